@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm test`: type check, lint, build the web app, then every test project in one Vitest run
+// (unit, API on PGlite, API on PostgreSQL when one answers, browser end-to-end).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const extra = process.argv.slice(2);
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function postgresAnswers() {
+  const url = new URL(process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+let failedSteps = 0;
+if (run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) failedSteps++;
+if (run('lint', bin('biome'), ['check', '.']) !== 0) failedSteps++;
+if (run('build web', bin('vite'), ['build', '--logLevel', 'warn']) !== 0) {
+  console.error('The web build failed; the browser tests need it.');
+  process.exit(1);
+}
+
+const projects = ['unit', 'api-pglite'];
+if (await postgresAnswers()) projects.push('api-postgres');
+else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: the API tests run on PGlite only.');
+projects.push('e2e');
+
+mkdirSync(path.join(root, 'test-results'), { recursive: true });
+const report = path.join(root, 'test-results/vitest.json');
+const status = run('tests', bin('vitest'), [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = (json.numFailedTests ?? 0) + ((json.numFailedTestSuites ?? 0) ? 0 : 0);
+  if (json.numTotalTests === 0) failed += 1;
+}
+const line = `${passed} passed, ${failed + failedSteps} failed`;
+writeFileSync(path.join(root, 'test-results/summary.txt'), `${line}\n`);
+console.log(`\n${line}`);
+process.exit(status !== 0 || failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -1,0 +1,59 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps } from './deps';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
+import { docsRoutes } from './features/docs/docs.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { meRoutes } from './features/me/me.routes';
+import type { AppEnv } from './platform/http/context';
+import { ApiError, errorResponse } from './platform/http/errors';
+import { languageMiddleware } from './platform/http/language';
+import { sameOriginWrites, securityHeaders } from './platform/http/security';
+import { sessionMiddleware } from './platform/http/session';
+import { mountSpa } from './platform/http/spa';
+
+export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', securityHeaders({ production: deps.env.production }));
+  app.use('*', languageMiddleware());
+  app.route('/', healthRoutes());
+  app.use('/api/*', sameOriginWrites(deps.env.publicUrl));
+  app.use('/api/*', sessionMiddleware());
+
+  app.route('/api/auth', authRoutes());
+  app.route('/api/me', meRoutes());
+  app.route('/api/admin', adminRoutes());
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'US company formation portal API', version: '1.0.0' },
+  });
+  app.route('/api/docs', docsRoutes());
+
+  if (!deps.env.production) {
+    app.route('/api/dev/mail', devMailApi());
+    app.route('/dev/mail', devMailPage());
+  }
+
+  app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err.code, err.fields);
+    if (err instanceof HTTPException && err.status < 500) {
+      if (err.status === 413) return errorResponse(c, 'FILE_TOO_LARGE');
+      return errorResponse(c, 'BAD_REQUEST');
+    }
+    deps.logger.error({ err, path: c.req.path }, 'unhandled error');
+    return errorResponse(c, 'INTERNAL');
+  });
+
+  if (opts.serveWeb !== false) mountSpa(app, deps.env.WEB_DIST_DIR);
+  return app;
+}

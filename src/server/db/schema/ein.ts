@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * SPEC §3 ein_applications, one per user. File columns hold private storage keys, never public
+ * URLs; the SSN is stored only as AES-256-GCM ciphertext (`responsible_party_ssn_encrypted`).
+ */
+export const einApplications = pgTable(
+  'ein_applications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    email: text('email').notNull(),
+    state: text('state').notNull(),
+    businessActivity: text('business_activity').notNull(),
+    otherActivity: text('other_activity'),
+    responsiblePartyName: text('responsible_party_name').notNull(),
+    responsiblePartyPhone: text('responsible_party_phone').notNull(),
+    responsiblePartySsnEncrypted: text('responsible_party_ssn_encrypted'),
+    responsiblePartySsnLast4: text('responsible_party_ssn_last4'),
+    isForeignApplicant: boolean('is_foreign_applicant').notNull().default(false),
+    articlesOfOrganizationKey: text('articles_of_organization_key'),
+    registeredAgentInvoiceKey: text('registered_agent_invoice_key'),
+    uploadedSs4Key: text('uploaded_ss4_key'),
+    uploadedSignedSs4Key: text('uploaded_signed_ss4_key'),
+    uploadedEinDocumentKey: text('uploaded_ein_document_key'),
+    status: text('status').notNull().default('pending'),
+    einStatus: text('ein_status', {
+      enum: ['waiting_for_form', 'ss4_ready', 'ss4_uploaded', 'submitted_to_irs', 'ein_issued'],
+    })
+      .notNull()
+      .default('waiting_for_form'),
+    adminNotes: text('admin_notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ein_applications_ein_status_idx').on(t.einStatus),
+    index('ein_applications_created_idx').on(t.createdAt),
+  ],
+);
+
+/** SPEC §3 documents: the vault. `file_path` is a private storage key. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    filePath: text('file_path').notNull(),
+    category: text('category', {
+      enum: ['ss4', 'ein', 'articles_of_org', 'business_license', 'other'],
+    }).notNull(),
+    uploadedBy: text('uploaded_by', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    contentType: text('content_type'),
+    fileSize: text('file_size'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** SPEC §3 company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
+export const companyFormations = pgTable(
+  'company_formations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyFormationPreference: text('company_formation_preference', { enum: ['service', 'self'] }).notNull(),
+    phoneNumber: text('phone_number'),
+    businessMotivation: text('business_motivation'),
+    businessAddressPreference: text('business_address_preference', {
+      enum: ['shared_address', 'private_address'],
+    }),
+    formationStatus: text('formation_status', {
+      enum: ['preparation', 'formation_completed', 'ein_created', 'process_completed'],
+    })
+      .notNull()
+      .default('preparation'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    businessName: text('business_name'),
+    stateSelected: text('state_selected'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_formations_status_idx').on(t.formationStatus),
+    index('company_formations_created_idx').on(t.createdAt),
+  ],
+);
+
+/** SPEC §3 formation_service_requests: the turnkey wizard's draft, one per user. */
+export const formationServiceRequests = pgTable('formation_service_requests', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  packageSelected: text('package_selected'),
+  stateType: text('state_type'),
+  stateSelected: text('state_selected'),
+  businessAddress: text('business_address'),
+  documentsReady: boolean('documents_ready').notNull().default(false),
+  paymentStatus: text('payment_status').notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The formation guide's feedback (SPEC §2 "Feedback screen"). */
+export const formationFeedback = pgTable('formation_feedback', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  isFormationComplete: boolean('is_formation_complete').notNull(),
+  state: text('state'),
+  difficulties: text('difficulties'),
+  issues: text('issues'),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 bank-guide feedback. */
+export const bankAccountFeedback = pgTable('bank_account_feedback', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  completed: boolean('completed').notNull(),
+  feedbackText: text('feedback_text').notNull(),
+  tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 business_address_feedback. */
+export const businessAddressFeedback = pgTable('business_address_feedback', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  completed: boolean('completed').notNull(),
+  feedbackText: text('feedback_text').notNull(),
+  tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,18 @@
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { AdminSignupGate } from './features/auth/admin-signup-gate';
+import type { Auth } from './features/auth/auth.instance';
+import type { Logger } from './platform/logger';
+import type { Mailer } from './platform/mail/outbox';
+
+/** Everything a request handler may need, built once at start-up (main.ts) or per test. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+  adminSignup: AdminSignupGate;
+  /** 64 hex characters: the AES-256-GCM key for SSNs. */
+  encryptionKey: string;
+}

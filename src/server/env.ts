@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The settings of ARCHITECTURE.md, read once at start-up. A bad value stops the server with a
+ * message that names the setting, so a misconfigured deploy fails loudly instead of half-working.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url('must be a full URL such as https://portal.example.com').optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_SIGNUP_CODE: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('ABD Şirket Portalı <no-reply@localhost>'),
+  DATA_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  PAYMENT_LINK_FORMATION_ONLY: optionalString.pipe(z.url().optional()),
+  PAYMENT_LINK_FORMATION_WITH_PAYMENT: optionalString.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof schema> & { publicUrl: string; production: boolean };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const missing: string[] = [];
+    if (!env.AUTH_SECRET) missing.push('AUTH_SECRET (a random string of at least 32 characters)');
+    if (!env.PUBLIC_URL) missing.push('PUBLIC_URL (the https origin users reach)');
+    if (!env.DATA_ENCRYPTION_KEY) missing.push('DATA_ENCRYPTION_KEY (64 hex characters)');
+    if (missing.length) {
+      throw new EnvError(`Production mode requires these settings:\n  ${missing.join('\n  ')}`);
+    }
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), publicUrl, production };
+}
+
+/** Loads `.env` (when present) under the real environment, which wins. */
+export async function loadDotEnv(file = '.env'): Promise<void> {
+  if (!existsSync(file)) return;
+  const dotenv = await import('dotenv');
+  dotenv.config({ path: file, quiet: true });
+}

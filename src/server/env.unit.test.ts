@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('settings', () => {
+  it('needs nothing for a development start', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.production).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DATA_ENCRYPTION_KEY: 'short' }, 'DATA_ENCRYPTION_KEY'],
+  ])('stops on %o with a message naming %s', (bad, name) => {
+    expect(() => parseEnv(bad)).toThrow(EnvError);
+    expect(() => parseEnv(bad)).toThrow(new RegExp(name));
+  });
+
+  it('requires real secrets in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://portal.example.com/',
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+    });
+    expect(env.production).toBe(true);
+    expect(env.publicUrl).toBe('https://portal.example.com');
+  });
+});

@@ -1,0 +1,93 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { REMEMBER_ME_DAYS } from '../../../shared/domain/limits';
+import { toLanguage } from '../../../shared/i18n/languages';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail/outbox';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  production: boolean;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * better-auth does passwords (scrypt), sessions in the database, email verification and reset
+ * tokens. Its own HTTP handler is not mounted: our routes call `auth.api` so that every response uses
+ * the portal's error codes and languages, and no endpoint can change a user's role.
+ */
+export function createAuth(opts: AuthOptions) {
+  const { mailer, publicUrl } = opts;
+  return betterAuth({
+    appName: 'ABD Şirket Portalı',
+    baseURL: `${publicUrl}/api/auth`,
+    secret: opts.secret,
+    trustedOrigins: [publicUrl],
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      // One log stream: better-auth's lines go through pino (and its redaction) like ours.
+      log: (level, message) => opts.logger[level]({ source: 'better-auth' }, message),
+    },
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // The portal limits failed sign-ins per email itself (features/auth/sign-in-limit.ts).
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+        lang: { type: 'string', required: false, defaultValue: 'tr', input: true },
+      },
+    },
+    session: {
+      expiresIn: REMEMBER_ME_DAYS * 24 * 3600,
+      updateAge: 24 * 3600,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, token }) => {
+        const u = user as typeof user & { lang?: string };
+        await mailer.enqueue({
+          to: user.email,
+          template: 'reset',
+          lang: toLanguage(u.lang) ?? 'tr',
+          vars: { name: user.name, url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 3 * 24 * 3600,
+      sendVerificationEmail: async ({ user, token }) => {
+        const u = user as typeof user & { lang?: string };
+        await mailer.enqueue({
+          to: user.email,
+          template: 'verify',
+          lang: toLanguage(u.lang) ?? 'tr',
+          vars: { name: user.name, url: `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}` },
+        });
+      },
+    },
+    advanced: {
+      cookiePrefix: 'portal',
+      useSecureCookies: opts.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: opts.production },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

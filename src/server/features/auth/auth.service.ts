@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../shared/domain/roles';
+import type { Db } from '../../db/client';
+import { companyFormations, userProfiles, users } from '../../db/schema';
+
+export type Home = '/admin/ein' | '/dashboard' | '/onboarding';
+
+/** Where a user belongs after sign-in (SPEC §2 "Sign-in"). */
+export async function homeFor(db: Db, userId: string, role: Role): Promise<{ home: Home; hasFormation: boolean }> {
+  const [formation] = await db
+    .select({ id: companyFormations.id })
+    .from(companyFormations)
+    .where(eq(companyFormations.userId, userId))
+    .limit(1);
+  const hasFormation = Boolean(formation);
+  if (role === 'admin') return { home: '/admin/ein', hasFormation };
+  return { home: hasFormation ? '/dashboard' : '/onboarding', hasFormation };
+}
+
+export async function upsertProfile(
+  db: Db,
+  input: {
+    id: string;
+    email: string;
+    displayName: string;
+    utmSource?: string | null;
+    utmMedium?: string | null;
+    utmCampaign?: string | null;
+  },
+): Promise<void> {
+  const values = {
+    id: input.id,
+    email: input.email,
+    displayName: input.displayName,
+    utmSource: input.utmSource || null,
+    utmMedium: input.utmMedium || null,
+    utmCampaign: input.utmCampaign || null,
+  };
+  await db
+    .insert(userProfiles)
+    .values(values)
+    .onConflictDoUpdate({ target: userProfiles.id, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function setRole(db: Db, userId: string, role: Role): Promise<void> {
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return user ?? null;
+}
+
+export async function anyAdminExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return Boolean(row);
+}

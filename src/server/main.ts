@@ -1,0 +1,80 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { buildDeps } from './bootstrap';
+import { EnvError, loadDotEnv, parseEnv } from './env';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
+
+async function main() {
+  await loadDotEnv();
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let unlock: () => void = () => {};
+  // PGlite lives in this process; Postgres does its own locking.
+  if (!env.DATABASE_URL) {
+    try {
+      unlock = lockDataDir(env.DATA_DIR);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+
+  const deps = await buildDeps(env);
+  const { logger } = deps;
+  const app = createApp(deps);
+  deps.mailer.start();
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(
+      { port: info.port, database: deps.database.engine, mail: env.SMTP_URL ? 'smtp' : 'outbox' },
+      `portal listening on ${env.publicUrl}`,
+    );
+    if (!env.SMTP_URL && !env.production) logger.info(`stored mail is readable at ${env.publicUrl}/dev/mail`);
+    const code = deps.adminSignup.oneTimeCode();
+    if (code) {
+      logger.warn(
+        `No admin exists and ADMIN_SIGNUP_CODE is not set. One-time admin code: ${code} — use it at ${env.publicUrl}/admin/signup`,
+      );
+    } else if (deps.adminSignup.state() === 'closed') {
+      logger.info('admin sign-up is closed (set ADMIN_SIGNUP_CODE or use `npm run admin:create`)');
+    }
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      unlock();
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await deps.mailer.stop();
+    await deps.database.close();
+    unlock();
+    logger.info('stopped');
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+
+export interface AuditEntry {
+  actorId: string | null;
+  actorRole: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  subjectUserId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one audit row. Pass the transaction when the change it records is part of one. */
+export async function recordAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: entry.actorId,
+    actorRole: entry.actorRole,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    subjectUserId: entry.subjectUserId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

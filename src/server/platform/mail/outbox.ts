@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Language } from '../../../shared/i18n/languages';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { Logger } from '../logger';
+import { type MailTemplate, renderMail } from './templates';
+import type { MailTransport } from './transport';
+
+export const MAX_MAIL_ATTEMPTS = 5;
+
+/** Seconds to wait before attempt n+1: 10 s, 40 s, 160 s, ... capped at one hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 10 * 4 ** (attempts - 1));
+}
+
+export interface Mailer {
+  enqueue(input: {
+    to: string;
+    template: MailTemplate;
+    lang: Language;
+    vars: { name: string; url: string };
+  }): Promise<void>;
+  /** Sends (or stores) every due mail now; the worker calls it on a timer and after each enqueue. */
+  drain(): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Mail goes into the outbox table in the same request that causes it, and an in-process worker sends
+ * it. A crash or an SMTP outage therefore delays mail instead of losing it. Without a transport the
+ * mail is marked `stored` and read at /dev/mail.
+ */
+export function createMailer(deps: { db: Db; transport: MailTransport | null; from: string; logger: Logger }): Mailer {
+  const { db, transport, from, logger } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function drainOnce(): Promise<number> {
+    // Claim due rows so that a second server copy does not send them too.
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ status: 'sending' })
+      .where(
+        inArray(
+          mailOutbox.id,
+          db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+            .orderBy(asc(mailOutbox.createdAt))
+            .limit(20)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+    for (const mail of claimed) {
+      if (!transport) {
+        await db.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, mail.id));
+        continue;
+      }
+      const attempts = mail.attempts + 1;
+      try {
+        await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })
+          .where(eq(mailOutbox.id, mail.id));
+        logger.info({ mailId: mail.id, template: mail.template }, 'mail sent');
+      } catch (err) {
+        const failed = attempts >= MAX_MAIL_ATTEMPTS;
+        await db
+          .update(mailOutbox)
+          .set({
+            status: failed ? 'failed' : 'queued',
+            attempts,
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + retryDelaySeconds(attempts) * 1000),
+          })
+          .where(eq(mailOutbox.id, mail.id));
+        logger.warn({ mailId: mail.id, attempts, err: (err as Error).message }, failed ? 'mail failed' : 'mail retry');
+      }
+    }
+    return claimed.length;
+  }
+
+  async function drain(): Promise<number> {
+    // One drain at a time per process; a caller arriving mid-drain waits for it and then runs again.
+    while (running) await running.catch(() => 0);
+    running = (async () => {
+      let total = 0;
+      for (;;) {
+        const n = await drainOnce();
+        total += n;
+        if (n === 0) return total;
+      }
+    })();
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
+  }
+
+  function kick() {
+    drain().catch((err) => logger.error({ err }, 'mail worker failed'));
+  }
+
+  return {
+    async enqueue({ to, template, lang, vars }) {
+      const rendered = renderMail(template, lang, vars);
+      await db.insert(mailOutbox).values({ to, template, lang, ...rendered });
+      if (timer) kick();
+    },
+    drain,
+    start(intervalMs = 5000) {
+      if (timer) return;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (running) await running.catch(() => 0);
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The fixed list of API error codes and their HTTP statuses. The message shown to a user is
+ * `errors.<code>` in the i18n catalogues, so both sides agree on the wording in both languages.
+ */
+export const API_ERRORS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ADMIN_SIGNUP_CLOSED: 403,
+  INVALID_ADMIN_CODE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  INVALID_TRANSITION: 409,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  INVALID_TOKEN: 400,
+  SIGN_UP_FAILED: 500,
+  SIGN_IN_FAILED: 500,
+  INTERNAL: 500,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export interface ApiErrorBody {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    /** For VALIDATION_FAILED: field name → i18n key of the rule that failed. */
+    fields?: Record<string, string>;
+  };
+}

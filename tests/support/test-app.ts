@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createApp } from '../../src/server/app';
+import { buildDeps } from '../../src/server/bootstrap';
+import type { AppDeps } from '../../src/server/deps';
+import { parseEnv } from '../../src/server/env';
+import { createTestDatabase } from './test-db';
+
+export interface TestApp {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  /** A new client with its own cookie jar (one browser). */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestClient {
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<T>>;
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  patch<T = any>(path: string, body?: unknown): Promise<TestResponse<T>>;
+  cookies: Map<string, string>;
+  setCookies: string[];
+}
+
+/** The real app on a throwaway database (PGlite or PostgreSQL per TEST_DB), driven through app.request. */
+export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    ADMIN_SIGNUP_CODE: 'test-admin-code-123',
+    LOG_LEVEL: 'silent',
+    ...settings,
+  });
+  const deps = await buildDeps(env, { database: db.options, logger: pino({ level: 'silent' }) });
+  const app = createApp(deps, { serveWeb: false });
+
+  function client(): TestClient {
+    const cookies = new Map<string, string>();
+    const c: TestClient = {
+      cookies,
+      setCookies: [],
+      async request(method, p, body, headers = {}) {
+        const h: Record<string, string> = { ...headers };
+        if (body !== undefined && !(body instanceof FormData)) h['content-type'] = 'application/json';
+        if (cookies.size) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const res = await app.request(`http://localhost:3000${p}`, {
+          method,
+          headers: h,
+          body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+        });
+        c.setCookies = res.headers.getSetCookie();
+        for (const sc of c.setCookies) {
+          const [pair, ...attrs] = sc.split(';');
+          const i = pair.indexOf('=');
+          const name = pair.slice(0, i).trim();
+          const value = pair.slice(i + 1).trim();
+          const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+          if (expired) cookies.delete(name);
+          else cookies.set(name, value);
+        }
+        const type = res.headers.get('content-type') ?? '';
+        const parsed = type.includes('json') ? await res.json() : await res.text();
+        return { status: res.status, headers: res.headers, body: parsed };
+      },
+      get: (p, headers) => c.request('GET', p, undefined, headers),
+      post: (p, body, headers) => c.request('POST', p, body ?? {}, headers),
+      patch: (p, body) => c.request('PATCH', p, body ?? {}),
+    };
+    return c;
+  }
+
+  return {
+    deps,
+    app,
+    client,
+    async close() {
+      await deps.mailer.stop();
+      await deps.database.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Passw0rd!23';
+
+export async function signUp(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string) ?? uniqueEmail();
+  const res = await client.post('/api/auth/sign-up', {
+    fullName: 'Ayşe Yılmaz',
+    email,
+    password: GOOD_PASSWORD,
+    confirmPassword: GOOD_PASSWORD,
+    terms: true,
+    ...overrides,
+  });
+  return { res, email };
+}
+
+export async function signUpAdmin(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string) ?? uniqueEmail('admin');
+  const res = await client.post('/api/auth/admin-sign-up', {
+    fullName: 'Admin Kişi',
+    email,
+    password: 'adminpassword',
+    confirmPassword: 'adminpassword',
+    adminCode: 'test-admin-code-123',
+    terms: true,
+    ...overrides,
+  });
+  return { res, email };
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { DatabaseOptions } from '../../src/server/db/client';
+import { TEMPLATE_PATH } from './global-setup-db';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type TestEngine = 'pglite' | 'postgres';
+
+export function testEngine(): TestEngine {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
+ * A throwaway database for one test file: an in-memory PGlite from the migrated template, or a new
+ * PostgreSQL database that `drop()` removes afterwards.
+ */
+export async function createTestDatabase(): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
+  if (testEngine() === 'pglite') {
+    const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
+    return { options: { memory: true, loadDataDir: blob }, drop: async () => {} };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    options: { databaseUrl: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
