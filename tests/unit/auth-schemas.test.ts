@@ -28,3 +28,18 @@ describe('sign-up rules (SPEC §5)', () => {
     ).toBe(true);
   });
 });
+
+describe('password confirmation', () => {
+  it('reports a mismatch together with the other field errors', () => {
+    const res = signUpSchema.safeParse({ ...base, fullName: '', password: 'abcdefgh', confirmPassword: 'x' });
+    expect(res.success).toBe(false);
+    const paths = res.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        ['password', 'validation.passwordDigit'],
+        ['confirmPassword', 'validation.passwordsMismatch'],
+        ['fullName', 'validation.fullNameRequired'],
+      ]),
+    );
+  });
+});

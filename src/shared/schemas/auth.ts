@@ -29,11 +29,25 @@ const terms = z.literal(true, { error: 'validation.termsRequired' });
 
 const utm = z.string().trim().max(200).optional().nullable();
 
-function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
-  if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
-  }
-}
+/**
+ * 'Passwords do not match' under the confirmation field. Zod 4 skips object-level checks while any
+ * field fails; `when` runs this one as soon as both passwords are strings, so the message shows
+ * alongside the other errors instead of only after they are fixed.
+ */
+const passwordsMatch: [
+  (value: { password: string; confirmPassword: string }) => boolean,
+  { path: string[]; message: string; when: (payload: { value: unknown }) => boolean },
+] = [
+  (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword,
+  {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string';
+    },
+  },
+];
 
 const confirmPassword = z.string({ error: 'validation.passwordsMismatch' });
 
@@ -48,7 +62,7 @@ export const signUpSchema = z
     utmMedium: utm,
     utmCampaign: utm,
   })
-  .superRefine(passwordsMatch);
+  .refine(...passwordsMatch);
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const adminSignUpSchema = z
@@ -60,7 +74,7 @@ export const adminSignUpSchema = z
     adminCode: z.string({ error: 'validation.adminCodeRequired' }).trim().min(1, 'validation.adminCodeRequired'),
     terms,
   })
-  .superRefine(passwordsMatch);
+  .refine(...passwordsMatch);
 export type AdminSignUpInput = z.input<typeof adminSignUpSchema>;
 
 export const signInSchema = z.object({
@@ -79,7 +93,7 @@ export const resetPasswordSchema = z
     password: passwordWithDigit,
     confirmPassword,
   })
-  .superRefine(passwordsMatch);
+  .refine(...passwordsMatch);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const updateMeSchema = z.object({

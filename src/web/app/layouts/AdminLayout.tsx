@@ -1,0 +1,64 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
+import { Logo } from '../../components/ui/Logo';
+import { SignOutButton } from './SignOutButton';
+
+const ADMIN_SECTIONS = [
+  { to: '/admin/formations', key: 'formations' },
+  { to: '/admin/ein', key: 'ein' },
+  { to: '/admin/services', key: 'services' },
+  { to: '/admin/users', key: 'users' },
+  { to: '/admin/support', key: 'support' },
+] as const;
+
+function AdminTopBar() {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+        <Logo to="/admin/ein" />
+        <nav
+          aria-label={t('admin.nav.label')}
+          className="order-last w-full overflow-x-auto lg:order-none lg:w-auto lg:flex-1"
+        >
+          <ul className="flex items-center gap-1">
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.key}>
+                <NavLink
+                  to={section.to}
+                  className={({ isActive }) =>
+                    clsx(
+                      'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
+                      'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                      isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  {t(`admin.nav.${section.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          <LanguageSwitcher />
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Admin back office: the top bar of SPEC §2 over a wide content area. */
+export function AdminLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AdminTopBar />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

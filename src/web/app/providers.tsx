@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '../../shared/domain/limits';
+import { i18next } from '../lib/i18n';
+import { queryClient } from '../lib/queryClient';
+
+/** Top-centre, 5 seconds (SPEC §2), with its screen-reader labels in the user's language. */
+function AppToaster() {
+  const { t } = useTranslation();
+  return (
+    <Toaster
+      position="top-center"
+      duration={TOAST_DURATION_MS}
+      richColors
+      closeButton
+      containerAriaLabel={t('common.toast.region')}
+      toastOptions={{ closeButtonAriaLabel: t('common.toast.close') }}
+    />
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={queryClient}>
+        <AppToaster />
+        {children}
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

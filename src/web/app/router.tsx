@@ -1,0 +1,95 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { FullPageSpinner } from '../components/ui/FullPageSpinner';
+import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
+import { redirectSignedIn, requireAdmin, requireCustomer, requireOnboarding } from './guards';
+import { RootLayout } from './layouts/RootLayout';
+
+/*
+ * One lazy chunk per page (and per layout): a customer on a phone downloads the sign-in page
+ * only, not the admin back office.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      // Keep the query (?lang=, utm_*) so that a link to the bare origin still carries it.
+      { index: true, loader: ({ request }) => redirect(`/signin${new URL(request.url).search}`) },
+      {
+        path: 'signin',
+        loader: redirectSignedIn,
+        lazy: () => import('../features/auth/pages/SignInPage').then((m) => ({ Component: m.SignInPage })),
+      },
+      {
+        path: 'signup',
+        lazy: () => import('../features/auth/pages/SignUpPage').then((m) => ({ Component: m.SignUpPage })),
+      },
+      {
+        path: 'admin/signup',
+        lazy: () => import('../features/auth/pages/AdminSignUpPage').then((m) => ({ Component: m.AdminSignUpPage })),
+      },
+      {
+        path: 'forgot-password',
+        lazy: () =>
+          import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: 'reset-password',
+        lazy: () =>
+          import('../features/auth/pages/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: 'terms',
+        lazy: () => import('../features/legal/pages/TermsPage').then((m) => ({ Component: m.TermsPage })),
+      },
+      {
+        path: 'privacy',
+        lazy: () => import('../features/legal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+      },
+      {
+        lazy: () => import('./layouts/SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
+        children: [
+          {
+            path: 'onboarding',
+            loader: requireOnboarding,
+            lazy: () =>
+              import('../features/onboarding/pages/OnboardingPage').then((m) => ({
+                Component: m.OnboardingPage,
+              })),
+          },
+          {
+            path: 'dashboard',
+            loader: requireCustomer,
+            lazy: () =>
+              import('../features/dashboard/pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+          },
+        ],
+      },
+      {
+        loader: requireAdmin,
+        lazy: () => import('./layouts/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+        children: [
+          {
+            path: 'admin/ein',
+            lazy: () => import('../features/admin/pages/AdminEinPage').then((m) => ({ Component: m.AdminEinPage })),
+          },
+          ...(['formations', 'services', 'users', 'support'] as const).map((section) => ({
+            path: `admin/${section}`,
+            lazy: () =>
+              import('../features/admin/pages/AdminSectionPage').then((m) => ({
+                Component: m.adminSectionPages[section],
+              })),
+          })),
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('../features/errors/pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,33 @@
+import { Clock, ShieldCheck, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+const BENEFITS = [
+  { key: 'easy', Icon: Sparkles },
+  { key: 'secure', Icon: ShieldCheck },
+  { key: 'fast', Icon: Clock },
+] as const;
+
+/** The three reasons on the sign-in page (SPEC §2). */
+export function Benefits() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="benefits-title" className="lg:px-4">
+      <h2 id="benefits-title" className="text-xl font-semibold text-slate-900">
+        {t('auth.benefits.title')}
+      </h2>
+      <ul className="mt-5 space-y-5">
+        {BENEFITS.map(({ key, Icon }) => (
+          <li key={key} className="flex gap-4">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h3 className="font-semibold text-slate-900">{t(`auth.benefits.${key}.title`)}</h3>
+              <p className="mt-1 text-slate-600">{t(`auth.benefits.${key}.body`)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

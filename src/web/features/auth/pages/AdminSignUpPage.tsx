@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { adminSignUpSchema } from '../../../../shared/schemas/auth';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/Input';
+import { PasswordField } from '../../../components/ui/PasswordInput';
+import { TextLink } from '../../../components/ui/TextLink';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
+import { adminSignUp, sessionChanged } from '../api/auth';
+import { AuthShell } from '../components/AuthShell';
+import { TermsCheckbox } from '../components/TermsCheckbox';
+
+const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'adminCode', 'terms'] as const;
+
+export function AdminSignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [closedMessage, setClosedMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(adminSignUpSchema),
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', adminCode: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setClosedMessage(null);
+    try {
+      const result = await adminSignUp({ ...values, lang: currentLanguage() });
+      await sessionChanged();
+      toast.success(t('auth.adminSignUp.success'));
+      navigate(result.redirectTo || '/admin/ein', { replace: true });
+    } catch (error) {
+      if (isApiError(error, 'EMAIL_TAKEN')) {
+        setError('email', { type: 'server', message: 'errors.EMAIL_TAKEN' }, { shouldFocus: true });
+      } else if (isApiError(error, 'INVALID_ADMIN_CODE')) {
+        setError('adminCode', { type: 'server', message: 'errors.INVALID_ADMIN_CODE' }, { shouldFocus: true });
+      } else if (isApiError(error, 'ADMIN_SIGNUP_CLOSED')) {
+        setClosedMessage(errorMessage(error, 'errors.ADMIN_SIGNUP_CLOSED', t));
+      } else if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, FIELDS)) {
+        // The fields say what is wrong.
+      } else if (isApiError(error) && error.status === 429) {
+        toast.error(errorMessage(error, 'errors.TOO_MANY_ATTEMPTS', t));
+      } else {
+        toast.error(t('auth.adminSignUp.failed'));
+      }
+    }
+  });
+
+  return (
+    <AuthShell title={t('auth.adminSignUp.title')} subtitle={t('auth.adminSignUp.subtitle')}>
+      {closedMessage ? (
+        <Alert tone="error" className="mb-5">
+          {closedMessage}
+        </Alert>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label={t('auth.fields.fullName')}
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          autoComplete="new-password"
+          hint={t('auth.adminSignUp.passwordHint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <TextField
+          label={t('auth.fields.adminCode')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.adminCode?.message}
+          {...register('adminCode')}
+        />
+        <TermsCheckbox error={errors.terms?.message} {...register('terms')} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {t('auth.adminSignUp.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.signUp.haveAccount')} <TextLink to="/signin">{t('auth.signUp.signInLink')}</TextLink>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signInSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { TextField } from '../../../components/ui/Input';
+import { PasswordField } from '../../../components/ui/PasswordInput';
+import { TextLink } from '../../../components/ui/TextLink';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form';
+import type { AuthResult } from '../../../lib/session';
+import { sessionChanged, signIn } from '../api/auth';
+import { AuthShell } from '../components/AuthShell';
+import { Benefits } from '../components/Benefits';
+
+function welcomeKey(result: AuthResult): string {
+  if (result.user.role === 'admin') return 'auth.signIn.welcomeAdmin';
+  if (result.hasFormation) return 'auth.signIn.welcomeBack';
+  return 'auth.signIn.success';
+}
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await signIn(values);
+      await sessionChanged();
+      toast.success(t(welcomeKey(result)));
+      navigate(result.redirectTo, { replace: true });
+    } catch (error) {
+      if (isApiError(error, 'INVALID_CREDENTIALS')) {
+        // SPEC §8: the same message under both fields, so as not to tell which one was wrong.
+        setError('email', { type: 'server', message: 'auth.invalidCredentials' });
+        setError('password', { type: 'server', message: 'auth.invalidCredentials' }, { shouldFocus: true });
+      } else if (isApiError(error) && error.status === 429) {
+        toast.error(errorMessage(error, 'errors.TOO_MANY_ATTEMPTS', t));
+      } else if (
+        isApiError(error, 'VALIDATION_FAILED') &&
+        applyFieldErrors(setError, error.fields, ['email', 'password'])
+      ) {
+        // The fields say what is wrong.
+      } else {
+        toast.error(t('errors.SIGN_IN_FAILED'));
+      }
+    }
+  });
+
+  return (
+    <AuthShell title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} aside={<Benefits />}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Checkbox label={t('auth.fields.rememberMe')} {...register('rememberMe')} />
+          <TextLink to="/forgot-password" className="text-sm">
+            {t('auth.signIn.forgotPassword')}
+          </TextLink>
+        </div>
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {t('auth.signIn.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.signIn.noAccount')} <TextLink to="/signup">{t('auth.signIn.signUpLink')}</TextLink>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { signUpSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/Input';
+import { PasswordField } from '../../../components/ui/PasswordInput';
+import { TextLink } from '../../../components/ui/TextLink';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
+import { sessionChanged, signUp } from '../api/auth';
+import { AuthShell } from '../components/AuthShell';
+import { TermsCheckbox } from '../components/TermsCheckbox';
+
+const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'terms'] as const;
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await signUp({
+        ...values,
+        // Campaign attribution from the landing link (SPEC §3, auth user metadata).
+        utmSource: searchParams.get('utm_source'),
+        utmMedium: searchParams.get('utm_medium'),
+        utmCampaign: searchParams.get('utm_campaign'),
+        lang: currentLanguage(),
+      });
+      await sessionChanged();
+      toast.success(t('auth.signUp.success'));
+      navigate(result.redirectTo || '/onboarding', { replace: true });
+    } catch (error) {
+      if (isApiError(error, 'EMAIL_TAKEN')) {
+        setError('email', { type: 'server', message: 'errors.EMAIL_TAKEN' }, { shouldFocus: true });
+      } else if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, FIELDS)) {
+        // The fields say what is wrong.
+      } else if (isApiError(error) && error.status === 429) {
+        toast.error(errorMessage(error, 'errors.TOO_MANY_ATTEMPTS', t));
+      } else {
+        toast.error(t('errors.SIGN_UP_FAILED'));
+      }
+    }
+  });
+
+  return (
+    <AuthShell title={t('auth.signUp.title')} subtitle={t('auth.signUp.subtitle')}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label={t('auth.fields.fullName')}
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          autoComplete="new-password"
+          hint={t('auth.signUp.passwordHint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <TermsCheckbox error={errors.terms?.message} {...register('terms')} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {t('auth.signUp.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.signUp.haveAccount')} <TextLink to="/signin">{t('auth.signUp.signInLink')}</TextLink>
+      </p>
+    </AuthShell>
+  );
+}

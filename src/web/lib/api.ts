@@ -1,0 +1,77 @@
+import type { ApiErrorBody } from '../../shared/errors';
+
+/** A failed API call, carrying the server's error code and, for validation, the failing fields. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ApiErrorBody).error?.code === 'string'
+  );
+}
+
+// A body that is not our error shape (a proxy page, an empty 502) still needs a code the UI knows.
+function fallbackCode(status: number): string {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'TOO_MANY_ATTEMPTS';
+  if (status >= 400 && status < 500) return 'BAD_REQUEST';
+  return 'INTERNAL';
+}
+
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError(0, 'INTERNAL', cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+
+  if (!response.ok) {
+    if (isErrorBody(data)) {
+      const { code, message, fields } = data.error;
+      throw new ApiError(response.status, code, message, fields ?? {});
+    }
+    throw new ApiError(response.status, fallbackCode(response.status), response.statusText);
+  }
+  return data as T;
+}

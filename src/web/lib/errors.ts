@@ -1,0 +1,19 @@
+import { isApiError } from './api';
+import { i18next } from './i18n';
+
+/**
+ * The text to show for a failed call: the catalogue's wording of the error code in the current
+ * language, else the server's own message, else the caller's fallback key.
+ */
+export function errorMessage(
+  error: unknown,
+  fallbackKey: string,
+  t: (key: string) => string = (key: string) => i18next.t(key),
+): string {
+  if (isApiError(error)) {
+    const key = `errors.${error.code}`;
+    if (i18next.exists(key)) return t(key);
+    if (error.message) return error.message;
+  }
+  return t(fallbackKey);
+}

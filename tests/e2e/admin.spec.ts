@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_CODE,
+  type E2eServer,
+  e2eEmail,
+  launchBrowser,
+  newContext,
+  screenshots,
+  startServer,
+} from '../support/e2e';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('admin access', () => {
+  it('creates an admin with the server-side code and lands on /admin/ein', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/admin/signup');
+    await screenshots(page, 'admin-signup');
+    const email = e2eEmail('admin');
+    await page.fill('input[name=fullName]', 'Mehmet Yönetici');
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'adminsifre');
+    await page.fill('input[name=confirmPassword]', 'adminsifre');
+    await page.fill('input[name=adminCode]', 'yanlis-kod');
+    await page.check('input[name=terms]');
+    await page.click('button[type=submit]');
+    await page.getByText('Geçersiz yönetici kodu').first().waitFor();
+    expect(page.url()).toContain('/admin/signup');
+
+    await page.fill('input[name=adminCode]', ADMIN_CODE);
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/admin/ein');
+    await page.getByText('Yönetici hesabı başarıyla oluşturuldu!').first().waitFor();
+    await page.getByRole('link', { name: 'EIN Başvuruları' }).first().waitFor();
+    await screenshots(page, 'admin-ein-placeholder');
+
+    // The admin top bar signs out.
+    await page.getByRole('button', { name: 'Çıkış Yap' }).first().click();
+    await page.waitForURL('**/signin');
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'adminsifre');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/admin/ein');
+    await page.getByText('Tekrar hoş geldiniz, Yönetici!').first().waitFor();
+    await context.close();
+  });
+
+  it('sends a customer who opens /admin/ein to /dashboard with "Unauthorized access"', async () => {
+    const context = await newContext(browser, server.url, 'en');
+    const page = await context.newPage();
+    await page.goto('/signup?lang=en');
+    await page.fill('input[name=fullName]', 'Curious Customer');
+    await page.fill('input[name=email]', e2eEmail('curious'));
+    await page.fill('input[name=password]', 'Customer1pass');
+    await page.fill('input[name=confirmPassword]', 'Customer1pass');
+    await page.check('input[name=terms]');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/onboarding');
+    await page.goto('/admin/ein');
+    await page.getByText('Unauthorized access').first().waitFor();
+    await page.waitForURL('**/dashboard');
+    await screenshots(page, 'dashboard-placeholder');
+
+    // Anonymous visitors go to sign-in.
+    const anonymous = await newContext(browser, server.url);
+    const anonPage = await anonymous.newPage();
+    await anonPage.goto('/admin/ein');
+    await anonPage.waitForURL('**/signin');
+    await anonymous.close();
+    await context.close();
+  });
+});

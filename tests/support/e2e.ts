@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createApp } from '../../src/server/app';
+import { buildDeps } from '../../src/server/bootstrap';
+import type { AppDeps } from '../../src/server/deps';
+import { parseEnv } from '../../src/server/env';
+import { TEMPLATE_PATH } from './global-setup-db';
+
+export const ADMIN_CODE = 'e2e-admin-code-42';
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+export interface E2eServer {
+  url: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (the same createApp as `npm start`, serving the built web app from dist/web) on a
+ * free port, with a fresh in-memory database and its own data directory.
+ */
+export async function startServer(): Promise<E2eServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const server = serve({ fetch: (req) => app.fetch(req), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_SIGNUP_CODE: ADMIN_CODE,
+    WEB_DIST_DIR: path.resolve('dist/web'),
+    LOG_LEVEL: 'silent',
+  });
+  const deps = await buildDeps(env, {
+    database: { memory: true, loadDataDir: new Blob([readFileSync(TEMPLATE_PATH)]) },
+    logger: pino({ level: 'silent' }),
+  });
+  const app = createApp(deps);
+  deps.mailer.start(500);
+  return {
+    url: env.publicUrl,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.mailer.stop();
+      await deps.database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export async function newContext(browser: Browser, baseURL: string, lang = 'tr'): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: lang === 'en' ? 'en-US' : 'tr-TR' });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** A screenshot of the page at 1280 px and at 375 px: test-results/screenshots/<name>-<width>.png. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/** The newest stored mail to an address, as a user would read it at /dev/mail. */
+export async function latestMail(baseURL: string, to: string, subject: RegExp) {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(to)}`);
+    const { mails } = (await res.json()) as { mails: { subject: string; text: string; status: string }[] };
+    const mail = mails.find((m) => subject.test(m.subject) && m.status === 'stored');
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+let n = 0;
+export function e2eEmail(prefix: string): string {
+  n += 1;
+  return `${prefix}.${Date.now().toString(36)}${n}@example.com`;
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    // The server's CSP forbids inline scripts and data: sources, so never inline assets.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/dev': apiServer,
+      '/healthz': apiServer,
+    },
+  },
+});
