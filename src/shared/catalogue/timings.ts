@@ -1,0 +1,13 @@
+/** The stated timings of SPEC §9, as ranges the pages format in the user's language. */
+export const TIMINGS = {
+  application: { min: 15, max: 20, unit: 'minutes' },
+  formation: { min: 2, max: 10, unit: 'businessDays' },
+  formationWyomingMax: { min: 5, max: 5, unit: 'businessDays' },
+  preparation: { min: 1, max: 2, unit: 'businessDays' },
+  einWizard: { min: 3, max: 6, unit: 'weeks' },
+  einOnboarding: { min: 3, max: 8, unit: 'weeks' },
+  bankAccount: { min: 2, max: 5, unit: 'businessDays' },
+  totalProcess: { min: 4, max: 6, unit: 'weeks' },
+  totalProcessWithPayment: { min: 4, max: 8, unit: 'weeks' },
+} as const;
+export type TimingKey = keyof typeof TIMINGS;
