@@ -5,6 +5,10 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
+import { feedbackRoutes } from './features/feedback/feedback.routes';
+import { formationServiceRoutes } from './features/formation-service/formation-service.routes';
+import { formationsRoutes } from './features/formations/formations.routes';
+import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
 import type { AppEnv } from './platform/http/context';
@@ -30,6 +34,10 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/auth', authRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/admin', adminRoutes());
+  app.route('/api/formations', formationsRoutes());
+  app.route('/api/formation-service', formationServiceRoutes());
+  app.route('/api/feedback', feedbackRoutes());
+  app.route('/api/guides', guidesRoutes());
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,0 +1,120 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
+import { FORMATION_STATUSES } from '../../../shared/domain/formation';
+import { formationServiceCheckoutSchema, formationServiceDraftSchema } from '../../../shared/schemas/formation';
+import { recordAudit } from '../../platform/audit';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireUser } from '../../platform/http/session';
+import { findDraft, paymentLinkFor, requireFormation, saveDraft, toDraft } from './formation-service.service';
+
+export const draftSchema = z
+  .object({
+    packageSelected: z.enum(PACKAGE_IDS).nullable(),
+    stateType: z.enum(['recommended', 'other']).nullable(),
+    stateSelected: z.string().nullable(),
+    businessAddress: z.enum(ADDRESS_OPTIONS).nullable(),
+    documentsReady: z.boolean(),
+    paymentStatus: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('FormationServiceDraft');
+
+const tags = ['formation-service'];
+const formationRequired = jsonResponse(errorSchema, 'FORMATION_REQUIRED: onboarding not done');
+
+const getDraft = createRoute({
+  method: 'get',
+  path: '/draft',
+  tags,
+  summary: "The turnkey wizard's saved draft (null when none) and the formation status",
+  middleware: [requireUser()] as const,
+  responses: {
+    200: jsonResponse(
+      z.object({ draft: draftSchema.nullable(), formationStatus: z.enum(FORMATION_STATUSES) }),
+      'The draft',
+    ),
+    401: errorResponses[401],
+    409: formationRequired,
+  },
+});
+
+const putDraft = createRoute({
+  method: 'put',
+  path: '/draft',
+  tags,
+  summary: 'Save the wizard draft (insert or update; omitted fields keep their value, null clears)',
+  middleware: [requireUser()] as const,
+  request: jsonBody(formationServiceDraftSchema),
+  responses: {
+    200: jsonResponse(z.object({ draft: draftSchema }), 'Saved'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    409: formationRequired,
+  },
+});
+
+const checkout = createRoute({
+  method: 'post',
+  path: '/checkout',
+  tags,
+  summary: "Wizard step 5: save the choices and answer the package's hosted payment link",
+  middleware: [requireUser()] as const,
+  request: jsonBody(formationServiceCheckoutSchema),
+  responses: {
+    200: jsonResponse(z.object({ url: z.string() }), 'Where to send the browser'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    409: formationRequired,
+    503: jsonResponse(errorSchema, 'PAYMENT_LINK_UNAVAILABLE: the draft is saved, the link is not set up'),
+  },
+});
+
+export function formationServiceRoutes() {
+  const router = createRouter();
+
+  router.openapi(getDraft, async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps.database;
+    const formation = await requireFormation(db, user.id);
+    const draft = await findDraft(db, user.id);
+    return c.json({ draft: draft ? toDraft(draft) : null, formationStatus: formation.formationStatus }, 200);
+  });
+
+  router.openapi(putDraft, async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps.database;
+    await requireFormation(db, user.id);
+    const draft = await saveDraft(db, user.id, c.req.valid('json'));
+    return c.json({ draft: toDraft(draft) }, 200);
+  });
+
+  router.openapi(checkout, async (c) => {
+    const user = currentUser(c);
+    const body = c.req.valid('json');
+    const { db } = c.var.deps.database;
+    await requireFormation(db, user.id);
+    const draft = await saveDraft(db, user.id, body);
+    const url = paymentLinkFor(c.var.deps.env, body.packageSelected);
+    if (!url) {
+      c.var.deps.logger.warn({ package: body.packageSelected }, 'payment link not configured');
+      throw new ApiError('PAYMENT_LINK_UNAVAILABLE');
+    }
+    await recordAudit(db, {
+      actorId: user.id,
+      actorRole: user.role,
+      action: 'formation_service.checkout_started',
+      entityType: 'formation_service_request',
+      entityId: draft.id,
+      subjectUserId: user.id,
+      after: {
+        packageSelected: body.packageSelected,
+        stateSelected: body.stateSelected,
+        businessAddress: body.businessAddress,
+      },
+    });
+    return c.json({ url }, 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { FORMATION_STATUSES } from '../../../shared/domain/formation';
+import { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formation';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireUser } from '../../platform/http/session';
+import { completeGuide, createFormation, findFormationByUser, toFormation } from './formations.service';
+
+export const formationSchema = z
+  .object({
+    id: z.string(),
+    companyFormationPreference: z.enum(['service', 'self']),
+    phoneNumber: z.string().nullable(),
+    businessMotivation: z.string().nullable(),
+    businessAddressPreference: z.enum(['shared_address', 'private_address']).nullable(),
+    formationStatus: z.enum(FORMATION_STATUSES),
+    stage: z.number().int().min(1).max(4),
+    paymentStatus: z.enum(['pending', 'paid', 'failed']),
+    businessName: z.string().nullable(),
+    stateSelected: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Formation');
+
+/** Filled by the EIN feature later; always null until then. */
+export const einSummarySchema = z
+  .object({
+    einStatus: z.enum(['waiting_for_form', 'ss4_ready', 'ss4_uploaded', 'submitted_to_irs', 'ein_issued']),
+    stage: z.number().int().min(1).max(5),
+    hasPreparedSs4: z.boolean(),
+    hasSignedSs4: z.boolean(),
+  })
+  .openapi('EinSummary');
+
+const formationResult = z.object({ formation: formationSchema });
+const myFormationResult = z.object({ formation: formationSchema, einApplication: einSummarySchema.nullable() });
+
+const tags = ['formations'];
+
+const create = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: "Onboarding's submit: create the user's one formation record",
+  middleware: [requireUser()] as const,
+  request: jsonBody(onboardingSchema),
+  responses: {
+    201: jsonResponse(formationResult, 'Created at preparation'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: jsonResponse(errorSchema, 'FORBIDDEN: admins do not form companies'),
+    409: jsonResponse(errorSchema, 'FORMATION_EXISTS'),
+  },
+});
+
+const getMine = createRoute({
+  method: 'get',
+  path: '/me',
+  tags,
+  summary: "The signed-in user's formation record (with its stage) and EIN summary",
+  middleware: [requireUser()] as const,
+  responses: {
+    200: jsonResponse(myFormationResult, 'The formation'),
+    401: errorResponses[401],
+    404: jsonResponse(errorSchema, 'NOT_FOUND: no formation record yet'),
+  },
+});
+
+const guideCompletion = createRoute({
+  method: 'post',
+  path: '/me/guide-completion',
+  tags,
+  summary: "The formation guide's last step: store feedback; a yes moves preparation → formation_completed",
+  middleware: [requireUser()] as const,
+  request: jsonBody(guideCompletionSchema),
+  responses: {
+    200: jsonResponse(formationResult, 'Feedback stored; the formation as it is now'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: jsonResponse(errorSchema, 'NOT_FOUND: no formation record'),
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: already past preparation'),
+  },
+});
+
+export function formationsRoutes() {
+  const router = createRouter();
+
+  router.openapi(create, async (c) => {
+    const user = currentUser(c);
+    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    const row = await createFormation(c.var.deps.database.db, user, c.req.valid('json'));
+    return c.json({ formation: toFormation(row) }, 201);
+  });
+
+  router.openapi(getMine, async (c) => {
+    const user = currentUser(c);
+    const row = await findFormationByUser(c.var.deps.database.db, user.id);
+    if (!row) throw new ApiError('NOT_FOUND');
+    return c.json({ formation: toFormation(row), einApplication: null }, 200);
+  });
+
+  router.openapi(guideCompletion, async (c) => {
+    const user = currentUser(c);
+    const row = await completeGuide(c.var.deps.database.db, user.id, c.req.valid('json'));
+    return c.json({ formation: toFormation(row) }, 200);
+  });
+
+  return router;
+}
