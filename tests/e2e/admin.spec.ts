@@ -67,6 +67,12 @@ describe('admin access', () => {
     await page.check('input[name=terms]');
     await page.click('button[type=submit]');
     await page.waitForURL('**/onboarding');
+    // With a formation record the dashboard is where a customer belongs (without one it sends them on
+    // to onboarding).
+    const created = await page.request.post('/api/formations', {
+      data: { formationType: 'self', addressPreference: 'shared' },
+    });
+    expect(created.status()).toBe(201);
     await page.goto('/admin/ein');
     await page.getByText('Unauthorized access').first().waitFor();
     await page.waitForURL('**/dashboard');

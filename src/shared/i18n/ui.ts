@@ -1,16 +1,24 @@
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
+import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrorsPage from './en/errorsPage.json';
+import enFormation from './en/formation.json';
+import enFormationService from './en/formationService.json';
+import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
 import trAuth from './tr/auth.json';
+import trCatalogue from './tr/catalogue.json';
 import trCommon from './tr/common.json';
 import trDashboard from './tr/dashboard.json';
 import trErrorsPage from './tr/errorsPage.json';
+import trFormation from './tr/formation.json';
+import trFormationService from './tr/formationService.json';
+import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 
@@ -23,6 +31,10 @@ export const uiTr: Catalogue = {
   dashboard: trDashboard,
   admin: trAdmin,
   errorsPage: trErrorsPage,
+  catalogue: trCatalogue,
+  formation: trFormation,
+  formationService: trFormationService,
+  guides: trGuides,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -32,4 +44,8 @@ export const uiEn: Catalogue = {
   dashboard: enDashboard,
   admin: enAdmin,
   errorsPage: enErrorsPage,
+  catalogue: enCatalogue,
+  formation: enFormation,
+  formationService: enFormationService,
+  guides: enGuides,
 };

@@ -45,6 +45,20 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * Wizards and guides (SPEC §6): an anonymous visitor is told 'Please sign in to continue' and sent
+ * to /signin; an admin goes to their own home.
+ */
+export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
+  const me = await loadMe();
+  if (!me) {
+    toast.error(i18next.t('common.signInRequired'));
+    return go('/signin', request);
+  }
+  if (isAdmin(me.user.role)) return go('/admin/ein', request);
+  return null;
+}
+
 /** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (SPEC §6). */
 export async function requireAdmin({ request }: LoaderFunctionArgs) {
   let me: Awaited<ReturnType<typeof loadMe>>;

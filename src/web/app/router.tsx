@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
-import { redirectSignedIn, requireAdmin, requireCustomer, requireOnboarding } from './guards';
+import { redirectSignedIn, requireAdmin, requireCustomer, requireCustomerPage, requireOnboarding } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 
 /*
@@ -66,6 +66,35 @@ export const router = createBrowserRouter([
             loader: requireCustomer,
             lazy: () =>
               import('../features/dashboard/pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+          },
+          {
+            path: 'formation',
+            loader: requireCustomerPage,
+            lazy: () =>
+              import('../features/formation/pages/FormationGuidePage').then((m) => ({
+                Component: m.FormationGuidePage,
+              })),
+          },
+          {
+            path: 'formation-service',
+            loader: requireCustomerPage,
+            lazy: () =>
+              import('../features/formationService/pages/FormationServicePage').then((m) => ({
+                Component: m.FormationServicePage,
+              })),
+          },
+          {
+            path: 'bank-account',
+            loader: requireCustomerPage,
+            lazy: () => import('../features/guides/pages/BankGuidePage').then((m) => ({ Component: m.BankGuidePage })),
+          },
+          {
+            path: 'business-address',
+            loader: requireCustomerPage,
+            lazy: () =>
+              import('../features/guides/pages/BusinessAddressGuidePage').then((m) => ({
+                Component: m.BusinessAddressGuidePage,
+              })),
           },
         ],
       },

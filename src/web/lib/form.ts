@@ -18,3 +18,13 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/** The first message (an i18n key) for each top-level field of a failed zod parse. */
+export function zodFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !out[field]) out[field] = issue.message;
+  }
+  return out;
+}

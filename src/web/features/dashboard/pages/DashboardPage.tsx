@@ -1,21 +1,294 @@
-import { LayoutDashboard } from 'lucide-react';
+import { clsx } from 'clsx';
+import {
+  ArrowRight,
+  Building2,
+  CircleCheck,
+  FileText,
+  Landmark,
+  LifeBuoy,
+  type LucideIcon,
+  MapPin,
+  RefreshCw,
+  ShoppingBag,
+  Wrench,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageWrapper } from '../../../components/ui/PageWrapper';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { EIN_STATUSES } from '../../../../shared/domain/ein';
+import { FORMATION_STATUSES } from '../../../../shared/domain/formation';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Stepper } from '../../../components/ui/Stepper';
+import { isApiError } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { type MyFormation, useMyFormation } from '../../../lib/formation';
 import { displayName, useMe } from '../../../lib/session';
+import { NextStepCard } from '../components/NextStepCard';
+import { nextSteps } from '../components/nextSteps';
 
-/** Placeholder: the greeting now, the formation and EIN progress in a later issue. */
+const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
+  { to: '/formation-service', key: 'formationService', icon: Wrench },
+  { to: '/services', key: 'services', icon: ShoppingBag },
+  { to: '/documents', key: 'documents', icon: FileText },
+  { to: '/support', key: 'support', icon: LifeBuoy },
+];
+
+/** SPEC §2 Dashboard: progress of the formation (4 stages) and the EIN (5 stages), and what to do next. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { data: me } = useMe();
+  const formation = useMyFormation();
+  const [refreshing, setRefreshing] = useState(false);
   const name = me ? displayName(me.user) : '';
+
+  // No formation record yet: onboarding first. A lost session: sign in again.
+  useEffect(() => {
+    if (formation.data === null) navigate('/onboarding', { replace: true });
+  }, [formation.data, navigate]);
+  // A failed first load; a failed refresh keeps the data shown and says so itself.
+  const loadFailed = formation.isError && formation.data === undefined;
+  useEffect(() => {
+    if (!loadFailed) return;
+    if (isApiError(formation.error, 'UNAUTHENTICATED')) {
+      navigate('/signin', { replace: true });
+    } else {
+      toast.error(t('dashboard.loadFailed'), { id: 'dashboard-load-failed' });
+    }
+  }, [loadFailed, formation.error, navigate, t]);
+
+  async function refresh() {
+    setRefreshing(true);
+    const result = await formation.refetch();
+    setRefreshing(false);
+    if (result.isError) toast.error(t('dashboard.refresh.failed'));
+    else toast.success(t('dashboard.refresh.success'));
+  }
+
+  const title = t('dashboard.greeting', { name });
+
   return (
-    <PageWrapper
-      icon={LayoutDashboard}
-      title={t('dashboard.greeting', { name })}
-      subtitle={t('dashboard.subtitle')}
-      hideBackLink
-    >
-      <p className="text-slate-700">{t('dashboard.comingNext')}</p>
-    </PageWrapper>
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-10">
+      <title>{`${t('dashboard.title')} · ${t('common.appName')}`}</title>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-slate-600">{t('dashboard.subtitle')}</p>
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => void refresh()}
+          loading={refreshing}
+          disabled={formation.isPending}
+          className="self-start"
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {t('dashboard.refresh.label')}
+        </Button>
+      </div>
+
+      <nav aria-label={t('dashboard.links.label')} className="mt-6">
+        <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          {HEADER_LINKS.map(({ to, key, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+                {t(`dashboard.links.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {formation.data ? (
+        <DashboardContent data={formation.data} />
+      ) : loadFailed ? (
+        <Alert
+          tone="error"
+          className="mt-8"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void formation.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('dashboard.loadFailed')}
+        </Alert>
+      ) : (
+        <div role="status" className="mt-10 flex items-center justify-center gap-2 text-slate-600">
+          <Spinner className="size-6 text-indigo-600" />
+          {t('common.loading')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DashboardContent({ data }: { data: MyFormation }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { formation, einApplication: ein } = data;
+  const completed = formation.formationStatus === 'process_completed';
+  const showEin = ein !== null && ein.stage >= 2 && ein.einStatus !== 'ein_issued';
+  const steps = nextSteps(data, t, fmt.timing('einOnboarding'));
+
+  return (
+    <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        {completed ? (
+          <Card data-testid="company-info">
+            <Alert tone="success">
+              <p className="font-semibold">{t('dashboard.completed.title')}</p>
+              <p className="mt-1">{t('dashboard.completed.body')}</p>
+            </Alert>
+            <h2 className="mt-6 text-lg font-semibold text-slate-900">{t('dashboard.company.title')}</h2>
+            <dl className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
+              <InfoItem label={t('dashboard.company.name')} value={formation.businessName} />
+              <InfoItem label={t('dashboard.company.state')} value={formation.stateSelected} />
+              <InfoItem label={t('dashboard.company.createdAt')} value={fmt.date(formation.createdAt)} />
+            </dl>
+          </Card>
+        ) : (
+          <Card data-testid="formation-progress">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.formation.title')}</h2>
+              <p className="text-sm font-medium text-slate-700" data-testid="formation-stage">
+                {t('dashboard.formation.stage', {
+                  current: formation.stage,
+                  total: FORMATION_STATUSES.length,
+                  status: t(`catalogue.formationStatus.${formation.formationStatus}`),
+                })}
+              </p>
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              {t('dashboard.formation.type', {
+                type: t(`catalogue.formationType.${formation.companyFormationPreference}`),
+              })}
+            </p>
+            <Stepper
+              className="mt-5"
+              label={t('dashboard.formation.stepper')}
+              steps={FORMATION_STATUSES.map((s) => t(`catalogue.formationStatus.${s}`))}
+              current={formation.stage - 1}
+            />
+          </Card>
+        )}
+
+        {showEin && ein ? (
+          <Card data-testid="ein-progress">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.ein.title')}</h2>
+              <p className="text-sm font-medium text-slate-700">
+                {t('dashboard.ein.stage', {
+                  current: ein.stage,
+                  total: EIN_STATUSES.length,
+                  status: t(`catalogue.einStatus.${ein.einStatus}`),
+                })}
+              </p>
+            </div>
+            <Stepper
+              className="mt-5"
+              label={t('dashboard.ein.stepper')}
+              steps={EIN_STATUSES.map((s) => t(`catalogue.einStatus.${s}`))}
+              current={ein.stage - 1}
+            />
+          </Card>
+        ) : null}
+
+        {completed && steps.length === 0 ? null : (
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.next.title')}</h2>
+            {steps.length > 0 ? (
+              <ul className="mt-4 space-y-3">
+                {steps.map((step) => (
+                  <NextStepCard key={step.id} step={step} />
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 flex items-center gap-2 text-slate-700">
+                <CircleCheck aria-hidden="true" className="size-5 text-emerald-600" />
+                {t('dashboard.next.none')}
+              </p>
+            )}
+          </Card>
+        )}
+      </div>
+
+      <aside className="space-y-6" aria-label={t('dashboard.aside')}>
+        <Card className="sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.guides.title')}</h2>
+          <ul className="mt-4 space-y-3">
+            <GuideLink
+              to="/bank-account"
+              icon={Landmark}
+              title={t('dashboard.guides.bank.title')}
+              body={t('dashboard.guides.bank.body')}
+            />
+            <GuideLink
+              to="/business-address"
+              icon={MapPin}
+              title={t('dashboard.guides.address.title')}
+              body={t('dashboard.guides.address.body')}
+            />
+            {formation.companyFormationPreference === 'self' && formation.formationStatus !== 'preparation' ? (
+              <GuideLink
+                to="/formation"
+                icon={Building2}
+                title={t('dashboard.guides.formation.title')}
+                body={t('dashboard.guides.formation.body')}
+              />
+            ) : null}
+          </ul>
+        </Card>
+        <section className="rounded-2xl bg-slate-900 p-5 text-white shadow-sm sm:p-6" data-testid="help-block">
+          <LifeBuoy aria-hidden="true" className="size-8 text-indigo-300" />
+          <h2 className="mt-3 text-lg font-semibold">{t('dashboard.help.title')}</h2>
+          <p className="mt-1 text-sm text-slate-300">{t('dashboard.help.body')}</p>
+          <Link
+            to="/support"
+            className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-4 font-medium text-slate-900 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {t('dashboard.help.action')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function InfoItem({ label, value }: { label: string; value: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className={clsx('mt-1 font-semibold', value ? 'text-slate-900' : 'text-slate-500')}>
+        {value || t('dashboard.company.missing')}
+      </dd>
+    </div>
+  );
+}
+
+function GuideLink({ to, icon: Icon, title, body }: { to: string; icon: LucideIcon; title: string; body: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="group flex items-start gap-3 rounded-xl border border-slate-200 p-3 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+        <span>
+          <span className="block font-medium text-indigo-700 group-hover:underline">{title}</span>
+          <span className="mt-0.5 block text-sm text-slate-600">{body}</span>
+        </span>
+      </Link>
+    </li>
   );
 }

@@ -1,0 +1,98 @@
+import { Building2, FileCheck2, FileSignature, FileText, Hourglass, PartyPopper, Send, Wrench } from 'lucide-react';
+import type { MyFormation } from '../../../lib/formation';
+import type { NextStep } from './NextStepCard';
+
+type T = (key: string, vars?: Record<string, unknown>) => string;
+
+/** What the customer should do next, by formation stage and EIN state (SPEC §2 Dashboard). */
+export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T, einWeeks: string): NextStep[] {
+  const steps: NextStep[] = [];
+  const completed = formation.formationStatus === 'process_completed';
+
+  if (formation.formationStatus === 'preparation') {
+    if (formation.companyFormationPreference === 'service') {
+      steps.push({
+        id: 'formation-service',
+        icon: Wrench,
+        title: t('dashboard.next.service.title'),
+        body: t('dashboard.next.service.body'),
+        to: '/formation-service',
+        actionLabel: t('dashboard.next.service.action'),
+      });
+    } else {
+      steps.push({
+        id: 'formation-guide',
+        icon: Building2,
+        title: t('dashboard.next.guide.title'),
+        body: t('dashboard.next.guide.body'),
+        to: '/formation',
+        actionLabel: t('dashboard.next.guide.action'),
+      });
+    }
+  }
+
+  if (formation.stage >= 2 && !ein && !completed) {
+    steps.push({
+      id: 'ein-application',
+      icon: FileText,
+      title: t('dashboard.next.einApply.title'),
+      body: t('dashboard.next.einApply.body'),
+      to: '/ein-application',
+      actionLabel: t('dashboard.next.einApply.action'),
+    });
+  }
+
+  if (ein) {
+    if (ein.hasSignedSs4) {
+      // Just uploaded: say what happens next. Later on, only the link to view it is still useful.
+      const justUploaded = ein.einStatus === 'ss4_uploaded';
+      if (justUploaded || ein.signedSs4Url) {
+        steps.push({
+          id: 'ss4-signed',
+          icon: FileCheck2,
+          tone: 'info',
+          title: t('dashboard.next.ss4Signed.title'),
+          body: t(justUploaded ? 'dashboard.next.ss4Signed.body' : 'dashboard.next.ss4Signed.bodyLater'),
+          href: ein.signedSs4Url ?? undefined,
+          actionLabel: ein.signedSs4Url ? t('dashboard.next.ss4Signed.action') : undefined,
+        });
+      }
+    } else if (ein.hasPreparedSs4 || ein.einStatus === 'ss4_ready') {
+      steps.push({
+        id: 'ss4-sign',
+        icon: FileSignature,
+        title: t('dashboard.next.ss4Sign.title'),
+        body: t('dashboard.next.ss4Sign.body'),
+        to: '/ss4-instructions',
+        actionLabel: t('dashboard.next.ss4Sign.action'),
+      });
+    } else if (ein.einStatus === 'waiting_for_form') {
+      steps.push({
+        id: 'ss4-waiting',
+        icon: Hourglass,
+        tone: 'info',
+        title: t('dashboard.next.ss4Waiting.title'),
+        body: t('dashboard.next.ss4Waiting.body'),
+      });
+    }
+    if (ein.einStatus === 'submitted_to_irs') {
+      steps.push({
+        id: 'ein-submitted',
+        icon: Send,
+        tone: 'info',
+        title: t('dashboard.next.einSubmitted.title'),
+        body: t('dashboard.next.einSubmitted.body', { duration: einWeeks }),
+      });
+    }
+    if (ein.einStatus === 'ein_issued' && !completed) {
+      steps.push({
+        id: 'ein-issued',
+        icon: PartyPopper,
+        tone: 'success',
+        title: t('dashboard.next.einIssued.title'),
+        body: t('dashboard.next.einIssued.body'),
+      });
+    }
+  }
+  return steps;
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EinStatus } from '../../shared/domain/ein';
+import type { FormationPreference, FormationStatus, PaymentStatus } from '../../shared/domain/formation';
+import { ApiError, api } from './api';
+import { queryClient } from './queryClient';
+import { ME_KEY, type Me } from './session';
+
+/** The customer's own formation record as GET /api/formations/me returns it. */
+export interface Formation {
+  id: string;
+  companyFormationPreference: FormationPreference;
+  phoneNumber: string | null;
+  businessMotivation: string | null;
+  businessAddressPreference: 'shared_address' | 'private_address' | null;
+  formationStatus: FormationStatus;
+  /** 1-4 */
+  stage: number;
+  paymentStatus: PaymentStatus | null;
+  businessName: string | null;
+  stateSelected: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EinSummary {
+  einStatus: EinStatus;
+  /** 1-5 */
+  stage: number;
+  hasPreparedSs4: boolean;
+  hasSignedSs4: boolean;
+  signedSs4Url?: string | null;
+}
+
+export interface MyFormation {
+  formation: Formation;
+  einApplication: EinSummary | null;
+}
+
+export const FORMATION_KEY = ['formation'] as const;
+
+/** null when the user has no formation record yet (404): they belong on /onboarding. */
+async function fetchMyFormation(): Promise<MyFormation | null> {
+  try {
+    return await api<MyFormation>('GET', '/api/formations/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const formationQuery = queryOptions({ queryKey: FORMATION_KEY, queryFn: fetchMyFormation });
+
+export function useMyFormation() {
+  return useQuery(formationQuery);
+}
+
+/** A formation record now exists: the session's home moves to /dashboard and the record is refetched. */
+export function formationCreated(): void {
+  queryClient.setQueryData<Me | null>(ME_KEY, (old) =>
+    old ? { ...old, hasFormation: true, home: '/dashboard' } : old,
+  );
+  void queryClient.invalidateQueries({ queryKey: FORMATION_KEY });
+}
+
+/** The formation record changed on the server (guide answered, status moved). */
+export function formationChanged(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: FORMATION_KEY });
+}

@@ -1,0 +1,204 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eServer, e2eEmail, launchBrowser, newContext, screenshots, startServer } from '../support/e2e';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.fill('input[name=fullName]', 'Zeynep Kaya');
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'Sirket2025ok');
+  await page.fill('input[name=confirmPassword]', 'Sirket2025ok');
+  await page.check('input[name=terms]');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/onboarding');
+}
+
+const next = (page: Page) => page.click('[data-testid=wizard-next]');
+const back = (page: Page) => page.click('[data-testid=wizard-back]');
+
+async function currentStep(page: Page) {
+  return page.locator('[aria-current=step]').first().innerText();
+}
+
+describe('self-service customer', () => {
+  it('onboards, completes the formation guide, and sends bank and address feedback', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const email = e2eEmail('self');
+    await signUp(page, email);
+
+    await page.getByRole('heading', { name: 'Başlayalım' }).waitFor();
+    expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
+    await page.check('input[name=formationType][value=self]');
+    await page
+      .getByText(/\$143|143\s?\$/)
+      .first()
+      .waitFor();
+    await screenshots(page, 'onboarding-step1');
+    await next(page);
+    await page.fill('textarea[name=businessMotivation]', 'Etsy mağazam için ABD şirketi');
+    await next(page);
+    await page.check('input[name=addressPreference][value=shared]');
+    await screenshots(page, 'onboarding-address');
+    // Going back keeps what was typed.
+    await back(page);
+    expect(await page.inputValue('textarea[name=businessMotivation]')).toBe('Etsy mağazam için ABD şirketi');
+    await next(page);
+    await next(page);
+    await page.getByRole('button', { name: 'Kaydı Tamamla' }).waitFor();
+    await screenshots(page, 'onboarding-overview');
+    await next(page);
+    await page.waitForURL('**/dashboard');
+    await page
+      .getByText('Company formation process started successfully!', { exact: false })
+      .or(page.getByText('Şirket kuruluş süreciniz başarıyla başlatıldı!', { exact: false }))
+      .first()
+      .waitFor();
+    await page.getByRole('heading', { name: 'Merhaba, Zeynep Kaya' }).waitFor();
+    expect(await page.locator('[data-testid=formation-stage]').innerText()).toContain('[1/4]');
+    await screenshots(page, 'dashboard-stage1');
+
+    // The formation guide: four steps; the answer "yes" with a state moves the formation on.
+    await page.goto('/formation');
+    await page.locator('[aria-current=step]').first().waitFor();
+    await screenshots(page, 'formation-guide-overview');
+    await next(page);
+    // Videos load only on a click, so the page stays fast and no third party sees the visit.
+    await page.getByRole('button', { name: 'Videoyu oynat' }).first().waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    const affiliate = page.locator('a[target=_blank]').first();
+    expect(await affiliate.getAttribute('rel')).toContain('noopener');
+    await page.getByRole('button', { name: 'Videoyu oynat' }).first().click();
+    await page.locator('iframe').first().waitFor({ state: 'attached' });
+    await screenshots(page, 'formation-guide-steps');
+    await next(page);
+    await next(page);
+    await page.check('input[name=isFormationComplete][value=true]');
+    await page.getByLabel('Eyalet Seç').selectOption('Wyoming');
+    await page.fill('textarea[name=difficulties]', 'İsim seçimi biraz zaman aldı');
+    await screenshots(page, 'formation-guide-complete');
+    await page.getByRole('button', { name: 'Kurulumu Tamamladım' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.locator('[data-testid=formation-stage]', { hasText: '[2/4]' }).waitFor();
+    await page.locator('[data-testid=next-step-ein-application]').waitFor();
+    await screenshots(page, 'dashboard-stage2');
+    await page.getByRole('button', { name: 'Durumu Yenile' }).click();
+    await page.getByText('Durum güncellendi', { exact: false }).first().waitFor();
+
+    const row = await server.deps.database.db.execute(
+      `select f.formation_status, f.state_selected, fb.difficulties from company_formations f join users u on u.id = f.user_id
+       join formation_feedback fb on fb.user_id = u.id where u.email = '${email}'`,
+    );
+    expect(row.rows[0]).toEqual({
+      formation_status: 'formation_completed',
+      state_selected: 'Wyoming',
+      difficulties: 'İsim seçimi biraz zaman aldı',
+    });
+
+    // Bank guide feedback: the final button waits for both answers.
+    await page.goto('/bank-account');
+    await next(page);
+    await next(page);
+    const send = page.getByRole('button', { name: 'Geri Bildirimi Gönder' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.check('input[name=completed][value=true]');
+    expect(await send.isDisabled()).toBe(true);
+    await page.fill('textarea[name=feedbackText]', 'Başvuru kolaydı');
+    await screenshots(page, 'bank-feedback');
+    await send.click();
+    await page.waitForURL('**/dashboard');
+
+    // Address guide: the PDF is a real download, then feedback.
+    await page.goto('/business-address');
+    await next(page);
+    const pdf = await page.request.get((await page.getAttribute('[data-testid=address-guide-pdf]', 'href')) as string);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshots(page, 'address-guide-pdf');
+    await next(page);
+    await page.check('input[name=completed][value=false]');
+    await page.fill('textarea[name=feedbackText]', 'Özel adres fiyatlarını karşılaştırıyorum');
+    await page.getByRole('button', { name: 'Geri Bildirimi Gönder' }).click();
+    await page.waitForURL('**/dashboard');
+    const feedback = await server.deps.database.db.execute(
+      `select (select count(*) from bank_account_feedback b where b.user_id = u.id)::int as bank,
+              (select count(*) from business_address_feedback a where a.user_id = u.id)::int as address
+       from users u where u.email = '${email}'`,
+    );
+    expect(feedback.rows[0]).toEqual({ bank: 1, address: 1 });
+    await context.close();
+  });
+});
+
+describe('assisted customer', () => {
+  it('needs a phone, enters the turnkey wizard, leaves at step 3 and finds the draft again', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await signUp(page, e2eEmail('assisted'));
+
+    await page.check('input[name=formationType][value=assisted]');
+    await page
+      .getByText(/\$589|589\s?\$/)
+      .first()
+      .waitFor();
+    await next(page);
+    await page.getByText('Lütfen telefon numaranızı girin').waitFor();
+    await screenshots(page, 'onboarding-assisted-phone');
+    await page.fill('input[name=phoneNumber]', '+90 532 123 45 67');
+    await next(page);
+    // Assisted skips the address step: purpose, then the overview.
+    await next(page);
+    await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
+    await page.waitForURL('**/formation-service');
+
+    expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
+    await next(page);
+    await page.getByText('Lütfen bir hizmet paketi seçin').first().waitFor();
+    await page.check('input[name=packageSelected][value=formation_with_payment]');
+    await screenshots(page, 'turnkey-package');
+    await next(page);
+    await screenshots(page, 'turnkey-overview');
+    await next(page);
+    await page
+      .getByText(/138[.,]75/)
+      .first()
+      .waitFor();
+    await page.check('input[name=stateSelected][value=Delaware]');
+    await screenshots(page, 'turnkey-state');
+
+    // Leave at step 3 and come back: the draft is restored.
+    await next(page);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Merhaba, Zeynep Kaya' }).waitFor();
+    await page.goto('/formation-service');
+    await page.locator('input[name=businessAddress][value=private_address]').waitFor();
+    expect(await currentStep(page)).toMatch(/4|Adres/);
+    await back(page);
+    expect(await page.isChecked('input[name=stateSelected][value=Delaware]')).toBe(true);
+    await next(page);
+    await next(page);
+    await page.getByText('Lütfen bir iş adresi seçeneği seçin').first().waitFor();
+    await page.check('input[name=businessAddress][value=private_address]');
+    await screenshots(page, 'turnkey-address');
+    await next(page);
+    await page.getByRole('button', { name: 'Ödemeye Geç' }).waitFor();
+    await screenshots(page, 'turnkey-payment');
+    // No payment link is configured on this server: the page says so clearly.
+    await page.getByRole('button', { name: 'Ödemeye Geç' }).click();
+    await page.getByRole('alert').filter({ hasText: 'ödeme bağlantısı' }).first().waitFor();
+    await screenshots(page, 'turnkey-payment-unavailable');
+    await context.close();
+  });
+});
