@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { ComponentProps, ReactNode } from 'react';
-import { errorId, FieldError, Label } from './Label';
+import { FieldShell } from './Field';
 
 // 16px text keeps iOS Safari from zooming into the field on focus.
 export const inputClass =
@@ -31,25 +31,18 @@ export interface TextFieldProps extends Omit<InputProps, 'invalid'> {
 /** A labelled input with its error underneath; the id defaults to the field name. */
 export function TextField({ label, error, hint, id, name, ...rest }: TextFieldProps) {
   const fieldId = id ?? name ?? 'field';
-  const hintId = `${fieldId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId(fieldId) : null].filter(Boolean).join(' ');
   return (
-    <div>
-      <Label htmlFor={fieldId}>{label}</Label>
-      <Input
-        id={fieldId}
-        name={name}
-        invalid={Boolean(error)}
-        aria-describedby={describedBy || undefined}
-        className="mt-1.5"
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId(fieldId)} message={error} />
-    </div>
+    <FieldShell fieldId={fieldId} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <Input
+          id={fieldId}
+          name={name}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          className="mt-1.5"
+          {...rest}
+        />
+      )}
+    </FieldShell>
   );
 }

@@ -2,8 +2,8 @@ import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldShell } from './Field';
 import { type InputProps, inputClass } from './Input';
-import { errorId, FieldError, Label } from './Label';
 
 export function PasswordInput({ invalid, className, ...rest }: InputProps) {
   const { t } = useTranslation();
@@ -37,25 +37,18 @@ export interface PasswordFieldProps extends Omit<InputProps, 'invalid' | 'type'>
 
 export function PasswordField({ label, error, hint, id, name, ...rest }: PasswordFieldProps) {
   const fieldId = id ?? name ?? 'password';
-  const hintId = `${fieldId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId(fieldId) : null].filter(Boolean).join(' ');
   return (
-    <div>
-      <Label htmlFor={fieldId}>{label}</Label>
-      <PasswordInput
-        id={fieldId}
-        name={name}
-        invalid={Boolean(error)}
-        aria-describedby={describedBy || undefined}
-        className="mt-1.5"
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId(fieldId)} message={error} />
-    </div>
+    <FieldShell fieldId={fieldId} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <PasswordInput
+          id={fieldId}
+          name={name}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          className="mt-1.5"
+          {...rest}
+        />
+      )}
+    </FieldShell>
   );
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { ComponentProps, ReactNode } from 'react';
-import { errorId, FieldError, Label } from './Label';
+import { FieldShell } from './Field';
 
 export interface TextareaFieldProps extends ComponentProps<'textarea'> {
   label: ReactNode;
@@ -11,30 +11,23 @@ export interface TextareaFieldProps extends ComponentProps<'textarea'> {
 /** A labelled multi-line field with its error underneath; the id defaults to the field name. */
 export function TextareaField({ label, error, hint, id, name, rows = 4, className, ...rest }: TextareaFieldProps) {
   const fieldId = id ?? name ?? 'textarea';
-  const hintId = `${fieldId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId(fieldId) : null].filter(Boolean).join(' ');
   return (
-    <div className={className}>
-      <Label htmlFor={fieldId}>{label}</Label>
-      <textarea
-        id={fieldId}
-        name={name}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={clsx(
-          'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900',
-          'placeholder:text-slate-500 focus:outline-none focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600',
-          error ? 'border-red-600' : 'border-slate-300',
-        )}
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId(fieldId)} message={error} />
-    </div>
+    <FieldShell fieldId={fieldId} label={label} hint={hint} error={error} className={className}>
+      {(describedBy) => (
+        <textarea
+          id={fieldId}
+          name={name}
+          rows={rows}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={clsx(
+            'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900',
+            'placeholder:text-slate-500 focus:outline-none focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600',
+            error ? 'border-red-600' : 'border-slate-300',
+          )}
+          {...rest}
+        />
+      )}
+    </FieldShell>
   );
 }
