@@ -9,11 +9,13 @@ import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/outbox';
 import { createSmtpTransport } from './platform/mail/transport';
 import { loadOrCreateSecret } from './platform/secrets';
+import { createStorage } from './platform/storage';
+import type { FileStorage } from './platform/storage/storage';
 
 /** Builds every dependency of the app from the settings. Used by main.ts and by the tests. */
 export async function buildDeps(
   env: Env,
-  overrides: { database?: DatabaseOptions; logger?: Logger } = {},
+  overrides: { database?: DatabaseOptions; logger?: Logger; storage?: FileStorage } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const databaseOptions: DatabaseOptions =
@@ -33,5 +35,6 @@ export async function buildDeps(
     logger,
   });
   const adminSignup = createAdminSignupGate(env.ADMIN_SIGNUP_CODE, await anyAdminExists(database.db));
-  return { env, database, logger, mailer, auth, adminSignup, encryptionKey };
+  const storage = overrides.storage ?? createStorage(env);
+  return { env, database, logger, mailer, auth, adminSignup, encryptionKey, storage };
 }

@@ -39,7 +39,7 @@ const schema = z.object({
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
       .optional(),
   ),
-  S3_ENDPOINT: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url('must be a full URL such as https://s3.example.com').optional()),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -73,8 +73,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       throw new EnvError(`Production mode requires these settings:\n  ${missing.join('\n  ')}`);
     }
   }
+  const s3Problem = s3SettingsProblem(env);
+  if (s3Problem) throw new EnvError(`Invalid settings:\n  ${s3Problem}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), publicUrl, production };
+}
+
+/** Half an S3 setup would silently keep files on the local disk, so it stops the start instead. */
+function s3SettingsProblem(env: z.infer<typeof schema>): string | null {
+  if (!env.S3_ENDPOINT !== !env.S3_BUCKET) {
+    return 'S3_ENDPOINT and S3_BUCKET: set both to store files in S3, or neither to keep them in DATA_DIR/files';
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    return 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials';
+  }
+  return null;
 }
 
 /** Loads `.env` (when present) under the real environment, which wins. */

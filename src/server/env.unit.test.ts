@@ -20,6 +20,23 @@ describe('settings', () => {
     expect(() => parseEnv(bad)).toThrow(new RegExp(name));
   });
 
+  it.each([
+    [{ S3_ENDPOINT: 'https://s3.example.com' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'portal-files' }, 'S3_ENDPOINT'],
+    [{ S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_ENDPOINT: 's3.example.com', S3_BUCKET: 'b1' }, 'S3_ENDPOINT'],
+  ])('stops on half an S3 setup %o, naming %s', (bad, name) => {
+    expect(() => parseEnv(bad)).toThrow(EnvError);
+    expect(() => parseEnv(bad)).toThrow(new RegExp(name));
+  });
+
+  it('accepts a complete S3 setup, or none', () => {
+    expect(parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'portal-files' }).S3_BUCKET).toBe(
+      'portal-files',
+    );
+    expect(parseEnv({ S3_ENDPOINT: '', S3_BUCKET: '' }).S3_ENDPOINT).toBeUndefined();
+  });
+
   it('requires real secrets in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     const env = parseEnv({

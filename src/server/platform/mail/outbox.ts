@@ -13,13 +13,20 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 10 * 4 ** (attempts - 1));
 }
 
+export interface MailInput {
+  to: string;
+  template: MailTemplate;
+  lang: Language;
+  vars: { name: string; url: string };
+}
+
 export interface Mailer {
-  enqueue(input: {
-    to: string;
-    template: MailTemplate;
-    lang: Language;
-    vars: { name: string; url: string };
-  }): Promise<void>;
+  /**
+   * Queues a mail. Pass the caller's transaction as `db` so the mail exists only if the change that
+   * causes it commits; the worker then sends it on its next round instead of at once, because an
+   * immediate send would look for the row before the transaction is committed.
+   */
+  enqueue(input: MailInput, db?: Pick<Db, 'insert'>): Promise<void>;
   /** Sends (or stores) every due mail now; the worker calls it on a timer and after each enqueue. */
   drain(): Promise<number>;
   start(intervalMs?: number): void;
@@ -107,10 +114,10 @@ export function createMailer(deps: { db: Db; transport: MailTransport | null; fr
   }
 
   return {
-    async enqueue({ to, template, lang, vars }) {
+    async enqueue({ to, template, lang, vars }, tx) {
       const rendered = renderMail(template, lang, vars);
-      await db.insert(mailOutbox).values({ to, template, lang, ...rendered });
-      if (timer) kick();
+      await (tx ?? db).insert(mailOutbox).values({ to, template, lang, ...rendered });
+      if (timer && !tx) kick();
     },
     drain,
     start(intervalMs = 5000) {
