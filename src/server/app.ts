@@ -5,7 +5,10 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { einRoutes } from './features/ein/ein.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
+import { filesRoutes } from './features/files/files.routes';
 import { formationServiceRoutes } from './features/formation-service/formation-service.routes';
 import { formationsRoutes } from './features/formations/formations.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
@@ -38,6 +41,9 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/formation-service', formationServiceRoutes());
   app.route('/api/feedback', feedbackRoutes());
   app.route('/api/guides', guidesRoutes());
+  app.route('/api/ein-applications', einRoutes());
+  app.route('/api/files', filesRoutes());
+  app.route('/api/documents', documentsRoutes());
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,29 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_CODE,
-  type E2eServer,
-  e2eEmail,
-  launchBrowser,
-  newContext,
-  screenshots,
-  startServer,
-} from '../support/e2e';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_CODE, e2eEmail, newContext, screenshots, serverAndBrowserForFile } from '../support/e2e';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowserForFile();
 
 describe('admin access', () => {
   it('creates an admin with the server-side code and lands on /admin/ein', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/admin/signup');
     await screenshots(page, 'admin-signup');
@@ -43,7 +25,7 @@ describe('admin access', () => {
     await page.waitForURL('**/admin/ein');
     await page.getByText('Yönetici hesabı başarıyla oluşturuldu!').first().waitFor();
     await page.getByRole('link', { name: 'EIN Başvuruları' }).first().waitFor();
-    await screenshots(page, 'admin-ein-placeholder');
+    await screenshots(page, 'admin-ein-empty');
 
     // The admin top bar signs out.
     await page.getByRole('button', { name: 'Çıkış Yap' }).first().click();
@@ -57,7 +39,7 @@ describe('admin access', () => {
   });
 
   it('sends a customer who opens /admin/ein to /dashboard with "Unauthorized access"', async () => {
-    const context = await newContext(browser, server.url, 'en');
+    const context = await newContext(e2e.browser, e2e.server.url, 'en');
     const page = await context.newPage();
     await page.goto('/signup?lang=en');
     await page.fill('input[name=fullName]', 'Curious Customer');
@@ -79,7 +61,7 @@ describe('admin access', () => {
     await screenshots(page, 'dashboard-placeholder');
 
     // Anonymous visitors go to sign-in.
-    const anonymous = await newContext(browser, server.url);
+    const anonymous = await newContext(e2e.browser, e2e.server.url);
     const anonPage = await anonymous.newPage();
     await anonPage.goto('/admin/ein');
     await anonPage.waitForURL('**/signin');

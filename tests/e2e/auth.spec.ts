@@ -1,25 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type E2eServer,
-  e2eEmail,
-  latestMail,
-  launchBrowser,
-  newContext,
-  screenshots,
-  startServer,
-} from '../support/e2e';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eEmail, latestMail, newContext, screenshots, serverAndBrowserForFile } from '../support/e2e';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowserForFile();
 
 const PASSWORD = 'Guvenli1Sifre';
 
@@ -37,7 +20,7 @@ async function toast(page: Page, text: string) {
 
 describe('customer account journey', () => {
   it('signs up (with UTM), lands on onboarding, signs out, signs in after a bad attempt', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL('**/signin');
@@ -59,7 +42,7 @@ describe('customer account journey', () => {
     await page.getByText('Lütfen e-posta adresinizi doğrulayın').waitFor();
     await screenshots(page, 'onboarding-placeholder');
 
-    const profile = await server.deps.database.db.execute(
+    const profile = await e2e.server.deps.database.db.execute(
       `select utm_source, utm_medium, utm_campaign from user_profiles where email = '${email}'`,
     );
     expect(profile.rows[0]).toEqual({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'kasim' });
@@ -86,7 +69,7 @@ describe('customer account journey', () => {
   });
 
   it('verifies the address from the mailed link', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const email = e2eEmail('verify');
     await page.goto('/signup');
@@ -95,7 +78,7 @@ describe('customer account journey', () => {
     await page.waitForURL('**/onboarding');
     await page.getByRole('button', { name: 'Doğrulama e-postasını yeniden gönder' }).click();
     await toast(page, 'Doğrulama e-postası gönderildi');
-    const mail = await latestMail(server.url, email, /doğrulayın/);
+    const mail = await latestMail(e2e.server.url, email, /doğrulayın/);
     const link = /(http\S+verify-email\?token=\S+)/.exec(mail.text)?.[1] as string;
     await page.goto(link);
     await toast(page, 'E-posta adresiniz doğrulandı');
@@ -106,7 +89,7 @@ describe('customer account journey', () => {
   });
 
   it('resets a forgotten password with the link from the stored mail', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const email = e2eEmail('reset');
     await page.goto('/signup');
@@ -126,7 +109,7 @@ describe('customer account journey', () => {
       .first();
     await confirmation.waitFor();
 
-    const mail = await latestMail(server.url, email, /Şifre sıfırlama/);
+    const mail = await latestMail(e2e.server.url, email, /Şifre sıfırlama/);
     const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text)?.[1] as string;
     expect(link).toBeTruthy();
     await page.goto(link);
@@ -144,7 +127,7 @@ describe('customer account journey', () => {
   });
 
   it('switches the language and keeps the choice', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByRole('heading', { name: 'Hesabınıza giriş yapın' }).waitFor();
@@ -167,7 +150,7 @@ describe('customer account journey', () => {
   });
 
   it('shows the legal pages, a real 404 and the fallback error page', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/terms');
     await page.getByRole('heading', { level: 1 }).first().waitFor();

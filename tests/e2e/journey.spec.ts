@@ -1,28 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eServer, e2eEmail, launchBrowser, newContext, screenshots, startServer } from '../support/e2e';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eEmail, newContext, screenshots, serverAndBrowserForFile, signUpInBrowser } from '../support/e2e';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/signup');
-  await page.fill('input[name=fullName]', 'Zeynep Kaya');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'Sirket2025ok');
-  await page.fill('input[name=confirmPassword]', 'Sirket2025ok');
-  await page.check('input[name=terms]');
-  await page.click('button[type=submit]');
-  await page.waitForURL('**/onboarding');
-}
+const e2e = serverAndBrowserForFile();
 
 const next = (page: Page) => page.click('[data-testid=wizard-next]');
 const back = (page: Page) => page.click('[data-testid=wizard-back]');
@@ -33,10 +13,10 @@ async function currentStep(page: Page) {
 
 describe('self-service customer', () => {
   it('onboards, completes the formation guide, and sends bank and address feedback', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const email = e2eEmail('self');
-    await signUp(page, email);
+    await signUpInBrowser(page, 'Zeynep Kaya', email);
 
     await page.getByRole('heading', { name: 'Başlayalım' }).waitFor();
     expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
@@ -96,7 +76,7 @@ describe('self-service customer', () => {
     await page.getByRole('button', { name: 'Durumu Yenile' }).click();
     await page.getByText('Durum güncellendi', { exact: false }).first().waitFor();
 
-    const row = await server.deps.database.db.execute(
+    const row = await e2e.server.deps.database.db.execute(
       `select f.formation_status, f.state_selected, fb.difficulties from company_formations f join users u on u.id = f.user_id
        join formation_feedback fb on fb.user_id = u.id where u.email = '${email}'`,
     );
@@ -132,7 +112,7 @@ describe('self-service customer', () => {
     await page.fill('textarea[name=feedbackText]', 'Özel adres fiyatlarını karşılaştırıyorum');
     await page.getByRole('button', { name: 'Geri Bildirimi Gönder' }).click();
     await page.waitForURL('**/dashboard');
-    const feedback = await server.deps.database.db.execute(
+    const feedback = await e2e.server.deps.database.db.execute(
       `select (select count(*) from bank_account_feedback b where b.user_id = u.id)::int as bank,
               (select count(*) from business_address_feedback a where a.user_id = u.id)::int as address
        from users u where u.email = '${email}'`,
@@ -144,9 +124,9 @@ describe('self-service customer', () => {
 
 describe('assisted customer', () => {
   it('needs a phone, enters the turnkey wizard, leaves at step 3 and finds the draft again', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
-    await signUp(page, e2eEmail('assisted'));
+    await signUpInBrowser(page, 'Zeynep Kaya', e2eEmail('assisted'));
 
     await page.check('input[name=formationType][value=assisted]');
     await page
@@ -162,6 +142,9 @@ describe('assisted customer', () => {
     await next(page);
     await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
     await page.waitForURL('**/formation-service');
+    // The onboarding wizard (with its own, enabled back button) can stay on screen while the
+    // lazy formation-service page loads, so wait for the new page before reading the button.
+    await page.locator('input[name=packageSelected]').first().waitFor();
 
     expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await next(page);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import type { AppDeps } from '../../src/server/deps';
@@ -110,4 +111,32 @@ let n = 0;
 export function e2eEmail(prefix: string): string {
   n += 1;
   return `${prefix}.${Date.now().toString(36)}${n}@example.com`;
+}
+
+/**
+ * One server and one browser for a spec file, started before its tests and closed after them.
+ * Read `e2e.server` and `e2e.browser` inside tests (they are set once beforeAll has run).
+ */
+export function serverAndBrowserForFile(): { server: E2eServer; browser: Browser } {
+  const e2e = {} as { server: E2eServer; browser: Browser };
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.close();
+  });
+  return e2e;
+}
+
+/** Signs a new customer up through /signup (they land on /onboarding). */
+export async function signUpInBrowser(page: Page, fullName: string, email: string, lang?: 'tr' | 'en') {
+  await page.goto(lang ? `/signup?lang=${lang}` : '/signup');
+  await page.fill('input[name=fullName]', fullName);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'Sirket2025ok');
+  await page.fill('input[name=confirmPassword]', 'Sirket2025ok');
+  await page.check('input[name=terms]');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/onboarding');
 }

@@ -1,26 +1,34 @@
 import enAdmin from './en/admin.json';
+import enAdminEin from './en/adminEin.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
+import enDocuments from './en/documents.json';
+import enEin from './en/ein.json';
 import enErrorsPage from './en/errorsPage.json';
 import enFormation from './en/formation.json';
 import enFormationService from './en/formationService.json';
 import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
+import enSs4 from './en/ss4.json';
 import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
+import trAdminEin from './tr/adminEin.json';
 import trAuth from './tr/auth.json';
 import trCatalogue from './tr/catalogue.json';
 import trCommon from './tr/common.json';
 import trDashboard from './tr/dashboard.json';
+import trDocuments from './tr/documents.json';
+import trEin from './tr/ein.json';
 import trErrorsPage from './tr/errorsPage.json';
 import trFormation from './tr/formation.json';
 import trFormationService from './tr/formationService.json';
 import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
+import trSs4 from './tr/ss4.json';
 
 /** UI namespaces (pages and components). Add a namespace here in both languages. */
 export const uiTr: Catalogue = {
@@ -35,6 +43,10 @@ export const uiTr: Catalogue = {
   formation: trFormation,
   formationService: trFormationService,
   guides: trGuides,
+  adminEin: trAdminEin,
+  documents: trDocuments,
+  ss4: trSs4,
+  ein: trEin,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -48,4 +60,8 @@ export const uiEn: Catalogue = {
   formation: enFormation,
   formationService: enFormationService,
   guides: enGuides,
+  adminEin: enAdminEin,
+  documents: enDocuments,
+  ss4: enSs4,
+  ein: enEin,
 };

@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../domain/limits';
  * The sign-up, sign-in and password rules of SPEC §5. Messages are i18n keys under `validation.`;
  * the web form and the API both translate them in the user's language.
  */
-const email = z
+export const emailField = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, 'validation.emailRequired')
@@ -54,7 +54,7 @@ const confirmPassword = z.string({ error: 'validation.passwordsMismatch' });
 export const signUpSchema = z
   .object({
     fullName,
-    email,
+    email: emailField,
     password: passwordWithDigit,
     confirmPassword,
     terms,
@@ -68,7 +68,7 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export const adminSignUpSchema = z
   .object({
     fullName,
-    email,
+    email: emailField,
     password: passwordBase,
     confirmPassword,
     adminCode: z.string({ error: 'validation.adminCodeRequired' }).trim().min(1, 'validation.adminCodeRequired'),
@@ -84,7 +84,7 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
-export const forgotPasswordSchema = z.object({ email });
+export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z

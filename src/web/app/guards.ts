@@ -1,7 +1,10 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { toast } from 'sonner';
 import { isAdmin } from '../../shared/domain/roles';
+import { isApiError } from '../lib/api';
+import { formationQuery, type MyFormation } from '../lib/formation';
 import { i18next } from '../lib/i18n';
+import { queryClient } from '../lib/queryClient';
 import { loadMe } from '../lib/session';
 
 /*
@@ -73,4 +76,62 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
     return redirect('/dashboard');
   }
   return null;
+}
+
+/**
+ * The customer's formation as it is now: these pages depend on a status an admin may just have
+ * changed, so the cached copy is not trusted.
+ */
+function loadFormationFresh(): Promise<MyFormation | null> {
+  return queryClient.fetchQuery({ ...formationQuery, staleTime: 0 });
+}
+
+/** Anonymous → 'Please sign in to continue' and /signin; admin → /admin/ein; else null (let in). */
+async function customerOnly(request: Request) {
+  const me = await loadMe();
+  if (!me) {
+    toast.error(i18next.t('common.signInRequired'));
+    return go('/signin', request);
+  }
+  if (isAdmin(me.user.role)) return go('/admin/ein', request);
+  return null;
+}
+
+/**
+ * /ein-application (SPEC §5 "Access"): only once the formation is formation_completed. Before that
+ * the user is told to complete it first; once an application exists (the formation has moved on)
+ * the dashboard shows its progress.
+ */
+export async function requireEinApplication({ request }: LoaderFunctionArgs) {
+  const denied = await customerOnly(request);
+  if (denied) return denied;
+  let data: MyFormation | null;
+  try {
+    data = await loadFormationFresh();
+  } catch (error) {
+    if (isApiError(error, 'UNAUTHENTICATED')) return go('/signin', request);
+    toast.error(i18next.t('formation.loadFailed'), { id: 'formation-load-failed' });
+    return redirect('/dashboard');
+  }
+  if (data?.formation.formationStatus === 'formation_completed' && !data.einApplication) return null;
+  const applied = data?.einApplication || (data && data.formation.stage > 2);
+  if (!applied) toast.error(i18next.t('errors.FORMATION_NOT_COMPLETED'), { id: 'formation-not-completed' });
+  return redirect('/dashboard');
+}
+
+/** /ss4-instructions (SPEC §6): a prepared SS-4 form must exist, else 'SS-4 form not available yet'. */
+export async function requireSs4Form({ request }: LoaderFunctionArgs) {
+  const denied = await customerOnly(request);
+  if (denied) return denied;
+  let data: MyFormation | null;
+  try {
+    data = await loadFormationFresh();
+  } catch (error) {
+    if (isApiError(error, 'UNAUTHENTICATED')) return go('/signin', request);
+    toast.error(i18next.t('ss4.loadFailed'), { id: 'ss4-load-failed' });
+    return redirect('/dashboard');
+  }
+  if (data?.einApplication?.hasPreparedSs4) return null;
+  toast.error(i18next.t('errors.SS4_NOT_AVAILABLE'), { id: 'ss4-not-available' });
+  return redirect('/dashboard');
 }

@@ -1,7 +1,15 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
-import { redirectSignedIn, requireAdmin, requireCustomer, requireCustomerPage, requireOnboarding } from './guards';
+import {
+  redirectSignedIn,
+  requireAdmin,
+  requireCustomer,
+  requireCustomerPage,
+  requireEinApplication,
+  requireOnboarding,
+  requireSs4Form,
+} from './guards';
 import { RootLayout } from './layouts/RootLayout';
 
 /*
@@ -94,6 +102,28 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../features/guides/pages/BusinessAddressGuidePage').then((m) => ({
                 Component: m.BusinessAddressGuidePage,
+              })),
+          },
+          {
+            path: 'documents',
+            loader: requireCustomerPage,
+            lazy: () =>
+              import('../features/documents/pages/DocumentsPage').then((m) => ({ Component: m.DocumentsPage })),
+          },
+          {
+            path: 'ein-application',
+            loader: requireEinApplication,
+            lazy: () =>
+              import('../features/ein/pages/EinApplicationPage').then((m) => ({
+                Component: m.EinApplicationPage,
+              })),
+          },
+          {
+            path: 'ss4-instructions',
+            loader: requireSs4Form,
+            lazy: () =>
+              import('../features/ss4/pages/Ss4InstructionsPage').then((m) => ({
+                Component: m.Ss4InstructionsPage,
               })),
           },
         ],

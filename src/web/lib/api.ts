@@ -40,17 +40,21 @@ function fallbackCode(status: number): string {
   return 'INTERNAL';
 }
 
+/**
+ * Calls the API. A FormData body goes as multipart/form-data (file uploads; the browser sets the
+ * boundary); anything else as JSON.
+ */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const multipart = body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch (cause) {
     throw new ApiError(0, 'INTERNAL', cause instanceof Error ? cause.message : 'Network error');

@@ -28,7 +28,10 @@ export interface EinSummary {
   stage: number;
   hasPreparedSs4: boolean;
   hasSignedSs4: boolean;
-  signedSs4Url?: string | null;
+  /** Download links (`/api/files/...`), null until the file exists. */
+  preparedSs4Url: string | null;
+  signedSs4Url: string | null;
+  einDocumentUrl: string | null;
 }
 
 export interface MyFormation {

@@ -65,5 +65,9 @@ export const documents = pgTable(
     fileSize: text('file_size'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('documents_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('documents_user_created_idx').on(t.userId, t.createdAt),
+    // Every download looks its file up by key (GET /api/files/...).
+    index('documents_file_path_idx').on(t.filePath),
+  ],
 );

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { companyFormations, users } from '../../db/schema';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { requireAdmin } from '../../platform/http/session';
+import { einAdminRoutes } from '../ein/ein-admin.routes';
 
 const overviewSchema = z
   .object({ users: z.number().int(), admins: z.number().int(), formations: z.number().int() })
@@ -33,5 +34,7 @@ export function adminRoutes() {
     ]);
     return c.json({ users: all.n, admins: admins.n, formations: formations.n }, 200);
   });
+  // After the guard above: Hono runs handlers in the order they were added, so these are covered too.
+  router.route('/ein-applications', einAdminRoutes());
   return router;
 }

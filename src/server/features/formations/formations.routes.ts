@@ -1,9 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formation';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { toEinSummary } from '../ein/ein.mapper';
+import { findApplicationByUser } from '../ein/ein.service';
 import { completeGuide, createFormation, findFormationByUser, toFormation } from './formations.service';
 
 export const formationSchema = z
@@ -23,13 +26,16 @@ export const formationSchema = z
   })
   .openapi('Formation');
 
-/** Filled by the EIN feature later; always null until then. */
+/** The dashboard's view of the EIN application; null while there is none. */
 export const einSummarySchema = z
   .object({
-    einStatus: z.enum(['waiting_for_form', 'ss4_ready', 'ss4_uploaded', 'submitted_to_irs', 'ein_issued']),
+    einStatus: z.enum(EIN_STATUSES),
     stage: z.number().int().min(1).max(5),
     hasPreparedSs4: z.boolean(),
     hasSignedSs4: z.boolean(),
+    preparedSs4Url: z.string().nullable(),
+    signedSs4Url: z.string().nullable(),
+    einDocumentUrl: z.string().nullable(),
   })
   .openapi('EinSummary');
 
@@ -95,9 +101,11 @@ export function formationsRoutes() {
 
   router.openapi(getMine, async (c) => {
     const user = currentUser(c);
-    const row = await findFormationByUser(c.var.deps.database.db, user.id);
+    const { db } = c.var.deps.database;
+    const row = await findFormationByUser(db, user.id);
     if (!row) throw new ApiError('NOT_FOUND');
-    return c.json({ formation: toFormation(row), einApplication: null }, 200);
+    const ein = await findApplicationByUser(db, user.id);
+    return c.json({ formation: toFormation(row), einApplication: ein ? toEinSummary(ein) : null }, 200);
   });
 
   router.openapi(guideCompletion, async (c) => {

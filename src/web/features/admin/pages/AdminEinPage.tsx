@@ -1,15 +1,115 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { EinStatus } from '../../../../shared/domain/ein';
+import { isApiError } from '../../../lib/api';
+import { EIN_KEY, type EinSort, einListQuery } from '../api/einApplications';
 import { AdminPageHeader } from '../components/AdminPageHeader';
-import { OverviewCard } from '../components/OverviewCard';
+import { EinDetailPanel } from '../components/EinDetailPanel';
+import { EinList } from '../components/EinList';
+import { EinToolbar } from '../components/EinToolbar';
+import { useEinListParams } from '../hooks/useEinListParams';
 
-/** Placeholder for the EIN applications list: the admin home, with the overview counts. */
+/**
+ * SPEC §2 Admin EIN applications: the admin home. A paged, filtered, searchable list on the left and
+ * the chosen application on the right (below it on phones); all of it kept in the URL.
+ */
 export function AdminEinPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { page, sort, status, q, selectedId, update } = useEinListParams();
+  const list = useQuery(einListQuery({ page, sort, status, q }));
+  // A row picked by the user moves focus to the panel; one restored from the URL does not.
+  const picked = useRef(false);
+
+  const { error, data } = list;
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 401) {
+      navigate('/signin', { replace: true });
+    } else if (isApiError(error) && error.status === 403) {
+      toast.error(t('admin.unauthorized'));
+      navigate('/dashboard', { replace: true });
+    } else {
+      toast.error(t('adminEin.list.loadFailed'), { id: 'ein-list-failed' });
+    }
+  }, [error, navigate, t]);
+
+  // A page past the end (the queue shrank, or an old link): go to the last page there is.
+  useEffect(() => {
+    if (!data || data.items.length > 0 || data.total === 0 || page === 1) return;
+    update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) }, { replace: true });
+  }, [data, page, update]);
+
+  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
+  const onStatus = useCallback((value: EinStatus | null) => update({ status: value, page: 1 }), [update]);
+  const onSort = useCallback((value: EinSort) => update({ sort: value, page: 1 }), [update]);
+
+  function select(id: string) {
+    picked.current = true;
+    update({ selectedId: id }, { replace: true });
+  }
+
+  function close() {
+    const id = selectedId;
+    update({ selectedId: null }, { replace: true });
+    // Back to the row the user came from.
+    requestAnimationFrame(() => {
+      const row = id ? document.querySelector(`[data-testid="ein-row"][data-id="${CSS.escape(id)}"] button`) : null;
+      if (row instanceof HTMLElement) row.focus();
+    });
+  }
+
+  const refreshing = list.isFetching && !list.isPending;
+  const filtered = Boolean(status || q);
+  const selectedRow = data?.items.find((item) => item.id === selectedId);
+
   return (
     <>
-      <AdminPageHeader icon={FileText} title={t('admin.nav.ein')} subtitle={t('admin.ein.subtitle')} />
-      <OverviewCard />
+      <AdminPageHeader icon={FileText} title={t('admin.nav.ein')} subtitle={t('adminEin.subtitle')} />
+      <EinToolbar
+        q={q}
+        status={status}
+        sort={sort}
+        refreshing={refreshing}
+        onSearch={onSearch}
+        onStatus={onStatus}
+        onSort={onSort}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: EIN_KEY })}
+      />
+      <div
+        className={clsx(
+          'mt-5 grid grid-cols-1 items-start gap-6',
+          selectedId && 'lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]',
+        )}
+      >
+        <EinList
+          data={data}
+          loading={list.isPending}
+          updating={list.isPlaceholderData}
+          error={list.isError ? t('adminEin.list.loadFailed') : null}
+          filtered={filtered}
+          selectedId={selectedId}
+          onSelect={select}
+          onRetry={() => void list.refetch()}
+          onClearFilters={() => update({ q: '', status: null, page: 1 })}
+          onPage={(next) => update({ page: next })}
+        />
+        {selectedId ? (
+          <EinDetailPanel
+            key={selectedId}
+            id={selectedId}
+            placeholder={selectedRow}
+            focusOnOpen={picked.current}
+            onClose={close}
+          />
+        ) : null}
+      </div>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { ArrowRight, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Download, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonLinkClass, buttonLinkVariants, ExternalLink } from '../../../components/ui/ExternalLink';
+import { linkClass } from '../../../components/ui/TextLink';
 
 export interface NextStep {
   id: string;
@@ -11,9 +12,16 @@ export interface NextStep {
   tone?: 'action' | 'info' | 'success';
   /** An in-app destination… */
   to?: string;
-  /** …or a file or site opened in a new tab. */
+  /** …or a file or site opened in a new tab… */
   href?: string;
+  /** …or, with `href`, a file of ours downloaded in place (the API serves it as an attachment). */
+  download?: boolean;
   actionLabel?: string;
+  /** data-testid of the action, for the links tests look for (the signed SS-4). */
+  actionTestId?: string;
+  /** A second, quieter in-app action (replace the signed form). */
+  secondaryTo?: string;
+  secondaryLabel?: string;
 }
 
 const toneClass = {
@@ -30,7 +38,8 @@ const iconClass = {
 
 /** One thing the customer can do next, with a single clear action. */
 export function NextStepCard({ step }: { step: NextStep }) {
-  const { icon: Icon, title, body, tone = 'action', to, href, actionLabel } = step;
+  const { icon: Icon, title, body, tone = 'action', to, href, download, actionLabel, actionTestId } = step;
+  const { secondaryTo, secondaryLabel } = step;
   return (
     <li
       data-testid={`next-step-${step.id}`}
@@ -45,16 +54,37 @@ export function NextStepCard({ step }: { step: NextStep }) {
           <p className="mt-1 text-sm text-slate-700">{body}</p>
         </div>
       </div>
-      {to && actionLabel ? (
-        <Link to={to} className={clsx(buttonLinkClass, buttonLinkVariants.primary, 'shrink-0')}>
-          {actionLabel}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
-      ) : null}
-      {href && actionLabel ? (
-        <ExternalLink href={href} variant="secondary" className="shrink-0">
-          {actionLabel}
-        </ExternalLink>
+      {(to || href) && actionLabel ? (
+        <div className="flex shrink-0 flex-col gap-2">
+          {to ? (
+            <Link to={to} data-testid={actionTestId} className={clsx(buttonLinkClass, buttonLinkVariants.primary)}>
+              {actionLabel}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          ) : href && download ? (
+            <a
+              href={href}
+              download
+              data-testid={actionTestId}
+              className={clsx(buttonLinkClass, buttonLinkVariants.secondary)}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              {actionLabel}
+            </a>
+          ) : href ? (
+            <ExternalLink href={href} variant="secondary" data-testid={actionTestId}>
+              {actionLabel}
+            </ExternalLink>
+          ) : null}
+          {secondaryTo && secondaryLabel ? (
+            <Link
+              to={secondaryTo}
+              className={clsx(linkClass, 'inline-flex min-h-11 items-center justify-center text-sm')}
+            >
+              {secondaryLabel}
+            </Link>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );

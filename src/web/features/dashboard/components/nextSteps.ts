@@ -1,4 +1,5 @@
 import { Building2, FileCheck2, FileSignature, FileText, Hourglass, PartyPopper, Send, Wrench } from 'lucide-react';
+import { canUploadEinFile } from '../../../../shared/domain/ein';
 import type { MyFormation } from '../../../lib/formation';
 import type { NextStep } from './NextStepCard';
 
@@ -31,7 +32,8 @@ export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T,
     }
   }
 
-  if (formation.stage >= 2 && !ein && !completed) {
+  // The wizard accepts exactly this state (its route loader): formed, no application yet.
+  if (formation.formationStatus === 'formation_completed' && !ein) {
     steps.push({
       id: 'ein-application',
       icon: FileText,
@@ -43,8 +45,10 @@ export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T,
   }
 
   if (ein) {
+    const canSign = canUploadEinFile('signedSs4', ein.einStatus);
     if (ein.hasSignedSs4) {
-      // Just uploaded: say what happens next. Later on, only the link to view it is still useful.
+      // Just uploaded: say what happens next, and that it may still be replaced. Later on, only
+      // the link to view it is still useful.
       const justUploaded = ein.einStatus === 'ss4_uploaded';
       if (justUploaded || ein.signedSs4Url) {
         steps.push({
@@ -54,10 +58,14 @@ export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T,
           title: t('dashboard.next.ss4Signed.title'),
           body: t(justUploaded ? 'dashboard.next.ss4Signed.body' : 'dashboard.next.ss4Signed.bodyLater'),
           href: ein.signedSs4Url ?? undefined,
+          download: true,
+          actionTestId: 'ss4-signed-link',
           actionLabel: ein.signedSs4Url ? t('dashboard.next.ss4Signed.action') : undefined,
+          secondaryTo: canSign ? '/ss4-instructions' : undefined,
+          secondaryLabel: canSign ? t('dashboard.next.ss4Signed.replace') : undefined,
         });
       }
-    } else if (ein.hasPreparedSs4 || ein.einStatus === 'ss4_ready') {
+    } else if (ein.hasPreparedSs4 && canSign) {
       steps.push({
         id: 'ss4-sign',
         icon: FileSignature,
@@ -66,7 +74,7 @@ export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T,
         to: '/ss4-instructions',
         actionLabel: t('dashboard.next.ss4Sign.action'),
       });
-    } else if (ein.einStatus === 'waiting_for_form') {
+    } else if (ein.einStatus === 'waiting_for_form' || (ein.einStatus === 'ss4_ready' && !ein.hasPreparedSs4)) {
       steps.push({
         id: 'ss4-waiting',
         icon: Hourglass,
@@ -91,6 +99,10 @@ export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T,
         tone: 'success',
         title: t('dashboard.next.einIssued.title'),
         body: t('dashboard.next.einIssued.body'),
+        href: ein.einDocumentUrl ?? undefined,
+        download: true,
+        actionTestId: 'ein-document-link',
+        actionLabel: ein.einDocumentUrl ? t('dashboard.next.einIssued.action') : undefined,
       });
     }
   }

@@ -3,6 +3,7 @@ import {
   ArrowRight,
   Building2,
   CircleCheck,
+  Download,
   FileText,
   Landmark,
   LifeBuoy,
@@ -21,6 +22,7 @@ import { FORMATION_STATUSES } from '../../../../shared/domain/formation';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Stepper } from '../../../components/ui/Stepper';
 import { isApiError } from '../../../lib/api';
@@ -154,6 +156,23 @@ function DashboardContent({ data }: { data: MyFormation }) {
               <InfoItem label={t('dashboard.company.state')} value={formation.stateSelected} />
               <InfoItem label={t('dashboard.company.createdAt')} value={fmt.date(formation.createdAt)} />
             </dl>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              {ein?.einDocumentUrl ? (
+                <a
+                  href={ein.einDocumentUrl}
+                  download
+                  data-testid="ein-document-link"
+                  className={clsx(buttonLinkClass, buttonLinkVariants.primary)}
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                  {t('dashboard.company.einDocument')}
+                </a>
+              ) : null}
+              <Link to="/documents" className={clsx(buttonLinkClass, buttonLinkVariants.secondary)}>
+                <FileText aria-hidden="true" className="size-4" />
+                {t('dashboard.company.documents')}
+              </Link>
+            </div>
           </Card>
         ) : (
           <Card data-testid="formation-progress">

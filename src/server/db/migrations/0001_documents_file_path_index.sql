@@ -1,0 +1,1 @@
+CREATE INDEX "documents_file_path_idx" ON "documents" USING btree ("file_path");

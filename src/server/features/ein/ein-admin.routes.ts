@@ -1,0 +1,222 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { EinUpload } from '../../../shared/domain/ein';
+import { adminEinAdvanceSchema, adminEinListQuerySchema, adminEinNotesSchema } from '../../../shared/schemas/ein';
+import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireAdmin } from '../../platform/http/session';
+import { readMultipart } from '../../platform/uploads/multipart';
+import { loadFileNames, toAdminEinApplication } from './ein.mapper';
+import { adminEinApplicationSchema, multipartDoc } from './ein.schemas';
+import {
+  advanceApplication,
+  findAdminRow,
+  findApplicationById,
+  listApplications,
+  recordEinUpload,
+  revealSsn,
+  saveNotes,
+  uploadRefusal,
+} from './ein.service';
+
+const tags = ['admin'];
+const idParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const applicationResult = z.object({ application: adminEinApplicationSchema });
+const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
+const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'EIN applications: paged, sorted by created date, filtered by ein_status, searched',
+  description: 'q matches business name, application email, account email and responsible party name.',
+  request: { query: adminEinListQuerySchema },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          items: z.array(adminEinApplicationSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+        })
+        .openapi('AdminEinApplicationList'),
+      'One page',
+    ),
+    400: errorResponses[400],
+    ...guarded,
+  },
+});
+
+const getOne = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'One EIN application',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(applicationResult, 'The application'), 404: notFound, ...guarded },
+});
+
+const reveal = createRoute({
+  method: 'post',
+  path: '/{id}/ssn',
+  tags,
+  summary: 'The clear SSN (null when the applicant has none); every call is audited',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(z.object({ ssn: z.string().nullable() }), '123-45-6789 or null'),
+    404: notFound,
+    ...guarded,
+  },
+});
+
+function uploadRoute(path: string, summary: string, conflict: string) {
+  return createRoute({
+    method: 'post',
+    path,
+    tags,
+    summary,
+    request: { params: idParams, ...multipartDoc({ file: { type: 'string', format: 'binary' } }) },
+    responses: {
+      200: jsonResponse(applicationResult, 'Stored; the application as it is now'),
+      400: jsonResponse(errorSchema, 'VALIDATION_FAILED: no file, or BAD_REQUEST'),
+      404: notFound,
+      409: jsonResponse(errorSchema, conflict),
+      413: jsonResponse(errorSchema, 'FILE_TOO_LARGE'),
+      415: jsonResponse(errorSchema, 'PDF_REQUIRED'),
+      ...guarded,
+    },
+  });
+}
+
+const uploadSs4 = uploadRoute(
+  '/{id}/ss4',
+  'Upload the prepared SS-4 (PDF, field `file`); sets ss4_ready and mails the customer',
+  'INVALID_TRANSITION: the customer has already signed it',
+);
+const uploadEinDocument = uploadRoute(
+  '/{id}/ein-document',
+  'Upload the EIN confirmation (PDF, field `file`); sets ein_issued, completes the formation, mails',
+  'INVALID_TRANSITION: only at submitted_to_irs',
+);
+
+const advance = createRoute({
+  method: 'post',
+  path: '/{id}/advance',
+  tags,
+  summary: 'Move ein_status one step along the chain',
+  request: { params: idParams, ...jsonBody(adminEinAdvanceSchema) },
+  responses: {
+    200: jsonResponse(applicationResult, 'Moved'),
+    400: errorResponses[400],
+    404: notFound,
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not the next step, or changed meanwhile'),
+    ...guarded,
+  },
+});
+
+const notes = createRoute({
+  method: 'put',
+  path: '/{id}/notes',
+  tags,
+  summary: "Save the admin's notes (null or blank clears them)",
+  request: { params: idParams, ...jsonBody(adminEinNotesSchema) },
+  responses: {
+    200: jsonResponse(applicationResult, 'Saved'),
+    400: errorResponses[400],
+    404: notFound,
+    ...guarded,
+  },
+});
+
+async function adminView(db: Db, id: string) {
+  const row = await findAdminRow(db, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return toAdminEinApplication(row, await loadFileNames(db, [row.app]));
+}
+
+async function handleUpload(deps: AppDeps, adminId: string, id: string, request: Request, upload: EinUpload) {
+  const { db } = deps.database;
+  const row = await findApplicationById(db, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  // Refused before the body is read.
+  const refusal = uploadRefusal(upload, row);
+  if (refusal) throw new ApiError(refusal);
+  const { files } = await readMultipart(request, {
+    fileFields: ['file'],
+    accept: ['pdf'],
+    wrongTypeError: 'PDF_REQUIRED',
+  });
+  if (!files.file) throw new ApiError('VALIDATION_FAILED', { file: 'validation.fileRequired' });
+  const updated = await recordEinUpload(deps, { id: adminId, role: 'admin' }, row, upload, files.file);
+  return adminView(db, updated.id);
+}
+
+/**
+ * The back office's EIN screen (SPEC §2 Admin EIN applications). Mounted inside adminRoutes, whose
+ * requireAdmin covers it; the router's own guard keeps it closed if it is ever mounted elsewhere.
+ */
+export function einAdminRoutes() {
+  const router = createRouter();
+  router.use('*', requireAdmin());
+
+  router.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const { db } = c.var.deps.database;
+    const { rows, total } = await listApplications(db, query);
+    const names = await loadFileNames(
+      db,
+      rows.map((r) => r.app),
+    );
+    return c.json(
+      {
+        items: rows.map((r) => toAdminEinApplication(r, names)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      },
+      200,
+    );
+  });
+
+  router.openapi(getOne, async (c) => {
+    return c.json({ application: await adminView(c.var.deps.database.db, c.req.valid('param').id) }, 200);
+  });
+
+  router.openapi(reveal, async (c) => {
+    const admin = currentUser(c);
+    const ssn = await revealSsn(c.var.deps, { id: admin.id, role: 'admin' }, c.req.valid('param').id);
+    return c.json({ ssn }, 200);
+  });
+
+  router.openapi(uploadSs4, async (c) => {
+    const admin = currentUser(c);
+    const application = await handleUpload(c.var.deps, admin.id, c.req.valid('param').id, c.req.raw, 'preparedSs4');
+    return c.json({ application }, 200);
+  });
+
+  router.openapi(uploadEinDocument, async (c) => {
+    const admin = currentUser(c);
+    const application = await handleUpload(c.var.deps, admin.id, c.req.valid('param').id, c.req.raw, 'einDocument');
+    return c.json({ application }, 200);
+  });
+
+  router.openapi(advance, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    await advanceApplication(c.var.deps, { id: admin.id, role: 'admin' }, id, c.req.valid('json').to);
+    return c.json({ application: await adminView(c.var.deps.database.db, id) }, 200);
+  });
+
+  router.openapi(notes, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps.database;
+    await saveNotes(db, { id: admin.id, role: 'admin' }, id, c.req.valid('json').adminNotes);
+    return c.json({ application: await adminView(db, id) }, 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,146 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { signUp, type TestApp } from '../../../../tests/support/test-app';
+import { auditEvents, documents, einApplications } from '../../db/schema';
+
+/** Small but real files: the server recognises kinds by their first bytes. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+export const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+
+export function pdf(label = 'x'): Buffer {
+  return Buffer.concat([PDF, Buffer.from(`% ${label}\n`)]);
+}
+
+export function blob(data: Buffer, type: string): Blob {
+  return new Blob([new Uint8Array(data)], { type });
+}
+
+/** The multipart fields of a valid application (strings, as a browser sends them). */
+export const VALID_FIELDS: Record<string, string> = {
+  businessName: 'Anadolu Yazılım LLC',
+  email: 'ayse@example.com',
+  state: 'Wyoming',
+  businessActivity: 'Software Development',
+  otherActivity: '',
+  responsiblePartyName: 'Ayşe Yılmaz',
+  responsiblePartyPhone: '+90 532 123 45 67',
+  responsiblePartySsn: '123-45-6789',
+  noSsn: 'false',
+  terms: 'true',
+};
+
+export interface FormFile {
+  data: Buffer;
+  type: string;
+  name: string;
+}
+
+export const ARTICLES: FormFile = {
+  data: pdf('articles'),
+  type: 'application/pdf',
+  name: 'Articles of Organization.pdf',
+};
+export const INVOICE: FormFile = { data: PNG, type: 'image/png', name: 'agent-invoice.png' };
+
+/**
+ * The EIN wizard's submit body. `fields` entries set to undefined are left out; `files` entries set
+ * to null are left out.
+ */
+export function applicationForm(
+  fields: Record<string, string | undefined> = {},
+  files: { articlesOfOrganization?: FormFile | null; registeredAgentInvoice?: FormFile | null } = {},
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...VALID_FIELDS, ...fields })) {
+    if (v !== undefined) form.append(k, v);
+  }
+  const all = { articlesOfOrganization: ARTICLES, registeredAgentInvoice: INVOICE, ...files };
+  for (const [k, f] of Object.entries(all)) {
+    if (f) form.append(k, blob(f.data, f.type), f.name);
+  }
+  return form;
+}
+
+export function fileForm(file: FormFile | null, field = 'file'): FormData {
+  const form = new FormData();
+  if (file) form.append(field, blob(file.data, file.type), file.name);
+  return form;
+}
+
+export const SIGNED: FormFile = { data: pdf('signed'), type: 'application/pdf', name: 'SS-4 imzalı.pdf' };
+export const PREPARED: FormFile = { data: pdf('prepared'), type: 'application/pdf', name: 'SS-4 prepared.pdf' };
+export const EIN_LETTER: FormFile = { data: pdf('ein'), type: 'application/pdf', name: 'CP575.pdf' };
+
+export function helpers(t: () => TestApp) {
+  const db = () => t().deps.database.db;
+
+  /** A customer whose formation reached formation_completed (the guide's "yes"). */
+  async function completedCustomer(opts: { lang?: 'tr' | 'en'; fullName?: string } = {}) {
+    const c = t().client();
+    const { res, email } = await signUp(c, opts.fullName ? { fullName: opts.fullName } : {});
+    expect(res.status).toBe(201);
+    if (opts.lang) expect((await c.patch('/api/me', { lang: opts.lang })).status).toBe(200);
+    expect((await c.post('/api/formations', { formationType: 'self' })).status).toBe(201);
+    const done = await c.post('/api/formations/me/guide-completion', { isFormationComplete: true, state: 'Wyoming' });
+    expect(done.status).toBe(200);
+    return { c, id: res.body.user.id as string, email };
+  }
+
+  /** A completed customer with a submitted application. */
+  async function applicant(fields: Record<string, string | undefined> = {}, opts: { lang?: 'tr' | 'en' } = {}) {
+    const who = await completedCustomer(opts);
+    const res = await who.c.post('/api/ein-applications', applicationForm(fields));
+    expect(res.status).toBe(201);
+    return { ...who, application: res.body.application };
+  }
+
+  async function applicationOf(userId: string) {
+    const [row] = await db().select().from(einApplications).where(eq(einApplications.userId, userId));
+    return row ?? null;
+  }
+
+  async function documentsOf(userId: string) {
+    return db().select().from(documents).where(eq(documents.userId, userId));
+  }
+
+  async function auditOf(userId: string, action: string) {
+    return db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, userId), eq(auditEvents.action, action)))
+      .orderBy(auditEvents.createdAt);
+  }
+
+  /** Every file on disk under DATA_DIR/files as `folder/name` (temporary upload files included). */
+  function storedFiles(): string[] {
+    const root = path.join(t().deps.env.DATA_DIR, 'files');
+    const out: string[] = [];
+    const walk = (dir: string) => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else out.push(path.relative(root, p).split(path.sep).join('/'));
+      }
+    };
+    walk(root);
+    return out.sort();
+  }
+
+  function storedFilesOf(userId: string): string[] {
+    return storedFiles().filter((k) => k.includes(`/${userId}_`));
+  }
+
+  return { db, completedCustomer, applicant, applicationOf, documentsOf, auditOf, storedFiles, storedFilesOf };
+}

@@ -1,0 +1,467 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  canAdvanceEin,
+  canUploadEinFile,
+  EIN_UPLOAD_RULES,
+  type EinStatus,
+  type EinUpload,
+} from '../../../shared/domain/ein';
+import type { ApiErrorCode } from '../../../shared/errors';
+import { toLanguage } from '../../../shared/i18n/languages';
+import { type adminEinListQuerySchema, type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
+import { companyFormations, documents, einApplications, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../platform/audit';
+import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
+import { ApiError } from '../../platform/http/errors';
+import type { MailTemplate } from '../../platform/mail/templates';
+import type { StorageFolder } from '../../platform/storage/keys';
+import { putNewFile } from '../../platform/storage/put-new-file';
+import type { UploadedFile } from '../../platform/uploads/multipart';
+import { changeFormationStatus, type DbOrTx, isUniqueViolation, type Tx } from '../formations/formations.service';
+import type { AdminEinRow, EinRow } from './ein.mapper';
+
+export interface EinActor {
+  id: string;
+  role: 'customer' | 'admin';
+}
+
+/** The SSN ciphertext is bound to its owner, so a value copied into another user's row does not decrypt. */
+function ssnContext(userId: string): string {
+  return `ein_applications.responsible_party_ssn:${userId}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findApplicationByUser(db: DbOrTx, userId: string): Promise<EinRow | null> {
+  const [row] = await db.select().from(einApplications).where(eq(einApplications.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findApplicationById(db: DbOrTx, id: string): Promise<EinRow | null> {
+  // A malformed id would be a database error (invalid uuid) rather than "not found".
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(einApplications).where(eq(einApplications.id, id)).limit(1);
+  return row ?? null;
+}
+
+function adminRowQuery(db: DbOrTx) {
+  return db
+    .select({
+      app: einApplications,
+      userEmail: users.email,
+      userName: users.name,
+      formationStatus: companyFormations.formationStatus,
+    })
+    .from(einApplications)
+    .innerJoin(users, eq(users.id, einApplications.userId))
+    .leftJoin(companyFormations, eq(companyFormations.userId, einApplications.userId));
+}
+
+export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await adminRowQuery(db).where(eq(einApplications.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** `%` and `_` typed in the search box are literal characters, not wildcards. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+export async function listApplications(
+  db: DbOrTx,
+  query: z.output<typeof adminEinListQuerySchema>,
+): Promise<{ rows: AdminEinRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(
+      or(
+        ilike(einApplications.businessName, pattern),
+        ilike(einApplications.email, pattern),
+        ilike(users.email, pattern),
+        ilike(einApplications.responsiblePartyName, pattern),
+      ) as SQL,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = query.sort === 'created_asc' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    adminRowQuery(db)
+      .where(where)
+      // The id breaks ties so pages neither repeat nor skip rows created in the same instant.
+      .orderBy(order(einApplications.createdAt), order(einApplications.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(einApplications)
+      .innerJoin(users, eq(users.id, einApplications.userId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Removes stored files after a failed change; a failure here must not hide the original error. */
+async function discardFiles(deps: AppDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (err) {
+      deps.logger.error({ err, key }, 'could not delete a stored file after a failed change');
+    }
+  }
+}
+
+async function queueUserMail(deps: AppDeps, tx: Tx, userId: string, template: MailTemplate, path: string) {
+  const [user] = await tx
+    .select({ email: users.email, name: users.name, lang: users.lang })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return;
+  await deps.mailer.enqueue(
+    {
+      to: user.email,
+      template,
+      lang: toLanguage(user.lang) ?? 'tr',
+      vars: { name: user.name, url: `${deps.env.publicUrl}${path}` },
+    },
+    tx,
+  );
+}
+
+/**
+ * SPEC §4: an issued EIN completes the process. From ein_created that is the system's own step; if an
+ * admin had moved the formation somewhere else by hand, it takes the admin's rule to move it.
+ */
+async function completeFormation(tx: Tx, userId: string, admin: EinActor): Promise<void> {
+  const [formation] = await tx
+    .select()
+    .from(companyFormations)
+    .where(eq(companyFormations.userId, userId))
+    .limit(1)
+    .for('update');
+  if (!formation || formation.formationStatus === 'process_completed') return;
+  await changeFormationStatus(tx, {
+    formationId: formation.id,
+    from: formation.formationStatus,
+    to: 'process_completed',
+    actor: formation.formationStatus === 'ein_created' ? 'system' : 'admin',
+    actorId: admin.id,
+    actorRole: admin.role,
+  });
+}
+
+export type EinApplicationInput = z.output<typeof einApplicationSchema>;
+
+function blankToNull(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}
+
+/**
+ * The EIN wizard's submit (SPEC §2, §4, §5). The files are stored first (storage is not part of a
+ * database transaction); then the application, its two documents rows, the formation's move to
+ * ein_created and the audit rows commit together or not at all, and a failure removes the files.
+ */
+export async function submitApplication(
+  deps: AppDeps,
+  user: { id: string },
+  formationId: string,
+  input: EinApplicationInput,
+  files: { articlesOfOrganization: UploadedFile; registeredAgentInvoice: UploadedFile },
+): Promise<EinRow> {
+  const ssn = input.noSsn ? null : normaliseSsn(input.responsiblePartySsn ?? '');
+  const stored: string[] = [];
+  try {
+    const articlesKey = await putNewFile(deps.storage, {
+      folder: 'articles_of_org',
+      userId: user.id,
+      kind: files.articlesOfOrganization.kind,
+      data: files.articlesOfOrganization.data,
+      contentType: files.articlesOfOrganization.contentType,
+    });
+    stored.push(articlesKey);
+    const invoiceKey = await putNewFile(deps.storage, {
+      folder: 'other',
+      userId: user.id,
+      kind: files.registeredAgentInvoice.kind,
+      data: files.registeredAgentInvoice.data,
+      contentType: files.registeredAgentInvoice.contentType,
+    });
+    stored.push(invoiceKey);
+
+    return await deps.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(einApplications)
+        .values({
+          userId: user.id,
+          businessName: input.businessName,
+          email: input.email,
+          state: input.state,
+          businessActivity: input.businessActivity,
+          otherActivity: input.businessActivity === 'Other' ? blankToNull(input.otherActivity) : null,
+          responsiblePartyName: input.responsiblePartyName,
+          responsiblePartyPhone: input.responsiblePartyPhone,
+          responsiblePartySsnEncrypted: ssn ? encryptField(ssn, deps.encryptionKey, ssnContext(user.id)) : null,
+          responsiblePartySsnLast4: ssn ? ssn.slice(-4) : null,
+          isForeignApplicant: input.noSsn,
+          articlesOfOrganizationKey: articlesKey,
+          registeredAgentInvoiceKey: invoiceKey,
+          status: 'pending',
+          einStatus: 'waiting_for_form',
+        })
+        .returning();
+      await tx
+        .insert(documents)
+        .values([
+          documentValues(user.id, articlesKey, 'articles_of_org', 'user', files.articlesOfOrganization),
+          documentValues(user.id, invoiceKey, 'other', 'user', files.registeredAgentInvoice),
+        ]);
+      await changeFormationStatus(tx, {
+        formationId,
+        from: 'formation_completed',
+        to: 'ein_created',
+        actor: 'system',
+        actorId: user.id,
+        actorRole: 'customer',
+        // A self-service formation learns its company's name here; the dashboard's company card shows it.
+        extra: { businessName: input.businessName },
+      });
+      await recordAudit(tx, {
+        actorId: user.id,
+        actorRole: 'customer',
+        action: 'ein.created',
+        entityType: 'ein_application',
+        entityId: row.id,
+        subjectUserId: user.id,
+        after: {
+          status: row.status,
+          einStatus: row.einStatus,
+          isForeignApplicant: row.isForeignApplicant,
+          articlesOfOrganization: articlesKey,
+          registeredAgentInvoice: invoiceKey,
+        },
+      });
+      return row;
+    });
+  } catch (err) {
+    await discardFiles(deps, stored);
+    // A concurrent submit by the same user reached the unique user_id first.
+    if (isUniqueViolation(err)) throw new ApiError('EIN_APPLICATION_EXISTS');
+    // The formation left formation_completed between our check and the transaction.
+    if (err instanceof ApiError && err.code === 'INVALID_TRANSITION') throw new ApiError('FORMATION_NOT_COMPLETED');
+    throw err;
+  }
+}
+
+function documentValues(
+  userId: string,
+  key: string,
+  category: 'ss4' | 'ein' | 'articles_of_org' | 'other',
+  uploadedBy: 'user' | 'admin',
+  file: UploadedFile,
+) {
+  return {
+    userId,
+    fileName: file.fileName,
+    filePath: key,
+    category,
+    uploadedBy,
+    contentType: file.contentType,
+    fileSize: String(file.size),
+  };
+}
+
+/** Where each EIN upload goes and what it records (SPEC §3, §7). */
+const UPLOADS = {
+  preparedSs4: { column: 'uploadedSs4Key', folder: 'ss4', category: 'ss4', uploadedBy: 'admin' },
+  signedSs4: { column: 'uploadedSignedSs4Key', folder: 'signed_ss4', category: 'ss4', uploadedBy: 'user' },
+  einDocument: { column: 'uploadedEinDocumentKey', folder: 'ein', category: 'ein', uploadedBy: 'admin' },
+} as const satisfies Record<
+  EinUpload,
+  {
+    column: 'uploadedSs4Key' | 'uploadedSignedSs4Key' | 'uploadedEinDocumentKey';
+    folder: StorageFolder;
+    category: 'ss4' | 'ein';
+    uploadedBy: 'user' | 'admin';
+  }
+>;
+
+/**
+ * The checks an upload must pass, run before the body is read and again on the locked row inside
+ * the transaction (where a concurrent change is caught).
+ */
+export function uploadRefusal(upload: EinUpload, row: EinRow): ApiErrorCode | null {
+  if (upload === 'signedSs4' && !row.uploadedSs4Key) return 'SS4_NOT_AVAILABLE';
+  if (!canUploadEinFile(upload, row.einStatus)) return 'INVALID_TRANSITION';
+  return null;
+}
+
+/**
+ * One of the three EIN uploads (the admin's prepared SS-4, the customer's signed SS-4, the admin's
+ * EIN document). Stores the file, then in one transaction: sets the key and the status (only if the
+ * status is still the one checked), replaces the previous file's documents row, adds the new one,
+ * audits, moves the formation on and queues the mail. The replaced file is removed after commit.
+ */
+export async function recordEinUpload(
+  deps: AppDeps,
+  actor: EinActor,
+  current: EinRow,
+  upload: EinUpload,
+  file: UploadedFile,
+): Promise<EinRow> {
+  const spec = UPLOADS[upload];
+  const notFound: ApiErrorCode = actor.role === 'admin' ? 'NOT_FOUND' : 'EIN_APPLICATION_REQUIRED';
+  const key = await putNewFile(deps.storage, {
+    folder: spec.folder,
+    userId: current.userId,
+    kind: file.kind,
+    data: file.data,
+    contentType: file.contentType,
+  });
+  try {
+    const { row, previousKey } = await deps.database.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(einApplications)
+        .where(eq(einApplications.id, current.id))
+        .limit(1)
+        .for('update');
+      if (!locked) throw new ApiError(notFound);
+      const refusal = uploadRefusal(upload, locked);
+      if (refusal) throw new ApiError(refusal);
+      const from = locked.einStatus;
+      const to = EIN_UPLOAD_RULES[upload].sets;
+      const previous = locked[spec.column];
+      const [updated] = await tx
+        .update(einApplications)
+        .set({ [spec.column]: key, einStatus: to, updatedAt: new Date() })
+        .where(and(eq(einApplications.id, current.id), eq(einApplications.einStatus, from)))
+        .returning();
+      if (!updated) throw new ApiError('INVALID_TRANSITION');
+      if (previous) {
+        // A replaced form must not stay in the customer's vault next to the one that counts.
+        await tx.delete(documents).where(and(eq(documents.userId, updated.userId), eq(documents.filePath, previous)));
+      }
+      await tx.insert(documents).values(documentValues(updated.userId, key, spec.category, spec.uploadedBy, file));
+      await recordAudit(tx, {
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'ein.file_uploaded',
+        entityType: 'ein_application',
+        entityId: updated.id,
+        subjectUserId: updated.userId,
+        before: { einStatus: from, file: previous },
+        after: { einStatus: to, file: key, upload },
+      });
+      if (upload === 'preparedSs4') await queueUserMail(deps, tx, updated.userId, 'ss4Ready', '/ss4-instructions');
+      if (upload === 'einDocument') {
+        await completeFormation(tx, updated.userId, actor);
+        await queueUserMail(deps, tx, updated.userId, 'einIssued', '/dashboard');
+      }
+      return { row: updated, previousKey: previous };
+    });
+    if (previousKey && previousKey !== key) await discardFiles(deps, [previousKey]);
+    return row;
+  } catch (err) {
+    await discardFiles(deps, [key]);
+    throw err;
+  }
+}
+
+/** The admin's one-step advance along the chain (SPEC §4); ein_issued also completes the process. */
+export async function advanceApplication(deps: AppDeps, admin: EinActor, id: string, to: EinStatus): Promise<EinRow> {
+  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+  return deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    const from = row.einStatus;
+    if (!canAdvanceEin(from, to)) throw new ApiError('INVALID_TRANSITION');
+    const [updated] = await tx
+      .update(einApplications)
+      .set({ einStatus: to, updatedAt: new Date() })
+      .where(and(eq(einApplications.id, id), eq(einApplications.einStatus, from)))
+      .returning();
+    if (!updated) throw new ApiError('INVALID_TRANSITION');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: admin.role,
+      action: 'ein.status_changed',
+      entityType: 'ein_application',
+      entityId: id,
+      subjectUserId: updated.userId,
+      before: { einStatus: from },
+      after: { einStatus: to },
+    });
+    // The "form is ready" mail only makes sense when there is a form to download.
+    if (to === 'ss4_ready' && updated.uploadedSs4Key) {
+      await queueUserMail(deps, tx, updated.userId, 'ss4Ready', '/ss4-instructions');
+    }
+    if (to === 'ein_issued') {
+      await completeFormation(tx, updated.userId, admin);
+      await queueUserMail(deps, tx, updated.userId, 'einIssued', '/dashboard');
+    }
+    return updated;
+  });
+}
+
+export async function saveNotes(db: AppDeps['database']['db'], admin: EinActor, id: string, notes: string | null) {
+  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+  const adminNotes = notes?.trim() ? notes : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    const [updated] = await tx
+      .update(einApplications)
+      .set({ adminNotes, updatedAt: new Date() })
+      .where(eq(einApplications.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: admin.role,
+      action: 'ein.notes_saved',
+      entityType: 'ein_application',
+      entityId: id,
+      subjectUserId: row.userId,
+      before: { einStatus: row.einStatus, adminNotes: row.adminNotes },
+      after: { einStatus: updated.einStatus, adminNotes },
+    });
+    return updated;
+  });
+}
+
+/** 123456789 → 123-45-6789, the way the IRS form writes it. */
+export function formatSsn(digits: string): string {
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/** The clear SSN for an admin filling in the SS-4. Every reveal leaves an audit row, even of "no SSN". */
+export async function revealSsn(deps: AppDeps, admin: EinActor, id: string): Promise<string | null> {
+  const row = await findApplicationById(deps.database.db, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  const digits = decryptStoredSsn(row, deps.encryptionKey);
+  const ssn = digits ? formatSsn(digits) : null;
+  await recordAudit(deps.database.db, {
+    actorId: admin.id,
+    actorRole: admin.role,
+    action: 'ein.ssn_revealed',
+    entityType: 'ein_application',
+    entityId: row.id,
+    subjectUserId: row.userId,
+    before: { einStatus: row.einStatus },
+    after: { einStatus: row.einStatus, hadSsn: ssn !== null },
+  });
+  return ssn;
+}
+
+/** For tests and tooling that must read a stored SSN back the way the reveal does. */
+export function decryptStoredSsn(row: Pick<EinRow, 'responsiblePartySsnEncrypted' | 'userId'>, keyHex: string) {
+  return row.responsiblePartySsnEncrypted
+    ? decryptField(row.responsiblePartySsnEncrypted, keyHex, ssnContext(row.userId))
+    : null;
+}

@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { documents } from '../../db/schema';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireUser } from '../../platform/http/session';
+import { isStorageKey } from '../../platform/storage/keys';
+
+const download = createRoute({
+  method: 'get',
+  path: '/{folder}/{name}',
+  tags: ['files'],
+  summary: "Downloads a stored file: the owner's own documents, or any document for an admin",
+  middleware: [requireUser()] as const,
+  request: { params: z.object({ folder: z.string(), name: z.string() }) },
+  responses: {
+    200: {
+      description: 'The file, as an attachment',
+      content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    401: errorResponses[401],
+    404: jsonResponse(errorSchema, "NOT_FOUND: no such file, or not the caller's"),
+  },
+});
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function filesRoutes() {
+  const router = createRouter();
+
+  router.openapi(download, async (c) => {
+    const user = currentUser(c);
+    const { folder, name } = c.req.valid('param');
+    const key = `${folder}/${name}`;
+    // 404 rather than 400 or 403 throughout: a caller learns nothing about files that are not theirs.
+    if (!isStorageKey(key)) throw new ApiError('NOT_FOUND');
+    const { db } = c.var.deps.database;
+    const rows = await db.select().from(documents).where(eq(documents.filePath, key));
+    const row = rows.find((r) => user.role === 'admin' || r.userId === user.id);
+    if (!row) throw new ApiError('NOT_FOUND');
+    const file = await c.var.deps.storage.get(key);
+    if (!file) throw new ApiError('NOT_FOUND');
+
+    return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        'Content-Type': row.contentType ?? file.contentType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': contentDisposition(row.fileName),
+        'Cache-Control': 'private, max-age=3600',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { documents } from '../../db/schema';
+import { putNewFile } from '../../platform/storage/put-new-file';
+import { contentDisposition } from './files.routes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function customer(): Promise<{ c: TestClient; id: string }> {
+  const c = t.client();
+  const { res } = await signUp(c);
+  expect(res.status).toBe(201);
+  return { c, id: res.body.user.id };
+}
+
+/** A stored file plus its documents row, as an upload would leave them. */
+async function storedDocument(
+  userId: string,
+  fileName: string,
+  data: Uint8Array,
+  uploadedBy: 'user' | 'admin' = 'user',
+) {
+  const key = await putNewFile(t.deps.storage, {
+    folder: 'articles_of_org',
+    userId,
+    kind: 'pdf',
+    data,
+    contentType: 'application/pdf',
+  });
+  await t.deps.database.db.insert(documents).values({
+    userId,
+    fileName,
+    filePath: key,
+    category: 'articles_of_org',
+    uploadedBy,
+    contentType: 'application/pdf',
+    fileSize: String(data.length),
+  });
+  return key;
+}
+
+/** The raw response, to compare bytes (the test client reads non-JSON bodies as text). */
+async function download(c: TestClient, url: string) {
+  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return t.app.request(`http://localhost:3000${url}`, { headers: cookie ? { cookie } : {} });
+}
+
+const BYTES = new Uint8Array(
+  Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0, 255, 128, 10, 13]), Buffer.alloc(70_000, 7)]),
+);
+
+describe('GET /api/files/{folder}/{name}', () => {
+  let owner: { c: TestClient; id: string };
+  let key: string;
+  beforeAll(async () => {
+    owner = await customer();
+    key = await storedDocument(owner.id, 'Şirket sözleşmesi "son".pdf', BYTES);
+  });
+
+  it('gives the owner the exact bytes as a private attachment', async () => {
+    const res = await download(owner.c, `/api/files/${key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(BYTES))).toBe(true);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-length')).toBe(String(BYTES.length));
+    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const disposition = res.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment; /);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Şirket sözleşmesi "son".pdf')}`);
+    expect(disposition).toContain('filename="_irket s_zle_mesi _son_.pdf"');
+  });
+
+  it('lets an admin download any customer file', async () => {
+    const admin = t.client();
+    expect((await signUpAdmin(admin)).res.status).toBe(201);
+    const res = await download(admin, `/api/files/${key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(BYTES))).toBe(true);
+  });
+
+  it('answers 404 to another customer, as if the file did not exist', async () => {
+    const other = await customer();
+    const res = await other.c.get(`/api/files/${key}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(res.headers.get('content-disposition')).toBeNull();
+  });
+
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await t.client().get(`/api/files/${key}`);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 404 for an unknown key, and for a row whose file is gone', async () => {
+    expect((await owner.c.get(`/api/files/articles_of_org/${owner.id}_1.pdf`)).status).toBe(404);
+    const gone = await storedDocument(owner.id, 'gone.pdf', BYTES);
+    await t.deps.storage.delete(gone);
+    expect((await owner.c.get(`/api/files/${gone}`)).status).toBe(404);
+  });
+
+  it('answers 404 for a stored file that has no documents row', async () => {
+    const orphan = await putNewFile(t.deps.storage, {
+      folder: 'ss4',
+      userId: owner.id,
+      kind: 'pdf',
+      data: BYTES,
+      contentType: 'application/pdf',
+    });
+    expect((await owner.c.get(`/api/files/${orphan}`)).status).toBe(404);
+  });
+
+  it.each([
+    '/api/files/..%2F..%2Fetc/passwd',
+    '/api/files/..%2F..%2Fsecrets/auth-secret',
+    '/api/files/articles_of_org/..%2F..%2F..%2Fetc%2Fpasswd',
+    '/api/files/%2E%2E/%2E%2E',
+    '/api/files/articles_of_org',
+  ])('answers %s with 404, never 500', async (url) => {
+    const res = await owner.c.get(url);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('contentDisposition', () => {
+  it('keeps plain names readable in both parameters', () => {
+    expect(contentDisposition('invoice (1).pdf')).toBe(
+      `attachment; filename="invoice (1).pdf"; filename*=UTF-8''invoice%20%281%29.pdf`,
+    );
+  });
+});

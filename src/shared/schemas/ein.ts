@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { BUSINESS_ACTIVITIES } from '../catalogue/packages';
+import { isUsState } from '../catalogue/states';
+import { EIN_STATUSES } from '../domain/ein';
+import { emailField } from './auth';
+import { isPhoneNumber } from './formation';
+
+/** 123-45-6789, 123 45 6789 or 123456789: nine digits, whatever separators people type. */
+export function normaliseSsn(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+export function isSsn(value: string): boolean {
+  return /^\d{9}$/.test(normaliseSsn(value));
+}
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, 'validation.textTooLong');
+
+/** The "Other" activity needs its own words (SPEC §5 step 2). */
+function refineActivity(v: { businessActivity?: string; otherActivity?: string | null }, ctx: z.RefinementCtx) {
+  if (v.businessActivity === 'Other' && !v.otherActivity?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['otherActivity'], message: 'validation.otherActivityRequired' });
+  }
+}
+
+/** The SSN is required unless the no-SSN box is ticked (SPEC §5 step 3). */
+function refineSsn(v: { noSsn?: boolean; responsiblePartySsn?: string | null }, ctx: z.RefinementCtx) {
+  if (v.noSsn) return;
+  const ssn = v.responsiblePartySsn?.trim() ?? '';
+  if (!ssn) ctx.addIssue({ code: 'custom', path: ['responsiblePartySsn'], message: 'validation.ssnRequired' });
+  else if (!isSsn(ssn))
+    ctx.addIssue({ code: 'custom', path: ['responsiblePartySsn'], message: 'validation.ssnInvalid' });
+}
+
+const companyFields = {
+  businessName: required('validation.businessNameRequired'),
+  email: emailField,
+  state: z
+    .string({ error: 'validation.stateRequired' })
+    .trim()
+    .min(1, 'validation.stateRequired')
+    .refine(isUsState, 'validation.stateInvalid'),
+  businessActivity: z.enum(BUSINESS_ACTIVITIES, { error: 'validation.businessActivityRequired' }),
+  otherActivity: z.string().trim().max(500, 'validation.textTooLong').optional().nullable(),
+};
+
+const ownershipFields = {
+  responsiblePartyName: required('validation.nameRequired', 120),
+  responsiblePartyPhone: z
+    .string({ error: 'validation.phoneNumberRequired' })
+    .trim()
+    .min(1, 'validation.phoneNumberRequired')
+    .refine(isPhoneNumber, 'validation.phoneInvalid'),
+  noSsn: z.boolean().default(false),
+  responsiblePartySsn: z.string().trim().max(20, 'validation.ssnInvalid').optional().nullable(),
+};
+
+const reviewFields = { terms: z.literal(true, { error: 'validation.einTermsRequired' }) };
+
+/** Step 2 "company info" (SPEC §5 EIN wizard). */
+export const einCompanyStepSchema = z.object(companyFields).superRefine(refineActivity);
+/** Step 3 "ownership info". */
+export const einOwnershipStepSchema = z.object(ownershipFields).superRefine(refineSsn);
+/** Step 5 "review and submit". */
+export const einReviewStepSchema = z.object(reviewFields);
+
+/**
+ * The whole application as the API receives it (the multipart fields; the two files travel beside
+ * them as `articlesOfOrganization` and `registeredAgentInvoice`).
+ */
+export const einApplicationSchema = z
+  .object({ ...companyFields, ...ownershipFields, ...reviewFields })
+  .superRefine((v, ctx) => {
+    refineActivity(v, ctx);
+    refineSsn(v, ctx);
+  });
+export type EinApplicationInput = z.input<typeof einApplicationSchema>;
+
+/** The multipart file fields of an EIN application, both required (SPEC §5 step 4). */
+export const EIN_APPLICATION_FILES = ['articlesOfOrganization', 'registeredAgentInvoice'] as const;
+
+/** The admin list (SPEC §2 Admin EIN applications): paged, sorted, filtered and searched on the server. */
+export const adminEinListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(['created_desc', 'created_asc']).default('created_desc'),
+  status: z.enum(EIN_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
+
+export const adminEinAdvanceSchema = z.object({
+  to: z.enum(EIN_STATUSES, { error: 'validation.invalid' }),
+});
+
+export const adminEinNotesSchema = z.object({
+  adminNotes: z.string().max(10_000, 'validation.textTooLong').nullable(),
+});

@@ -1,0 +1,131 @@
+import { clsx } from 'clsx';
+import { FileText, Upload, X } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { acceptAttribute, type FileKind } from '../../../shared/domain/files';
+import { UPLOAD_MAX_BYTES } from '../../../shared/domain/limits';
+import { checkFile, type FileProblem, formatFileSize } from '../../lib/files';
+import { FieldShell } from './Field';
+
+const KIND_LABELS: Record<FileKind, string> = { pdf: 'PDF', jpeg: 'JPG', png: 'PNG' };
+
+export interface FileFieldProps {
+  /** The input's `name` (the API's multipart field) and, unless `id` is given, its id. */
+  name: string;
+  id?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** What the screen accepts; the picker offers only these and the early check enforces them. */
+  kinds: readonly FileKind[];
+  file: File | null;
+  /** A file that passed the early check, or null when the user removed it or picked a wrong one. */
+  onChange: (file: File | null) => void;
+  /** An i18n key (or text) from the caller: a required file missing, the server's verdict. */
+  error?: string;
+  /** The screen's own words for the early check (i18n keys), as the spec gives them per screen. */
+  messages: Record<FileProblem, string>;
+  disabled?: boolean;
+}
+
+/**
+ * A file picker: a large drop zone (the real file input stretched over it, so a tap, a click, a drop
+ * and the keyboard all work), then the chosen file's name and size with a button to remove it.
+ * The browser's check of type and size runs at once; the server checks the bytes again.
+ */
+export function FileField({ name, id, label, hint, kinds, file, onChange, error, messages, disabled }: FileFieldProps) {
+  const { t, i18n } = useTranslation();
+  const fieldId = id ?? name;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<FileProblem | null>(null);
+  const shownError = problem ? messages[problem] : error;
+
+  // The input cannot be controlled: empty it when the caller drops the file, so picking the same
+  // file again still fires a change.
+  useEffect(() => {
+    if (!file && inputRef.current) inputRef.current.value = '';
+  }, [file]);
+
+  function pick(chosen: File | null) {
+    if (!chosen) return;
+    const found = checkFile(chosen, kinds);
+    setProblem(found);
+    onChange(found ? null : chosen);
+  }
+
+  function remove() {
+    setProblem(null);
+    onChange(null);
+    inputRef.current?.focus();
+  }
+
+  const types = kinds.map((k) => KIND_LABELS[k]).join(', ');
+  const maxSize = formatFileSize(UPLOAD_MAX_BYTES, i18n.language);
+
+  return (
+    <FieldShell fieldId={fieldId} label={label} hint={hint} error={shownError}>
+      {(describedBy) => (
+        <div
+          className={clsx(
+            'relative mt-1.5 flex min-h-20 items-center gap-3 rounded-xl border-2 border-dashed p-4 transition-colors',
+            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
+            shownError
+              ? 'border-red-400 bg-red-50/40'
+              : file
+                ? 'border-emerald-300 bg-emerald-50/60'
+                : 'border-slate-300 bg-slate-50 hover:border-indigo-400 hover:bg-indigo-50/60',
+            disabled && 'opacity-60',
+          )}
+        >
+          <input
+            ref={inputRef}
+            type="file"
+            id={fieldId}
+            name={name}
+            accept={acceptAttribute(kinds)}
+            disabled={disabled}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => pick(event.target.files?.[0] ?? null)}
+            className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+          />
+          <span
+            aria-hidden="true"
+            className={clsx(
+              'flex size-10 shrink-0 items-center justify-center rounded-full',
+              file ? 'bg-emerald-600 text-white' : 'bg-indigo-100 text-indigo-700',
+            )}
+          >
+            {file ? <FileText className="size-5" /> : <Upload className="size-5" />}
+          </span>
+          {file ? (
+            <div className="min-w-0 flex-1" data-testid={`${name}-selected`}>
+              <p className="truncate font-medium text-slate-900" title={file.name}>
+                {file.name}
+              </p>
+              <p className="text-sm text-slate-600">
+                {formatFileSize(file.size, i18n.language)} · {t('common.file.replace')}
+              </p>
+            </div>
+          ) : (
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-indigo-700">{t('common.file.choose')}</p>
+              <p className="text-sm text-slate-600">{t('common.file.accepts', { types, size: maxSize })}</p>
+            </div>
+          )}
+          {file ? (
+            // Above the stretched input, so that it removes rather than opens the picker.
+            <button
+              type="button"
+              onClick={remove}
+              disabled={disabled}
+              aria-label={t('common.file.remove', { name: file.name })}
+              className="relative z-10 flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-white hover:text-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          ) : null}
+        </div>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { BusinessActivity } from '../../../../shared/catalogue/packages';
+import type { EinStatus } from '../../../../shared/domain/ein';
+import type { FormationStatus } from '../../../../shared/domain/formation';
+import { api } from '../../../lib/api';
+
+/** A stored file of an application: where to download it and the name it was uploaded with. */
+export interface EinFile {
+  url: string;
+  fileName: string;
+}
+
+export const EIN_FILE_KEYS = [
+  'articlesOfOrganization',
+  'registeredAgentInvoice',
+  'preparedSs4',
+  'signedSs4',
+  'einDocument',
+] as const;
+export type EinFileKey = (typeof EIN_FILE_KEYS)[number];
+
+/** AdminEinApplication of the API contract (the customer's view plus what only staff see). */
+export interface AdminEinApplication {
+  id: string;
+  userId: string;
+  userEmail: string;
+  userName: string | null;
+  businessName: string;
+  email: string;
+  state: string;
+  businessActivity: BusinessActivity | string;
+  otherActivity: string | null;
+  responsiblePartyName: string;
+  responsiblePartyPhone: string;
+  isForeignApplicant: boolean;
+  ssnLast4: string | null;
+  ssnMasked: string | null;
+  status: string;
+  einStatus: EinStatus;
+  stage: number;
+  nextStatus: EinStatus | null;
+  formationStatus: FormationStatus | null;
+  adminNotes: string | null;
+  files: Record<EinFileKey, EinFile | null>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type EinSort = 'created_desc' | 'created_asc';
+
+export interface EinListParams {
+  page: number;
+  sort: EinSort;
+  status: EinStatus | null;
+  q: string;
+}
+
+export const EIN_PAGE_SIZE = 20;
+
+export interface EinListResponse {
+  items: AdminEinApplication[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const BASE = '/api/admin/ein-applications';
+/** Every admin EIN query starts with this key, so one invalidation refreshes list and detail. */
+export const EIN_KEY = ['admin', 'ein-applications'] as const;
+
+export function einListQuery(params: EinListParams) {
+  const search = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(EIN_PAGE_SIZE),
+    sort: params.sort,
+  });
+  if (params.status) search.set('status', params.status);
+  if (params.q) search.set('q', params.q);
+  return queryOptions({
+    queryKey: [...EIN_KEY, 'list', params],
+    queryFn: () => api<EinListResponse>('GET', `${BASE}?${search}`),
+    // Staff work on a queue that others change too: show fresh data, keep the old page while paging.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function einDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: [...EIN_KEY, 'detail', id],
+    queryFn: () =>
+      api<{ application: AdminEinApplication }>('GET', `${BASE}/${encodeURIComponent(id)}`).then((r) => r.application),
+    staleTime: 0,
+  });
+}
+
+type ApplicationResponse = { application: AdminEinApplication };
+const path = (id: string, action: string) => `${BASE}/${encodeURIComponent(id)}/${action}`;
+
+function fileBody(file: File): FormData {
+  const body = new FormData();
+  body.append('file', file);
+  return body;
+}
+
+export const revealSsn = (id: string) => api<{ ssn: string | null }>('POST', path(id, 'ssn'));
+
+export const uploadPreparedSs4 = (id: string, file: File) =>
+  api<ApplicationResponse>('POST', path(id, 'ss4'), fileBody(file)).then((r) => r.application);
+
+export const uploadEinDocument = (id: string, file: File) =>
+  api<ApplicationResponse>('POST', path(id, 'ein-document'), fileBody(file)).then((r) => r.application);
+
+export const advanceEinStatus = (id: string, to: EinStatus) =>
+  api<ApplicationResponse>('POST', path(id, 'advance'), { to }).then((r) => r.application);
+
+export const saveEinNotes = (id: string, adminNotes: string | null) =>
+  api<ApplicationResponse>('PUT', path(id, 'notes'), { adminNotes }).then((r) => r.application);
+
+/**
+ * After a change: show the application the server sent back at once, then refetch the list (its
+ * order, filter and counts may have changed) and the detail.
+ */
+export function useApplyEinChange() {
+  const queryClient = useQueryClient();
+  return (application: AdminEinApplication) => {
+    queryClient.setQueryData(einDetailQuery(application.id).queryKey, application);
+    void queryClient.invalidateQueries({ queryKey: EIN_KEY });
+  };
+}

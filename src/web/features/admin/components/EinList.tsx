@@ -1,0 +1,228 @@
+import { clsx } from 'clsx';
+import { CalendarDays, ChevronLeft, ChevronRight, Inbox, MapPin, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useFormat } from '../../../lib/format';
+import type { AdminEinApplication, EinListResponse } from '../api/einApplications';
+import { EinStatusBadge } from './EinStatusBadge';
+
+export interface EinListProps {
+  data: EinListResponse | undefined;
+  /** True on the first load, before any page has arrived. */
+  loading: boolean;
+  /** True while a newer page is on its way and the old one is still shown. */
+  updating: boolean;
+  error: string | null;
+  filtered: boolean;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  onPage: (page: number) => void;
+}
+
+/**
+ * The applications as a table when there is room, and as stacked cards in a narrow column (a phone,
+ * or beside the detail panel): the same rows, laid out by a container query.
+ */
+export function EinList(props: EinListProps) {
+  const { data, loading, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
+  const { t } = useTranslation();
+
+  if (!data) {
+    if (error) {
+      return (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {error}
+        </Alert>
+      );
+    }
+    return (
+      <div
+        role="status"
+        className="flex items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-16 text-slate-600"
+      >
+        <Spinner className="size-5 text-indigo-600" />
+        {loading ? t('adminEin.list.loading') : t('common.loading')}
+      </div>
+    );
+  }
+
+  const { items, total, page, pageSize } = data;
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, (page - 1) * pageSize + items.length);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+
+  return (
+    <div className="space-y-3">
+      {error ? (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {error}
+        </Alert>
+      ) : null}
+      <div className="@container overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-4 py-14 text-center" data-testid="ein-empty">
+            <Inbox aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="text-slate-700">{t(filtered ? 'adminEin.list.emptyFiltered' : 'adminEin.list.empty')}</p>
+            {filtered ? (
+              <Button variant="secondary" size="sm" onClick={onClearFilters}>
+                {t('adminEin.filters.clear')}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <div className="@2xl:overflow-x-auto">
+            <table
+              aria-busy={updating || undefined}
+              className={clsx('block w-full text-sm @2xl:table', updating && 'opacity-60 transition-opacity')}
+            >
+              <caption className="sr-only">{t('adminEin.list.caption')}</caption>
+              <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-600 @2xl:table-header-group">
+                <tr>
+                  <th scope="col" className="px-4 py-2.5">
+                    {t('adminEin.list.columns.business')}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    {t('adminEin.list.columns.responsibleParty')}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    {t('adminEin.list.columns.state')}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    {t('adminEin.list.columns.created')}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    {t('adminEin.list.columns.status')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="block divide-y divide-slate-200 @2xl:table-row-group">
+                {items.map((item) => (
+                  <EinRow key={item.id} item={item} selected={item.id === selectedId} onSelect={onSelect} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {total > 0 ? (
+          <nav
+            aria-label={t('adminEin.list.pagination')}
+            className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3"
+          >
+            <p className="text-sm text-slate-700" data-testid="ein-range" aria-live="polite">
+              {t('adminEin.list.range', { from, to, total })}
+            </p>
+            <div className="flex items-center gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onPage(page - 1)}
+                disabled={page <= 1}
+                data-testid="ein-prev"
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                {t('adminEin.list.previous')}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onPage(page + 1)}
+                disabled={page >= lastPage}
+                data-testid="ein-next"
+              >
+                {t('adminEin.list.next')}
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const cell = '@2xl:table-cell @2xl:px-4 @2xl:py-3 @2xl:align-middle';
+
+function Meta({ icon: Icon, children }: { icon: typeof MapPin; children: ReactNode }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <Icon aria-hidden="true" className="size-3.5 shrink-0 text-slate-400 @2xl:hidden" />
+      <span className="truncate">{children}</span>
+    </span>
+  );
+}
+
+function EinRow({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: AdminEinApplication;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <tr
+      data-testid="ein-row"
+      data-id={item.id}
+      data-status={item.einStatus}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(item.id)}
+      className={clsx(
+        'flex cursor-pointer flex-wrap items-start gap-x-3 gap-y-1 px-4 py-3 @2xl:table-row',
+        selected ? 'bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]' : 'hover:bg-slate-50',
+      )}
+    >
+      <td className={clsx(cell, 'order-1 min-w-0 flex-1')}>
+        <button
+          type="button"
+          aria-controls="ein-detail"
+          title={item.businessName}
+          className="block max-w-full break-words rounded-sm text-left text-base font-semibold text-slate-900 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 @2xl:max-w-60 @2xl:truncate @2xl:text-sm"
+        >
+          {item.businessName}
+          {selected ? <span className="sr-only"> ({t('adminEin.list.selected')})</span> : null}
+        </button>
+        <span className="block max-w-full truncate text-sm text-slate-600 @2xl:max-w-60" title={item.email}>
+          {item.email}
+        </span>
+      </td>
+      {/* Card layout only: ends the first line (name and status) so the details start a new one. */}
+      <td aria-hidden="true" className="order-3 h-0 basis-full p-0 @2xl:hidden" />
+      <td className={clsx(cell, 'order-4 min-w-0 text-slate-700 @2xl:max-w-44')}>
+        <Meta icon={UserRound}>{item.responsiblePartyName}</Meta>
+      </td>
+      <td className={clsx(cell, 'order-5 text-slate-700 @2xl:whitespace-nowrap')}>
+        <Meta icon={MapPin}>{item.state}</Meta>
+      </td>
+      <td className={clsx(cell, 'order-6 whitespace-nowrap text-slate-700')}>
+        <Meta icon={CalendarDays}>
+          <time dateTime={item.createdAt}>{fmt.date(item.createdAt)}</time>
+        </Meta>
+      </td>
+      <td className={clsx(cell, 'order-2 shrink-0 pt-0.5 @2xl:pt-3')}>
+        <EinStatusBadge status={item.einStatus} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,34 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { EIN_STATUSES, type EinStatus, einStage } from '../../../../shared/domain/ein';
+
+const TONES: Record<EinStatus, string> = {
+  waiting_for_form: 'bg-amber-50 text-amber-900 ring-amber-200',
+  ss4_ready: 'bg-sky-50 text-sky-900 ring-sky-200',
+  ss4_uploaded: 'bg-indigo-50 text-indigo-900 ring-indigo-200',
+  submitted_to_irs: 'bg-violet-50 text-violet-900 ring-violet-200',
+  ein_issued: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+};
+
+/** The ein_status label with its stage, e.g. "SS-4 Ready 2/5". */
+export function EinStatusBadge({ status, className }: { status: EinStatus; className?: string }) {
+  const { t } = useTranslation();
+  const stage = einStage(status);
+  const total = EIN_STATUSES.length;
+  return (
+    <span
+      data-status={status}
+      className={clsx(
+        'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        TONES[status],
+        className,
+      )}
+    >
+      {t(`catalogue.einStatus.${status}`)}
+      <span aria-hidden="true" className="font-normal">
+        {stage}/{total}
+      </span>
+      <span className="sr-only">({t('adminEin.stage', { stage, total })})</span>
+    </span>
+  );
+}

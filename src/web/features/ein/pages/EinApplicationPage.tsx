@@ -1,0 +1,233 @@
+import { FileText } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { isUsState } from '../../../../shared/catalogue/states';
+import { einCompanyStepSchema, einOwnershipStepSchema, einReviewStepSchema } from '../../../../shared/schemas/ein';
+import { PageWrapper } from '../../../components/ui/PageWrapper';
+import { Stepper, WizardNav } from '../../../components/ui/Stepper';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { zodFieldErrors } from '../../../lib/form';
+import { formationChanged, formationQuery } from '../../../lib/formation';
+import { queryClient } from '../../../lib/queryClient';
+import { cachedMe } from '../../../lib/session';
+import { submitEinApplication } from '../api/ein';
+import { CompanyStep, DocumentsStep, InfoStep, OwnershipStep, ReviewStep } from '../components/EinSteps';
+import {
+  buildEinFormData,
+  companyStepInput,
+  EIN_STEPS,
+  type EinFileField,
+  type EinFiles,
+  type EinValues,
+  firstStepOf,
+  missingFiles,
+  orderedFields,
+  ownershipStepInput,
+} from '../lib/application';
+
+type Errors = Record<string, string>;
+
+const DOCUMENTS_STEP = EIN_STEPS.indexOf('documents');
+const DOCUMENTS_TOAST = 'ein-documents-missing';
+
+/** Prefilled from what we already know: the account's email, the formation's name and state. */
+function initialValues(): EinValues {
+  const formation = queryClient.getQueryData(formationQuery.queryKey)?.formation;
+  const state = formation?.stateSelected;
+  return {
+    businessName: formation?.businessName ?? '',
+    email: cachedMe()?.user.email ?? '',
+    state: isUsState(state) ? state : '',
+    businessActivity: '',
+    otherActivity: '',
+    responsiblePartyName: '',
+    responsiblePartyPhone: '',
+    noSsn: false,
+    responsiblePartySsn: '',
+    terms: false,
+  };
+}
+
+/** The failing fields of one step, or null when it may be left. */
+function checkStep(index: number, values: EinValues, files: EinFiles): Errors | null {
+  switch (EIN_STEPS[index]) {
+    case 'company': {
+      const result = einCompanyStepSchema.safeParse(companyStepInput(values));
+      return result.success ? null : zodFieldErrors(result.error);
+    }
+    case 'ownership': {
+      const result = einOwnershipStepSchema.safeParse(ownershipStepInput(values));
+      return result.success ? null : zodFieldErrors(result.error);
+    }
+    case 'documents': {
+      const missing = missingFiles(files);
+      return Object.keys(missing).length > 0 ? missing : null;
+    }
+    case 'review': {
+      const result = einReviewStepSchema.safeParse({ terms: values.terms });
+      return result.success ? null : zodFieldErrors(result.error);
+    }
+    default:
+      return null;
+  }
+}
+
+/** SPEC §2 "EIN application wizard (5 steps)"; the route loader lets in only a formed company without an application. */
+export function EinApplicationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [moved, setMoved] = useState(false);
+  const [values, setValues] = useState<EinValues>(initialValues);
+  const [files, setFiles] = useState<EinFiles>({ articlesOfOrganization: null, registeredAgentInvoice: null });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  // The field to focus after the next render (a failed check); the step's heading focuses first.
+  const [focusField, setFocusField] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusField) return;
+    document.querySelector<HTMLElement>(`[name="${CSS.escape(focusField)}"]`)?.focus();
+    setFocusField(null);
+  }, [focusField]);
+
+  function clearErrors(fields: string[]) {
+    setErrors((e) => {
+      if (!fields.some((f) => f in e)) return e;
+      const next = { ...e };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+  }
+
+  function set(patch: Partial<EinValues>) {
+    setValues((v) => ({ ...v, ...patch }));
+    const touched = Object.keys(patch);
+    // Ticking "no SSN" removes the SSN's error along with the field.
+    if ('noSsn' in patch) touched.push('responsiblePartySsn');
+    if ('businessActivity' in patch) touched.push('otherActivity');
+    clearErrors(touched);
+  }
+
+  function setFile(field: EinFileField, file: File | null) {
+    const next = { ...files, [field]: file };
+    setFiles(next);
+    if (file) clearErrors([field]);
+    if (Object.values(next).every(Boolean)) toast.dismiss(DOCUMENTS_TOAST);
+  }
+
+  function go(to: number) {
+    setMoved(true);
+    setStep(to);
+  }
+
+  function showErrors(found: Errors, at: number) {
+    setErrors((e) => ({ ...e, ...found }));
+    if (at !== step) go(at);
+    setFocusField(orderedFields(Object.keys(found))[0] ?? null);
+    if (EIN_STEPS[at] === 'documents' && Object.values(found).includes('validation.documentsRequired')) {
+      toast.error(t('validation.documentsRequired'), { id: DOCUMENTS_TOAST });
+    }
+  }
+
+  async function submit() {
+    // Every step again: a value may have been cleared after its step was passed.
+    for (let i = 0; i < EIN_STEPS.length; i++) {
+      const found = checkStep(i, values, files);
+      if (found) {
+        showErrors(found, i);
+        return;
+      }
+    }
+    setBusy(true);
+    try {
+      await submitEinApplication(buildEinFormData(values, files));
+      toast.success(t('ein.toast.submitted'));
+      void formationChanged();
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setBusy(false);
+      onSubmitError(error);
+    }
+  }
+
+  function onSubmitError(error: unknown) {
+    if (isApiError(error, 'UNAUTHENTICATED')) {
+      toast.error(t('common.signInRequired'));
+      navigate('/signin', { replace: true });
+      return;
+    }
+    // Someone else moved the record on (another tab, an admin): the dashboard shows where it stands.
+    if (isApiError(error, 'EIN_APPLICATION_EXISTS') || isApiError(error, 'FORMATION_NOT_COMPLETED')) {
+      toast.error(errorMessage(error, 'ein.toast.submitFailed', t));
+      void formationChanged();
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    if (isApiError(error) && Object.keys(error.fields).length > 0) {
+      const fields = Object.keys(error.fields);
+      setErrors(error.fields);
+      const at = firstStepOf(fields) ?? step;
+      if (at !== step) go(at);
+      setFocusField(orderedFields(fields)[0] ?? null);
+      toast.error(errorMessage(error, 'ein.toast.submitFailed', t));
+      return;
+    }
+    // A file refused without naming it (a size limit in front of the API, say): back to the files.
+    if (isApiError(error) && (error.status === 413 || error.status === 415)) {
+      go(DOCUMENTS_STEP);
+      toast.error(t(error.status === 413 ? 'errors.FILE_TOO_LARGE' : 'errors.UNSUPPORTED_FILE_TYPE'));
+      return;
+    }
+    const clientError = isApiError(error) && error.status >= 400 && error.status < 500;
+    toast.error(clientError ? errorMessage(error, 'ein.toast.submitFailed', t) : t('ein.toast.submitFailed'));
+  }
+
+  function onNext() {
+    if (busy) return;
+    if (step === EIN_STEPS.length - 1) {
+      void submit();
+      return;
+    }
+    const found = checkStep(step, values, files);
+    if (found) {
+      showErrors(found, step);
+      return;
+    }
+    go(step + 1);
+  }
+
+  const isLast = step === EIN_STEPS.length - 1;
+  const key = EIN_STEPS[step];
+
+  return (
+    <PageWrapper icon={FileText} title={t('ein.title')} subtitle={t('ein.subtitle')}>
+      <Stepper steps={EIN_STEPS.map((s) => t(`ein.steps.${s}`))} current={step} label={t('ein.steps.label')} />
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onNext();
+        }}
+      >
+        {key === 'info' ? <InfoStep focus={moved} /> : null}
+        {key === 'company' ? <CompanyStep focus={moved} values={values} errors={errors} set={set} /> : null}
+        {key === 'ownership' ? <OwnershipStep focus={moved} values={values} errors={errors} set={set} /> : null}
+        {key === 'documents' ? <DocumentsStep focus={moved} files={files} errors={errors} setFile={setFile} /> : null}
+        {key === 'review' ? (
+          <ReviewStep focus={moved} values={values} files={files} errors={errors} set={set} goTo={go} />
+        ) : null}
+        <WizardNav
+          isFirst={step === 0}
+          onBack={() => go(step - 1)}
+          nextType="submit"
+          nextLabel={isLast ? t('ein.submit') : undefined}
+          loading={busy}
+        />
+      </form>
+    </PageWrapper>
+  );
+}

@@ -1,0 +1,9 @@
+import { api } from '../../../lib/api';
+import type { CustomerEinApplication } from '../../ein/api/ein';
+
+/** The signed SS-4 as multipart field `file` (PDF only, at most 5 MB). */
+export function uploadSignedSs4(file: File) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return api<{ application: CustomerEinApplication }>('POST', '/api/ein-applications/me/signed-ss4', body);
+}

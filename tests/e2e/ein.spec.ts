@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_CODE,
+  e2eEmail,
+  latestMail,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  signUpInBrowser,
+} from '../support/e2e';
+
+const e2e = serverAndBrowserForFile();
+
+/** A real one-page PDF with a line of text, as a scanner or the operator would produce. */
+async function pdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText(text, { x: 72, y: 700, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+const next = (page: Page) => page.click('[data-testid=wizard-next]');
+
+/** A customer whose formation is at formation_completed: signed up in the browser, formed through the API. */
+async function customerWithCompletedFormation(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await signUpInBrowser(page, 'Elif Demir', email);
+  // The journey's own pages are covered by journey.spec.ts; here the same API calls move it on.
+  expect((await page.request.post('/api/formations', { data: { formationType: 'self' } })).status()).toBe(201);
+  const done = await page.request.post('/api/formations/me/guide-completion', {
+    data: { isFormationComplete: true, state: 'Wyoming' },
+  });
+  expect(done.status()).toBe(200);
+  return page;
+}
+
+async function adminPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/admin/signup');
+  await page.fill('input[name=fullName]', 'Mehmet Yönetici');
+  await page.fill('input[name=email]', e2eEmail('ein-admin'));
+  await page.fill('input[name=password]', 'adminsifre');
+  await page.fill('input[name=confirmPassword]', 'adminsifre');
+  await page.fill('input[name=adminCode]', ADMIN_CODE);
+  await page.check('input[name=terms]');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/admin/ein');
+  return page;
+}
+
+async function openApplication(admin: Page, businessName: string) {
+  await admin.fill('input[name=q]', businessName);
+  const row = admin.locator('[data-testid=ein-row]', { hasText: businessName });
+  await row.first().click();
+  await admin.locator('[data-testid=ein-detail]', { hasText: businessName }).waitFor();
+}
+
+describe('EIN pipeline between a customer and an admin', () => {
+  it('applies, prepares, signs, submits and issues the EIN', async () => {
+    const customerContext = await newContext(e2e.browser, e2e.server.url);
+    const adminContext = await newContext(e2e.browser, e2e.server.url);
+    const email = e2eEmail('ein');
+    const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
+    const customer = await customerWithCompletedFormation(customerContext, email);
+
+    // The dashboard offers the EIN application at stage 2.
+    await customer.goto('/dashboard');
+    await customer.locator('a[href="/ein-application"]').first().click();
+    await customer.waitForURL('**/ein-application');
+
+    // Step 1: information. Back is disabled on the first step. The dashboard has a stepper too,
+    // so wait for the wizard's own heading before reading the button.
+    await customer.getByRole('heading', { name: 'EIN nedir?' }).waitFor();
+    expect(await customer.isDisabled('[data-testid=wizard-back]')).toBe(true);
+    await screenshots(customer, 'ein-wizard-1-info');
+    await next(customer);
+
+    // Step 2: company info; "Diğer" needs its own words.
+    await customer.fill('input[name=businessName]', businessName);
+    await customer.locator('input[name=businessActivity][value=Other]').check();
+    await next(customer);
+    await customer.getByText('Lütfen faaliyet alanınızı belirtin').first().waitFor();
+    await customer.fill('[name=otherActivity]', 'Etsy üzerinden el yapımı seramik satışı');
+    await screenshots(customer, 'ein-wizard-2-company');
+    await next(customer);
+
+    // Step 3: ownership; the SSN is needed unless the no-SSN box is ticked.
+    await customer.fill('input[name=responsiblePartyName]', 'Elif Demir');
+    await customer.fill('input[name=responsiblePartyPhone]', '+90 532 111 22 33');
+    await next(customer);
+    await customer.getByText('SSN zorunludur', { exact: false }).first().waitFor();
+    await customer.fill('input[name=responsiblePartySsn]', '123-45-6789');
+    await screenshots(customer, 'ein-wizard-3-ownership');
+    await next(customer);
+
+    // Step 4: both documents are required; a file that is not PDF/JPG/PNG is refused in the browser.
+    await next(customer);
+    await customer.getByText('Gerekli belgeler eksik').first().waitFor();
+    await customer.setInputFiles('input[name=articlesOfOrganization]', {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a document'),
+    });
+    await customer.getByText('Geçersiz dosya türü', { exact: false }).first().waitFor();
+    await customer.setInputFiles('input[name=articlesOfOrganization]', {
+      name: 'articles.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf('Articles of Organization - Anadolu Digital LLC'),
+    });
+    await customer.setInputFiles('input[name=registeredAgentInvoice]', {
+      name: 'agent-invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf('Registered agent invoice #1001'),
+    });
+    await screenshots(customer, 'ein-wizard-4-documents');
+    await next(customer);
+
+    // Step 5: review (the SSN only masked) and terms.
+    await customer.getByText(businessName).first().waitFor();
+    expect(await customer.locator('main').innerText()).not.toContain('123-45-6789');
+    await next(customer);
+    await customer.getByText('Devam etmek için şartları kabul etmelisiniz').first().waitFor();
+    await customer.check('input[name=terms]');
+    await screenshots(customer, 'ein-wizard-5-review');
+    await next(customer);
+    await customer.waitForURL('**/dashboard');
+    await customer.locator('[data-testid=formation-stage]', { hasText: '[3/4]' }).waitFor();
+    await screenshots(customer, 'ein-dashboard-waiting');
+
+    // A second application is refused by the server.
+    const again = await customer.request.post('/api/ein-applications', { multipart: { businessName } });
+    expect(again.status()).toBe(409);
+
+    // The admin finds it, sees the SSN masked, and uploads the prepared SS-4.
+    const admin = await adminPage(adminContext);
+    await openApplication(admin, businessName);
+    const detail = admin.locator('[data-testid=ein-detail]');
+    expect(await detail.innerText()).toContain('6789');
+    expect(await detail.innerText()).not.toContain('123-45-6789');
+    await screenshots(admin, 'admin-ein-detail');
+    const preparedSs4 = await pdf('Form SS-4 prepared for Anadolu Digital LLC');
+    await admin.setInputFiles('[data-testid=ein-upload-ss4-input]', {
+      name: 'ss4-prepared.pdf',
+      mimeType: 'application/pdf',
+      buffer: preparedSs4,
+    });
+    await admin.locator('[data-testid=ein-detail][data-status=ss4_ready]').waitFor();
+
+    // The customer is asked to sign it, downloads it, and uploads the signed PDF.
+    await customer.reload();
+    await customer.locator('a[href="/ss4-instructions"]').first().click();
+    await customer.waitForURL('**/ss4-instructions');
+    await customer.getByText('03.11.2025').first().waitFor();
+    const [download] = await Promise.all([
+      customer.waitForEvent('download'),
+      customer.click('[data-testid=ss4-download]'),
+    ]);
+    expect(readFileSync((await download.path()) as string).equals(preparedSs4)).toBe(true);
+    await screenshots(customer, 'ss4-instructions');
+    await customer.setInputFiles('input[name=file]', {
+      name: 'ss4-signed.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf('Form SS-4 signed by Elif Demir'),
+    });
+    await customer.getByRole('button', { name: /yükle/i }).last().click();
+    await customer.waitForURL('**/dashboard');
+    await customer.locator('[data-testid=ss4-signed-link]').first().waitFor();
+    await screenshots(customer, 'ein-dashboard-signed');
+
+    // The admin advances to submitted_to_irs; the EIN upload only then appears.
+    await admin.reload();
+    await admin.locator('[data-testid=ein-detail][data-status=ss4_uploaded]').waitFor();
+    expect(await admin.locator('[data-testid=ein-upload-ein-input]').count()).toBe(0);
+    await admin.click('[data-testid=ein-advance]');
+    await admin.locator('[data-testid=ein-detail][data-status=submitted_to_irs]').waitFor();
+    await admin.fill('textarea[name=adminNotes]', 'IRS faksı 21.11 gönderildi');
+    await admin.click('[data-testid=ein-notes-save]');
+    await admin.getByText('Notlar başarıyla kaydedildi').first().waitFor();
+    await admin.setInputFiles('[data-testid=ein-upload-ein-input]', {
+      name: 'ein-confirmation.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf('EIN 12-3456789 assigned'),
+    });
+    await admin.locator('[data-testid=ein-detail][data-status=ein_issued]').waitFor();
+    await admin.locator('[data-testid=ein-final]').waitFor();
+    expect(await admin.locator('[data-testid=ein-advance]').count()).toBe(0);
+    await screenshots(admin, 'admin-ein-issued');
+
+    // The customer's dashboard: company info card and the completion message.
+    await customer.reload();
+    const info = customer.locator('[data-testid=company-info]');
+    await info.waitFor();
+    expect(await info.innerText()).toContain('Wyoming');
+    await screenshots(customer, 'ein-dashboard-completed');
+
+    // The EIN confirmation is in the customer's documents, as uploaded by the admin.
+    await customer.goto('/documents');
+    const list = customer.locator('[data-testid=documents-list]');
+    await list.getByText('ein-confirmation.pdf').waitFor();
+    await screenshots(customer, 'documents-list');
+
+    // Both notices reached the customer, in Turkish.
+    await latestMail(e2e.server.url, email, /SS-4 formunuz imzaya hazır/);
+    await latestMail(e2e.server.url, email, /EIN numaranız çıktı/);
+
+    await customerContext.close();
+    await adminContext.close();
+  });
+});
+
+describe('EIN pages refuse customers who are not there yet', () => {
+  it('sends a customer still in preparation, and one without a prepared SS-4, back to the dashboard', async () => {
+    const context = await newContext(e2e.browser, e2e.server.url, 'en');
+    const page = await context.newPage();
+    await signUpInBrowser(page, 'Can Aydın', e2eEmail('ein-early'), 'en');
+    expect((await page.request.post('/api/formations', { data: { formationType: 'self' } })).status()).toBe(201);
+
+    await page.goto('/ein-application');
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Please complete your company formation first').first().waitFor();
+    // The API holds the same line for a client that skips the page.
+    const direct = await page.request.post('/api/ein-applications', { multipart: { businessName: 'X LLC' } });
+    expect(direct.status()).toBe(409);
+    expect((await direct.json()).error.code).toBe('FORMATION_NOT_COMPLETED');
+
+    await page.goto('/ss4-instructions');
+    await page.waitForURL('**/dashboard');
+    await page.getByText('SS-4 form not available yet').first().waitFor();
+    await screenshots(page, 'ein-refused-dashboard-en');
+    await context.close();
+  });
+});
