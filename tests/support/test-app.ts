@@ -120,6 +120,14 @@ export async function signUp(client: TestClient, overrides: Record<string, unkno
   return { res, email };
 }
 
+/** A fresh customer, signed in on a client of their own, with their user id. */
+export async function signedInCustomer(t: TestApp): Promise<{ c: TestClient; id: string }> {
+  const c = t.client();
+  const { res } = await signUp(c);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { c, id: res.body.user.id };
+}
+
 export async function signUpAdmin(client: TestClient, overrides: Record<string, unknown> = {}) {
   const email = (overrides.email as string) ?? uniqueEmail('admin');
   const res = await client.post('/api/auth/admin-sign-up', {

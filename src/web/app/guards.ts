@@ -86,24 +86,14 @@ function loadFormationFresh(): Promise<MyFormation | null> {
   return queryClient.fetchQuery({ ...formationQuery, staleTime: 0 });
 }
 
-/** Anonymous → 'Please sign in to continue' and /signin; admin → /admin/ein; else null (let in). */
-async function customerOnly(request: Request) {
-  const me = await loadMe();
-  if (!me) {
-    toast.error(i18next.t('common.signInRequired'));
-    return go('/signin', request);
-  }
-  if (isAdmin(me.user.role)) return go('/admin/ein', request);
-  return null;
-}
-
 /**
  * /ein-application (SPEC §5 "Access"): only once the formation is formation_completed. Before that
  * the user is told to complete it first; once an application exists (the formation has moved on)
  * the dashboard shows its progress.
  */
-export async function requireEinApplication({ request }: LoaderFunctionArgs) {
-  const denied = await customerOnly(request);
+export async function requireEinApplication(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const denied = await requireCustomerPage(args);
   if (denied) return denied;
   let data: MyFormation | null;
   try {
@@ -120,8 +110,9 @@ export async function requireEinApplication({ request }: LoaderFunctionArgs) {
 }
 
 /** /ss4-instructions (SPEC §6): a prepared SS-4 form must exist, else 'SS-4 form not available yet'. */
-export async function requireSs4Form({ request }: LoaderFunctionArgs) {
-  const denied = await customerOnly(request);
+export async function requireSs4Form(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const denied = await requireCustomerPage(args);
   if (denied) return denied;
   let data: MyFormation | null;
   try {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { bankAccountFeedback, businessAddressFeedback } from '../../db/schema';
 
 let t: TestApp;
@@ -11,12 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function customer(): Promise<{ c: TestClient; id: string }> {
-  const c = t.client();
-  const { res } = await signUp(c);
-  expect(res.status).toBe(201);
-  return { c, id: res.body.user.id };
-}
+const customer = () => signedInCustomer(t);
 
 const KINDS = [
   {

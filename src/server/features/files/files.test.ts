@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import {
+  createTestApp,
+  signedInCustomer,
+  signUpAdmin,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
 import { documents } from '../../db/schema';
 import { putNewFile } from '../../platform/storage/put-new-file';
 import { contentDisposition } from './files.routes';
@@ -12,12 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function customer(): Promise<{ c: TestClient; id: string }> {
-  const c = t.client();
-  const { res } = await signUp(c);
-  expect(res.status).toBe(201);
-  return { c, id: res.body.user.id };
-}
+const customer = () => signedInCustomer(t);
 
 /** A stored file plus its documents row, as an upload would leave them. */
 async function storedDocument(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { createTestApp, signedInCustomer, signUpAdmin, type TestApp } from '../../../../tests/support/test-app';
 import { auditEvents, companyFormations, formationFeedback, userProfiles } from '../../db/schema';
 
 let t: TestApp;
@@ -14,12 +14,7 @@ afterAll(async () => {
 const db = () => t.deps.database.db;
 
 /** A signed-up customer: the client (cookie jar) and the user's id. */
-async function customer(): Promise<{ c: TestClient; id: string }> {
-  const c = t.client();
-  const { res } = await signUp(c);
-  expect(res.status).toBe(201);
-  return { c, id: res.body.user.id };
-}
+const customer = () => signedInCustomer(t);
 
 async function formationsOf(userId: string) {
   return db().select().from(companyFormations).where(eq(companyFormations.userId, userId));

@@ -33,20 +33,7 @@ export function EinList(props: EinListProps) {
   const { t } = useTranslation();
 
   if (!data) {
-    if (error) {
-      return (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
-      );
-    }
+    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
     return (
       <div
         role="status"
@@ -65,18 +52,7 @@ export function EinList(props: EinListProps) {
 
   return (
     <div className="space-y-3">
-      {error ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
       <div className="@container overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-4 py-14 text-center" data-testid="ein-empty">
@@ -224,5 +200,22 @@ function EinRow({
         <EinStatusBadge status={item.einStatus} />
       </td>
     </tr>
+  );
+}
+
+/** A failed load keeps the list usable: the message and a retry, never a redirect (an admin's home is this page). */
+function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      tone="error"
+      action={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
   );
 }
