@@ -84,12 +84,26 @@ export async function newContext(browser: Browser, baseURL: string, lang = 'tr')
 }
 
 /** A screenshot of the page at 1280 px and at 375 px: test-results/screenshots/<name>-<width>.png. */
+/**
+ * Lets the layout catch up with a new viewport: a toast that is sliding in while the size changes
+ * would otherwise be captured half-way, off-centre, which is not what a user on that screen sees.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(100);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(document.getAnimations().map((a) => a.finished)),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
+}
+
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
