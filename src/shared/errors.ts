@@ -18,6 +18,8 @@ export const API_ERRORS = {
   FORMATION_REQUIRED: 409,
   PAYMENT_LINK_UNAVAILABLE: 503,
   FILE_TOO_LARGE: 413,
+  /** The same limit in the words SPEC §5 gives the SS-4, documents and admin uploads. */
+  FILE_SIZE_LIMIT: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   PDF_REQUIRED: 415,
   EIN_APPLICATION_EXISTS: 409,

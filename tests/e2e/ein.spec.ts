@@ -74,6 +74,8 @@ describe('EIN pipeline between a customer and an admin', () => {
     // Step 1: information. Back is disabled on the first step. The dashboard has a stepper too,
     // so wait for the wizard's own heading before reading the button.
     await customer.getByRole('heading', { name: 'EIN nedir?' }).waitFor();
+    // SPEC §9: the EIN pages state 3-8 weeks (3-6 is the turnkey wizard's copy).
+    await customer.getByText('3-8 hafta').first().waitFor();
     expect(await customer.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await screenshots(customer, 'ein-wizard-1-info');
     await next(customer);
@@ -160,6 +162,13 @@ describe('EIN pipeline between a customer and an admin', () => {
     ]);
     expect(readFileSync((await download.path()) as string).equals(preparedSs4)).toBe(true);
     await screenshots(customer, 'ss4-instructions');
+    // One byte over 5 MB is refused with the SS-4 screen's own words before anything is sent.
+    await customer.setInputFiles('input[name=file]', {
+      name: 'too-big.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(5_242_881, 0x25),
+    });
+    await customer.getByText("Dosya boyutu 5MB'tan küçük olmalıdır").first().waitFor();
     await customer.setInputFiles('input[name=file]', {
       name: 'ss4-signed.pdf',
       mimeType: 'application/pdf',

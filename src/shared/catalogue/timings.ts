@@ -4,7 +4,9 @@ export const TIMINGS = {
   formation: { min: 2, max: 10, unit: 'businessDays' },
   formationWyomingMax: { min: 5, max: 5, unit: 'businessDays' },
   preparation: { min: 1, max: 2, unit: 'businessDays' },
+  /** "3-6 weeks on the wizard copy": the turnkey wizard's overview. */
   einWizard: { min: 3, max: 6, unit: 'weeks' },
+  /** "3-8 weeks on the onboarding and EIN pages". */
   einOnboarding: { min: 3, max: 8, unit: 'weeks' },
   bankAccount: { min: 2, max: 5, unit: 'businessDays' },
   totalProcess: { min: 4, max: 6, unit: 'weeks' },

@@ -99,7 +99,10 @@ export async function requireEinApplication(args: LoaderFunctionArgs) {
   try {
     data = await loadFormationFresh();
   } catch (error) {
-    if (isApiError(error, 'UNAUTHENTICATED')) return go('/signin', request);
+    if (isApiError(error, 'UNAUTHENTICATED')) {
+      toast.error(i18next.t('common.signInRequired'));
+      return go('/signin', request);
+    }
     toast.error(i18next.t('formation.loadFailed'), { id: 'formation-load-failed' });
     return redirect('/dashboard');
   }
@@ -118,7 +121,10 @@ export async function requireSs4Form(args: LoaderFunctionArgs) {
   try {
     data = await loadFormationFresh();
   } catch (error) {
-    if (isApiError(error, 'UNAUTHENTICATED')) return go('/signin', request);
+    if (isApiError(error, 'UNAUTHENTICATED')) {
+      toast.error(i18next.t('common.signInRequired'));
+      return go('/signin', request);
+    }
     toast.error(i18next.t('ss4.loadFailed'), { id: 'ss4-load-failed' });
     return redirect('/dashboard');
   }

@@ -12,6 +12,19 @@ export function formatDate(value: string | Date, lang: Language): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
+/** 'MMM d, HH:mm' (SPEC §9): "Mar 4, 15:05" in English, "4 Mar 15:05" in Turkish; a 24-hour clock in both. */
+export function formatDateTime(value: string | Date, lang: Language): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
 /** Money, timings and dates in the current UI language; re-renders when the language changes. */
 export function useFormat() {
   const { t, i18n } = useTranslation();
@@ -28,5 +41,6 @@ export function useFormat() {
       return min === max ? `${max} ${unitText}` : t('catalogue.timing.range', { min, max, unit: unitText });
     },
     date: (value: string | Date) => formatDate(value, lang),
+    dateTime: (value: string | Date) => formatDateTime(value, lang),
   };
 }

@@ -84,7 +84,7 @@ function uploadRoute(path: string, summary: string, conflict: string) {
       400: jsonResponse(errorSchema, 'VALIDATION_FAILED: no file, or BAD_REQUEST'),
       404: notFound,
       409: jsonResponse(errorSchema, conflict),
-      413: jsonResponse(errorSchema, 'FILE_TOO_LARGE'),
+      413: jsonResponse(errorSchema, 'FILE_SIZE_LIMIT'),
       415: jsonResponse(errorSchema, 'PDF_REQUIRED'),
       ...guarded,
     },
@@ -148,6 +148,7 @@ async function handleUpload(deps: AppDeps, adminId: string, id: string, request:
     fileFields: ['file'],
     accept: ['pdf'],
     wrongTypeError: 'PDF_REQUIRED',
+    tooLargeError: 'FILE_SIZE_LIMIT',
   });
   if (!files.file) throw new ApiError('VALIDATION_FAILED', { file: 'validation.fileRequired' });
   const updated = await recordEinUpload(deps, { id: adminId, role: 'admin' }, row, upload, files.file);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
 import { companyFormations, einApplications, mailOutbox } from '../../db/schema';
-import { EIN_LETTER, fileForm, HTML, helpers, PNG, PREPARED, SIGNED } from './ein.fixtures';
+import { EIN_LETTER, fileForm, HTML, helpers, PNG, PREPARED, pdf, SIGNED } from './ein.fixtures';
 
 let t: TestApp;
 let admin: TestClient;
@@ -317,6 +317,20 @@ describe('POST /api/admin/ein-applications/{id}/ss4', () => {
     expect((await applicationOf(id)).einStatus).toBe('waiting_for_form');
     expect(storedFilesOf(id)).toHaveLength(2);
     expect(await mailsTo(email)).toHaveLength(1); // the verification mail only
+  });
+
+  it("refuses a form over 5 MB with 413 'File size must be less than 5MB' and stores nothing", async () => {
+    const { id, application } = await applicant();
+    const big = Buffer.concat([pdf('prepared'), Buffer.alloc(5_242_880)]);
+    const res = await admin.post(
+      `${base}/${application.id}/ss4`,
+      fileForm({ data: big, type: 'application/pdf', name: 'ss4.pdf' }),
+      { 'accept-language': 'en' },
+    );
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'FILE_SIZE_LIMIT', message: 'File size must be less than 5MB' });
+    expect((await applicationOf(id)).einStatus).toBe('waiting_for_form');
+    expect(storedFilesOf(id)).toHaveLength(2);
   });
 
   it('is refused with 409 once the customer signed it, and 404 for an unknown id', async () => {

@@ -89,7 +89,7 @@ const signedSs4 = createRoute({
     401: errorResponses[401],
     404: jsonResponse(errorSchema, 'EIN_APPLICATION_REQUIRED'),
     409: jsonResponse(errorSchema, 'SS4_NOT_AVAILABLE, or INVALID_TRANSITION once sent to the IRS'),
-    413: jsonResponse(errorSchema, 'FILE_TOO_LARGE'),
+    413: jsonResponse(errorSchema, 'FILE_SIZE_LIMIT'),
     415: jsonResponse(errorSchema, 'PDF_REQUIRED'),
   },
 });
@@ -159,6 +159,7 @@ export function einRoutes() {
       fileFields: ['file'],
       accept: ['pdf'],
       wrongTypeError: 'PDF_REQUIRED',
+      tooLargeError: 'FILE_SIZE_LIMIT',
     });
     if (!files.file) throw new ApiError('VALIDATION_FAILED', { file: 'validation.fileRequired' });
     const updated = await recordEinUpload(deps, { id: user.id, role: 'customer' }, row, 'signedSs4', files.file);

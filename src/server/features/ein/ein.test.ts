@@ -445,6 +445,19 @@ describe('POST /api/ein-applications/me/signed-ss4', () => {
     expect(storedFilesOf(id).filter((k) => k.startsWith('signed_ss4/'))).toEqual([]);
   });
 
+  it("refuses a signed form over 5 MB with 413 'File size must be less than 5MB' and stores nothing", async () => {
+    const { c, id } = await withPreparedSs4();
+    const big = Buffer.concat([pdf('signed'), Buffer.alloc(5_242_880)]);
+    const res = await c.post(
+      '/api/ein-applications/me/signed-ss4',
+      fileForm({ data: big, type: 'application/pdf', name: 'big.pdf' }),
+    );
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'FILE_SIZE_LIMIT', message: "Dosya boyutu 5MB'tan küçük olmalıdır" });
+    expect((await applicationOf(id)).einStatus).toBe('ss4_ready');
+    expect(storedFilesOf(id).filter((k) => k.startsWith('signed_ss4/'))).toEqual([]);
+  });
+
   it('replaces the signed form while ss4_uploaded, keeping one document and one file', async () => {
     const { c, id } = await withPreparedSs4();
     const first = await c.post('/api/ein-applications/me/signed-ss4', fileForm(SIGNED));

@@ -32,6 +32,11 @@ export interface MultipartOptions {
   accept: readonly FileKind[];
   /** UNSUPPORTED_FILE_TYPE ('PDF, JPG or PNG') or PDF_REQUIRED ('Please upload a PDF file'). */
   wrongTypeError: Extract<ApiErrorCode, 'UNSUPPORTED_FILE_TYPE' | 'PDF_REQUIRED'>;
+  /**
+   * The 413 a file over the limit gets: FILE_TOO_LARGE ('File is too large. Maximum size is 5MB.', the
+   * EIN wizard's words, and the default) or FILE_SIZE_LIMIT ('File size must be less than 5MB').
+   */
+  tooLargeError?: Extract<ApiErrorCode, 'FILE_TOO_LARGE' | 'FILE_SIZE_LIMIT'>;
   /** Per file; defaults to UPLOAD_MAX_BYTES (5,242,880). */
   maxFileBytes?: number;
 }
@@ -47,7 +52,7 @@ export const MAX_TEXT_FIELD_BYTES = 20 * 1024;
 const NON_FILE_ALLOWANCE = 1024 * 1024;
 
 /**
- * Reads a multipart/form-data request as a stream. Stops reading and throws ApiError FILE_TOO_LARGE as
+ * Reads a multipart/form-data request as a stream. Stops reading and throws ApiError(tooLargeError) as
  * soon as a file passes the limit, ApiError(wrongTypeError) when a file's first bytes are not an
  * accepted kind, BAD_REQUEST when the body is not multipart, is malformed or ends early. Nothing is
  * written anywhere: the caller stores the files only after every check passed.
@@ -65,11 +70,12 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   }
 
   const maxFileBytes = options.maxFileBytes ?? UPLOAD_MAX_BYTES;
+  const tooLarge = options.tooLargeError ?? 'FILE_TOO_LARGE';
   const declared = Number(request.headers.get('content-length'));
   if (declared > options.fileFields.length * maxFileBytes + NON_FILE_ALLOWANCE) {
     // Refused on the header alone, so a huge upload is not read at all.
     request.body.cancel().catch(() => {});
-    throw new ApiError('FILE_TOO_LARGE');
+    throw new ApiError(tooLarge);
   }
 
   let parser: busboy.Busboy;
@@ -88,14 +94,17 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   } catch {
     throw new ApiError('BAD_REQUEST'); // e.g. no boundary
   }
-  return parse(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser, options, maxFileBytes);
+  return parse(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser, options, {
+    maxFileBytes,
+    tooLarge,
+  });
 }
 
 function parse(
   source: Readable,
   parser: busboy.Busboy,
   options: MultipartOptions,
-  maxFileBytes: number,
+  { maxFileBytes, tooLarge }: { maxFileBytes: number; tooLarge: NonNullable<MultipartOptions['tooLargeError']> },
 ): Promise<MultipartResult> {
   return new Promise((resolve, reject) => {
     // A Map, then Object.fromEntries: a field named "__proto__" stays a plain own property.
@@ -154,7 +163,7 @@ function parse(
       stream.on('data', (chunk: Buffer) => {
         if (settled) return;
         size += chunk.length;
-        if (size > maxFileBytes) return fail('FILE_TOO_LARGE');
+        if (size > maxFileBytes) return fail(tooLarge);
         chunks.push(chunk);
         // Checked as soon as the signature has arrived, so a wrong file is refused without reading it all.
         if (!kind && size >= FILE_SIGNATURE_BYTES) kind = accepted(Buffer.concat(chunks));

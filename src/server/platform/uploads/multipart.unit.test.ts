@@ -79,6 +79,17 @@ describe('readMultipart', () => {
     expect(await outcome(readMultipart(req, PDF_ONLY))).toBe('FILE_TOO_LARGE');
   });
 
+  it("answers with the route's own 413 code, read or refused on the header alone", async () => {
+    const streamed = formRequest([['file', file(bytes(PDF_HEAD, UPLOAD_MAX_BYTES + 1), 'a.pdf', 'application/pdf')]]);
+    const options = { ...PDF_ONLY, tooLargeError: 'FILE_SIZE_LIMIT' } as const;
+    expect(await outcome(readMultipart(streamed, options))).toBe('FILE_SIZE_LIMIT');
+    const declared = streamRequest(new ReadableStream<Uint8Array>(), {
+      'content-type': 'multipart/form-data; boundary=abc',
+      'content-length': String(UPLOAD_MAX_BYTES + 1024 * 1024 + 1),
+    });
+    expect(await outcome(readMultipart(declared, options))).toBe('FILE_SIZE_LIMIT');
+  });
+
   it('honours a smaller maxFileBytes', async () => {
     const req = () => formRequest([['file', file(bytes(PDF_HEAD, 1001), 'a.pdf')]]);
     expect(await outcome(readMultipart(req(), { ...PDF_ONLY, maxFileBytes: 1000 }))).toBe('FILE_TOO_LARGE');

@@ -145,21 +145,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function useDateTime() {
-  const { lang } = useFormat();
-  const format = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (value: string) => {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? '' : format.format(date);
-  };
-}
-
 function DetailBody({ application: app }: { application: AdminEinApplication }) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const { dateTime } = useFormat();
   const activityKey = ACTIVITY_KEYS[app.businessActivity];
   const activity = activityKey ? t(`adminEin.activities.${activityKey}`) : app.businessActivity;
 

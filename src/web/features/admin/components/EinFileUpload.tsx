@@ -47,7 +47,7 @@ export function EinFileUpload({
     if (!file) return;
     const problem = checkFile(file, ['pdf']);
     if (problem) {
-      toast.error(t(problem === 'tooLarge' ? 'adminEin.toast.tooLarge' : 'adminEin.toast.pdfOnly'));
+      toast.error(t(problem === 'tooLarge' ? 'errors.FILE_SIZE_LIMIT' : 'adminEin.toast.pdfOnly'));
       return;
     }
     onFile(file);

@@ -18,7 +18,7 @@ import { type EinSummary, formationChanged, useMyFormation } from '../../../lib/
 import { uploadSignedSs4 } from '../api/ss4';
 
 /** SPEC §5 "Signed SS-4 upload": this screen's own words for the early check. */
-const SIGNED_FILE_MESSAGES = { wrongType: 'errors.PDF_REQUIRED', tooLarge: 'ss4.upload.tooLarge' } as const;
+const SIGNED_FILE_MESSAGES = { wrongType: 'errors.PDF_REQUIRED', tooLarge: 'errors.FILE_SIZE_LIMIT' } as const;
 const PDF_ONLY = ['pdf'] as const;
 
 const RULES = [
