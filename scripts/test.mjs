@@ -62,8 +62,16 @@ let failed = 0;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + ((json.numFailedTestSuites ?? 0) ? 0 : 0);
+  failed = json.numFailedTests ?? 0;
   if (json.numTotalTests === 0) failed += 1;
+}
+if (status !== 0 && failed === 0) {
+  // A file that failed to load, or an unhandled error between tests, fails the run without failing a
+  // test; the totals line must not read as green then.
+  console.error(
+    '\nVitest failed outside any single test (a file that did not load, or an unhandled error): see above.',
+  );
+  failed += 1;
 }
 const line = `${passed} passed, ${failed + failedSteps} failed`;
 writeFileSync(path.join(root, 'test-results/summary.txt'), `${line}\n`);

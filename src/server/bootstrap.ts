@@ -21,7 +21,9 @@ export async function buildDeps(
   const databaseOptions: DatabaseOptions =
     overrides.database ??
     (env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'db') });
-  const database = await openDatabase(databaseOptions);
+  const database = await openDatabase(databaseOptions, {
+    onIdleError: (err) => logger.warn({ err }, 'an idle database connection was closed by the server'),
+  });
   const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR, 'auth-secret');
   const encryptionKey = env.DATA_ENCRYPTION_KEY ?? loadOrCreateSecret(env.DATA_DIR, 'encryption-key');
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null;

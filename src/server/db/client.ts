@@ -32,9 +32,16 @@ export type DatabaseOptions =
   /** An in-memory PGlite, for tests; `loadDataDir` starts it from a dump instead of running initdb. */
   | { memory: true; loadDataDir?: Blob };
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  hooks: { onIdleError?: (error: Error) => void } = {},
+): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server ends (a restart, a failover, an admin's terminate) is reported
+    // here; without a listener Node treats it as an uncaught error and the whole process stops. The pool
+    // has already dropped that connection and opens a new one on the next query.
+    pool.on('error', (error) => hooks.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return {
@@ -43,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   let client: PGlite;
@@ -65,4 +72,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * pool.end() resolves once the pool has let go of its connections, not when they have closed; waiting
+ * for each one's 'remove' means a caller that drops the database next does not cut them off mid-goodbye.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let removed = 0;
+  const allRemoved = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      removed += 1;
+      if (removed >= open) resolve();
+    });
+  });
+  await pool.end();
+  // A connection that had already died may never report back; do not let that hold up a shutdown.
+  await Promise.race([allRemoved, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 }

@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, POSTGRES_ADMIN_URL, testEngine } from '../../../tests/support/test-db';
+import { type Database, openDatabase } from './client';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function open(hooks?: Parameters<typeof openDatabase>[1]) {
+  const t = await createTestDatabase();
+  const database: Database = await openDatabase(t.options, hooks);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= database.close();
+    return closing;
+  };
+  cleanups.push(t.drop, close);
+  const name = 'databaseUrl' in t.options ? new URL(t.options.databaseUrl).pathname.slice(1) : '';
+  return { database, name, close };
+}
+
+async function terminateConnectionsTo(name: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const res = await admin.query(
+      'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    return res.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('openDatabase', () => {
+  it('answers a ping once migrated', async () => {
+    const { database } = await open();
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+});
+
+// PostgreSQL only: PGlite runs in this process and has no connections for a server to end.
+if (testEngine() === 'postgres') {
+  describe('openDatabase on PostgreSQL', () => {
+    it('survives the server ending its idle connections: reports them and reconnects on the next query', async () => {
+      const idleErrors: Error[] = [];
+      const { database, name } = await open({ onIdleError: (error) => idleErrors.push(error) });
+      // Two connections at once, so the pool keeps more than one idle afterwards.
+      await Promise.all([database.db.execute('select pg_sleep(0.05)'), database.db.execute('select pg_sleep(0.05)')]);
+      expect(await terminateConnectionsTo(name)).toBeGreaterThan(0);
+      await expect.poll(() => idleErrors.length).toBeGreaterThan(0);
+      expect((idleErrors[0] as Error & { code?: string }).code).toBe('57P01');
+      await expect(database.ping()).resolves.toBeUndefined();
+    });
+
+    it('has closed every connection when close() resolves, so the database can be dropped at once', async () => {
+      const { database, name, close } = await open();
+      await Promise.all([database.ping(), database.ping(), database.ping()]);
+      await close();
+      const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await admin.connect();
+      try {
+        const res = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        expect(res.rows[0].n).toBe(0);
+      } finally {
+        await admin.end();
+      }
+    });
+  });
+}
