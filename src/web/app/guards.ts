@@ -87,25 +87,37 @@ function loadFormationFresh(): Promise<MyFormation | null> {
 }
 
 /**
+ * The signed-in customer's formation, fetched fresh, for a page that depends on it. Anything that
+ * stops the page is answered here: the sign-in page for an expired session, the dashboard with the
+ * page's own load-failure toast otherwise.
+ */
+async function customerFormation(
+  args: LoaderFunctionArgs,
+  loadFailed: { key: string; id: string },
+): Promise<{ data: MyFormation | null } | { stop: Response | null }> {
+  const denied = await requireCustomerPage(args);
+  if (denied) return { stop: denied };
+  try {
+    return { data: await loadFormationFresh() };
+  } catch (error) {
+    if (isApiError(error, 'UNAUTHENTICATED')) {
+      toast.error(i18next.t('common.signInRequired'));
+      return { stop: go('/signin', args.request) };
+    }
+    toast.error(i18next.t(loadFailed.key), { id: loadFailed.id });
+    return { stop: redirect('/dashboard') };
+  }
+}
+
+/**
  * /ein-application (SPEC §5 "Access"): only once the formation is formation_completed. Before that
  * the user is told to complete it first; once an application exists (the formation has moved on)
  * the dashboard shows its progress.
  */
 export async function requireEinApplication(args: LoaderFunctionArgs) {
-  const { request } = args;
-  const denied = await requireCustomerPage(args);
-  if (denied) return denied;
-  let data: MyFormation | null;
-  try {
-    data = await loadFormationFresh();
-  } catch (error) {
-    if (isApiError(error, 'UNAUTHENTICATED')) {
-      toast.error(i18next.t('common.signInRequired'));
-      return go('/signin', request);
-    }
-    toast.error(i18next.t('formation.loadFailed'), { id: 'formation-load-failed' });
-    return redirect('/dashboard');
-  }
+  const result = await customerFormation(args, { key: 'formation.loadFailed', id: 'formation-load-failed' });
+  if ('stop' in result) return result.stop;
+  const { data } = result;
   if (data?.formation.formationStatus === 'formation_completed' && !data.einApplication) return null;
   const applied = data?.einApplication || (data && data.formation.stage > 2);
   if (!applied) toast.error(i18next.t('errors.FORMATION_NOT_COMPLETED'), { id: 'formation-not-completed' });
@@ -114,21 +126,9 @@ export async function requireEinApplication(args: LoaderFunctionArgs) {
 
 /** /ss4-instructions (SPEC §6): a prepared SS-4 form must exist, else 'SS-4 form not available yet'. */
 export async function requireSs4Form(args: LoaderFunctionArgs) {
-  const { request } = args;
-  const denied = await requireCustomerPage(args);
-  if (denied) return denied;
-  let data: MyFormation | null;
-  try {
-    data = await loadFormationFresh();
-  } catch (error) {
-    if (isApiError(error, 'UNAUTHENTICATED')) {
-      toast.error(i18next.t('common.signInRequired'));
-      return go('/signin', request);
-    }
-    toast.error(i18next.t('ss4.loadFailed'), { id: 'ss4-load-failed' });
-    return redirect('/dashboard');
-  }
-  if (data?.einApplication?.hasPreparedSs4) return null;
+  const result = await customerFormation(args, { key: 'ss4.loadFailed', id: 'ss4-load-failed' });
+  if ('stop' in result) return result.stop;
+  if (result.data?.einApplication?.hasPreparedSs4) return null;
   toast.error(i18next.t('errors.SS4_NOT_AVAILABLE'), { id: 'ss4-not-available' });
   return redirect('/dashboard');
 }
