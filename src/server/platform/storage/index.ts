@@ -1,11 +1,16 @@
 import path from 'node:path';
 import type { Env } from '../../env';
 import { createDiskStorage } from './disk-storage';
+import { encryptingStorage } from './encrypting-storage';
+import type { StorageFolder } from './keys';
 import { createS3Storage } from './s3-storage';
 import type { FileStorage } from './storage';
 
+/** The folders whose files can hold an SSN (SS-4 forms, signed or not, and the EIN letter). */
+export const ENCRYPTED_FOLDERS: readonly StorageFolder[] = ['ss4', 'signed_ss4', 'ein'];
+
 /** S3 when both S3_ENDPOINT and S3_BUCKET are set (parseEnv refuses just one), else DATA_DIR/files. */
-export function createStorage(env: Env): FileStorage {
+export function createStorageAdapter(env: Env): FileStorage {
   if (env.S3_ENDPOINT && env.S3_BUCKET) {
     return createS3Storage({
       endpoint: env.S3_ENDPOINT,
@@ -17,4 +22,16 @@ export function createStorage(env: Env): FileStorage {
     });
   }
   return createDiskStorage(path.join(env.DATA_DIR, 'files'));
+}
+
+/**
+ * The app's storage: the adapter the settings choose, or `adapter` when given (a test's own store),
+ * always behind the encryption of ENCRYPTED_FOLDERS, so no configuration stores an SSN in clear.
+ */
+export function createStorage(
+  env: Env,
+  encryptionKey: string,
+  adapter: FileStorage = createStorageAdapter(env),
+): FileStorage {
+  return encryptingStorage(adapter, encryptionKey, ENCRYPTED_FOLDERS);
 }

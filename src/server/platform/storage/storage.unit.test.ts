@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -8,7 +9,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env';
 import { createDiskStorage } from './disk-storage';
-import { createStorage } from './index';
+import { encryptingStorage, StorageDecryptionError } from './encrypting-storage';
+import { createStorage, ENCRYPTED_FOLDERS } from './index';
 import { makeStorageKey } from './keys';
 import { putNewFile } from './put-new-file';
 import { createS3Storage } from './s3-storage';
@@ -23,11 +25,44 @@ async function readAll(body: Readable): Promise<Buffer> {
 const USER = 'user-3f2a9c';
 let seq = 0;
 /** A key no other test uses, so the suites can share one store. */
-function freshKey(folder: 'ss4' | 'signed_ss4' | 'other' = 'ss4', kind: 'pdf' | 'png' = 'pdf'): string {
+function freshKey(folder: 'ss4' | 'signed_ss4' | 'ein' | 'other' = 'ss4', kind: 'pdf' | 'png' = 'pdf'): string {
   seq += 1;
   return makeStorageKey(folder, USER, kind, 1_700_000_000_000 + seq * 1000);
 }
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nhello\x00\xff world'));
+
+const KEY_HEX = randomBytes(32).toString('hex');
+/** What an SS-4 holds and the store must never show: the encryption tests look for it in the raw bytes. */
+const SSN = '123-45-6789';
+const MAGIC = Buffer.from([0x89, 0x45, 0x4e, 0x43]);
+/** Header (magic, version, IV) plus the GCM tag. */
+const OVERHEAD = 4 + 1 + 12 + 16;
+
+/** A PDF-looking payload of exactly `size` bytes with the SSN in it wherever it fits. */
+function ss4Bytes(size: number): Buffer {
+  const body = Buffer.concat([Buffer.from(`%PDF-1.7\nSSN: ${SSN}\n`), randomBytes(Math.max(0, size))]);
+  return body.subarray(0, size);
+}
+
+async function rawBytes(inner: FileStorage, key: string): Promise<Buffer> {
+  const file = await inner.get(key);
+  if (!file) throw new Error(`no raw file at ${key}`);
+  return readAll(file.body);
+}
+
+/** Rewrites a file in the underlying store, as someone with access to the disk or bucket could. */
+async function replaceRaw(inner: FileStorage, key: string, change: (raw: Buffer) => Buffer): Promise<void> {
+  const raw = await rawBytes(inner, key);
+  await inner.delete(key);
+  await inner.put(key, change(Buffer.from(raw)), 'application/octet-stream');
+}
+
+/** The whole body through the wrapper; rejects whether get() refuses the file or its stream errors. */
+async function readThrough(storage: FileStorage, key: string): Promise<Buffer> {
+  const file = await storage.get(key);
+  if (!file) throw new Error(`no file at ${key}`);
+  return readAll(file.body);
+}
 
 const BAD_KEYS = [
   '../secrets/auth-secret',
@@ -132,10 +167,172 @@ function storageContract(name: string, open: () => FileStorage) {
   });
 }
 
+/** Encryption at rest of the SS-4 folders, over one adapter; `openInner` is the store underneath. */
+function encryptionContract(name: string, openInner: () => FileStorage) {
+  describe(`encryption at rest over ${name} storage`, () => {
+    let inner: FileStorage;
+    let storage: FileStorage;
+    beforeAll(() => {
+      inner = openInner();
+      storage = encryptingStorage(inner, KEY_HEX, ENCRYPTED_FOLDERS);
+    });
+
+    it.each(['ss4', 'signed_ss4', 'ein'] as const)(
+      'keeps %s files encrypted in the store and gives back the exact bytes, size and type',
+      async (folder) => {
+        const data = ss4Bytes(1000);
+        expect(data.includes(SSN)).toBe(true);
+        const key = freshKey(folder);
+        await storage.put(key, data, 'application/pdf');
+
+        const raw = await rawBytes(inner, key);
+        expect(raw.includes(SSN)).toBe(false);
+        expect(raw.includes('%PDF')).toBe(false);
+        expect(raw.subarray(0, 4)).toEqual(MAGIC);
+        expect(raw.length).toBe(data.length + OVERHEAD);
+
+        const file = await storage.get(key);
+        expect(file?.size).toBe(data.length);
+        expect(file?.contentType).toBe('application/pdf');
+        expect((await readAll(file?.body as Readable)).equals(data)).toBe(true);
+      },
+    );
+
+    it.each([0, 1, 15, 16, 17, 33, 65_536, 65_537, 5_242_880 - 7])(
+      'round-trips %i bytes with size equal to the plaintext length',
+      async (size) => {
+        const data = ss4Bytes(size);
+        const key = freshKey('ss4');
+        await storage.put(key, data, 'application/pdf');
+        expect((await rawBytes(inner, key)).length).toBe(size + OVERHEAD);
+        const file = await storage.get(key);
+        expect(file?.size).toBe(size);
+        const back = await readAll(file?.body as Readable);
+        expect(back.length).toBe(size);
+        expect(back.equals(data)).toBe(true);
+      },
+    );
+
+    it('decrypts a large file as a stream, chunk by chunk, not in one buffer', async () => {
+      const data = ss4Bytes(5_242_880);
+      const key = freshKey('ss4');
+      await storage.put(key, data, 'application/pdf');
+      const body = (await storage.get(key))?.body as Readable;
+      const sizes: number[] = [];
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) {
+        sizes.push(chunk.length);
+        chunks.push(chunk);
+      }
+      expect(Buffer.concat(chunks).equals(data)).toBe(true);
+      expect(sizes.length).toBeGreaterThan(8);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(1024 * 1024);
+    });
+
+    it('encrypts the same bytes differently each time (a fresh IV per file)', async () => {
+      const data = ss4Bytes(100);
+      const [a, b] = [freshKey('ss4'), freshKey('ss4')];
+      await storage.put(a, data, 'application/pdf');
+      await storage.put(b, data, 'application/pdf');
+      const [rawA, rawB] = [await rawBytes(inner, a), await rawBytes(inner, b)];
+      expect(rawA.subarray(5, 17).equals(rawB.subarray(5, 17))).toBe(false);
+      expect(rawA.subarray(17).equals(rawB.subarray(17))).toBe(false);
+    });
+
+    it.each([
+      ['a ciphertext byte', (raw: Buffer) => flip(raw, 17 + 10)],
+      ['the last ciphertext byte', (raw: Buffer) => flip(raw, raw.length - 17)],
+      ['a tag byte', (raw: Buffer) => flip(raw, raw.length - 1)],
+      ['an IV byte', (raw: Buffer) => flip(raw, 5)],
+      ['the version byte', (raw: Buffer) => flip(raw, 4)],
+      ['a magic byte', (raw: Buffer) => flip(raw, 1)],
+      ['the last byte cut off', (raw: Buffer) => raw.subarray(0, raw.length - 1)],
+      ['the tag cut off', (raw: Buffer) => raw.subarray(0, raw.length - 16)],
+      ['only the header left', (raw: Buffer) => raw.subarray(0, 17)],
+      ['a byte appended', (raw: Buffer) => Buffer.concat([raw, Buffer.of(0)])],
+    ])('refuses a file with %s', async (_what, change) => {
+      const key = freshKey('ss4');
+      await storage.put(key, ss4Bytes(70_000), 'application/pdf');
+      await replaceRaw(inner, key, change);
+      await expect(readThrough(storage, key)).rejects.toBeInstanceOf(StorageDecryptionError);
+    });
+
+    it.each([
+      ['another key in the same folder', 'ss4'],
+      ['another folder', 'signed_ss4'],
+    ] as const)('refuses a file copied to %s', async (_what, folder) => {
+      const key = freshKey('ss4');
+      await storage.put(key, ss4Bytes(5000), 'application/pdf');
+      const copy = freshKey(folder);
+      await inner.put(copy, await rawBytes(inner, key), 'application/octet-stream');
+      await expect(readThrough(storage, copy)).rejects.toBeInstanceOf(StorageDecryptionError);
+      // The original still reads: only the moved copy fails.
+      expect((await readThrough(storage, key)).length).toBe(5000);
+    });
+
+    it('refuses a file encrypted under another encryption key', async () => {
+      const key = freshKey('ein');
+      const other = encryptingStorage(inner, randomBytes(32).toString('hex'), ENCRYPTED_FOLDERS);
+      await other.put(key, ss4Bytes(3000), 'application/pdf');
+      await expect(readThrough(storage, key)).rejects.toBeInstanceOf(StorageDecryptionError);
+    });
+
+    it('stores files of the other folders as they are', async () => {
+      const data = ss4Bytes(2000);
+      const key = freshKey('other');
+      await storage.put(key, data, 'application/pdf');
+      expect((await rawBytes(inner, key)).equals(data)).toBe(true);
+      const file = await storage.get(key);
+      expect(file?.size).toBe(data.length);
+      expect((await readAll(file?.body as Readable)).equals(data)).toBe(true);
+    });
+
+    it('still reads an SS-4 file stored in clear before encryption existed', async () => {
+      const data = ss4Bytes(70_000);
+      const key = freshKey('signed_ss4');
+      await inner.put(key, data, 'application/pdf');
+      const file = await storage.get(key);
+      expect(file?.size).toBe(data.length);
+      expect((await readAll(file?.body as Readable)).equals(data)).toBe(true);
+    });
+
+    it('refuses a clear file that is not of the kind its key names', async () => {
+      const key = freshKey('ss4', 'png');
+      await inner.put(key, ss4Bytes(500), 'image/png');
+      await expect(storage.get(key)).rejects.toBeInstanceOf(StorageDecryptionError);
+      const empty = freshKey('ss4');
+      await inner.put(empty, new Uint8Array(0), 'application/pdf');
+      await expect(storage.get(empty)).rejects.toBeInstanceOf(StorageDecryptionError);
+    });
+
+    it('answers null for a missing file and passes exists and delete through', async () => {
+      const key = freshKey('ss4');
+      expect(await storage.get(key)).toBeNull();
+      expect(await storage.exists(key)).toBe(false);
+      await storage.put(key, ss4Bytes(10), 'application/pdf');
+      expect(await storage.exists(key)).toBe(true);
+      expect(await inner.exists(key)).toBe(true);
+      await storage.delete(key);
+      expect(await inner.exists(key)).toBe(false);
+    });
+
+    it('refuses an encryption key that is not 64 hex characters', () => {
+      expect(() => encryptingStorage(inner, 'abc', ENCRYPTED_FOLDERS)).toThrow(/64 hex/);
+    });
+  });
+}
+
+function flip(raw: Buffer, at: number): Buffer {
+  raw[at] ^= 0x01;
+  return raw;
+}
+
 const diskRoot = mkdtempSync(path.join(os.tmpdir(), 'portal-storage-'));
 afterAll(() => rmSync(diskRoot, { recursive: true, force: true }));
 
 storageContract('disk', () => createDiskStorage(diskRoot));
+storageContract('encrypted disk', () => encryptingStorage(createDiskStorage(diskRoot), KEY_HEX, ENCRYPTED_FOLDERS));
+encryptionContract('disk', () => createDiskStorage(diskRoot));
 
 describe('disk storage layout', () => {
   it('keeps files under the root by key and leaves no temporary files behind', async () => {
@@ -146,6 +343,15 @@ describe('disk storage layout', () => {
     const dir = path.join(diskRoot, 'signed_ss4');
     expect(await fs.readFile(path.join(dir, key.split('/')[1]))).toEqual(Buffer.from(PDF));
     expect((await fs.readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('leaves no SSN in the file on disk when encrypting', async () => {
+    const storage = encryptingStorage(createDiskStorage(diskRoot), KEY_HEX, ENCRYPTED_FOLDERS);
+    const key = freshKey('ein');
+    await storage.put(key, ss4Bytes(4096), 'application/pdf');
+    const onDisk = await fs.readFile(path.join(diskRoot, ...key.split('/')));
+    expect(onDisk.includes(SSN)).toBe(false);
+    expect(onDisk.length).toBe(4096 + OVERHEAD);
   });
 });
 
@@ -172,7 +378,7 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
-storageContract('S3 (s3rver)', () =>
+const openS3 = () =>
   createS3Storage({
     endpoint: s3Endpoint,
     bucket: BUCKET,
@@ -180,17 +386,34 @@ storageContract('S3 (s3rver)', () =>
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
-  }),
-);
+  });
+storageContract('S3 (s3rver)', openS3);
+storageContract('encrypted S3 (s3rver)', () => encryptingStorage(openS3(), KEY_HEX, ENCRYPTED_FOLDERS));
+encryptionContract('S3 (s3rver)', openS3);
 
 describe('createStorage', () => {
-  it('keeps files in DATA_DIR/files unless S3 is configured', async () => {
+  it('keeps files in DATA_DIR/files unless S3 is configured, the SS-4 folders encrypted', async () => {
     const env = parseEnv({ DATA_DIR: diskRoot });
-    const storage = createStorage(env);
+    const storage = createStorage(env, KEY_HEX);
     expect(storage.kind).toBe('disk');
-    const key = freshKey();
-    await storage.put(key, PDF, 'application/pdf');
-    expect(await fs.readFile(path.join(diskRoot, 'files', ...key.split('/')))).toEqual(Buffer.from(PDF));
+    const plain = freshKey('other');
+    await storage.put(plain, PDF, 'application/pdf');
+    expect(await fs.readFile(path.join(diskRoot, 'files', ...plain.split('/')))).toEqual(Buffer.from(PDF));
+    const secret = freshKey('ss4');
+    const data = ss4Bytes(300);
+    await storage.put(secret, data, 'application/pdf');
+    const onDisk = await fs.readFile(path.join(diskRoot, 'files', ...secret.split('/')));
+    expect(onDisk.includes(SSN)).toBe(false);
+    expect((await readThrough(storage, secret)).equals(data)).toBe(true);
+  });
+
+  it('encrypts over an adapter it is given, as bootstrap does with a test override', async () => {
+    const inner = createDiskStorage(diskRoot);
+    const storage = createStorage(parseEnv({ DATA_DIR: diskRoot }), KEY_HEX, inner);
+    const key = freshKey('signed_ss4');
+    await storage.put(key, ss4Bytes(300), 'application/pdf');
+    expect((await rawBytes(inner, key)).includes(SSN)).toBe(false);
+    expect((await readThrough(storage, key)).length).toBe(300);
   });
 
   it('uses S3 when S3_ENDPOINT and S3_BUCKET are set', async () => {
@@ -201,7 +424,7 @@ describe('createStorage', () => {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
-    const storage = createStorage(env);
+    const storage = createStorage(env, KEY_HEX);
     expect(storage.kind).toBe('s3');
     const key = freshKey('other');
     await storage.put(key, PDF, 'application/pdf');
