@@ -1,33 +1,37 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../domain/limits';
+import { safeText, TEXT_MAX } from './text';
 
 /**
  * The sign-up, sign-in and password rules of SPEC §5. Messages are i18n keys under `validation.`;
  * the web form and the API both translate them in the user's language.
  */
-export const emailField = z
-  .string({ error: 'validation.emailRequired' })
-  .trim()
+export const emailField = safeText(TEXT_MAX.email, {
+  error: 'validation.emailRequired',
+  tooLong: 'validation.emailTooLong',
+})
   .min(1, 'validation.emailRequired')
   .pipe(z.email('validation.emailInvalid'));
 
-const passwordBase = z
-  .string({ error: 'validation.passwordRequired' })
+// Never trimmed: spaces are part of a password.
+const passwordBase = safeText(TEXT_MAX.password, {
+  error: 'validation.passwordRequired',
+  tooLong: 'validation.passwordMax',
+  trim: false,
+})
   .min(1, 'validation.passwordRequired')
-  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
-  .max(128, 'validation.passwordMax');
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin');
 
 const passwordWithDigit = passwordBase.regex(/\d/, 'validation.passwordDigit');
 
-const fullName = z
-  .string({ error: 'validation.fullNameRequired' })
-  .trim()
-  .min(1, 'validation.fullNameRequired')
-  .max(120, 'validation.fullNameTooLong');
+const fullName = safeText(TEXT_MAX.fullName, {
+  error: 'validation.fullNameRequired',
+  tooLong: 'validation.fullNameTooLong',
+}).min(1, 'validation.fullNameRequired');
 
 const terms = z.literal(true, { error: 'validation.termsRequired' });
 
-const utm = z.string().trim().max(200).optional().nullable();
+const utm = safeText(TEXT_MAX.utm).optional().nullable();
 
 /**
  * 'Passwords do not match' under the confirmation field. Zod 4 skips object-level checks while any
@@ -49,7 +53,11 @@ const passwordsMatch: [
   },
 ];
 
-const confirmPassword = z.string({ error: 'validation.passwordsMismatch' });
+const confirmPassword = safeText(TEXT_MAX.password, {
+  error: 'validation.passwordsMismatch',
+  tooLong: 'validation.passwordMax',
+  trim: false,
+});
 
 export const signUpSchema = z
   .object({
@@ -71,15 +79,26 @@ export const adminSignUpSchema = z
     email: emailField,
     password: passwordBase,
     confirmPassword,
-    adminCode: z.string({ error: 'validation.adminCodeRequired' }).trim().min(1, 'validation.adminCodeRequired'),
+    adminCode: safeText(TEXT_MAX.adminCode, { error: 'validation.adminCodeRequired' }).min(
+      1,
+      'validation.adminCodeRequired',
+    ),
     terms,
   })
   .refine(...passwordsMatch);
 export type AdminSignUpInput = z.input<typeof adminSignUpSchema>;
 
+/** Only "required" is shown on sign-in (SPEC §5); the bounds keep junk away from the auth library. */
 export const signInSchema = z.object({
-  email: z.string({ error: 'validation.emailRequired' }).trim().min(1, 'validation.emailRequired'),
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
+  email: safeText(TEXT_MAX.email, { error: 'validation.emailRequired', tooLong: 'validation.emailTooLong' }).min(
+    1,
+    'validation.emailRequired',
+  ),
+  password: safeText(TEXT_MAX.password, {
+    error: 'validation.passwordRequired',
+    tooLong: 'validation.passwordMax',
+    trim: false,
+  }).min(1, 'validation.passwordRequired'),
   rememberMe: z.boolean().optional().default(false),
 });
 export type SignInInput = z.input<typeof signInSchema>;
@@ -89,7 +108,7 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, 'validation.tokenRequired'),
+    token: safeText(TEXT_MAX.token, { error: 'validation.tokenRequired' }).min(1, 'validation.tokenRequired'),
     password: passwordWithDigit,
     confirmPassword,
   })

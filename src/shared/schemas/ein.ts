@@ -4,6 +4,7 @@ import { isUsState } from '../catalogue/states';
 import { EIN_STATUSES } from '../domain/ein';
 import { emailField } from './auth';
 import { isPhoneNumber } from './formation';
+import { safeText, TEXT_MAX } from './text';
 
 /** 123-45-6789, 123 45 6789 or 123456789: nine digits, whatever separators people type. */
 export function normaliseSsn(value: string): string {
@@ -13,8 +14,8 @@ export function isSsn(value: string): boolean {
   return /^\d{9}$/.test(normaliseSsn(value));
 }
 
-const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, 'validation.textTooLong');
+const required = (message: string, max: number = TEXT_MAX.name) =>
+  safeText(max, { error: message, tooLong: 'validation.textTooLong' }).min(1, message);
 
 /** The "Other" activity needs its own words (SPEC §5 step 2). */
 function refineActivity(v: { businessActivity?: string; otherActivity?: string | null }, ctx: z.RefinementCtx) {
@@ -35,24 +36,23 @@ function refineSsn(v: { noSsn?: boolean; responsiblePartySsn?: string | null }, 
 const companyFields = {
   businessName: required('validation.businessNameRequired'),
   email: emailField,
-  state: z
-    .string({ error: 'validation.stateRequired' })
-    .trim()
+  state: safeText(TEXT_MAX.choice, { error: 'validation.stateRequired', tooLong: 'validation.stateInvalid' })
     .min(1, 'validation.stateRequired')
     .refine(isUsState, 'validation.stateInvalid'),
   businessActivity: z.enum(BUSINESS_ACTIVITIES, { error: 'validation.businessActivityRequired' }),
-  otherActivity: z.string().trim().max(500, 'validation.textTooLong').optional().nullable(),
+  otherActivity: safeText(TEXT_MAX.otherActivity, { tooLong: 'validation.textTooLong' }).optional().nullable(),
 };
 
 const ownershipFields = {
-  responsiblePartyName: required('validation.nameRequired', 120),
-  responsiblePartyPhone: z
-    .string({ error: 'validation.phoneNumberRequired' })
-    .trim()
+  responsiblePartyName: required('validation.nameRequired', TEXT_MAX.fullName),
+  responsiblePartyPhone: safeText(TEXT_MAX.phone, {
+    error: 'validation.phoneNumberRequired',
+    tooLong: 'validation.phoneInvalid',
+  })
     .min(1, 'validation.phoneNumberRequired')
     .refine(isPhoneNumber, 'validation.phoneInvalid'),
   noSsn: z.boolean().default(false),
-  responsiblePartySsn: z.string().trim().max(20, 'validation.ssnInvalid').optional().nullable(),
+  responsiblePartySsn: safeText(TEXT_MAX.ssn, { tooLong: 'validation.ssnInvalid' }).optional().nullable(),
 };
 
 const reviewFields = { terms: z.literal(true, { error: 'validation.einTermsRequired' }) };
@@ -85,7 +85,7 @@ export const adminEinListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   sort: z.enum(['created_desc', 'created_asc']).default('created_desc'),
   status: z.enum(EIN_STATUSES).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: safeText(TEXT_MAX.search).optional(),
 });
 export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
 
@@ -94,5 +94,5 @@ export const adminEinAdvanceSchema = z.object({
 });
 
 export const adminEinNotesSchema = z.object({
-  adminNotes: z.string().max(10_000, 'validation.textTooLong').nullable(),
+  adminNotes: safeText(TEXT_MAX.adminNotes, { tooLong: 'validation.textTooLong', trim: false }).nullable(),
 });

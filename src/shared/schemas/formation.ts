@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../catalogue/packages';
 import { isUsState } from '../catalogue/states';
+import { safeText, TEXT_MAX } from './text';
 
 /** Loose on purpose: people abroad type numbers many ways. 7-15 digits, with + ( ) - . and spaces. */
 const PHONE_SHAPE = /^\+?[\d\s().-]{7,25}$/;
@@ -9,18 +10,20 @@ export function isPhoneNumber(value: string): boolean {
   return PHONE_SHAPE.test(value.trim()) && digits.length >= 7 && digits.length <= 15;
 }
 
-const phone = z
-  .string()
-  .trim()
-  .max(25, 'validation.phoneInvalid')
-  .refine((v) => v === '' || isPhoneNumber(v), 'validation.phoneInvalid');
+const phone = safeText(TEXT_MAX.phone, { tooLong: 'validation.phoneInvalid' }).refine(
+  (v) => v === '' || isPhoneNumber(v),
+  'validation.phoneInvalid',
+);
+
+/** Free text with no rule but its length (SPEC §5 "Business motivation is free text with no rule"). */
+const longText = () => safeText(TEXT_MAX.longText, { tooLong: 'validation.textTooLong' });
 
 /** SPEC §3 "Onboarding form" with the rules of SPEC §5 "Onboarding". */
 export const onboardingSchema = z
   .object({
     formationType: z.enum(['self', 'assisted'], { error: 'validation.formationTypeRequired' }),
     phoneNumber: phone.optional().nullable(),
-    businessMotivation: z.string().trim().max(2000, 'validation.textTooLong').optional().nullable(),
+    businessMotivation: longText().optional().nullable(),
     addressPreference: z.enum(['shared', 'private']).optional().nullable(),
   })
   .superRefine((v, ctx) => {
@@ -32,7 +35,10 @@ export type OnboardingInput = z.input<typeof onboardingSchema>;
 
 /** Step 1 of onboarding, checked when leaving it ('Please enter your phone number'). */
 export const onboardingStepOneSchema = z
-  .object({ formationType: z.enum(['self', 'assisted']), phoneNumber: z.string().optional().nullable() })
+  .object({
+    formationType: z.enum(['self', 'assisted']),
+    phoneNumber: safeText(TEXT_MAX.phone, { tooLong: 'validation.phoneInvalid' }).optional().nullable(),
+  })
   .superRefine((v, ctx) => {
     const p = v.phoneNumber?.trim() ?? '';
     if (v.formationType === 'assisted' && !p) {
@@ -42,7 +48,10 @@ export const onboardingStepOneSchema = z
     }
   });
 
-const state = z.string().refine(isUsState, 'validation.stateInvalid');
+const state = safeText(TEXT_MAX.choice, { tooLong: 'validation.stateInvalid', trim: false }).refine(
+  isUsState,
+  'validation.stateInvalid',
+);
 
 /** The turnkey wizard's draft (SPEC §3 "Wizard draft fields"); any step may be empty while saving. */
 export const formationServiceDraftSchema = z.object({
@@ -71,10 +80,11 @@ export const formationServiceCheckoutSchema = z.object({
 export const guideCompletionSchema = z
   .object({
     isFormationComplete: z.boolean({ error: 'validation.completedChoiceRequired' }),
-    state: z.string().nullable().optional(),
-    reason: z.string().trim().max(2000, 'validation.textTooLong').nullable().optional(),
-    difficulties: z.string().trim().max(2000, 'validation.textTooLong').nullable().optional(),
-    issues: z.string().trim().max(2000, 'validation.textTooLong').nullable().optional(),
+    // Only a "yes" needs a state, but whatever is sent is still bounded and checked.
+    state: safeText(TEXT_MAX.choice, { tooLong: 'validation.stateInvalid', trim: false }).nullable().optional(),
+    reason: longText().nullable().optional(),
+    difficulties: longText().nullable().optional(),
+    issues: longText().nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.isFormationComplete && !isUsState(v.state)) {
@@ -87,11 +97,10 @@ export type GuideCompletionInput = z.input<typeof guideCompletionSchema>;
 export function tutorialFeedbackSchema(messages: { choice: string; feedback: string }) {
   return z.object({
     completed: z.boolean({ error: messages.choice }),
-    feedbackText: z
-      .string({ error: messages.feedback })
-      .trim()
-      .min(1, messages.feedback)
-      .max(5000, 'validation.textTooLong'),
+    feedbackText: safeText(TEXT_MAX.feedback, { error: messages.feedback, tooLong: 'validation.textTooLong' }).min(
+      1,
+      messages.feedback,
+    ),
   });
 }
 export const bankFeedbackSchema = tutorialFeedbackSchema({

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { EinUpload } from '../../../shared/domain/ein';
 import { adminEinAdvanceSchema, adminEinListQuerySchema, adminEinNotesSchema } from '../../../shared/schemas/ein';
+import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
@@ -21,7 +22,10 @@ import {
 } from './ein.service';
 
 const tags = ['admin'];
-const idParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+// Not a UUID check on purpose: a malformed id answers 404 like an unknown one (ein.service).
+const idParams = z.object({
+  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
+});
 const applicationResult = z.object({ application: adminEinApplicationSchema });
 const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
 const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
