@@ -20,7 +20,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['src/server/**/*.test.ts'],
-          exclude: ['src/server/**/*.unit.test.ts'],
+          // *.postgres.test.ts: what only a database server has (connections to end, an outage).
+          exclude: ['src/server/**/*.unit.test.ts', 'src/server/**/*.postgres.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-db.ts'],

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
+import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -17,7 +18,8 @@ import { meRoutes } from './features/me/me.routes';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
-import { sameOriginWrites, securityHeaders } from './platform/http/security';
+import { requestLog } from './platform/http/request-log';
+import { expectedHost, jsonBodyLimit, sameOriginWrites, securityHeaders } from './platform/http/security';
 import { sessionMiddleware } from './platform/http/session';
 import { mountSpa } from './platform/http/spa';
 
@@ -29,9 +31,13 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
     await next();
   });
   app.use('*', securityHeaders({ production: deps.env.production }));
+  app.use('*', requestLog());
   app.use('*', languageMiddleware());
+  // Health checks come first: a load balancer probes them by IP address, with no matching Host.
   app.route('/', healthRoutes());
+  if (deps.env.production) app.use('*', expectedHost(deps.env.publicUrl));
   app.use('/api/*', sameOriginWrites(deps.env.publicUrl));
+  app.use('/api/*', jsonBodyLimit());
   app.use('/api/*', sessionMiddleware());
 
   app.route('/api/auth', authRoutes());
@@ -61,8 +67,14 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.code, err.fields);
     if (err instanceof HTTPException && err.status < 500) {
-      if (err.status === 413) return errorResponse(c, 'FILE_TOO_LARGE');
+      if (err.status === 413) return errorResponse(c, 'BODY_TOO_LARGE');
       return errorResponse(c, 'BAD_REQUEST');
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage, not a bug: say so, and tell clients when to come back.
+      deps.logger.warn({ err, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', '5');
+      return errorResponse(c, 'SERVICE_UNAVAILABLE');
     }
     deps.logger.error({ err, path: c.req.path }, 'unhandled error');
     return errorResponse(c, 'INTERNAL');

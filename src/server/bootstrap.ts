@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RATE_LIMITS, type RateLimits } from '../shared/domain/limits';
 import { type DatabaseOptions, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import type { Env } from './env';
@@ -8,6 +9,7 @@ import { anyAdminExists } from './features/auth/auth.service';
 import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/outbox';
 import { createSmtpTransport } from './platform/mail/transport';
+import { createRateLimiter } from './platform/rate-limit/rate-limiter';
 import { loadOrCreateSecret } from './platform/secrets';
 import { createStorage } from './platform/storage';
 import type { FileStorage } from './platform/storage/storage';
@@ -15,7 +17,13 @@ import type { FileStorage } from './platform/storage/storage';
 /** Builds every dependency of the app from the settings. Used by main.ts and by the tests. */
 export async function buildDeps(
   env: Env,
-  overrides: { database?: DatabaseOptions; logger?: Logger; storage?: FileStorage } = {},
+  overrides: {
+    database?: DatabaseOptions;
+    logger?: Logger;
+    storage?: FileStorage;
+    /** The browser tests run every user from one loopback address; they raise the per-address limits. */
+    rateLimits?: Partial<RateLimits>;
+  } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const databaseOptions: DatabaseOptions =
@@ -36,7 +44,8 @@ export async function buildDeps(
     mailer,
     logger,
   });
+  const rateLimiter = createRateLimiter(database.db, { ...RATE_LIMITS, ...overrides.rateLimits });
   const adminSignup = createAdminSignupGate(env.ADMIN_SIGNUP_CODE, await anyAdminExists(database.db));
-  const storage = overrides.storage ?? createStorage(env);
-  return { env, database, logger, mailer, auth, adminSignup, encryptionKey, storage };
+  const storage = createStorage(env, encryptionKey, overrides.storage);
+  return { env, database, logger, mailer, auth, adminSignup, encryptionKey, storage, rateLimiter };
 }

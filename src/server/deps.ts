@@ -4,6 +4,7 @@ import type { AdminSignupGate } from './features/auth/admin-signup-gate';
 import type { Auth } from './features/auth/auth.instance';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mail/outbox';
+import type { RateLimiter } from './platform/rate-limit/rate-limiter';
 import type { FileStorage } from './platform/storage/storage';
 
 /** Everything a request handler may need, built once at start-up (main.ts) or per test. */
@@ -16,6 +17,8 @@ export interface AppDeps {
   adminSignup: AdminSignupGate;
   /** 64 hex characters: the AES-256-GCM key for SSNs. */
   encryptionKey: string;
+  /** Counters of the rate limits in RATE_LIMITS (src/shared/domain/limits.ts), kept in the database. */
+  rateLimiter: RateLimiter;
   /** Private files (uploads, prepared forms); read back only through GET /api/files/... */
   storage: FileStorage;
 }

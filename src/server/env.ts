@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ADMIN_SIGNUP_CODE_MIN_LENGTH } from '../shared/domain/limits';
 
 /**
  * The settings of ARCHITECTURE.md, read once at start-up. A bad value stops the server with a
@@ -15,7 +16,18 @@ const optionalString = z
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 outside production (nobody else can reach a development server), 0.0.0.0 in production. */
+  HOST: optionalString,
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For. Unset or 0: the header is
+   * ignored and the client address is the socket's (decision 0008).
+   */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .enum(['false', 'true', '0', '1', '2', '3', '4', '5'], 'must be a number of proxy hops (0-5), true or false')
+      .optional()
+      .transform((v) => (v === undefined || v === 'false' ? 0 : v === 'true' ? 1 : Number(v))),
+  ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -25,7 +37,12 @@ const schema = z.object({
   ),
   PUBLIC_URL: optionalString.pipe(z.url('must be a full URL such as https://portal.example.com').optional()),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  ADMIN_SIGNUP_CODE: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  ADMIN_SIGNUP_CODE: optionalString.pipe(
+    z
+      .string()
+      .min(ADMIN_SIGNUP_CODE_MIN_LENGTH, `must be at least ${ADMIN_SIGNUP_CODE_MIN_LENGTH} characters`)
+      .optional(),
+  ),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -52,7 +69,7 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
 
-export type Env = z.infer<typeof schema> & { publicUrl: string; production: boolean };
+export type Env = Omit<z.infer<typeof schema>, 'HOST'> & { HOST: string; publicUrl: string; production: boolean };
 
 export class EnvError extends Error {}
 
@@ -76,7 +93,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const s3Problem = s3SettingsProblem(env);
   if (s3Problem) throw new EnvError(`Invalid settings:\n  ${s3Problem}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), publicUrl, production };
+  const HOST = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  return { ...env, HOST, DATA_DIR: path.resolve(env.DATA_DIR), publicUrl, production };
 }
 
 /** Half an S3 setup would silently keep files on the local disk, so it stops the start instead. */

@@ -9,6 +9,31 @@ describe('settings', () => {
     expect(env.production).toBe(false);
   });
 
+  it('listens on the loopback address outside production, and everywhere in production unless HOST says', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://portal.example.com',
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+    };
+    expect(parseEnv(prod).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ ...prod, HOST: '10.0.0.2' }).HOST).toBe('10.0.0.2');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxies in front', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses an ADMIN_SIGNUP_CODE shorter than 16 characters', () => {
+    expect(() => parseEnv({ ADMIN_SIGNUP_CODE: 'fifteen-chars-x' })).toThrow(/ADMIN_SIGNUP_CODE/);
+    expect(parseEnv({ ADMIN_SIGNUP_CODE: 'sixteen-chars-xx' }).ADMIN_SIGNUP_CODE).toBe('sixteen-chars-xx');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -8,6 +8,9 @@ export const API_ERRORS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** A write that did not come from our own pages (decision 0008). */
+  CROSS_SITE_REQUEST: 403,
+  INVALID_HOST: 400,
   ADMIN_SIGNUP_CLOSED: 403,
   INVALID_ADMIN_CODE: 403,
   NOT_FOUND: 404,
@@ -18,6 +21,8 @@ export const API_ERRORS = {
   FORMATION_REQUIRED: 409,
   PAYMENT_LINK_UNAVAILABLE: 503,
   FILE_TOO_LARGE: 413,
+  /** A JSON body over 64 KB. */
+  BODY_TOO_LARGE: 413,
   /** The same limit in the words SPEC §5 gives the SS-4, documents and admin uploads. */
   FILE_SIZE_LIMIT: 413,
   UNSUPPORTED_FILE_TYPE: 415,
@@ -28,10 +33,13 @@ export const API_ERRORS = {
   SS4_NOT_AVAILABLE: 409,
   DOCUMENTS_REQUIRED: 400,
   TOO_MANY_ATTEMPTS: 429,
+  TOO_MANY_REQUESTS: 429,
   INVALID_TOKEN: 400,
   SIGN_UP_FAILED: 500,
   SIGN_IN_FAILED: 500,
   INTERNAL: 500,
+  /** The database cannot be reached; sent with Retry-After. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CODE, e2eEmail, newContext, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { ADMIN_CODE, e2eEmail, fromOurPages, newContext, screenshots, serverAndBrowserForFile } from '../support/e2e';
 
 const e2e = serverAndBrowserForFile();
 
@@ -53,6 +53,7 @@ describe('admin access', () => {
     // to onboarding).
     const created = await page.request.post('/api/formations', {
       data: { formationType: 'self', addressPreference: 'shared' },
+      ...fromOurPages(page),
     });
     expect(created.status()).toBe(201);
     await page.goto('/admin/ein');

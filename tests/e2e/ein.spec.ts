@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_CODE,
   e2eEmail,
+  fromOurPages,
   latestMail,
   newContext,
   screenshots,
@@ -29,9 +30,12 @@ async function customerWithCompletedFormation(context: BrowserContext, email: st
   const page = await context.newPage();
   await signUpInBrowser(page, 'Elif Demir', email);
   // The journey's own pages are covered by journey.spec.ts; here the same API calls move it on.
-  expect((await page.request.post('/api/formations', { data: { formationType: 'self' } })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/formations', { data: { formationType: 'self' }, ...fromOurPages(page) })).status(),
+  ).toBe(201);
   const done = await page.request.post('/api/formations/me/guide-completion', {
     data: { isFormationComplete: true, state: 'Wyoming' },
+    ...fromOurPages(page),
   });
   expect(done.status()).toBe(200);
   return page;
@@ -133,7 +137,10 @@ describe('EIN pipeline between a customer and an admin', () => {
     await screenshots(customer, 'ein-dashboard-waiting');
 
     // A second application is refused by the server.
-    const again = await customer.request.post('/api/ein-applications', { multipart: { businessName } });
+    const again = await customer.request.post('/api/ein-applications', {
+      multipart: { businessName },
+      ...fromOurPages(customer),
+    });
     expect(again.status()).toBe(409);
 
     // The admin finds it, sees the SSN masked, and uploads the prepared SS-4.
@@ -225,13 +232,18 @@ describe('EIN pages refuse customers who are not there yet', () => {
     const context = await newContext(e2e.browser, e2e.server.url, 'en');
     const page = await context.newPage();
     await signUpInBrowser(page, 'Can Aydın', e2eEmail('ein-early'), 'en');
-    expect((await page.request.post('/api/formations', { data: { formationType: 'self' } })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/formations', { data: { formationType: 'self' }, ...fromOurPages(page) })).status(),
+    ).toBe(201);
 
     await page.goto('/ein-application');
     await page.waitForURL('**/dashboard');
     await page.getByText('Please complete your company formation first').first().waitFor();
     // The API holds the same line for a client that skips the page.
-    const direct = await page.request.post('/api/ein-applications', { multipart: { businessName: 'X LLC' } });
+    const direct = await page.request.post('/api/ein-applications', {
+      multipart: { businessName: 'X LLC' },
+      ...fromOurPages(page),
+    });
     expect(direct.status()).toBe(409);
     expect((await direct.json()).error.code).toBe('FORMATION_NOT_COMPLETED');
 

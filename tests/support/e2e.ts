@@ -8,18 +8,43 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
+import { mailOutbox, sessions } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { createLogger } from '../../src/server/platform/logger';
 import { TEMPLATE_PATH } from './global-setup-db';
 
-export const ADMIN_CODE = 'e2e-admin-code-42';
+export const ADMIN_CODE = 'e2e-admin-code-4242';
+
+/**
+ * Every password, SSN and code the browser tests type. The server's log must never hold any of them,
+ * nor a session token, a mailed token or a key: each spec's server logs at debug level to a file that
+ * is searched for all of these when the spec ends (secretsInLog).
+ */
+export const TYPED_SECRETS = [
+  'Sirket2025ok',
+  'Guvenli1Sifre',
+  'adminsifre',
+  'Customer1pass',
+  'YanlisSifre9',
+  'YeniSifre2025',
+  'whatever1',
+  '123-45-6789',
+  '123456789',
+  ADMIN_CODE,
+];
+export const LOG_DIR = path.resolve('test-results/logs');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 export interface E2eServer {
   url: string;
   deps: AppDeps;
+  logFile: string;
+  dataDir: string;
   close(): Promise<void>;
 }
+
+let serverCount = 0;
 
 /**
  * The real server (the same createApp as `npm start`, serving the built web app from dist/web) on a
@@ -27,7 +52,8 @@ export interface E2eServer {
  */
 export async function startServer(): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const server = serve({ fetch: (req) => app.fetch(req), port: 0, hostname: '127.0.0.1' });
+  // The bindings carry the socket: the mail viewer and the rate limits read the client's address there.
+  const server = serve({ fetch: (req, bindings) => app.fetch(req, bindings), port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   const env = parseEnv({
@@ -37,17 +63,27 @@ export async function startServer(): Promise<E2eServer> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_SIGNUP_CODE: ADMIN_CODE,
     WEB_DIST_DIR: path.resolve('dist/web'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'debug',
   });
+  mkdirSync(LOG_DIR, { recursive: true });
+  serverCount += 1;
+  const logFile = path.join(LOG_DIR, `server-${process.pid}-${serverCount}.log`);
   const deps = await buildDeps(env, {
     database: { memory: true, loadDataDir: new Blob([readFileSync(TEMPLATE_PATH)]) },
-    logger: pino({ level: 'silent' }),
+    logger: createLogger('debug', pino.destination({ dest: logFile, sync: true })),
+    // Every browser here is 127.0.0.1; per-address limits would count all users of a spec as one.
+    rateLimits: {
+      signUpPerAddress: { max: 1000, windowMs: 3600_000 },
+      signInPerAddress: { max: 1000, windowMs: 900_000 },
+    },
   });
   const app = createApp(deps);
   deps.mailer.start(500);
   return {
     url: env.publicUrl,
     deps,
+    logFile,
+    dataDir,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.mailer.stop();
@@ -77,10 +113,55 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
+/** Session cookies every context of this file held, read before the context closes. */
+const seenCookies = new Set<string>();
+
+async function rememberCookies(context: BrowserContext) {
+  for (const cookie of await context.cookies().catch(() => [])) {
+    // better-auth's cookie is `<token>.<signature>`; the token alone is what a leak would show.
+    if (cookie.name.includes('session_token')) {
+      seenCookies.add(decodeURIComponent(cookie.value));
+      seenCookies.add(decodeURIComponent(cookie.value).split('.')[0]);
+    }
+  }
+}
+
 export async function newContext(browser: Browser, baseURL: string, lang = 'tr'): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: lang === 'en' ? 'en-US' : 'tr-TR' });
   context.setDefaultTimeout(15_000);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await rememberCookies(context);
+    return close(options);
+  };
+  openContexts.add(context);
   return context;
+}
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * Which secrets the server's log holds (their kinds, never the values): typed passwords and SSNs,
+ * session tokens, tokens sent in mail, the auth secret and the encryption key.
+ */
+export async function secretsInLog(server: E2eServer): Promise<string[]> {
+  for (const context of openContexts) await rememberCookies(context);
+  const { db } = server.deps.database;
+  const live = await db.select({ token: sessions.token }).from(sessions);
+  const mails = await db.select({ text: mailOutbox.text }).from(mailOutbox);
+  const mailTokens = mails.flatMap((m) =>
+    [...m.text.matchAll(/token=([^&\s]+)/g)].map((x) => decodeURIComponent(x[1])),
+  );
+  const authSecret = readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim();
+  const kinds: [string, string[]][] = [
+    ['typed password, SSN or code', TYPED_SECRETS],
+    ['session token', [...seenCookies, ...live.map((s) => s.token)]],
+    ['token sent by mail', mailTokens],
+    ['auth secret', [authSecret]],
+    ['encryption key', [server.deps.encryptionKey]],
+  ];
+  const log = readFileSync(server.logFile, 'utf8');
+  if (!log.includes('"msg"')) return ['(the log is empty: nothing was checked)'];
+  return kinds.filter(([, values]) => values.some((v) => v.length >= 6 && log.includes(v))).map(([kind]) => kind);
 }
 
 /** A screenshot of the page at 1280 px and at 375 px: test-results/screenshots/<name>-<width>.png. */
@@ -137,8 +218,11 @@ export function serverAndBrowserForFile(): { server: E2eServer; browser: Browser
     [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
+    // Point 10 of the hardening issue: nothing secret in the server's log of a whole spec's run.
+    const leaked = e2e.server ? await secretsInLog(e2e.server) : [];
     await e2e.browser?.close();
     await e2e.server?.close();
+    if (leaked.length) throw new Error(`the server log ${e2e.server.logFile} holds: ${leaked.join(', ')}`);
   });
   return e2e;
 }
@@ -153,4 +237,12 @@ export async function signUpInBrowser(page: Page, fullName: string, email: strin
   await page.check('input[name=terms]');
   await page.click('button[type=submit]');
   await page.waitForURL('**/onboarding');
+}
+
+/**
+ * The headers a write from the portal's own pages carries. `page.request` is a bare HTTP client that
+ * shares the page's cookies but sends no Origin, and the server refuses such a write (decision 0008).
+ */
+export function fromOurPages(page: Page): { headers: Record<string, string> } {
+  return { headers: { origin: new URL(page.url()).origin } };
 }

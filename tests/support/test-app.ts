@@ -6,14 +6,24 @@ import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import type { RateLimits } from '../../src/shared/domain/limits';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
   deps: AppDeps;
   app: ReturnType<typeof createApp>;
-  /** A new client with its own cookie jar (one browser). */
-  client(): TestClient;
+  /**
+   * A new client with its own cookie jar (one browser). Writes carry `Origin: PUBLIC_URL` as a browser's
+   * would; `ip` is the socket address the server sees (none by default, as for an in-process call).
+   */
+  client(opts?: ClientOptions): TestClient;
   close(): Promise<void>;
+}
+
+export interface ClientOptions {
+  ip?: string;
+  /** Send no Origin header on writes (a non-browser client). */
+  noOrigin?: boolean;
 }
 
 export interface TestResponse<T = any> {
@@ -37,34 +47,52 @@ export interface TestClient {
 }
 
 /** The real app on a throwaway database (PGlite or PostgreSQL per TEST_DB), driven through app.request. */
-export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  overrides: { rateLimits?: Partial<RateLimits> } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
-    ADMIN_SIGNUP_CODE: 'test-admin-code-123',
+    ADMIN_SIGNUP_CODE: 'test-admin-code-1234567',
     LOG_LEVEL: 'silent',
     ...settings,
   });
-  const deps = await buildDeps(env, { database: db.options, logger: pino({ level: 'silent' }) });
+  const deps = await buildDeps(env, {
+    database: db.options,
+    logger: pino({ level: 'silent' }),
+    rateLimits: overrides.rateLimits,
+  });
   const app = createApp(deps, { serveWeb: false });
 
-  function client(): TestClient {
+  let clients = 1;
+  function client(opts: ClientOptions = {}): TestClient {
     const cookies = new Map<string, string>();
+    // What @hono/node-server hands the app: the socket the request came in on. Each client is one
+    // browser on a machine of its own unless the test names the address, as rate limits count per address.
+    const ip = opts.ip ?? `198.18.${(clients >> 8) & 255}.${clients++ & 255}`;
+    const bindings = { incoming: { socket: { remoteAddress: ip } } };
     const c: TestClient = {
       cookies,
       setCookies: [],
       async request(method, p, body, headers = {}) {
-        const h: Record<string, string> = { ...headers };
+        const h: Record<string, string> = {};
+        if (!opts.noOrigin && method !== 'GET' && method !== 'HEAD') h.origin = 'http://localhost:3000';
+        Object.assign(h, headers);
         if (body !== undefined && !(body instanceof FormData)) h['content-type'] = 'application/json';
         if (cookies.size) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        const res = await app.request(`http://localhost:3000${p}`, {
-          method,
-          headers: h,
-          body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-        });
+        const res = await app.request(
+          `http://localhost:3000${p}`,
+          {
+            method,
+            headers: h,
+            body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+          },
+          bindings,
+        );
         c.setCookies = res.headers.getSetCookie();
         for (const sc of c.setCookies) {
           const [pair, ...attrs] = sc.split(';');
@@ -135,7 +163,7 @@ export async function signUpAdmin(client: TestClient, overrides: Record<string, 
     email,
     password: 'adminpassword',
     confirmPassword: 'adminpassword',
-    adminCode: 'test-admin-code-123',
+    adminCode: 'test-admin-code-1234567',
     terms: true,
     ...overrides,
   });

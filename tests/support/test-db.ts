@@ -38,3 +38,18 @@ export async function createTestDatabase(): Promise<{ options: DatabaseOptions; 
     },
   };
 }
+
+/** Ends every connection to one test database, as a restart or an operator would (PostgreSQL only). */
+export async function terminateConnectionsTo(name: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const res = await admin.query(
+      'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    return res.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, POSTGRES_ADMIN_URL, testEngine } from '../../../tests/support/test-db';
+import {
+  createTestDatabase,
+  POSTGRES_ADMIN_URL,
+  terminateConnectionsTo,
+  testEngine,
+} from '../../../tests/support/test-db';
 import { type Database, openDatabase } from './client';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -19,20 +24,6 @@ async function open(hooks?: Parameters<typeof openDatabase>[1]) {
   cleanups.push(t.drop, close);
   const name = 'databaseUrl' in t.options ? new URL(t.options.databaseUrl).pathname.slice(1) : '';
   return { database, name, close };
-}
-
-async function terminateConnectionsTo(name: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    const res = await admin.query(
-      'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [name],
-    );
-    return res.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
 }
 
 describe('openDatabase', () => {

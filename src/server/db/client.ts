@@ -37,11 +37,17 @@ export async function openDatabase(
   hooks: { onIdleError?: (error: Error) => void } = {},
 ): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A bounded wait for a connection, so that during an outage requests answer 503 within seconds.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection that the server ends (a restart, a failover, an admin's terminate) is reported
     // here; without a listener Node treats it as an uncaught error and the whole process stops. The pool
     // has already dropped that connection and opens a new one on the next query.
     pool.on('error', (error) => hooks.onIdleError?.(error));
+    // The pool listens on idle connections only. A connection that is checked out (a transaction
+    // between two statements) and dies emits 'error' on the client itself, which with no listener
+    // ends the process. The error also reaches the statement in flight or the next one, which fails
+    // and is answered as 503; the pool drops the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -1,7 +1,42 @@
 /** Limits of SPEC §9, used by the forms and enforced by the API. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_MAX_BYTES = 5_242_880;
-export const SIGN_IN_MAX_FAILURES = 10;
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const REMEMBER_ME_DAYS = 30;
 export const TOAST_DURATION_MS = 5000;
+
+/** Every JSON request body stops here (413); uploads have their own 5 MB limit. */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+
+/** `ADMIN_SIGNUP_CODE` must be at least this long: a short code is guessed. */
+export const ADMIN_SIGNUP_CODE_MIN_LENGTH = 16;
+
+export interface RateLimit {
+  /** At most this many hits per window... */
+  max: number;
+  /** ...of this many milliseconds. */
+  windowMs: number;
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The rate limits (decision 0008). Sign-in failures count per (email, client address), so an attacker
+ * elsewhere cannot lock the real user out, and per client address; the per-email ceiling is far higher
+ * and only stops guessing spread over many addresses. Mail-sending routes count per client address and
+ * per target address so nobody can flood a victim's inbox.
+ */
+export const RATE_LIMITS = {
+  signInPerEmailAndAddress: { max: 10, windowMs: 15 * MINUTE },
+  signInPerAddress: { max: 50, windowMs: 15 * MINUTE },
+  signInPerEmail: { max: 200, windowMs: 15 * MINUTE },
+  adminSignUpPerAddress: { max: 10, windowMs: HOUR },
+  signUpPerAddress: { max: 20, windowMs: HOUR },
+  passwordResetPerAddress: { max: 10, windowMs: HOUR },
+  passwordResetPerEmail: { max: 3, windowMs: HOUR },
+  verificationPerAddress: { max: 10, windowMs: HOUR },
+  verificationPerEmail: { max: 3, windowMs: HOUR },
+} satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, RateLimit>;

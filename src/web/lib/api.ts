@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 import type { ApiErrorBody } from '../../shared/errors';
 
 /** A failed API call, carrying the server's error code and, for validation, the failing fields. */
@@ -73,6 +74,8 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   if (!response.ok) {
     if (isErrorBody(data)) {
       const { code, message, fields } = data.error;
+      // An outage is the same news on every page; one toast (by id) says it, whatever the page shows.
+      if (code === 'SERVICE_UNAVAILABLE') toast.error(message, { id: 'service-unavailable' });
       throw new ApiError(response.status, code, message, fields ?? {});
     }
     throw new ApiError(response.status, fallbackCode(response.status), response.statusText);

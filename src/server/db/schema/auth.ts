@@ -71,14 +71,3 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
-
-/** Failed sign-ins per email, for the 10-in-15-minutes limit (kept in the database so it holds across copies). */
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
-  {
-    id: text('id').primaryKey(),
-    email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sign_in_attempts_email_created_idx').on(t.email, t.createdAt)],
-);

@@ -43,7 +43,24 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a worker took the row; a `sending` row whose claim is older than the lease is taken again. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Fixed-window counters of the rate limits (sign-in failures, admin codes, mail requests), one row per
+ * key such as `sign-in:ip:203.0.113.5`. Kept in the database so every server copy sees the same count,
+ * and bumped by a single upsert so that parallel requests cannot slip past the limit.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
 );

@@ -7,8 +7,8 @@ export interface AdminSignupGate {
   /** The one-time code, for the start-up log only; null unless state is one-time. */
   oneTimeCode(): string | null;
   check(code: string): boolean;
-  /** Called after an admin was created with a valid code; burns a one-time code. */
-  consumed(): void;
+  /** Closes a one-time code for good: an admin now exists (made here, by another copy, or by the CLI). */
+  close(): void;
 }
 
 function same(a: string, b: string): boolean {
@@ -18,11 +18,14 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * The admin code lives on the server only. ADMIN_SIGNUP_CODE when set; otherwise, while no admin
- * exists, a one-time code generated at start-up and printed in the log; otherwise sign-up is closed.
+ * The admin code lives on the server only. ADMIN_SIGNUP_CODE when set (at least 16 characters);
+ * otherwise, while no admin exists, a one-time code generated at start-up and printed in the log;
+ * otherwise sign-up is closed. The one-time code's "no admin exists" is checked again in the database
+ * on every attempt, under a lock (accounts.service.ts), because an admin can appear behind this
+ * process's back: `npm run admin:create`, or another server copy.
  */
 export function createAdminSignupGate(configured: string | undefined, adminExists: boolean): AdminSignupGate {
-  let oneTime: string | null = !configured && !adminExists ? randomBytes(9).toString('base64url') : null;
+  let oneTime: string | null = !configured && !adminExists ? randomBytes(18).toString('base64url') : null;
   return {
     state: () => (configured ? 'configured' : oneTime ? 'one-time' : 'closed'),
     oneTimeCode: () => oneTime,
@@ -31,7 +34,7 @@ export function createAdminSignupGate(configured: string | undefined, adminExist
       if (oneTime) return same(code, oneTime);
       return false;
     },
-    consumed() {
+    close() {
       oneTime = null;
     },
   };

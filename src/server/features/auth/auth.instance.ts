@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/outbox';
+import { VERIFICATION_EXPIRES_SECONDS } from './verification';
 
 export interface AuthOptions {
   db: Db;
@@ -69,9 +70,11 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Sign-up queues the verification mail itself, in the transaction that makes the account
+      // (accounts.service.ts); this sender serves the resend route.
+      sendOnSignUp: false,
       autoSignInAfterVerification: false,
-      expiresIn: 3 * 24 * 3600,
+      expiresIn: VERIFICATION_EXPIRES_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         const u = user as typeof user & { lang?: string };
         await mailer.enqueue({
@@ -84,10 +87,19 @@ export function createAuth(opts: AuthOptions) {
     },
     advanced: {
       cookiePrefix: 'portal',
-      useSecureCookies: opts.production,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: opts.production },
+      // In production the cookies are `__Host-`: Secure, Path=/ and no Domain, so a sibling subdomain
+      // cannot plant or overwrite a session cookie for this host. better-auth knows only `__Secure-`,
+      // so its own prefix is off and the names carry ours.
+      useSecureCookies: false,
+      cookies: opts.production ? hostPrefixedCookies() : undefined,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: opts.production, path: '/' },
     },
   });
+}
+
+function hostPrefixedCookies() {
+  const names = ['session_token', 'session_data', 'dont_remember', 'account_data'] as const;
+  return Object.fromEntries(names.map((name) => [name, { name: `__Host-portal.${name}` }]));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

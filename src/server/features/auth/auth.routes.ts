@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
+import type { RateLimitName } from '../../../shared/domain/limits';
 import {
   adminSignUpSchema,
   forgotPasswordSchema,
@@ -8,13 +9,23 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../shared/schemas/auth';
-import { recordAudit } from '../../platform/audit';
+import { safeText } from '../../../shared/schemas/text';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, jsonBody, jsonResponse, okSchema } from '../../platform/http/openapi';
-import { requireUser } from '../../platform/http/session';
-import { anyAdminExists, findUserByEmail, homeFor, setRole, upsertProfile } from './auth.service';
-import { clearSignInFailures, isSignInLocked, recordSignInFailure } from './sign-in-limit';
+import {
+  createRouter,
+  errorResponses,
+  errorSchema,
+  jsonBody,
+  jsonResponse,
+  okSchema,
+} from '../../platform/http/openapi';
+import { currentUser, requireUser } from '../../platform/http/session';
+import { createPasswordAccount, noAdminYet } from './accounts.service';
+import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
+import { clearSignInFailuresOf, signInCounters } from './sign-in-limit';
 
 export const meUserSchema = z
   .object({
@@ -68,6 +79,7 @@ const signUp = createRoute({
     201: jsonResponse(authResultSchema, 'Account created; session cookie set'),
     400: errorResponses[400],
     409: jsonResponse(errorResponses[400].content['application/json'].schema, 'Email already registered'),
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: too many attempts from this address or for this email'),
   },
 });
 
@@ -99,6 +111,7 @@ const adminSignUp = createRoute({
       'INVALID_ADMIN_CODE or ADMIN_SIGNUP_CLOSED',
     ),
     409: jsonResponse(errorResponses[400].content['application/json'].schema, 'EMAIL_TAKEN'),
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: too many attempts from this address or for this email'),
   },
 });
 
@@ -116,7 +129,11 @@ const forgotPassword = createRoute({
   tags,
   summary: 'Email a reset link; answers the same whether or not the address has an account',
   request: jsonBody(forgotPasswordSchema),
-  responses: { 200: jsonResponse(okSchema, 'Accepted'), 400: errorResponses[400] },
+  responses: {
+    200: jsonResponse(okSchema, 'Accepted'),
+    400: errorResponses[400],
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: too many attempts from this address or for this email'),
+  },
 });
 
 const resetPassword = createRoute({
@@ -134,7 +151,11 @@ const resendVerification = createRoute({
   tags,
   summary: 'Send the verification email again',
   middleware: [requireUser()] as const,
-  responses: { 200: jsonResponse(okSchema, 'Queued'), 401: errorResponses[401] },
+  responses: {
+    200: jsonResponse(okSchema, 'Queued'),
+    401: errorResponses[401],
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: too many attempts from this address or for this email'),
+  },
 });
 
 const verifyEmail = createRoute({
@@ -142,55 +163,67 @@ const verifyEmail = createRoute({
   path: '/verify-email',
   tags,
   summary: 'The link in the verification email; redirects to the dashboard',
-  request: { query: z.object({ token: z.string().min(1) }) },
+  // A signed JWT of a few hundred characters; anything far longer is not one of ours.
+  request: { query: z.object({ token: safeText(2048).pipe(z.string().min(1)) }) },
   responses: { 302: { description: 'Redirect to /dashboard?verified=1 (or 0 when the token is bad)' } },
 });
+
+/** 429 unless every named limit still has room for this hit (each hit is counted). */
+async function within(c: Context<AppEnv>, checks: [RateLimitName, string][]): Promise<void> {
+  const { rateLimiter } = c.var.deps;
+  const results = await Promise.all(checks.map(([name, subject]) => rateLimiter.hit(name, subject)));
+  if (!results.every(Boolean)) throw new ApiError('TOO_MANY_REQUESTS');
+}
+
+/**
+ * A sign-up that fails for a reason the user cannot fix is SIGN_UP_FAILED (SPEC §8's 'Failed to create
+ * account'), logged; refusals (ApiError) and outages (503) keep their own answers.
+ */
+function signUpFailure(c: Context<AppEnv>, err: unknown): never {
+  if (err instanceof ApiError || isDatabaseUnavailable(err)) throw err;
+  c.var.deps.logger.error({ err }, 'sign-up failed');
+  throw new ApiError('SIGN_UP_FAILED');
+}
+
+/** A session for an account just made: better-auth signs the password in and sets its cookie. */
+async function openSession(c: Context<AppEnv>, email: string, password: string) {
+  const { headers } = await c.var.deps.auth.api.signInEmail({
+    body: { email, password, rememberMe: true },
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  forwardCookies(c, headers);
+}
 
 export function authRoutes() {
   const router = createRouter();
 
   router.openapi(signUp, async (c) => {
     const body = c.req.valid('json');
-    const { db } = c.var.deps.database;
-    const { auth, logger } = c.var.deps;
-    try {
-      const { headers, response } = await auth.api.signUpEmail({
-        body: { name: body.fullName, email: body.email.toLowerCase(), password: body.password, lang: c.var.lang },
-        headers: c.req.raw.headers,
-        returnHeaders: true,
-      });
-      forwardCookies(c, headers);
-      try {
-        await upsertProfile(db, {
-          id: response.user.id,
-          email: response.user.email,
-          displayName: body.fullName,
-          utmSource: body.utmSource,
-          utmMedium: body.utmMedium,
-          utmCampaign: body.utmCampaign,
-        });
-      } catch (err) {
-        // SPEC §7: a failed profile upsert at sign-up is only logged; the account exists.
-        logger.error({ err, userId: response.user.id }, 'profile upsert failed');
-      }
-      const user = toMeUser(response.user as AuthUser);
-      return c.json({ user, hasFormation: false, redirectTo: '/onboarding' as const }, 201);
-    } catch (err) {
-      const code = errorCode(err);
-      if (code?.startsWith('USER_ALREADY_EXISTS')) {
-        throw new ApiError('EMAIL_TAKEN', { email: 'errors.EMAIL_TAKEN' });
-      }
-      logger.error({ err }, 'sign-up failed');
-      throw new ApiError('SIGN_UP_FAILED');
-    }
+    const email = body.email.toLowerCase();
+    await within(c, [['signUpPerAddress', clientAddress(c)]]);
+    const account = await createPasswordAccount(c.var.deps, {
+      fullName: body.fullName,
+      email,
+      password: body.password,
+      lang: c.var.lang,
+      role: 'customer',
+      utmSource: body.utmSource,
+      utmMedium: body.utmMedium,
+      utmCampaign: body.utmCampaign,
+    }).catch((err) => signUpFailure(c, err));
+    await openSession(c, email, body.password);
+    const user = toMeUser(account);
+    return c.json({ user, hasFormation: false, redirectTo: '/onboarding' as const }, 201);
   });
 
   router.openapi(signIn, async (c) => {
     const body = c.req.valid('json');
     const { db } = c.var.deps.database;
-    const { auth, logger } = c.var.deps;
+    const { auth, logger, rateLimiter } = c.var.deps;
     const email = body.email.toLowerCase();
-    if (await isSignInLocked(db, email)) throw new ApiError('TOO_MANY_ATTEMPTS');
+    const counters = signInCounters(rateLimiter, email, clientAddress(c));
+    if (!(await counters.admit())) throw new ApiError('TOO_MANY_ATTEMPTS');
     try {
       const { headers, response } = await auth.api.signInEmail({
         body: { email, password: body.password, rememberMe: body.rememberMe ?? false },
@@ -198,20 +231,28 @@ export function authRoutes() {
         returnHeaders: true,
       });
       forwardCookies(c, headers);
-      await clearSignInFailures(db, email);
+      await counters.succeeded();
       const user = toMeUser(response.user as AuthUser);
       const { home, hasFormation } = await homeFor(db, user.id, user.role);
       return c.json({ user, hasFormation, redirectTo: home }, 200);
     } catch (err) {
       const code = errorCode(err);
       if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'USER_NOT_FOUND') {
-        await recordSignInFailure(db, email);
         throw new ApiError('INVALID_CREDENTIALS', {
           email: 'auth.invalidCredentials',
           password: 'auth.invalidCredentials',
         });
       }
-      logger.error({ err }, 'sign-in failed');
+      // better-auth checks the shape again with its own rules; what it refuses is a bad field, not a fault.
+      if (code === 'INVALID_EMAIL') throw new ApiError('VALIDATION_FAILED', { email: 'validation.emailInvalid' });
+      if (code === 'PASSWORD_TOO_LONG' || code === 'PASSWORD_TOO_SHORT') {
+        throw new ApiError('INVALID_CREDENTIALS', {
+          email: 'auth.invalidCredentials',
+          password: 'auth.invalidCredentials',
+        });
+      }
+      if (!(err instanceof APIError)) throw err;
+      logger.error({ err, code }, 'sign-in failed');
       throw new ApiError('SIGN_IN_FAILED');
     }
   });
@@ -219,44 +260,29 @@ export function authRoutes() {
   router.openapi(adminSignUp, async (c) => {
     const body = c.req.valid('json');
     const { db } = c.var.deps.database;
-    const { auth, logger, adminSignup } = c.var.deps;
+    const { adminSignup } = c.var.deps;
+    // Counted before the code is compared: the code is what an attacker would be guessing.
+    await within(c, [['adminSignUpPerAddress', clientAddress(c)]]);
+    const oneTime = adminSignup.state() === 'one-time';
+    if (oneTime && (await anyAdminExists(db))) adminSignup.close();
     if (adminSignup.state() === 'closed') throw new ApiError('ADMIN_SIGNUP_CLOSED');
     if (!adminSignup.check(body.adminCode)) {
       throw new ApiError('INVALID_ADMIN_CODE', { adminCode: 'errors.INVALID_ADMIN_CODE' });
     }
     const email = body.email.toLowerCase();
-    if (await findUserByEmail(db, email)) {
-      throw new ApiError('EMAIL_TAKEN', { email: 'errors.EMAIL_TAKEN' });
-    }
     try {
-      const { headers, response } = await auth.api.signUpEmail({
-        body: { name: body.fullName, email, password: body.password, lang: c.var.lang },
-        headers: c.req.raw.headers,
-        returnHeaders: true,
-      });
-      await setRole(db, response.user.id, 'admin');
-      adminSignup.consumed();
-      await upsertProfile(db, { id: response.user.id, email, displayName: body.fullName }).catch((err) =>
-        logger.error({ err }, 'profile upsert failed'),
+      const account = await createPasswordAccount(
+        c.var.deps,
+        { fullName: body.fullName, email, password: body.password, lang: c.var.lang, role: 'admin' },
+        oneTime ? noAdminYet : undefined,
       );
-      await recordAudit(db, {
-        actorId: response.user.id,
-        actorRole: 'admin',
-        action: 'admin.created',
-        entityType: 'user',
-        entityId: response.user.id,
-        subjectUserId: response.user.id,
-        after: { role: 'admin', via: 'admin-sign-up' },
-      });
-      forwardCookies(c, headers);
-      const user = { ...toMeUser(response.user as AuthUser), role: 'admin' as const };
+      if (oneTime) adminSignup.close();
+      await openSession(c, email, body.password);
+      const user = toMeUser(account);
       return c.json({ user, hasFormation: false, redirectTo: '/admin/ein' as const }, 201);
     } catch (err) {
-      if (errorCode(err)?.startsWith('USER_ALREADY_EXISTS')) {
-        throw new ApiError('EMAIL_TAKEN', { email: 'errors.EMAIL_TAKEN' });
-      }
-      logger.error({ err }, 'admin sign-up failed');
-      throw new ApiError('SIGN_UP_FAILED');
+      if (err instanceof ApiError && err.code === 'ADMIN_SIGNUP_CLOSED') adminSignup.close();
+      signUpFailure(c, err);
     }
   });
 
@@ -274,32 +300,44 @@ export function authRoutes() {
   });
 
   router.openapi(forgotPassword, async (c) => {
-    const { email } = c.req.valid('json');
+    const email = c.req.valid('json').email.toLowerCase();
+    await within(c, [
+      ['passwordResetPerAddress', clientAddress(c)],
+      ['passwordResetPerEmail', email],
+    ]);
     try {
-      await c.var.deps.auth.api.requestPasswordReset({
-        body: { email: email.toLowerCase(), redirectTo: '/reset-password' },
-      });
+      await c.var.deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' } });
     } catch (err) {
-      c.var.deps.logger.warn({ err: (err as Error).message }, 'password reset request failed');
+      // The answer must not tell whether the address has an account; an outage is still an outage.
+      if (!(err instanceof APIError)) throw err;
+      c.var.deps.logger.warn({ err }, 'password reset request failed');
     }
     return c.json({ ok: true as const }, 200);
   });
 
   router.openapi(resetPassword, async (c) => {
     const body = c.req.valid('json');
+    const { db } = c.var.deps.database;
+    const owner = await resetTokenOwner(db, body.token);
     try {
       await c.var.deps.auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
     } catch (err) {
+      if (!(err instanceof APIError)) throw err;
       const code = errorCode(err);
       if (code !== 'INVALID_TOKEN') c.var.deps.logger.warn({ code }, 'password reset failed');
       throw new ApiError('INVALID_TOKEN');
     }
+    if (owner) await clearSignInFailuresOf(c.var.deps.rateLimiter, owner.email);
     return c.json({ ok: true as const }, 200);
   });
 
   router.openapi(resendVerification, async (c) => {
-    const user = c.var.user;
-    if (user && !user.emailVerified) {
+    const user = currentUser(c);
+    await within(c, [
+      ['verificationPerAddress', clientAddress(c)],
+      ['verificationPerEmail', user.email],
+    ]);
+    if (!user.emailVerified) {
       await c.var.deps.auth.api.sendVerificationEmail({ body: { email: user.email } });
     }
     return c.json({ ok: true as const }, 200);

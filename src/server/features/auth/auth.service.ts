@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
-import { companyFormations, userProfiles, users } from '../../db/schema';
+import { companyFormations, userProfiles, users, verifications } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
 
 export type Home = '/admin/ein' | '/dashboard' | '/onboarding';
 
@@ -18,7 +19,7 @@ export async function homeFor(db: Db, userId: string, role: Role): Promise<{ hom
 }
 
 export async function upsertProfile(
-  db: Db,
+  db: DbOrTx,
   input: {
     id: string;
     email: string;
@@ -42,7 +43,7 @@ export async function upsertProfile(
     .onConflictDoUpdate({ target: userProfiles.id, set: { ...values, updatedAt: new Date() } });
 }
 
-export async function setRole(db: Db, userId: string, role: Role): Promise<void> {
+export async function setRole(db: DbOrTx, userId: string, role: Role): Promise<void> {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
@@ -51,7 +52,18 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
-export async function anyAdminExists(db: Db): Promise<boolean> {
+export async function anyAdminExists(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return Boolean(row);
+}
+
+/** The user a password-reset token belongs to (better-auth keeps `reset-password:<token>` → user id). */
+export async function resetTokenOwner(db: Db, token: string) {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row ?? null;
 }

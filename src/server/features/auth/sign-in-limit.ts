@@ -1,28 +1,39 @@
-import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
-import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from '../../../shared/domain/limits';
-import type { Db } from '../../db/client';
-import { signInAttempts } from '../../db/schema';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 
 /**
- * At most SIGN_IN_MAX_FAILURES failed sign-ins per email within SIGN_IN_WINDOW_MS. Counted per email,
- * not per IP, so one attacked account is protected without locking out anybody else.
+ * Failed sign-ins are counted three ways (limits in RATE_LIMITS): per (email, client address), the
+ * tight one that stops a guesser without touching the real user elsewhere; per client address, which
+ * stops one machine trying many accounts; and per email, a far higher ceiling against guessing spread
+ * over many addresses. The attempt is counted before the password is checked, so parallel guesses
+ * cannot slip in between a check and its count; a right password takes its count back.
  */
-export async function isSignInLocked(db: Db, email: string, now = new Date()): Promise<boolean> {
-  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.email, email), gt(signInAttempts.createdAt, since)));
-  return (row?.n ?? 0) >= SIGN_IN_MAX_FAILURES;
+export function signInCounters(limiter: RateLimiter, email: string, address: string) {
+  const pair = `${email}|${address}`;
+  return {
+    /** Counts this attempt; false when any of the three limits is already used up. */
+    async admit(): Promise<boolean> {
+      const results = await Promise.all([
+        limiter.hit('signInPerEmailAndAddress', pair),
+        limiter.hit('signInPerAddress', address),
+        limiter.hit('signInPerEmail', email),
+      ]);
+      return results.every(Boolean);
+    },
+    /** The password was right: this attempt was no failure, and the pair starts afresh. */
+    async succeeded(): Promise<void> {
+      await Promise.all([
+        limiter.clear('signInPerEmailAndAddress', pair),
+        limiter.undo('signInPerAddress', address),
+        limiter.undo('signInPerEmail', email),
+      ]);
+    },
+  };
 }
 
-export async function recordSignInFailure(db: Db, email: string): Promise<void> {
-  await db.insert(signInAttempts).values({ id: randomUUID(), email });
-  // Old rows are useless; trimming here keeps the table small without a separate job.
-  await db.delete(signInAttempts).where(lt(signInAttempts.createdAt, new Date(Date.now() - 2 * SIGN_IN_WINDOW_MS)));
-}
-
-export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await db.delete(signInAttempts).where(eq(signInAttempts.email, email));
+/** A password reset proves the mailbox: the email's counters start afresh. */
+export async function clearSignInFailuresOf(limiter: RateLimiter, email: string): Promise<void> {
+  await Promise.all([
+    limiter.clear('signInPerEmail', email),
+    limiter.clearPrefix('signInPerEmailAndAddress', `${email}|`),
+  ]);
 }

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { documents } from '../../db/schema';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { StorageDecryptionError } from '../../platform/storage/encrypting-storage';
 import { isStorageKey } from '../../platform/storage/keys';
 
 const download = createRoute({
@@ -13,7 +15,12 @@ const download = createRoute({
   tags: ['files'],
   summary: "Downloads a stored file: the owner's own documents, or any document for an admin",
   middleware: [requireUser()] as const,
-  request: { params: z.object({ folder: z.string(), name: z.string() }) },
+  request: {
+    params: z.object({
+      folder: safeText(TEXT_MAX.storageKeyPart, { trim: false }),
+      name: safeText(TEXT_MAX.storageKeyPart, { trim: false }),
+    }),
+  },
   responses: {
     200: {
       description: 'The file, as an attachment',
@@ -49,6 +56,13 @@ export function filesRoutes() {
     if (!row) throw new ApiError('NOT_FOUND');
     const file = await c.var.deps.storage.get(key);
     if (!file) throw new ApiError('NOT_FOUND');
+    // A stream that fails part-way (an encrypted file that does not authenticate, a dropped S3
+    // connection, the client going away) aborts the response before its last byte, so the client never
+    // takes it for the complete file; this is the only trace of why on the server.
+    file.body.once('error', (err) => {
+      const level = err instanceof StorageDecryptionError ? 'error' : 'warn';
+      c.var.deps.logger[level]({ err, key }, 'stored file stream failed');
+    });
 
     return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
       status: 200,
@@ -56,7 +70,8 @@ export function filesRoutes() {
         'Content-Type': row.contentType ?? file.contentType,
         'Content-Length': String(file.size),
         'Content-Disposition': contentDisposition(row.fileName),
-        'Cache-Control': 'private, max-age=3600',
+        // Private documents (some hold an SSN) must not linger in browser or proxy caches.
+        'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
       },
     });

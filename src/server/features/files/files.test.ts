@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -26,9 +28,10 @@ async function storedDocument(
   fileName: string,
   data: Uint8Array,
   uploadedBy: 'user' | 'admin' = 'user',
+  folder: 'articles_of_org' | 'ss4' = 'articles_of_org',
 ) {
   const key = await putNewFile(t.deps.storage, {
-    folder: 'articles_of_org',
+    folder,
     userId,
     kind: 'pdf',
     data,
@@ -38,7 +41,7 @@ async function storedDocument(
     userId,
     fileName,
     filePath: key,
-    category: 'articles_of_org',
+    category: folder,
     uploadedBy,
     contentType: 'application/pdf',
     fileSize: String(data.length),
@@ -70,12 +73,37 @@ describe('GET /api/files/{folder}/{name}', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(BYTES))).toBe(true);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-length')).toBe(String(BYTES.length));
-    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const disposition = res.headers.get('content-disposition') ?? '';
     expect(disposition).toMatch(/^attachment; /);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Şirket sözleşmesi "son".pdf')}`);
     expect(disposition).toContain('filename="_irket s_zle_mesi _son_.pdf"');
+  });
+
+  it('stores an SS-4 encrypted and downloads it as the original bytes, never cached', async () => {
+    const ss4 = new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.7\nSSN 123-45-6789\n'), Buffer.alloc(100_003, 9)]));
+    const ss4Key = await storedDocument(owner.id, 'SS-4.pdf', ss4, 'user', 'ss4');
+    const onDisk = await fs.readFile(path.join(t.deps.env.DATA_DIR, 'files', ...ss4Key.split('/')));
+    expect(onDisk.includes('123-45-6789')).toBe(false);
+
+    const res = await download(owner.c, `/api/files/${ss4Key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-length')).toBe(String(ss4.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(ss4))).toBe(true);
+  });
+
+  it('never completes the download of an SS-4 file that was altered in storage', async () => {
+    const ss4Key = await storedDocument(owner.id, 'SS-4.pdf', BYTES, 'user', 'ss4');
+    const file = path.join(t.deps.env.DATA_DIR, 'files', ...ss4Key.split('/'));
+    const raw = await fs.readFile(file);
+    raw[raw.length - 1] ^= 0x01;
+    await fs.writeFile(file, raw);
+
+    const res = await download(owner.c, `/api/files/${ss4Key}`);
+    // The headers went out before the tag at the end could be checked; the body then fails.
+    await expect(res.arrayBuffer()).rejects.toThrow();
   });
 
   it('lets an admin download any customer file', async () => {

@@ -6,23 +6,15 @@ import { type Actor, canTransitionFormation } from '../../../shared/domain/forma
 import type { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formation';
 import type { Db } from '../../db/client';
 import { companyFormations, formationFeedback, userProfiles } from '../../db/schema';
+import { type DbOrTx, isUniqueViolation, type Tx } from '../../db/tx';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 
 /** A transaction handle, or the database itself, for helpers that may run inside either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx } from '../../db/tx';
+export { isUniqueViolation };
 
 export type FormationRow = typeof companyFormations.$inferSelect;
-
-/** PostgreSQL's unique_violation; drizzle (PGlite) may wrap the driver error in `cause`. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The API shape of a company_formations row. */
 export function toFormation(row: FormationRow) {

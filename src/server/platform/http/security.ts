@@ -1,5 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { JSON_BODY_MAX_BYTES } from '../../../shared/domain/limits';
 import type { AppEnv } from './context';
+import { errorResponse } from './errors';
 
 const CSP = [
   "default-src 'self'",
@@ -34,8 +37,10 @@ export function securityHeaders(opts: { production: boolean }): MiddlewareHandle
 }
 
 /**
- * Cookies are SameSite=Lax, and state-changing API calls must come from our own origin: a request
- * whose Origin header names another site is refused before it reaches a handler.
+ * A write (any method but GET, HEAD and OPTIONS) is accepted from our own pages only: its Origin is
+ * PUBLIC_URL's, or the browser says `Sec-Fetch-Site: same-origin` (a header no page script can set).
+ * A request with neither comes from a non-browser client; it passes only when it carries no cookie,
+ * since without a cookie it can act as nobody but itself. SameSite=Lax cookies are the second fence.
  */
 export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
   const allowed = new URL(publicUrl).origin;
@@ -43,10 +48,40 @@ export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       const origin = c.req.header('origin');
-      if (origin && origin !== allowed && origin !== new URL(c.req.url).origin) {
-        return c.json({ error: { code: 'FORBIDDEN', message: 'Cross-origin request refused' } }, 403);
-      }
+      const fetchSite = c.req.header('sec-fetch-site');
+      const sameOrigin = origin === allowed || fetchSite === 'same-origin';
+      const foreign =
+        (origin !== undefined && origin !== allowed) || (fetchSite !== undefined && fetchSite !== 'same-origin');
+      if (!sameOrigin && (foreign || c.req.header('cookie'))) return errorResponse(c, 'CROSS_SITE_REQUEST');
     }
     await next();
+  };
+}
+
+/**
+ * In production the Host header must name PUBLIC_URL's host: links in mails and redirects are built
+ * from PUBLIC_URL, and a request for another name (DNS rebinding, a misrouted proxy) is not ours.
+ */
+export function expectedHost(publicUrl: string): MiddlewareHandler<AppEnv> {
+  const host = new URL(publicUrl).host.toLowerCase();
+  return async (c, next) => {
+    // node-server builds the request URL from the Host header, so the URL's host is what was asked for.
+    if (new URL(c.req.url).host.toLowerCase() !== host) return errorResponse(c, 'INVALID_HOST');
+    await next();
+  };
+}
+
+/**
+ * 64 KB per JSON (or any non-multipart) API body, counted as it streams in, so a huge body is refused
+ * without being read into memory. Uploads are multipart and stop at their own 5 MB limit.
+ */
+export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: JSON_BODY_MAX_BYTES,
+    onError: (c) => errorResponse(c as Context<AppEnv>, 'BODY_TOO_LARGE'),
+  });
+  return async (c, next) => {
+    if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
+    return limit(c, next);
   };
 }

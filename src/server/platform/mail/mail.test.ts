@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import { type Database, openDatabase } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { createMailer, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './outbox';
+import { createMailer, MAIL_CLAIM_LEASE_MS, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './outbox';
 import { renderMail } from './templates';
 import { createSmtpTransport } from './transport';
 
@@ -81,6 +81,21 @@ describe('mail templates', () => {
     expect(tr.html).toContain('token=a&#38;b=1');
     expect(tr.text).toContain('Merhaba Ayşe <b>,');
   });
+
+  it.each(['verify', 'reset', 'ss4Ready', 'einIssued'] as const)(
+    "escapes the user's name in the HTML of the %s mail, in both languages",
+    (template) => {
+      for (const lang of ['tr', 'en'] as const) {
+        const { html, subject } = renderMail(template, lang, {
+          name: '<img src=x onerror=alert(1)>"Ayşe"',
+          url: 'https://portal.test/x',
+        });
+        expect(html).not.toContain('<img');
+        expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+        expect(subject).not.toContain('<img');
+      }
+    },
+  );
 });
 
 describe('mail outbox over SMTP', () => {
@@ -104,6 +119,40 @@ describe('mail outbox over SMTP', () => {
     expect(smtp.received[0].raw).toContain('Subject: Verify your email address');
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ayse@example.com'));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    // The outbox row's id is the Message-ID, the same on every attempt.
+    expect(smtp.received[0].raw).toMatch(new RegExp(`Message-ID: <${row.id}@portal\\.test>`, 'i'));
+    // Once delivered, the link in it is no longer kept readable (it was readable at /dev/mail).
+    expect(row.text).toBe('');
+    expect(row.html).toBe('');
+    await mailer.stop();
+  });
+
+  it('takes again a mail whose claim is older than the lease (its worker died mid-send)', async () => {
+    const mailer = createMailer({
+      db: database.db,
+      transport: createSmtpTransport(smtp.url),
+      from: 'p@portal.test',
+      logger,
+    });
+    for (const to of ['stale@example.com', 'fresh@example.com']) {
+      await mailer.enqueue({ to, template: 'reset', lang: 'tr', vars: { name: 'A', url: 'https://p/r' } });
+    }
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'sending', claimedAt: ago(MAIL_CLAIM_LEASE_MS + 60_000) })
+      .where(eq(mailOutbox.to, 'stale@example.com'));
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'sending', claimedAt: ago(30_000) })
+      .where(eq(mailOutbox.to, 'fresh@example.com'));
+    const before = smtp.received.length;
+    expect(await mailer.drain()).toBe(1);
+    expect(smtp.received.slice(before).map((m) => m.to[0])).toEqual(['stale@example.com']);
+    const [stale] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'stale@example.com'));
+    const [fresh] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'fresh@example.com'));
+    expect(stale.status).toBe('sent');
+    expect(fresh.status).toBe('sending');
     await mailer.stop();
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Language } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -7,6 +7,13 @@ import { type MailTemplate, renderMail } from './templates';
 import type { MailTransport } from './transport';
 
 export const MAX_MAIL_ATTEMPTS = 5;
+
+/**
+ * A worker that claimed a mail and then died (a crash, a database restart mid-send) leaves it
+ * `sending`; after this long another round takes it again. Sending is therefore at-least-once; the
+ * outbox row's id is the Message-ID, so a receiving server or client can spot the duplicate.
+ */
+export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /** Seconds to wait before attempt n+1: 10 s, 40 s, 160 s, ... capped at one hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -29,6 +36,8 @@ export interface Mailer {
   enqueue(input: MailInput, db?: Pick<Db, 'insert'>): Promise<void>;
   /** Sends (or stores) every due mail now; the worker calls it on a timer and after each enqueue. */
   drain(): Promise<number>;
+  /** Starts a drain in the background now, when the worker runs (after a transaction that queued mail). */
+  kick(): void;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 }
@@ -40,21 +49,31 @@ export interface Mailer {
  */
 export function createMailer(deps: { db: Db; transport: MailTransport | null; from: string; logger: Logger }): Mailer {
   const { db, transport, from, logger } = deps;
+  const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'portal.local';
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
   async function drainOnce(): Promise<number> {
     // Claim due rows so that a second server copy does not send them too.
+    const leaseExpired = new Date(Date.now() - MAIL_CLAIM_LEASE_MS);
     const claimed = await db
       .update(mailOutbox)
-      .set({ status: 'sending' })
+      .set({ status: 'sending', claimedAt: sql`now()` })
       .where(
         inArray(
           mailOutbox.id,
           db
             .select({ id: mailOutbox.id })
             .from(mailOutbox)
-            .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+            .where(
+              or(
+                and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+                and(
+                  eq(mailOutbox.status, 'sending'),
+                  or(isNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, leaseExpired)),
+                ),
+              ),
+            )
             .orderBy(asc(mailOutbox.createdAt))
             .limit(20)
             .for('update', { skipLocked: true }),
@@ -68,10 +87,18 @@ export function createMailer(deps: { db: Db; transport: MailTransport | null; fr
       }
       const attempts = mail.attempts + 1;
       try {
-        await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.send({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<${mail.id}@${messageDomain}>`,
+        });
+        // Once delivered the body (a reset link, a verification link) has no reason to stay readable.
         await db
           .update(mailOutbox)
-          .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })
+          .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, text: '', html: '' })
           .where(eq(mailOutbox.id, mail.id));
         logger.info({ mailId: mail.id, template: mail.template }, 'mail sent');
       } catch (err) {
@@ -120,6 +147,9 @@ export function createMailer(deps: { db: Db; transport: MailTransport | null; fr
       if (timer && !tx) kick();
     },
     drain,
+    kick() {
+      if (timer) kick();
+    },
     start(intervalMs = 5000) {
       if (timer) return;
       timer = setInterval(kick, intervalMs);

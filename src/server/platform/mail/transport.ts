@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** `<outbox-row-id@domain>`: the same on every retry, so duplicates of an at-least-once send show. */
+  messageId?: string;
 }
 
 export interface MailTransport {

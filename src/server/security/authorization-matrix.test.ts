@@ -1,0 +1,333 @@
+/**
+ * The authorization matrix (issue 9): every API operation × {anonymous, customer A, customer B, admin}.
+ *
+ * EVERY NEW API OPERATION MUST GET A ROW HERE. The first test compares MATRIX with GET /api/openapi.json
+ * and fails, naming the operation, until it has one. To add a row:
+ *   1. Key it `METHOD /path` exactly as the OpenAPI document spells it (`GET /api/files/{folder}/{name}`).
+ *   2. `request` gives the path params, query and a body that passes validation, so that a refusal can
+ *      only come from authorization. Point customer A at customer B's records (B's ids, B's file paths):
+ *      A must then be refused with 403 or 404, never 2xx, and never see B's data.
+ *   3. `expect` gives the status class of each caller, in the order anonymous, A, B, admin
+ *      (ADMIN_ONLY for anything under /api/admin).
+ *   4. A row whose call changes state sets `fresh` (a new A and a new B, with B's records made up to that
+ *      level) or `freshSession` (each caller signs in anew), so later rows still find what they expect.
+ * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
+import { applicationForm, EIN_LETTER, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import {
+  bodyText,
+  type Expect,
+  type Level,
+  matches,
+  matrixHelpers,
+  type Owner,
+  type Party,
+  ROLE_IPS,
+  ROLES,
+  type Role,
+  type World,
+} from './matrix.fixtures';
+
+interface Ctx {
+  world: World;
+  role: Role;
+  admin: Party;
+}
+
+interface Req {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** Not in the OpenAPI document, guarded all the same. */
+  extra?: true;
+  /** The row writes: a new customer A and a new customer B with records up to this level. */
+  fresh?: Level;
+  /** The row ends sessions: every caller signs in anew for its cell. */
+  freshSession?: true;
+  /** Built per cell, so every call gets its own body (uploads, one-time tokens, new emails). */
+  request?: (ctx: Ctx) => Req | Promise<Req>;
+  /** anonymous, customer A, customer B (the owner), admin. */
+  expect: [Expect, Expect, Expect, Expect];
+}
+
+const ADMIN_ONLY: Row['expect'] = [401, 403, 403, '2xx'];
+/** Anyone signed in, about their own account. */
+const SIGNED_IN: Row['expect'] = [401, '2xx', '2xx', '2xx'];
+const PUBLIC: Row['expect'] = ['2xx', '2xx', '2xx', '2xx'];
+
+let t: TestApp;
+const h = matrixHelpers(() => t);
+
+const appOf = (w: World) => ({ id: w.b.applicationId as string });
+const fileOf = (b: Owner) => {
+  const [folder, name] = (b.fileKey as string).split('/');
+  return { folder, name };
+};
+
+const localHost = () => ({ headers: { host: 'localhost:3000' } });
+
+const MATRIX: Record<string, Row> = {
+  // --- auth: public by design; the body decides, not the session -------------------------------------
+  'POST /api/auth/sign-up': {
+    request: () => ({
+      body: {
+        fullName: 'Matrix Kişi',
+        email: uniqueEmail('matrix'),
+        password: 'Passw0rd!23',
+        confirmPassword: 'Passw0rd!23',
+        terms: true,
+      },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/auth/sign-in': {
+    // A throwaway account's credentials, so no cell signs in as B and B's data stays out of the answers.
+    request: async () => {
+      const who = await h.customer();
+      return { body: { email: who.email, password: who.password } };
+    },
+    expect: PUBLIC,
+  },
+  'POST /api/auth/admin-sign-up': {
+    // The admin code is the credential; the caller's session plays no part.
+    request: () => ({
+      body: {
+        fullName: 'Matrix Admin',
+        email: uniqueEmail('matrix-admin'),
+        password: 'adminpassword',
+        confirmPassword: 'adminpassword',
+        adminCode: t.deps.env.ADMIN_SIGNUP_CODE as string,
+        terms: true,
+      },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/auth/sign-out': { freshSession: true, expect: PUBLIC },
+  'POST /api/auth/forgot-password': {
+    // A new address per cell: the per-address mail limit is not what this row is about.
+    request: () => ({ body: { email: uniqueEmail('matrix-forgot') } }),
+    expect: PUBLIC,
+  },
+  'POST /api/auth/reset-password': {
+    request: async () => ({
+      body: { token: await h.resetToken(), password: 'NewPassw0rd1', confirmPassword: 'NewPassw0rd1' },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/auth/verify-email/resend': { expect: SIGNED_IN },
+  'GET /api/auth/verify-email': {
+    request: () => ({ query: 'token=not-a-real-token' }),
+    expect: ['3xx', '3xx', '3xx', '3xx'],
+  },
+
+  // --- the signed-in user's own account ---------------------------------------------------------------
+  'GET /api/me': { expect: SIGNED_IN },
+  'PATCH /api/me': { request: () => ({ body: { lang: 'tr' } }), expect: SIGNED_IN },
+
+  // --- back office ------------------------------------------------------------------------------------
+  'GET /api/admin/overview': { expect: ADMIN_ONLY },
+  'GET /api/admin/ein-applications': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/ein-applications/{id}': { request: ({ world }) => ({ params: appOf(world) }), expect: ADMIN_ONLY },
+  'POST /api/admin/ein-applications/{id}/ssn': {
+    request: ({ world }) => ({ params: appOf(world), body: {} }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/ein-applications/{id}/ss4': {
+    fresh: 'applied',
+    request: ({ world }) => ({ params: appOf(world), body: fileForm(PREPARED) }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/ein-applications/{id}/ein-document': {
+    fresh: 'submitted',
+    request: ({ world }) => ({ params: appOf(world), body: fileForm(EIN_LETTER) }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/ein-applications/{id}/advance': {
+    fresh: 'ss4Uploaded',
+    request: ({ world }) => ({ params: appOf(world), body: { to: 'submitted_to_irs' } }),
+    expect: ADMIN_ONLY,
+  },
+  'PUT /api/admin/ein-applications/{id}/notes': {
+    request: ({ world }) => ({ params: appOf(world), body: { adminNotes: 'Checked by the matrix' } }),
+    expect: ADMIN_ONLY,
+  },
+
+  // --- the customer's formation (A has none, so A's "me" is empty, never B's) -------------------------
+  'POST /api/formations': {
+    // A and B each create their own; admins do not form companies.
+    fresh: 'account',
+    request: () => ({ body: { formationType: 'self' } }),
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'GET /api/formations/me': { expect: [401, 404, '2xx', 404] },
+  'POST /api/formations/me/guide-completion': {
+    fresh: 'formation',
+    request: () => ({ body: { isFormationComplete: true, state: 'Wyoming' } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/formation-service/draft': { expect: [401, 409, '2xx', 409] },
+  'PUT /api/formation-service/draft': {
+    request: () => ({ body: { packageSelected: 'formation_only', stateType: 'recommended' } }),
+    expect: [401, 409, '2xx', 409],
+  },
+  'POST /api/formation-service/checkout': {
+    request: () => ({
+      body: { packageSelected: 'formation_only', stateSelected: 'Wyoming', businessAddress: 'shared_address' },
+    }),
+    expect: [401, 409, '2xx', 409],
+  },
+  'POST /api/feedback/bank': {
+    request: () => ({ body: { completed: true, feedbackText: 'Matrix' } }),
+    expect: SIGNED_IN,
+  },
+  'POST /api/feedback/business-address': {
+    request: () => ({ body: { completed: false, feedbackText: 'Matrix' } }),
+    expect: SIGNED_IN,
+  },
+  'GET /api/guides/business-address.pdf': { request: () => ({ query: 'lang=en' }), expect: SIGNED_IN },
+
+  // --- EIN, documents and files -----------------------------------------------------------------------
+  'POST /api/ein-applications': {
+    fresh: 'completed',
+    request: () => ({ body: applicationForm() }),
+    // A has no completed formation; admins do not apply.
+    expect: [401, 409, '2xx', 403],
+  },
+  'GET /api/ein-applications/me': { expect: [401, 404, '2xx', 404] },
+  'POST /api/ein-applications/me/signed-ss4': {
+    fresh: 'ss4Ready',
+    request: () => ({ body: fileForm(SIGNED) }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/files/{folder}/{name}': {
+    request: ({ world }) => ({ params: fileOf(world.b) }),
+    expect: [401, 404, '2xx', '2xx'],
+  },
+  'GET /api/documents': { expect: SIGNED_IN },
+
+  // --- outside the OpenAPI document --------------------------------------------------------------------
+  'GET /api/openapi.json': { extra: true, expect: PUBLIC },
+  'GET /api/docs': { extra: true, expect: PUBLIC },
+  // The outbox holds every mail's links (password resets included): loopback callers only, and every
+  // role here calls from a remote address. A local Host, so only the address can be the reason to refuse.
+  'GET /api/dev/mail': { extra: true, request: localHost, expect: ['403|404', '403|404', '403|404', '403|404'] },
+  'GET /dev/mail': { extra: true, request: localHost, expect: ['403|404', '403|404', '403|404', '403|404'] },
+  'GET /healthz': { extra: true, expect: PUBLIC },
+  'GET /readyz': { extra: true, expect: PUBLIC },
+};
+
+let shared: { admin: Party; world: World };
+
+beforeAll(async () => {
+  // A payment link, so that the owner's checkout can succeed and the column shows access, not set-up.
+  t = await createTestApp({ PAYMENT_LINK_FORMATION_ONLY: 'https://pay.example.com/matrix' });
+  const admin = await h.adminParty(ROLE_IPS.admin);
+  const a = await h.customer(ROLE_IPS.customerA);
+  const b = await h.owner('ss4Ready', admin, ROLE_IPS.customerB);
+  shared = { admin, world: { a, b } };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function pathOf(template: string, req: Req): string {
+  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = req.params?.[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(value);
+  });
+  return req.query ? `${filled}?${req.query}` : filled;
+}
+
+async function callerFor(role: Role, row: Row, world: World): Promise<TestClient> {
+  if (role === 'anonymous') return t.client({ ip: ROLE_IPS.anonymous });
+  const party = role === 'customerA' ? world.a : role === 'customerB' ? world.b : shared.admin;
+  return row.freshSession ? h.freshSession(party) : h.copyOf(party.c, party.ip);
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every operation of the OpenAPI document, and none it no longer has', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).body as { paths: Record<string, object> };
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((m) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    const listed = Object.entries(MATRIX)
+      .filter(([, row]) => !row.extra)
+      .map(([op]) => op);
+    const extras = Object.entries(MATRIX)
+      .filter(([, row]) => row.extra)
+      .map(([op]) => op);
+    expect(
+      documented.filter((op) => !listed.includes(op)),
+      'operations without a row: add one to MATRIX',
+    ).toEqual([]);
+    expect(
+      listed.filter((op) => !documented.includes(op)),
+      'rows for operations the document no longer has',
+    ).toEqual([]);
+    expect(
+      extras.filter((op) => documented.includes(op)),
+      'extra rows now in the document: drop `extra`',
+    ).toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (op, row) => {
+    const [method, template] = op.split(' ');
+    const world = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
+    // B's data, from this row's B and the shared one, must never reach anonymous or customer A.
+    const markers = [...new Set([...world.b.markers, ...shared.world.b.markers])];
+    for (const [i, role] of ROLES.entries()) {
+      const expected = row.expect[i];
+      const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
+      const path = pathOf(template, req);
+      const client = await callerFor(role, row, world);
+      const res = await client.request(method, path, req.body, req.headers);
+      const text = bodyText(res.body);
+      const cell = `${op} as ${role}: got ${res.status} ${text.slice(0, 200)}`;
+
+      expect.soft(res.status, `${cell} (429 means the roles need more addresses)`).not.toBe(429);
+      expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
+      if (role === 'customerA' && template.includes('{')) {
+        // A pointed at B's records: never a success, whatever the table says.
+        expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
+      }
+      if (role === 'anonymous' || role === 'customerA') {
+        for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);
+      }
+      // The HTML outbox page is not part of the JSON API; everything under /api/ answers errors as JSON.
+      if (res.status >= 400 && path.startsWith('/api/')) {
+        expect.soft(res.body, `${cell}: error body shape`).toMatchObject({
+          error: { code: expect.any(String), message: expect.any(String) },
+        });
+        expect.soft(res.body?.error?.message, `${cell}: empty message`).not.toBe('');
+      }
+    }
+  });
+
+  it("recognises B's data: B's own answers and the admin's carry the markers the cells look for", async () => {
+    const { b } = shared.world;
+    const answers: string[] = [];
+    for (const p of ['/api/me', '/api/formations/me', '/api/ein-applications/me', '/api/documents']) {
+      answers.push(bodyText((await b.c.get(p)).body));
+    }
+    answers.push(bodyText((await shared.admin.c.post(`/api/admin/ein-applications/${b.applicationId}/ssn`, {})).body));
+    const unseen = b.markers.filter((m) => !answers.some((a) => a.includes(m)));
+    // The clear SSN shows in one of its two spellings; every other marker must be recognisable.
+    expect(unseen.length, `markers found nowhere: ${unseen.join(', ')}`).toBeLessThanOrEqual(1);
+    expect(b.markers.length).toBe(8);
+  });
+
+  it('still serves the dev outbox to a loopback caller, so its refusals above come from the address check', async () => {
+    const res = await t.client({ ip: '127.0.0.1' }).get('/api/dev/mail', { host: 'localhost:3000' });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveProperty('mails');
+  });
+});
