@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -59,12 +60,15 @@ export async function openDatabase(
       close: () => endPool(pool),
     };
   }
+  // PGlite loads an extension's code only when it is named here, also for a data directory (or dump)
+  // where it is already created: without it the trigram indexes of the admin search cannot be used.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if ('pgliteDir' in options) {
     mkdirSync(options.pgliteDir, { recursive: true });
-    client = new PGlite(options.pgliteDir);
+    client = new PGlite(options.pgliteDir, { extensions });
   } else {
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   canAdvanceEin,
@@ -11,6 +11,7 @@ import type { ApiErrorCode } from '../../../shared/errors';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { type adminEinListQuerySchema, type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
 import { companyFormations, documents, einApplications, users } from '../../db/schema';
+import { foldedContains } from '../../db/search';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
@@ -65,11 +66,6 @@ export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow 
   return row ?? null;
 }
 
-/** `%` and `_` typed in the search box are literal characters, not wildcards. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (m) => `\\${m}`);
-}
-
 export async function listApplications(
   db: DbOrTx,
   query: z.output<typeof adminEinListQuerySchema>,
@@ -77,14 +73,11 @@ export async function listApplications(
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
     conditions.push(
-      or(
-        ilike(einApplications.businessName, pattern),
-        ilike(einApplications.email, pattern),
-        ilike(users.email, pattern),
-        ilike(einApplications.responsiblePartyName, pattern),
-      ) as SQL,
+      foldedContains(
+        [einApplications.businessName, einApplications.email, users.email, einApplications.responsiblePartyName],
+        query.q,
+      ),
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
