@@ -15,6 +15,8 @@ import { formationsRoutes } from './features/formations/formations.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { supportAdminRoutes } from './features/support/support-admin.routes';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
 
   app.route('/api/auth', authRoutes());
   app.route('/api/me', meRoutes());
+  // Before /api/admin: its blanket guard would answer first (support-admin.routes.ts says why that matters).
+  app.route('/api/admin/support', supportAdminRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/formations', formationsRoutes());
   app.route('/api/formation-service', formationServiceRoutes());
@@ -50,6 +54,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/ein-applications', einRoutes());
   app.route('/api/files', filesRoutes());
   app.route('/api/documents', documentsRoutes());
+  app.route('/api/support', supportRoutes());
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -65,6 +65,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   PAYMENT_LINK_FORMATION_ONLY: optionalString.pipe(z.url().optional()),
   PAYMENT_LINK_FORMATION_WITH_PAYMENT: optionalString.pipe(z.url().optional()),
+  /** Where staff are told of new support threads and of replies that reopen one; unset: no such mail. */
+  SUPPORT_NOTIFY_EMAIL: optionalString.pipe(z.email('must be an email address such as support@example.com').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

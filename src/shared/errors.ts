@@ -8,6 +8,8 @@ export const API_ERRORS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** SPEC §6: the admin's "create a thread for a user", refused to a non-admin in the spec's own words. */
+  ADMIN_REQUIRED: 403,
   /** A write that did not come from our own pages (decision 0008). */
   CROSS_SITE_REQUEST: 403,
   INVALID_HOST: 400,

@@ -16,6 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
 import { applicationForm, EIN_LETTER, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 import {
   bodyText,
   type Expect,
@@ -71,6 +72,24 @@ const fileOf = (b: Owner) => {
 };
 
 const localHost = () => ({ headers: { host: 'localhost:3000' } });
+
+/** B's support thread (a message with an attachment), opened once per B through B's own session. */
+const supportThreadIds = new Map<string, string>();
+async function supportThreadOf(b: Owner): Promise<{ id: string }> {
+  let id = supportThreadIds.get(b.id);
+  if (!id) {
+    const res = await h
+      .copyOf(b.c, b.ip)
+      .post(
+        '/api/support/threads',
+        supportForm({ subject: `Matrix B ${b.id}`, message: `Matrix message ${b.email}` }, ATTACHMENT),
+      );
+    expect(res.status, `B's support thread: ${JSON.stringify(res.body)}`).toBe(201);
+    id = res.body.thread.id as string;
+    supportThreadIds.set(b.id, id);
+  }
+  return { id };
+}
 
 const MATRIX: Record<string, Row> = {
   // --- auth: public by design; the body decides, not the session -------------------------------------
@@ -210,6 +229,53 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 404, '2xx', '2xx'],
   },
   'GET /api/documents': { expect: SIGNED_IN },
+
+  // --- support: a customer's own threads; A is pointed at B's ------------------------------------------
+  'GET /api/support/threads': { expect: SIGNED_IN },
+  'GET /api/support/unread-count': { expect: SIGNED_IN },
+  'POST /api/support/threads': {
+    // A and B each open their own; admins open threads for a user under /api/admin/support.
+    fresh: 'account',
+    request: () => ({ body: supportForm({ subject: 'Matrix', message: 'Matrix' }) }),
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'GET /api/support/threads/{id}': {
+    request: async ({ world }) => ({ params: await supportThreadOf(world.b) }),
+    // The admin reads threads on the admin route; here only the owner's own.
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/support/threads/{id}/messages': {
+    fresh: 'account',
+    request: async ({ world }) => ({
+      params: await supportThreadOf(world.b),
+      body: supportForm({ message: 'Matrix reply' }, ATTACHMENT),
+    }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/admin/support/threads': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/support/waiting-count': { expect: ADMIN_ONLY },
+  'GET /api/admin/support/threads/{id}': {
+    request: async ({ world }) => ({ params: await supportThreadOf(world.b) }),
+    expect: ADMIN_ONLY,
+  },
+  'PUT /api/admin/support/threads/{id}/status': {
+    fresh: 'account',
+    request: async ({ world }) => ({ params: await supportThreadOf(world.b), body: { status: 'in_progress' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/support/threads/{id}/messages': {
+    fresh: 'account',
+    request: async ({ world }) => ({
+      params: await supportThreadOf(world.b),
+      body: supportForm({ message: 'Matrix staff reply' }, ATTACHMENT),
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/support/threads': {
+    fresh: 'account',
+    request: ({ world }) => ({ body: supportForm({ userId: world.b.id, subject: 'Matrix', message: 'Matrix' }) }),
+    expect: ADMIN_ONLY,
+  },
 
   // --- outside the OpenAPI document --------------------------------------------------------------------
   'GET /api/openapi.json': { extra: true, expect: PUBLIC },

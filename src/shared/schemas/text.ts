@@ -30,6 +30,10 @@ export const TEXT_MAX = {
   longText: 2000,
   feedback: 5000,
   adminNotes: 10_000,
+  /** A support thread's subject. */
+  supportSubject: 200,
+  /** A support message; sent as a multipart field, whose 20 KB limit this stays under even in Turkish. */
+  supportMessage: 10_000,
 } as const;
 
 export const INVALID_CHARACTERS = 'validation.invalidCharacters';

@@ -2,18 +2,21 @@ import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { StorageDecryptionError } from '../../platform/storage/encrypting-storage';
 import { isStorageKey } from '../../platform/storage/keys';
+import { findAttachmentForDownload } from '../support/support.service';
 
 const download = createRoute({
   method: 'get',
   path: '/{folder}/{name}',
   tags: ['files'],
-  summary: "Downloads a stored file: the owner's own documents, or any document for an admin",
+  summary:
+    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or any for an admin",
   middleware: [requireUser()] as const,
   request: {
     params: z.object({
@@ -41,6 +44,20 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * What the caller may download under `key`, by the record that owns the file: a support attachment
+ * belongs to its thread's owner, anything else to its documents row's user; admins may have any.
+ */
+async function findDownloadable(
+  db: Db,
+  key: string,
+  user: { id: string; role: string },
+): Promise<{ fileName: string; contentType: string | null } | null> {
+  if (key.startsWith('support/')) return findAttachmentForDownload(db, key, user);
+  const rows = await db.select().from(documents).where(eq(documents.filePath, key));
+  return rows.find((r) => user.role === 'admin' || r.userId === user.id) ?? null;
+}
+
 export function filesRoutes() {
   const router = createRouter();
 
@@ -51,8 +68,7 @@ export function filesRoutes() {
     // 404 rather than 400 or 403 throughout: a caller learns nothing about files that are not theirs.
     if (!isStorageKey(key)) throw new ApiError('NOT_FOUND');
     const { db } = c.var.deps.database;
-    const rows = await db.select().from(documents).where(eq(documents.filePath, key));
-    const row = rows.find((r) => user.role === 'admin' || r.userId === user.id);
+    const row = await findDownloadable(db, key, user);
     if (!row) throw new ApiError('NOT_FOUND');
     const file = await c.var.deps.storage.get(key);
     if (!file) throw new ApiError('NOT_FOUND');

@@ -3,7 +3,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../logger';
-import { type MailTemplate, renderMail } from './templates';
+import { type MailTemplate, type MailVars, renderMail } from './templates';
 import type { MailTransport } from './transport';
 
 export const MAX_MAIL_ATTEMPTS = 5;
@@ -24,7 +24,7 @@ export interface MailInput {
   to: string;
   template: MailTemplate;
   lang: Language;
-  vars: { name: string; url: string };
+  vars: MailVars;
 }
 
 export interface Mailer {

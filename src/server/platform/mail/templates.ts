@@ -1,7 +1,26 @@
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 
-export type MailTemplate = 'verify' | 'reset' | 'ss4Ready' | 'einIssued';
+export type MailTemplate =
+  | 'verify'
+  | 'reset'
+  | 'ss4Ready'
+  | 'einIssued'
+  | 'supportReply'
+  | 'supportNewThread'
+  | 'supportReopened';
+
+/**
+ * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
+ * catalogue's texts; `excerpt` (the first lines of a message) is quoted below the body. Both are typed
+ * by users: the HTML escapes them like every other value.
+ */
+export interface MailVars {
+  name: string;
+  url: string;
+  subject?: string;
+  excerpt?: string;
+}
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */
 const REQUESTED: ReadonlySet<MailTemplate> = new Set(['verify', 'reset']);
@@ -17,8 +36,11 @@ function escapeHtml(value: string): string {
 }
 
 /** Renders a mail in the recipient's language from the `mail` namespace of the catalogues. */
-export function renderMail(template: MailTemplate, lang: Language, vars: { name: string; url: string }): RenderedMail {
-  const t = (key: string) => translate(lang, `mail.${key}`, vars);
+export function renderMail(template: MailTemplate, lang: Language, vars: MailVars): RenderedMail {
+  // A line break in a thread's subject must not become a header line of the mail.
+  const safeVars = { ...vars, subject: (vars.subject ?? '').replace(/\s+/g, ' ').trim() };
+  const t = (key: string) => translate(lang, `mail.${key}`, safeVars);
+  const excerpt = vars.excerpt?.trim() ? vars.excerpt : null;
   const subject = t(`${template}.subject`);
   const requested = REQUESTED.has(template);
   const lines = [
@@ -26,6 +48,7 @@ export function renderMail(template: MailTemplate, lang: Language, vars: { name:
     '',
     t(`${template}.body`),
     '',
+    ...(excerpt ? [...excerpt.split(/\r?\n/).map((l) => `> ${l}`), ''] : []),
     vars.url,
     '',
     ...(requested ? [t('ignore'), ''] : []),
@@ -34,6 +57,7 @@ export function renderMail(template: MailTemplate, lang: Language, vars: { name:
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <p>${escapeHtml(t('greeting'))}</p>
 <p>${escapeHtml(t(`${template}.body`))}</p>
+${excerpt ? `<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #cbd5e1;color:#334155;white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>` : ''}
 <p><a href="${escapeHtml(vars.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t(`${template}.action`))}</a></p>
 <p style="font-size:13px;color:#475569">${escapeHtml(vars.url)}</p>
 ${requested ? `<p style="font-size:13px;color:#475569">${escapeHtml(t('ignore'))}</p>` : ''}

@@ -6,8 +6,11 @@ import type { StorageFolder } from './keys';
 import { createS3Storage } from './s3-storage';
 import type { FileStorage } from './storage';
 
-/** The folders whose files can hold an SSN (SS-4 forms, signed or not, and the EIN letter). */
-export const ENCRYPTED_FOLDERS: readonly StorageFolder[] = ['ss4', 'signed_ss4', 'ein'];
+/**
+ * The folders whose files can hold an SSN (SS-4 forms, signed or not, and the EIN letter) and support
+ * attachments, where customers send whatever they are asked about, SS-4 forms and IDs included.
+ */
+export const ENCRYPTED_FOLDERS: readonly StorageFolder[] = ['ss4', 'signed_ss4', 'ein', 'support'];
 
 /** S3 when both S3_ENDPOINT and S3_BUCKET are set (parseEnv refuses just one), else DATA_DIR/files. */
 export function createStorageAdapter(env: Env): FileStorage {

@@ -6,7 +6,16 @@ import { FILE_KIND_INFO } from '../../../shared/domain/files';
  * Built from server-side values only (the folder, the user's id, the clock and the kind found in the
  * file's bytes), so nothing a client sends can steer where a file lands.
  */
-export const STORAGE_FOLDERS = ['ss4', 'signed_ss4', 'ein', 'articles_of_org', 'business_license', 'other'] as const;
+export const STORAGE_FOLDERS = [
+  'ss4',
+  'signed_ss4',
+  'ein',
+  'articles_of_org',
+  'business_license',
+  'other',
+  /** Support attachments, `support/{thread owner's id}_{timestamp}.{ext}`; downloads check support_attachments. */
+  'support',
+] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 const KEY_SHAPE = /^([a-z0-9_]+)\/([A-Za-z0-9-]+)_(\d+)\.(pdf|png|jpg)$/;
