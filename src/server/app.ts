@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { adminRoutes } from './features/admin/admin.routes';
+import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/me', meRoutes());
   // Before /api/admin: its blanket guard would answer first (support-admin.routes.ts says why that matters).
   app.route('/api/admin/support', supportAdminRoutes());
+  app.route('/api/admin/users', adminUsersRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/formations', formationsRoutes());
   app.route('/api/formation-service', formationServiceRoutes());

@@ -28,6 +28,8 @@ export const API_ERRORS = {
   /** The same limit in the words SPEC §5 gives the SS-4, documents and admin uploads. */
   FILE_SIZE_LIMIT: 413,
   UNSUPPORTED_FILE_TYPE: 415,
+  /** The same refusal in the words SPEC §5 gives the admin's document upload. */
+  FILE_TYPE_NOT_ALLOWED: 415,
   PDF_REQUIRED: 415,
   EIN_APPLICATION_EXISTS: 409,
   EIN_APPLICATION_REQUIRED: 404,

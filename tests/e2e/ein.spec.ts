@@ -3,13 +3,13 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN_CODE,
   e2eEmail,
   fromOurPages,
   latestMail,
   newContext,
   screenshots,
   serverAndBrowserForFile,
+  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
 
@@ -43,15 +43,7 @@ async function customerWithCompletedFormation(context: BrowserContext, email: st
 
 async function adminPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto('/admin/signup');
-  await page.fill('input[name=fullName]', 'Mehmet Yönetici');
-  await page.fill('input[name=email]', e2eEmail('ein-admin'));
-  await page.fill('input[name=password]', 'adminsifre');
-  await page.fill('input[name=confirmPassword]', 'adminsifre');
-  await page.fill('input[name=adminCode]', ADMIN_CODE);
-  await page.check('input[name=terms]');
-  await page.click('button[type=submit]');
-  await page.waitForURL('**/admin/ein');
+  await signUpAdminInBrowser(page, 'Mehmet Yönetici', e2eEmail('ein-admin'));
   return page;
 }
 

@@ -239,6 +239,19 @@ export async function signUpInBrowser(page: Page, fullName: string, email: strin
   await page.waitForURL('**/onboarding');
 }
 
+/** Signs a new admin up through /admin/signup with the test server's code (they land on /admin/ein). */
+export async function signUpAdminInBrowser(page: Page, fullName: string, email: string) {
+  await page.goto('/admin/signup');
+  await page.fill('input[name=fullName]', fullName);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'adminsifre');
+  await page.fill('input[name=confirmPassword]', 'adminsifre');
+  await page.fill('input[name=adminCode]', ADMIN_CODE);
+  await page.check('input[name=terms]');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/admin/ein');
+}
+
 /**
  * The headers a write from the portal's own pages carries. `page.request` is a bare HTTP client that
  * shares the page's cookies but sends no Origin, and the server refuses such a write (decision 0008).

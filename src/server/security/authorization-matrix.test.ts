@@ -229,6 +229,16 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 404, '2xx', '2xx'],
   },
   'GET /api/documents': { expect: SIGNED_IN },
+  'POST /api/documents': {
+    // Each caller uploads into their own vault (nothing of B's to point at); admins upload for a user elsewhere.
+    fresh: 'account',
+    request: () => {
+      const body = fileForm(SIGNED);
+      body.append('category', 'business_license');
+      return { body };
+    },
+    expect: [401, '2xx', '2xx', 403],
+  },
 
   // --- support: a customer's own threads; A is pointed at B's ------------------------------------------
   'GET /api/support/threads': { expect: SIGNED_IN },
@@ -274,6 +284,24 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/support/threads': {
     fresh: 'account',
     request: ({ world }) => ({ body: supportForm({ userId: world.b.id, subject: 'Matrix', message: 'Matrix' }) }),
+    expect: ADMIN_ONLY,
+  },
+
+  // --- admin users: every account, B's included, for admins only ---------------------------------------
+  'GET /api/admin/users': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/users/{id}': { request: ({ world }) => ({ params: { id: world.b.id } }), expect: ADMIN_ONLY },
+  'PATCH /api/admin/users/{id}': {
+    fresh: 'account',
+    request: ({ world }) => ({ params: { id: world.b.id }, body: { displayName: 'Matrix Görünen Ad' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/users/{id}/documents': {
+    fresh: 'account',
+    request: ({ world }) => {
+      const body = fileForm(PREPARED);
+      body.append('category', 'business_license');
+      return { params: { id: world.b.id }, body };
+    },
     expect: ADMIN_ONLY,
   },
 

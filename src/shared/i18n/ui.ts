@@ -1,5 +1,6 @@
 import enAdmin from './en/admin.json';
 import enAdminEin from './en/adminEin.json';
+import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
@@ -13,9 +14,11 @@ import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enSs4 from './en/ss4.json';
+import enSupport from './en/support.json';
 import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
+import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
 import trCatalogue from './tr/catalogue.json';
 import trCommon from './tr/common.json';
@@ -29,6 +32,7 @@ import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trSs4 from './tr/ss4.json';
+import trSupport from './tr/support.json';
 
 /** UI namespaces (pages and components). Add a namespace here in both languages. */
 export const uiTr: Catalogue = {
@@ -44,8 +48,10 @@ export const uiTr: Catalogue = {
   formationService: trFormationService,
   guides: trGuides,
   adminEin: trAdminEin,
+  adminUsers: trAdminUsers,
   documents: trDocuments,
   ss4: trSs4,
+  support: trSupport,
   ein: trEin,
 };
 export const uiEn: Catalogue = {
@@ -61,7 +67,9 @@ export const uiEn: Catalogue = {
   formationService: enFormationService,
   guides: enGuides,
   adminEin: enAdminEin,
+  adminUsers: enAdminUsers,
   documents: enDocuments,
   ss4: enSs4,
+  support: enSupport,
   ein: enEin,
 };

@@ -126,6 +126,11 @@ export const router = createBrowserRouter([
                 Component: m.Ss4InstructionsPage,
               })),
           },
+          {
+            path: 'support',
+            loader: requireCustomerPage,
+            lazy: () => import('../features/support/pages/SupportPage').then((m) => ({ Component: m.SupportPage })),
+          },
         ],
       },
       {
@@ -136,7 +141,16 @@ export const router = createBrowserRouter([
             path: 'admin/ein',
             lazy: () => import('../features/admin/pages/AdminEinPage').then((m) => ({ Component: m.AdminEinPage })),
           },
-          ...(['formations', 'services', 'users', 'support'] as const).map((section) => ({
+          {
+            path: 'admin/support',
+            lazy: () =>
+              import('../features/admin/pages/AdminSupportPage').then((m) => ({ Component: m.AdminSupportPage })),
+          },
+          {
+            path: 'admin/users',
+            lazy: () => import('../features/admin/pages/AdminUsersPage').then((m) => ({ Component: m.AdminUsersPage })),
+          },
+          ...(['formations', 'services'] as const).map((section) => ({
             path: `admin/${section}`,
             lazy: () =>
               import('../features/admin/pages/AdminSectionPage').then((m) => ({

@@ -58,10 +58,17 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch (cause) {
-    throw new ApiError(0, 'INTERNAL', cause instanceof Error ? cause.message : 'Network error');
+    throw networkError(cause);
   }
 
-  const text = await response.text();
+  return readResponse<T>(response.status, response.statusText, await response.text());
+}
+
+/**
+ * Turns a finished response into the call's result or an ApiError: shared by `api` (fetch) and
+ * `upload` (XMLHttpRequest, for its progress events), so both fail in the same way.
+ */
+export function readResponse<T>(status: number, statusText: string, text: string): T {
   let data: unknown = null;
   if (text) {
     try {
@@ -71,14 +78,19 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
     }
   }
 
-  if (!response.ok) {
+  if (status < 200 || status > 299) {
     if (isErrorBody(data)) {
       const { code, message, fields } = data.error;
       // An outage is the same news on every page; one toast (by id) says it, whatever the page shows.
       if (code === 'SERVICE_UNAVAILABLE') toast.error(message, { id: 'service-unavailable' });
-      throw new ApiError(response.status, code, message, fields ?? {});
+      throw new ApiError(status, code, message, fields ?? {});
     }
-    throw new ApiError(response.status, fallbackCode(response.status), response.statusText);
+    throw new ApiError(status, fallbackCode(status), statusText);
   }
   return data as T;
+}
+
+/** What a call that never got an answer (offline, DNS, reset connection) throws. */
+export function networkError(cause?: unknown): ApiError {
+  return new ApiError(0, 'INTERNAL', cause instanceof Error ? cause.message : 'Network error');
 }

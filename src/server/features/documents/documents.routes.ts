@@ -1,9 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import { documents } from '../../db/schema';
-import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
+import { recordAudit } from '../../platform/audit';
+import { ApiError, zodFields } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { storeThenRecord } from '../../platform/storage/put-new-file';
+import { readMultipart } from '../../platform/uploads/multipart';
 import { fileUrl } from '../files/file-url';
 
 export const documentSchema = z
@@ -28,6 +33,42 @@ const listMine = createRoute({
   responses: {
     200: jsonResponse(z.object({ documents: z.array(documentSchema) }), 'The documents'),
     401: errorResponses[401],
+  },
+});
+
+const upload = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['documents'],
+  summary:
+    "Upload a document to the caller's vault (multipart/form-data): `category` (one of the five) and `file` " +
+    '(PDF, JPG or PNG by content, at most 5,242,880 bytes). Customers only: admins upload for a user elsewhere.',
+  middleware: [requireUser()] as const,
+  // Documented only: readMultipart streams the body with its own limits, so no body schema is validated here.
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object' as const,
+            properties: {
+              category: { type: 'string' as const, enum: [...DOCUMENT_CATEGORIES] },
+              file: { type: 'string' as const, format: 'binary' },
+            },
+            required: ['category', 'file'],
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonResponse(z.object({ document: documentSchema }), 'Stored; the new document'),
+    400: jsonResponse(errorSchema, 'VALIDATION_FAILED naming `category` or `file`, or BAD_REQUEST (not multipart)'),
+    401: errorResponses[401],
+    403: jsonResponse(errorSchema, 'FORBIDDEN: admins upload for a user from the admin pages'),
+    413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB'"),
+    415: jsonResponse(errorSchema, 'UNSUPPORTED_FILE_TYPE: not a PDF, JPG or PNG by its bytes'),
   },
 });
 
@@ -58,6 +99,56 @@ export function documentsRoutes() {
       .where(eq(documents.userId, user.id))
       .orderBy(desc(documents.createdAt), desc(documents.id));
     return c.json({ documents: rows.map(toDocument) }, 200);
+  });
+
+  router.openapi(upload, async (c) => {
+    const user = currentUser(c);
+    // Refused before the body is read: an admin's upload must name its customer, which this route cannot.
+    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    const { deps } = c.var;
+    const { fields, files } = await readMultipart(c.req.raw, {
+      fileFields: ['file'],
+      accept: DOCUMENT_UPLOAD_KINDS,
+      wrongTypeError: 'UNSUPPORTED_FILE_TYPE',
+      tooLargeError: 'FILE_SIZE_LIMIT',
+    });
+    const parsed = documentUploadSchema.safeParse({ category: fields.category });
+    const problems: Record<string, string> = parsed.success ? {} : zodFields(parsed.error);
+    if (!files.file) problems.file = 'validation.fileRequired';
+    if (!parsed.success || !files.file) throw new ApiError('VALIDATION_FAILED', problems);
+    const { category } = parsed.data;
+    const file = files.file;
+
+    const row = await storeThenRecord(
+      deps,
+      { folder: category, userId: user.id, kind: file.kind, data: file.data, contentType: file.contentType },
+      (key) =>
+        deps.database.db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(documents)
+            .values({
+              userId: user.id,
+              fileName: file.fileName,
+              filePath: key,
+              category,
+              uploadedBy: 'user',
+              contentType: file.contentType,
+              fileSize: String(file.size),
+            })
+            .returning();
+          await recordAudit(tx, {
+            actorId: user.id,
+            actorRole: 'customer',
+            action: 'document.uploaded',
+            entityType: 'document',
+            entityId: inserted.id,
+            subjectUserId: user.id,
+            after: { category, file: key, fileName: file.fileName, size: file.size },
+          });
+          return inserted;
+        }),
+    );
+    return c.json({ document: toDocument(row) }, 201);
   });
 
   return router;

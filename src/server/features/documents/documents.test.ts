@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import {
+  createTestApp,
+  signedInCustomer,
+  signUpAdmin,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
 import { documents } from '../../db/schema';
+import { blob, type FormFile, HTML, helpers, PNG, pdf } from '../ein/ein.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,5 +106,176 @@ describe('GET /api/documents', () => {
     const res = await t.client().get('/api/documents');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+const { documentsOf, auditOf, storedFilesOf } = helpers(() => t);
+
+/** A JPEG as far as the server can tell: its signature, then filler. */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF jpeg body')]);
+const LIMIT = 5_242_880;
+
+/** A real PDF padded to exactly `size` bytes. */
+function pdfOfSize(size: number): Buffer {
+  const head = pdf('sized');
+  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
+}
+
+function uploadForm(category: string | undefined, file: FormFile | null): FormData {
+  const form = new FormData();
+  if (category !== undefined) form.append('category', category);
+  if (file) form.append('file', blob(file.data, file.type), file.name);
+  return form;
+}
+
+/** The raw response, to compare bytes (the test client reads non-JSON bodies as text). */
+async function download(c: TestClient, url: string) {
+  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return t.app.request(`http://localhost:3000${url}`, { headers: cookie ? { cookie } : {} });
+}
+
+describe('POST /api/documents', () => {
+  it.each([
+    [
+      'a PDF',
+      'articles_of_org',
+      { data: pdf('articles'), type: 'application/pdf', name: 'Kuruluş belgesi.pdf' },
+      'pdf',
+    ],
+    ['a JPG', 'other', { data: JPEG, type: 'image/jpeg', name: 'photo.jpeg' }, 'jpg'],
+    ['a PNG', 'business_license', { data: PNG, type: 'image/png', name: 'license.png' }, 'png'],
+  ] as const)(
+    'stores %s under its category, with its row and an audit entry, and serves it back',
+    async (_, category, file, ext) => {
+      const me = await customer();
+      const res = await me.c.post('/api/documents', uploadForm(category, file));
+      expect(res.status).toBe(201);
+      expect(res.body.document).toMatchObject({
+        fileName: file.name,
+        category,
+        uploadedBy: 'user',
+        contentType: file.type,
+        fileSize: file.data.length,
+      });
+      expect(res.body.document.url).toMatch(new RegExp(`^/api/files/${category}/${me.id}_\\d+\\.${ext}$`));
+
+      const rows = await documentsOf(me.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: res.body.document.id, uploadedBy: 'user', category, fileName: file.name });
+      expect(storedFilesOf(me.id)).toEqual([rows[0].filePath]);
+      const audit = await auditOf(me.id, 'document.uploaded');
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actorId: me.id, actorRole: 'customer', entityId: rows[0].id });
+
+      const listed = await me.c.get('/api/documents');
+      expect(listed.body.documents).toEqual([res.body.document]);
+      const got = await download(me.c, res.body.document.url);
+      expect(got.status).toBe(200);
+      expect(Buffer.from(await got.arrayBuffer()).equals(file.data)).toBe(true);
+    },
+  );
+
+  it('accepts a file of exactly 5,242,880 bytes', async () => {
+    const me = await customer();
+    const res = await me.c.post(
+      '/api/documents',
+      uploadForm('other', { data: pdfOfSize(LIMIT), type: 'application/pdf', name: 'exact.pdf' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.document.fileSize).toBe(LIMIT);
+    expect(storedFilesOf(me.id)).toHaveLength(1);
+  });
+
+  it("refuses 5,242,881 bytes with 413 and the spec's words, storing nothing", async () => {
+    const me = await customer();
+    const res = await me.c.post(
+      '/api/documents',
+      uploadForm('other', { data: pdfOfSize(LIMIT + 1), type: 'application/pdf', name: 'big.pdf' }),
+      { 'accept-language': 'en' },
+    );
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('FILE_SIZE_LIMIT');
+    expect(res.body.error.message).toBe('File size must be less than 5MB');
+    expect(await documentsOf(me.id)).toEqual([]);
+    expect(storedFilesOf(me.id)).toEqual([]);
+    expect(await auditOf(me.id, 'document.uploaded')).toEqual([]);
+  });
+
+  it('refuses an HTML file named .pdf with 415 UNSUPPORTED_FILE_TYPE, storing nothing', async () => {
+    const me = await customer();
+    const res = await me.c.post(
+      '/api/documents',
+      uploadForm('ein', { data: HTML, type: 'application/pdf', name: 'letter.pdf' }),
+    );
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(await documentsOf(me.id)).toEqual([]);
+    expect(storedFilesOf(me.id)).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown', 'passport'],
+    ['a missing', undefined],
+    ['an empty', ''],
+  ])('answers 400 naming `category` for %s category, storing nothing', async (_, category) => {
+    const me = await customer();
+    const res = await me.c.post(
+      '/api/documents',
+      uploadForm(category, { data: PNG, type: 'image/png', name: 'x.png' }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.body.error.fields).toEqual({ category: 'validation.documentCategoryRequired' });
+    expect(await documentsOf(me.id)).toEqual([]);
+    expect(storedFilesOf(me.id)).toEqual([]);
+  });
+
+  it('answers 400 naming `file` when no file came', async () => {
+    const me = await customer();
+    const res = await me.c.post('/api/documents', uploadForm('other', null));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ file: 'validation.fileRequired' });
+  });
+
+  it('answers 400 to a body that is not multipart', async () => {
+    const me = await customer();
+    const res = await me.c.post('/api/documents', { category: 'other' });
+    expect(res.status).toBe(400);
+    expect(await documentsOf(me.id)).toEqual([]);
+  });
+
+  it("keeps an upload private: another customer's download is 404 and their list stays empty", async () => {
+    const me = await customer();
+    const other = await customer();
+    const res = await me.c.post(
+      '/api/documents',
+      uploadForm('business_license', { data: PNG, type: 'image/png', name: 'license.png' }),
+    );
+    expect(res.status).toBe(201);
+    const theirs = await download(other.c, res.body.document.url);
+    expect(theirs.status).toBe(404);
+    expect((await other.c.get('/api/documents')).body.documents).toEqual([]);
+  });
+
+  it('answers 401 to an anonymous caller and stores nothing', async () => {
+    const before = await t.deps.database.db.select().from(documents);
+    const res = await t
+      .client()
+      .post('/api/documents', uploadForm('other', { data: PNG, type: 'image/png', name: 'x.png' }));
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    expect(await t.deps.database.db.select().from(documents)).toHaveLength(before.length);
+  });
+
+  it('answers 403 to an admin: admins upload for a customer from the admin pages', async () => {
+    const admin = t.client();
+    const { res: signedUp } = await signUpAdmin(admin);
+    expect(signedUp.status).toBe(201);
+    const res = await admin.post(
+      '/api/documents',
+      uploadForm('other', { data: PNG, type: 'image/png', name: 'x.png' }),
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
   });
 });

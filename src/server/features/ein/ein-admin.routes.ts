@@ -5,7 +5,7 @@ import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
 import { currentUser, requireAdmin } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
@@ -38,17 +38,7 @@ const list = createRoute({
   description: 'q matches business name, application email, account email and responsible party name.',
   request: { query: adminEinListQuerySchema },
   responses: {
-    200: jsonResponse(
-      z
-        .object({
-          items: z.array(adminEinApplicationSchema),
-          total: z.number().int(),
-          page: z.number().int(),
-          pageSize: z.number().int(),
-        })
-        .openapi('AdminEinApplicationList'),
-      'One page',
-    ),
+    200: jsonResponse(pageOf(adminEinApplicationSchema, 'AdminEinApplicationList'), 'One page'),
     400: errorResponses[400],
     ...guarded,
   },

@@ -18,7 +18,7 @@ import { decryptField, encryptField } from '../../platform/crypto/field-encrypti
 import { ApiError } from '../../platform/http/errors';
 import type { MailTemplate } from '../../platform/mail/templates';
 import type { StorageFolder } from '../../platform/storage/keys';
-import { putNewFile } from '../../platform/storage/put-new-file';
+import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { changeFormationStatus, type DbOrTx, isUniqueViolation, type Tx } from '../formations/formations.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
@@ -96,17 +96,6 @@ export async function listApplications(
       .where(where),
   ]);
   return { rows, total };
-}
-
-/** Removes stored files after a failed change; a failure here must not hide the original error. */
-async function discardFiles(deps: AppDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await deps.storage.delete(key);
-    } catch (err) {
-      deps.logger.error({ err, key }, 'could not delete a stored file after a failed change');
-    }
-  }
 }
 
 async function queueUserMail(deps: AppDeps, tx: Tx, userId: string, template: MailTemplate, path: string) {

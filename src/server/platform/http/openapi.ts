@@ -36,3 +36,10 @@ export const errorResponses = {
 } as const;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A server-paged list's answer: one page of `item` with the total and the page asked for. */
+export function pageOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+    .openapi(name);
+}

@@ -1,4 +1,5 @@
 import type { FileKind } from '../../../shared/domain/files';
+import type { Logger } from '../logger';
 import { makeStorageKey, type StorageFolder } from './keys';
 import { type FileStorage, StorageKeyTakenError } from './storage';
 
@@ -29,4 +30,39 @@ export async function putNewFile(storage: FileStorage, file: NewFile, now: () =>
     }
   }
   throw new Error(`no free storage key for ${file.folder}/${file.userId} after ${MAX_ATTEMPTS} attempts`);
+}
+
+/**
+ * Removes files stored ahead of a database change that then failed (storage is not part of the
+ * transaction). A failure here is logged, never thrown, so it cannot hide the original error.
+ */
+export async function discardFiles(
+  deps: { storage: FileStorage; logger: Pick<Logger, 'error'> },
+  keys: readonly string[],
+): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (err) {
+      deps.logger.error({ err, key }, 'could not delete a stored file after a failed change');
+    }
+  }
+}
+
+/**
+ * Stores `file`, then runs `record` with its key (one transaction that writes the rows pointing at
+ * it); when `record` fails, the file is removed again so that a refused change leaves nothing behind.
+ */
+export async function storeThenRecord<T>(
+  deps: { storage: FileStorage; logger: Pick<Logger, 'error'> },
+  file: NewFile,
+  record: (key: string) => Promise<T>,
+): Promise<T> {
+  const key = await putNewFile(deps.storage, file);
+  try {
+    return await record(key);
+  } catch (err) {
+    await discardFiles(deps, [key]);
+    throw err;
+  }
 }

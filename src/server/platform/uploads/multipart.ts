@@ -31,7 +31,7 @@ export interface MultipartOptions {
   /** Kinds accepted; anything else throws `wrongTypeError`. */
   accept: readonly FileKind[];
   /** UNSUPPORTED_FILE_TYPE ('PDF, JPG or PNG') or PDF_REQUIRED ('Please upload a PDF file'). */
-  wrongTypeError: Extract<ApiErrorCode, 'UNSUPPORTED_FILE_TYPE' | 'PDF_REQUIRED'>;
+  wrongTypeError: Extract<ApiErrorCode, 'UNSUPPORTED_FILE_TYPE' | 'FILE_TYPE_NOT_ALLOWED' | 'PDF_REQUIRED'>;
   /**
    * The 413 a file over the limit gets: FILE_TOO_LARGE ('File is too large. Maximum size is 5MB.', the
    * EIN wizard's words, and the default) or FILE_SIZE_LIMIT ('File size must be less than 5MB').

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
+import { adminSupportWaitingQuery } from '../../features/support/api/support';
 import { SignOutButton } from './SignOutButton';
 
 const ADMIN_SECTIONS = [
@@ -12,6 +14,22 @@ const ADMIN_SECTIONS = [
   { to: '/admin/users', key: 'users' },
   { to: '/admin/support', key: 'support' },
 ] as const;
+
+/** Threads waiting for a staff answer, beside the Support item; nothing when none wait or the count fails. */
+function SupportWaitingBadge() {
+  const { t } = useTranslation();
+  const { data: count } = useQuery(adminSupportWaitingQuery);
+  if (!count) return null;
+  return (
+    <span
+      data-testid="support-waiting-count"
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white"
+    >
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">({t('support.admin.waitingBadge', { count })})</span>
+    </span>
+  );
+}
 
 function AdminTopBar() {
   const { t } = useTranslation();
@@ -30,13 +48,14 @@ function AdminTopBar() {
                   to={section.to}
                   className={({ isActive }) =>
                     clsx(
-                      'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
+                      'flex items-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
                       'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
                       isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100',
                     )
                   }
                 >
                   {t(`admin.nav.${section.key}`)}
+                  {section.key === 'support' ? <SupportWaitingBadge /> : null}
                 </NavLink>
               </li>
             ))}

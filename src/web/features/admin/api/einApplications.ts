@@ -3,6 +3,7 @@ import type { BusinessActivity } from '../../../../shared/catalogue/packages';
 import type { EinStatus } from '../../../../shared/domain/ein';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import { api } from '../../../lib/api';
+import { type UploadOptions, upload } from '../../../lib/upload';
 
 /** A stored file of an application: where to download it and the name it was uploaded with. */
 export interface EinFile {
@@ -105,11 +106,11 @@ function fileBody(file: File): FormData {
 
 export const revealSsn = (id: string) => api<{ ssn: string | null }>('POST', path(id, 'ssn'));
 
-export const uploadPreparedSs4 = (id: string, file: File) =>
-  api<ApplicationResponse>('POST', path(id, 'ss4'), fileBody(file)).then((r) => r.application);
+export const uploadPreparedSs4 = (id: string, file: File, options: UploadOptions = {}) =>
+  upload<ApplicationResponse>('POST', path(id, 'ss4'), fileBody(file), options).then((r) => r.application);
 
-export const uploadEinDocument = (id: string, file: File) =>
-  api<ApplicationResponse>('POST', path(id, 'ein-document'), fileBody(file)).then((r) => r.application);
+export const uploadEinDocument = (id: string, file: File, options: UploadOptions = {}) =>
+  upload<ApplicationResponse>('POST', path(id, 'ein-document'), fileBody(file), options).then((r) => r.application);
 
 export const advanceEinStatus = (id: string, to: EinStatus) =>
   api<ApplicationResponse>('POST', path(id, 'advance'), { to }).then((r) => r.application);

@@ -31,15 +31,19 @@ export function EinActions({ application }: { application: AdminEinApplication }
   const confirmRef = useRef<HTMLDivElement>(null);
   const advanceRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const { id, einStatus, nextStatus, files } = application;
   const statusLabel = (status: EinStatus) => t(`catalogue.einStatus.${status}`);
 
   const mutation = useMutation({
     mutationFn: (action: Action) => {
-      if (action.kind === 'ss4') return uploadPreparedSs4(id, action.file);
-      if (action.kind === 'einDocument') return uploadEinDocument(id, action.file);
+      const onProgress = (p: { percent: number }) => setProgress(p.percent);
+      if (action.kind === 'ss4') return uploadPreparedSs4(id, action.file, { onProgress });
+      if (action.kind === 'einDocument') return uploadEinDocument(id, action.file, { onProgress });
       return advanceEinStatus(id, action.to);
     },
+    onMutate: (action) => setProgress(action.kind === 'advance' ? null : 0),
+    onSettled: () => setProgress(null),
     onSuccess: (updated, action) => {
       apply(updated);
       setConfirming(false);
@@ -104,6 +108,7 @@ export function EinActions({ application }: { application: AdminEinApplication }
           label={t(files.preparedSs4 ? 'adminEin.actions.replaceSs4' : 'adminEin.actions.uploadSs4')}
           hint={t(files.preparedSs4 ? 'adminEin.actions.replaceSs4Hint' : 'adminEin.actions.uploadSs4Hint')}
           busy={pendingKind === 'ss4'}
+          progress={pendingKind === 'ss4' ? progress : null}
           disabled={busy}
           onFile={(file) => mutation.mutate({ kind: 'ss4', file })}
         />
@@ -114,6 +119,7 @@ export function EinActions({ application }: { application: AdminEinApplication }
           label={t('adminEin.actions.uploadEin')}
           hint={t('adminEin.actions.uploadEinHint')}
           busy={pendingKind === 'einDocument'}
+          progress={pendingKind === 'einDocument' ? progress : null}
           disabled={busy}
           onFile={(file) => mutation.mutate({ kind: 'einDocument', file })}
         />

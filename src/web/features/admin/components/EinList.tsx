@@ -1,28 +1,13 @@
 import { clsx } from 'clsx';
-import { CalendarDays, ChevronLeft, ChevronRight, Inbox, MapPin, UserRound } from 'lucide-react';
+import { CalendarDays, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
 import { useFormat } from '../../../lib/format';
 import type { AdminEinApplication, EinListResponse } from '../api/einApplications';
 import { EinStatusBadge } from './EinStatusBadge';
+import { type AdminListViewProps, ListEmpty, ListLoading, ListPager, RetryAlert } from './ListParts';
 
-export interface EinListProps {
-  data: EinListResponse | undefined;
-  /** True on the first load, before any page has arrived. */
-  loading: boolean;
-  /** True while a newer page is on its way and the old one is still shown. */
-  updating: boolean;
-  error: string | null;
-  filtered: boolean;
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-  onRetry: () => void;
-  onClearFilters: () => void;
-  onPage: (page: number) => void;
-}
+export type EinListProps = AdminListViewProps<EinListResponse>;
 
 /**
  * The applications as a table when there is room, and as stacked cards in a narrow column (a phone,
@@ -34,36 +19,22 @@ export function EinList(props: EinListProps) {
 
   if (!data) {
     if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return (
-      <div
-        role="status"
-        className="flex items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-16 text-slate-600"
-      >
-        <Spinner className="size-5 text-indigo-600" />
-        {loading ? t('adminEin.list.loading') : t('common.loading')}
-      </div>
-    );
+    return <ListLoading label={loading ? t('adminEin.list.loading') : t('common.loading')} />;
   }
 
   const { items, total, page, pageSize } = data;
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, (page - 1) * pageSize + items.length);
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <div className="space-y-3">
       {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
       <div className="@container overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {items.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-4 py-14 text-center" data-testid="ein-empty">
-            <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-            <p className="text-slate-700">{t(filtered ? 'adminEin.list.emptyFiltered' : 'adminEin.list.empty')}</p>
-            {filtered ? (
-              <Button variant="secondary" size="sm" onClick={onClearFilters}>
-                {t('adminEin.filters.clear')}
-              </Button>
-            ) : null}
-          </div>
+          <ListEmpty
+            testId="ein-empty"
+            message={t(filtered ? 'adminEin.list.emptyFiltered' : 'adminEin.list.empty')}
+            clearLabel={t('adminEin.filters.clear')}
+            onClear={filtered ? onClearFilters : undefined}
+          />
         ) : (
           <div className="@2xl:overflow-x-auto">
             <table
@@ -98,38 +69,15 @@ export function EinList(props: EinListProps) {
             </table>
           </div>
         )}
-        {total > 0 ? (
-          <nav
-            aria-label={t('adminEin.list.pagination')}
-            className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3"
-          >
-            <p className="text-sm text-slate-700" data-testid="ein-range" aria-live="polite">
-              {t('adminEin.list.range', { from, to, total })}
-            </p>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => onPage(page - 1)}
-                disabled={page <= 1}
-                data-testid="ein-prev"
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                {t('adminEin.list.previous')}
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => onPage(page + 1)}
-                disabled={page >= lastPage}
-                data-testid="ein-next"
-              >
-                {t('adminEin.list.next')}
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </nav>
-        ) : null}
+        <ListPager
+          idPrefix="ein"
+          ns="adminEin.list"
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          shown={items.length}
+          onPage={onPage}
+        />
       </div>
     </div>
   );
@@ -200,22 +148,5 @@ function EinRow({
         <EinStatusBadge status={item.einStatus} />
       </td>
     </tr>
-  );
-}
-
-/** A failed load keeps the list usable: the message and a retry, never a redirect (an admin's home is this page). */
-function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      tone="error"
-      action={
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
   );
 }

@@ -1,17 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { EinStatus } from '../../../../shared/domain/ein';
-import { isApiError } from '../../../lib/api';
 import { EIN_KEY, type EinSort, einListQuery } from '../api/einApplications';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { EinDetailPanel } from '../components/EinDetailPanel';
 import { EinList } from '../components/EinList';
 import { EinToolbar } from '../components/EinToolbar';
+import { useAdminListPage } from '../hooks/useAdminListPage';
 import { useEinListParams } from '../hooks/useEinListParams';
 
 /**
@@ -20,50 +18,23 @@ import { useEinListParams } from '../hooks/useEinListParams';
  */
 export function AdminEinPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { page, sort, status, q, selectedId, update } = useEinListParams();
   const list = useQuery(einListQuery({ page, sort, status, q }));
-  // A row picked by the user moves focus to the panel; one restored from the URL does not.
-  const picked = useRef(false);
-
-  const { error, data } = list;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && error.status === 401) {
-      navigate('/signin', { replace: true });
-    } else if (isApiError(error) && error.status === 403) {
-      toast.error(t('admin.unauthorized'));
-      navigate('/dashboard', { replace: true });
-    } else {
-      toast.error(t('adminEin.list.loadFailed'), { id: 'ein-list-failed' });
-    }
-  }, [error, navigate, t]);
-
-  // A page past the end (the queue shrank, or an old link): go to the last page there is.
-  useEffect(() => {
-    if (!data || data.items.length > 0 || data.total === 0 || page === 1) return;
-    update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) }, { replace: true });
-  }, [data, page, update]);
+  const { data } = list;
+  const { focusOnOpen, select, close } = useAdminListPage({
+    error: list.error,
+    data,
+    page,
+    selectedId,
+    update,
+    loadFailedKey: 'adminEin.list.loadFailed',
+    rowTestId: 'ein-row',
+  });
 
   const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
   const onStatus = useCallback((value: EinStatus | null) => update({ status: value, page: 1 }), [update]);
   const onSort = useCallback((value: EinSort) => update({ sort: value, page: 1 }), [update]);
-
-  function select(id: string) {
-    picked.current = true;
-    update({ selectedId: id }, { replace: true });
-  }
-
-  function close() {
-    const id = selectedId;
-    update({ selectedId: null }, { replace: true });
-    // Back to the row the user came from.
-    requestAnimationFrame(() => {
-      const row = id ? document.querySelector(`[data-testid="ein-row"][data-id="${CSS.escape(id)}"] button`) : null;
-      if (row instanceof HTMLElement) row.focus();
-    });
-  }
 
   const refreshing = list.isFetching && !list.isPending;
   const filtered = Boolean(status || q);
@@ -105,7 +76,7 @@ export function AdminEinPage() {
             key={selectedId}
             id={selectedId}
             placeholder={selectedRow}
-            focusOnOpen={picked.current}
+            focusOnOpen={focusOnOpen}
             onClose={close}
           />
         ) : null}

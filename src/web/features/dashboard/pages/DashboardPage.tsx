@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
   ArrowRight,
@@ -29,6 +30,7 @@ import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { type MyFormation, useMyFormation } from '../../../lib/formation';
 import { displayName, useMe } from '../../../lib/session';
+import { supportUnreadQuery } from '../../support/api/support';
 import { NextStepCard } from '../components/NextStepCard';
 import { nextSteps } from '../components/nextSteps';
 
@@ -103,6 +105,7 @@ export function DashboardPage() {
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
                 {t(`dashboard.links.${key}`)}
+                {to === '/support' ? <SupportUnreadBadge testId="dashboard-support-unread" /> : null}
               </Link>
             </li>
           ))}
@@ -275,11 +278,28 @@ function DashboardContent({ data }: { data: MyFormation }) {
             className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-4 font-medium text-slate-900 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {t('dashboard.help.action')}
+            <SupportUnreadBadge testId="help-support-unread" />
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </section>
       </aside>
     </div>
+  );
+}
+
+/** Staff replies the customer has not read (issue 10); nothing when there are none or the count fails. */
+function SupportUnreadBadge({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  const { data: count } = useQuery(supportUnreadQuery);
+  if (!count) return null;
+  return (
+    <span
+      data-testid={testId}
+      className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white"
+    >
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">({t('support.dashboardBadge', { count })})</span>
+    </span>
   );
 }
 

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DocumentCategory } from '../../../../shared/domain/files';
 import { api } from '../../../lib/api';
+import { type UploadOptions, upload } from '../../../lib/upload';
 import type { DocumentItem } from '../lib/group';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
@@ -13,4 +15,17 @@ export const documentsQuery = queryOptions({
 
 export function useDocuments() {
   return useQuery(documentsQuery);
+}
+
+/** SPEC §5 "Document upload": multipart `category` and `file`; answers the stored document. */
+export async function uploadDocument(
+  category: DocumentCategory,
+  file: File,
+  options: UploadOptions = {},
+): Promise<DocumentItem> {
+  const body = new FormData();
+  // The category first, so that the server has it before the (large) file part.
+  body.append('category', category);
+  body.append('file', file, file.name);
+  return (await upload<{ document: DocumentItem }>('POST', '/api/documents', body, options)).document;
 }

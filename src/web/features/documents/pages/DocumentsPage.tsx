@@ -13,11 +13,12 @@ import { isApiError } from '../../../lib/api';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
 import { useDocuments } from '../api/documents';
+import { DocumentUploadCard } from '../components/DocumentUploadCard';
 import { type DocumentItem, groupDocuments } from '../lib/group';
 
 /**
- * SPEC §2 "Documents page": the customer's files grouped by category, each downloadable, with a
- * refresh button and an empty state. Uploading from here comes later.
+ * SPEC §2 "Documents page": an upload form, then the customer's files grouped by category, each
+ * downloadable, with a refresh button and an empty state.
  */
 export function DocumentsPage() {
   const { t } = useTranslation();
@@ -63,6 +64,9 @@ export function DocumentsPage() {
         </Button>
       </div>
       <div className="mt-6">
+        <DocumentUploadCard />
+      </div>
+      <div className="mt-8">
         {documents.data ? (
           <DocumentList documents={documents.data} />
         ) : loadFailed ? (

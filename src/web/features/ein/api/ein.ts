@@ -1,6 +1,6 @@
 import type { BusinessActivity } from '../../../../shared/catalogue/packages';
 import type { EinStatus } from '../../../../shared/domain/ein';
-import { api } from '../../../lib/api';
+import { type UploadOptions, upload } from '../../../lib/upload';
 
 export interface EinFileRef {
   url: string;
@@ -35,5 +35,5 @@ export interface CustomerEinApplication {
 }
 
 /** Multipart: the text fields and both files (see buildEinFormData). */
-export const submitEinApplication = (body: FormData) =>
-  api<{ application: CustomerEinApplication }>('POST', '/api/ein-applications', body);
+export const submitEinApplication = (body: FormData, options: UploadOptions = {}) =>
+  upload<{ application: CustomerEinApplication }>('POST', '/api/ein-applications', body, options);

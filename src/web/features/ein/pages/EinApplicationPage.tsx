@@ -7,6 +7,7 @@ import { isUsState } from '../../../../shared/catalogue/states';
 import { einCompanyStepSchema, einOwnershipStepSchema, einReviewStepSchema } from '../../../../shared/schemas/ein';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Stepper, WizardNav } from '../../../components/ui/Stepper';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { zodFieldErrors } from '../../../lib/form';
@@ -85,6 +86,7 @@ export function EinApplicationPage() {
   const [files, setFiles] = useState<EinFiles>({ articlesOfOrganization: null, registeredAgentInvoice: null });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   // The field to focus after the next render (a failed check); the step's heading focuses first.
   const [focusField, setFocusField] = useState<string | null>(null);
 
@@ -143,13 +145,15 @@ export function EinApplicationPage() {
       }
     }
     setBusy(true);
+    setProgress(0);
     try {
-      await submitEinApplication(buildEinFormData(values, files));
+      await submitEinApplication(buildEinFormData(values, files), { onProgress: (p) => setProgress(p.percent) });
       toast.success(t('ein.toast.submitted'));
       void formationChanged();
       navigate('/dashboard', { replace: true });
     } catch (error) {
       setBusy(false);
+      setProgress(null);
       onSubmitError(error);
     }
   }
@@ -220,6 +224,8 @@ export function EinApplicationPage() {
         {key === 'review' ? (
           <ReviewStep focus={moved} values={values} files={files} errors={errors} set={set} goTo={go} />
         ) : null}
+        {/* The submit carries both documents (up to 10 MB): on a slow link it must show it is moving. */}
+        {isLast && progress !== null ? <UploadProgress percent={progress} testId="ein-submit-progress" /> : null}
         <WizardNav
           isFirst={step === 0}
           onBack={() => go(step - 1)}

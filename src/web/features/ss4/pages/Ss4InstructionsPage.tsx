@@ -122,6 +122,7 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   // The customer may replace the signed form until it goes to the IRS (SPEC §4).
   const canUpload = canUploadEinFile('signedSs4', ein.einStatus);
 
@@ -139,13 +140,15 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
       return;
     }
     setBusy(true);
+    setProgress(0);
     try {
-      await uploadSignedSs4(file);
+      await uploadSignedSs4(file, { onProgress: (p) => setProgress(p.percent) });
       toast.success(t('ss4.toast.uploaded'));
       void formationChanged();
       navigate('/dashboard', { replace: true });
     } catch (failure) {
       setBusy(false);
+      setProgress(null);
       onError(failure);
     }
   }
@@ -209,6 +212,7 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
             error={error}
             messages={SIGNED_FILE_MESSAGES}
             disabled={busy}
+            progress={progress}
           />
           <Button type="submit" loading={busy} className="w-full sm:w-auto" data-testid="ss4-upload">
             {t(ein.hasSignedSs4 ? 'ss4.upload.replaceAction' : 'ss4.upload.action')}

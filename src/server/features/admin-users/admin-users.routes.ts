@@ -1,0 +1,189 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+import { FORMATION_STATUSES } from '../../../shared/domain/formation';
+import { adminUserListQuerySchema, adminUserUpdateSchema } from '../../../shared/schemas/admin-users';
+import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
+import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+import type { Db } from '../../db/client';
+import { ApiError, zodFields } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { currentUser, requireAdmin } from '../../platform/http/session';
+import { readMultipart } from '../../platform/uploads/multipart';
+import { documentSchema, toDocument } from '../documents/documents.routes';
+import { multipartDoc } from '../ein/ein.schemas';
+import {
+  type AdminUserDetailRow,
+  type AdminUserRow,
+  addUserDocument,
+  findUserDetail,
+  listUsers,
+  updateDisplayName,
+  userExists,
+} from './admin-users.service';
+
+const tags = ['admin'];
+const idParams = z.object({
+  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
+});
+const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
+const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
+
+const adminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    /** The profile's display name, else the sign-up name; null when neither is set ('No Name'). */
+    displayName: z.string().nullable(),
+    role: z.enum(['customer', 'admin']),
+    joinedAt: z.string(),
+  })
+  .openapi('AdminUser');
+
+const adminUserDetailSchema = adminUserSchema
+  .extend({
+    /** company_formations.company_formation_preference; null: 'Not Set'. */
+    formationPreference: z.enum(['service', 'self']).nullable(),
+    /** null: no formation record yet ('Not Started'). */
+    formationStatus: z.enum(FORMATION_STATUSES).nullable(),
+    utmSource: z.string().nullable(),
+    utmMedium: z.string().nullable(),
+    utmCampaign: z.string().nullable(),
+    documents: z.array(documentSchema),
+  })
+  .openapi('AdminUserDetail');
+
+const userResult = z.object({ user: adminUserDetailSchema });
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'All accounts (customers and admins), paged, by joined date, searched',
+  description: 'q matches email, name or display name (Turkish letters folded), or an exact user id.',
+  request: { query: adminUserListQuerySchema },
+  responses: {
+    200: jsonResponse(pageOf(adminUserSchema, 'AdminUserList'), 'One page'),
+    400: errorResponses[400],
+    ...guarded,
+  },
+});
+
+const getOne = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'One account with its formation, UTM source and documents',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(userResult, 'The user'), 404: notFound, ...guarded },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags,
+  summary: "Change the user's display name (the email cannot be changed here); audited",
+  request: { params: idParams, ...jsonBody(adminUserUpdateSchema) },
+  responses: {
+    200: jsonResponse(userResult, 'Saved; the user as it is now'),
+    400: errorResponses[400],
+    404: notFound,
+    ...guarded,
+  },
+});
+
+const upload = createRoute({
+  method: 'post',
+  path: '/{id}/documents',
+  tags,
+  summary: "Upload a document into the user's vault (multipart: `category`, `file`), marked uploaded by admin",
+  // Documented only: readMultipart streams the body with its own limits, so no body schema is validated.
+  request: {
+    params: idParams,
+    ...multipartDoc({
+      category: { type: 'string', enum: [...DOCUMENT_CATEGORIES] },
+      file: { type: 'string', format: 'binary' },
+    }),
+  },
+  responses: {
+    201: jsonResponse(z.object({ document: documentSchema }), 'Stored; the new document'),
+    400: jsonResponse(errorSchema, 'VALIDATION_FAILED naming `category` or `file`, or BAD_REQUEST'),
+    404: notFound,
+    413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB' (5,242,880 bytes)"),
+    415: jsonResponse(errorSchema, "FILE_TYPE_NOT_ALLOWED: 'Only PDF, JPG, and PNG files are allowed' (by bytes)"),
+    ...guarded,
+  },
+});
+
+function toAdminUser(row: AdminUserRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+function toAdminUserDetail(row: AdminUserDetailRow) {
+  return {
+    ...toAdminUser(row),
+    formationPreference: row.formationPreference,
+    formationStatus: row.formationStatus,
+    utmSource: row.utmSource,
+    utmMedium: row.utmMedium,
+    utmCampaign: row.utmCampaign,
+    documents: row.documents.map(toDocument),
+  };
+}
+
+async function detail(db: Db, id: string) {
+  const row = await findUserDetail(db, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return toAdminUserDetail(row);
+}
+
+/** The back office's users screen (SPEC §2 "Admin users"). app.ts mounts it at /api/admin/users. */
+export function adminUsersRoutes() {
+  const router = createRouter();
+  router.use('*', requireAdmin());
+
+  router.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const { rows, total } = await listUsers(c.var.deps.database.db, query);
+    return c.json({ items: rows.map(toAdminUser), total, page: query.page, pageSize: query.pageSize }, 200);
+  });
+
+  router.openapi(getOne, async (c) => {
+    return c.json({ user: await detail(c.var.deps.database.db, c.req.valid('param').id) }, 200);
+  });
+
+  router.openapi(update, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps.database;
+    await updateDisplayName(db, admin, id, c.req.valid('json').displayName);
+    return c.json({ user: await detail(db, id) }, 200);
+  });
+
+  router.openapi(upload, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    const { deps } = c.var;
+    // Refused before the body is read.
+    if (!(await userExists(deps.database.db, id))) throw new ApiError('NOT_FOUND');
+    const { fields, files } = await readMultipart(c.req.raw, {
+      fileFields: ['file'],
+      accept: DOCUMENT_UPLOAD_KINDS,
+      wrongTypeError: 'FILE_TYPE_NOT_ALLOWED',
+      tooLargeError: 'FILE_SIZE_LIMIT',
+    });
+    const parsed = documentUploadSchema.safeParse({ category: fields.category });
+    const problems: Record<string, string> = parsed.success ? {} : zodFields(parsed.error);
+    if (!files.file) problems.file = 'validation.fileRequired';
+    if (!parsed.success || !files.file) throw new ApiError('VALIDATION_FAILED', problems);
+    const row = await addUserDocument(deps, admin, id, parsed.data.category, files.file);
+    return c.json({ document: toDocument(row) }, 201);
+  });
+
+  return router;
+}

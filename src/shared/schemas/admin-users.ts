@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { safeText, TEXT_MAX } from './text';
+
+export const ADMIN_USER_SORTS = ['newest', 'oldest'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/** SPEC §2 Admin users: the list's query, every value bounded so a hand-made URL cannot ask for all rows. */
+export const adminUserListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(ADMIN_USER_SORTS).default('newest'),
+  q: safeText(TEXT_MAX.search).optional(),
+});
+export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
+
+/** Only the display name can be edited; the email belongs to the sign-in account and stays as it is. */
+export const adminUserUpdateSchema = z.object({
+  displayName: safeText(TEXT_MAX.fullName, { error: 'validation.nameRequired' }).min(1, 'validation.nameRequired'),
+});
+export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;

@@ -1,0 +1,130 @@
+import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+
+/** What an admin page hands its list component (EIN applications, users, support threads). */
+export interface AdminListViewProps<Page> {
+  data: Page | undefined;
+  /** True on the first load, before any page has arrived. */
+  loading: boolean;
+  /** True while a newer page is on its way and the old one is still shown. */
+  updating: boolean;
+  error: string | null;
+  filtered: boolean;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  onPage: (page: number) => void;
+}
+
+/** A failed load keeps the list usable: the message and a retry, never a redirect. */
+export function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      tone="error"
+      action={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/** The first load of a list, before any page has arrived. */
+export function ListLoading({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-16 text-slate-600"
+    >
+      <Spinner className="size-5 text-indigo-600" />
+      {label}
+    </div>
+  );
+}
+
+export interface ListPagerProps {
+  /** Prefix of the test ids (`${idPrefix}-range`, `-prev`, `-next`). */
+  idPrefix: string;
+  /** `${ns}.range`, `.pagination`, `.previous`, `.next`. */
+  ns: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  shown: number;
+  onPage: (page: number) => void;
+}
+
+/** "1–20 of 45" with Previous / Next, under a server-paged list. */
+export function ListPager({ idPrefix, ns, page, pageSize, total, shown, onPage }: ListPagerProps) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, (page - 1) * pageSize + shown);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav
+      aria-label={t(`${ns}.pagination`)}
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3"
+    >
+      <p className="text-sm text-slate-700" data-testid={`${idPrefix}-range`} aria-live="polite">
+        {t(`${ns}.range`, { from, to, total })}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          data-testid={`${idPrefix}-prev`}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          {t(`${ns}.previous`)}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= lastPage}
+          data-testid={`${idPrefix}-next`}
+        >
+          {t(`${ns}.next`)}
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** No rows: the reason, and a way out when a search or filter is what hid them. */
+export function ListEmpty({
+  testId,
+  message,
+  clearLabel,
+  onClear,
+}: {
+  testId: string;
+  message: string;
+  clearLabel: string;
+  /** Given when a search or filter is active. */
+  onClear?: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-14 text-center" data-testid={testId}>
+      <Inbox aria-hidden="true" className="size-10 text-slate-400" />
+      <p className="text-slate-700">{message}</p>
+      {onClear ? (
+        <Button variant="secondary" size="sm" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

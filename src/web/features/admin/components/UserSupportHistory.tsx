@@ -1,0 +1,281 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { MessagesSquare, Plus } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
+import { TextareaField } from '../../../components/ui/Textarea';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { useFormat } from '../../../lib/format';
+import type { UploadOptions } from '../../../lib/upload';
+import {
+  ADMIN_SUPPORT_KEY,
+  type AdminThread,
+  adminSupportThreadQuery,
+  adminUserThreadsQuery,
+  createAdminSupportThread,
+  sendAdminSupportReply,
+} from '../../support/api/support';
+import { AttachButton } from '../../support/components/AttachButton';
+import { Conversation } from '../../support/components/Conversation';
+import { ReplyBox } from '../../support/components/ReplyBox';
+import { SupportStatusBadge } from '../../support/components/SupportStatusBadge';
+import type { AdminUserDetail } from '../api/users';
+import { Section } from './DetailPanel';
+
+/**
+ * SPEC §2 Admin users, support: the user's threads (newest first, the newest open at once), the chosen
+ * one's messages in a 400 px view with a reply box, and a form to open a thread for them, whose first
+ * message is a staff reply.
+ */
+export function UserSupportHistory({ user }: { user: Pick<AdminUserDetail, 'id' | 'email' | 'displayName'> }) {
+  const { t } = useTranslation();
+  const threads = useQuery(adminUserThreadsQuery(user));
+  const [picked, setPicked] = useState<string | null>(null);
+  const items = threads.data;
+  const selectedId = picked && items?.some((item) => item.id === picked) ? picked : (items?.[0]?.id ?? null);
+
+  return (
+    <>
+      <Section title={t('support.admin.user.title')} testId="user-support-history">
+        {items ? (
+          items.length === 0 ? (
+            <p
+              data-testid="user-support-empty"
+              className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600"
+            >
+              <MessagesSquare aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+              {t('support.admin.user.empty')}
+            </p>
+          ) : (
+            <div className="space-y-4">
+              <ThreadList threads={items} selectedId={selectedId} onSelect={setPicked} />
+              {selectedId ? <ThreadView key={selectedId} id={selectedId} customerName={user.displayName} /> : null}
+            </div>
+          )
+        ) : threads.isError ? (
+          <Alert
+            tone="error"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void threads.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {errorMessage(threads.error, 'support.admin.user.loadFailed', t)}
+          </Alert>
+        ) : (
+          <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-600">
+            <Spinner className="size-4 text-indigo-600" />
+            {t('support.admin.user.loading')}
+          </div>
+        )}
+      </Section>
+      <Section title={t('support.admin.user.createTitle')} testId="user-support-create">
+        <CreateThreadForm userId={user.id} onCreated={setPicked} />
+      </Section>
+    </>
+  );
+}
+
+function ThreadList({
+  threads,
+  selectedId,
+  onSelect,
+}: {
+  threads: AdminThread[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <ul
+      aria-label={t('support.admin.user.threads')}
+      className="max-h-64 space-y-2 overflow-y-auto"
+      data-testid="user-support-threads"
+    >
+      {threads.map((thread) => {
+        const selected = thread.id === selectedId;
+        return (
+          <li key={thread.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(thread.id)}
+              aria-current={selected ? 'true' : undefined}
+              data-testid="user-support-thread"
+              data-id={thread.id}
+              className={clsx(
+                'block w-full rounded-xl border px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                selected
+                  ? 'border-indigo-300 bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]'
+                  : 'border-slate-200 bg-white hover:border-indigo-200 hover:bg-slate-50',
+              )}
+            >
+              <span className="block min-w-0 break-words text-sm font-medium text-slate-900">{thread.subject}</span>
+              <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+                <SupportStatusBadge status={thread.status} />
+                <span className="text-xs text-slate-600">
+                  <span className="sr-only">{t('support.admin.list.lastMessage')}: </span>
+                  <time dateTime={thread.lastMessageAt}>{fmt.dateTime(thread.lastMessageAt)}</time>
+                </span>
+              </span>
+              {selected ? <span className="sr-only"> ({t('support.admin.list.selected')})</span> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ThreadView({ id, customerName }: { id: string; customerName: string | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const detail = useQuery(adminSupportThreadQuery(id));
+
+  async function send(message: string, file: File | null, options: UploadOptions) {
+    try {
+      await sendAdminSupportReply(id, message, file, options);
+    } catch (error) {
+      toast.error(errorMessage(error, 'support.admin.detail.replyFailed', t));
+      throw error;
+    }
+    toast.success(t('support.admin.detail.replySent'));
+    await queryClient.invalidateQueries({ queryKey: ADMIN_SUPPORT_KEY });
+  }
+
+  if (!detail.data) {
+    if (detail.isError) {
+      return (
+        <Alert
+          tone="error"
+          action={
+            isApiError(detail.error, 'NOT_FOUND') ? undefined : (
+              <Button variant="secondary" size="sm" onClick={() => void detail.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+        >
+          {errorMessage(detail.error, 'support.admin.detail.loadFailed', t)}
+        </Alert>
+      );
+    }
+    return (
+      <div role="status" className="flex h-[400px] items-center justify-center gap-2 text-sm text-slate-600">
+        <Spinner className="size-4 text-indigo-600" />
+        {t('common.loading')}
+      </div>
+    );
+  }
+
+  const { thread, messages } = detail.data;
+  return (
+    <div data-testid="user-support-thread-view" data-id={thread.id} data-status={thread.status} className="min-w-0">
+      <div className="mb-2 flex flex-wrap items-start justify-between gap-2">
+        <h4 className="min-w-0 break-words text-sm font-semibold text-slate-900">{thread.subject}</h4>
+        <SupportStatusBadge status={thread.status} />
+      </div>
+      <Conversation messages={messages} own="staff" customerName={customerName ?? thread.userName} size="panel" />
+      <ReplyBox onSend={send} />
+    </div>
+  );
+}
+
+function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const hintId = useId();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const blank = !subject.trim() || !message.trim();
+
+  const create = useMutation({
+    mutationFn: () =>
+      createAdminSupportThread(
+        userId,
+        subject.trim(),
+        message,
+        file,
+        file ? { onProgress: (p) => setPercent(p.percent) } : {},
+      ),
+    onSuccess: (result) => {
+      toast.success(t('support.create.success'));
+      setSubject('');
+      setMessage('');
+      setFile(null);
+      onCreated(result.thread.id);
+      void queryClient.invalidateQueries({ queryKey: ADMIN_SUPPORT_KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'support.create.failed', t)),
+    onSettled: () => setPercent(null),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank) {
+      toast.error(t('support.admin.user.required'));
+      return;
+    }
+    if (!create.isPending) create.mutate();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" data-testid="user-support-new">
+      <p className="text-sm text-slate-600">{t('support.admin.user.createHint')}</p>
+      <TextField
+        id="user-support-subject"
+        name="subject"
+        label={t('support.admin.user.subject')}
+        maxLength={200}
+        autoComplete="off"
+        required
+        value={subject}
+        onChange={(e) => setSubject(e.target.value)}
+        disabled={create.isPending}
+      />
+      <TextareaField
+        id="user-support-message"
+        name="message"
+        label={t('support.admin.user.message')}
+        rows={4}
+        maxLength={10000}
+        required
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        disabled={create.isPending}
+      />
+      {create.isPending && file ? (
+        <UploadProgress percent={percent ?? 0} testId="user-support-upload-progress" />
+      ) : null}
+      {blank ? (
+        <p id={hintId} className="text-sm text-slate-600" data-testid="user-support-required">
+          {t('support.admin.user.required')}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <AttachButton name="supportFile" file={file} onChange={setFile} disabled={create.isPending} />
+        <Button
+          type="submit"
+          disabled={blank}
+          loading={create.isPending}
+          aria-describedby={blank ? hintId : undefined}
+          data-testid="user-support-create-submit"
+          className="ml-auto"
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('support.admin.user.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

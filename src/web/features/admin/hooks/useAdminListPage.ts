@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { isApiError } from '../../../lib/api';
+
+interface PageOf {
+  items: unknown[];
+  total: number;
+  pageSize: number;
+}
+
+export interface AdminListPageOptions {
+  error: unknown;
+  data: PageOf | undefined;
+  page: number;
+  selectedId: string | null;
+  update: (patch: { page?: number; selectedId?: string | null }, options?: { replace?: boolean }) => void;
+  /** i18n key of the toast for a failed load (the list shows it with a retry too). */
+  loadFailedKey: string;
+  /** The list rows' data-testid, to give focus back to the row the panel was opened from. */
+  rowTestId: string;
+}
+
+/**
+ * What every admin list page does around its list: the role check's outcome (401 to sign-in, 403 to
+ * the dashboard), a toast on a failed load, a page past the end moved back, and opening and closing
+ * the detail panel with focus kept where the user is.
+ */
+export function useAdminListPage(options: AdminListPageOptions) {
+  const { error, data, page, selectedId, update, loadFailedKey, rowTestId } = options;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // A row picked by the user moves focus to the panel; one restored from the URL does not.
+  const picked = useRef(false);
+
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 401) {
+      navigate('/signin', { replace: true });
+    } else if (isApiError(error) && error.status === 403) {
+      toast.error(t('admin.unauthorized'));
+      navigate('/dashboard', { replace: true });
+    } else {
+      toast.error(t(loadFailedKey), { id: `${rowTestId}-list-failed` });
+    }
+  }, [error, navigate, t, loadFailedKey, rowTestId]);
+
+  // A page past the end (the list shrank, or an old link): go to the last page there is.
+  useEffect(() => {
+    if (!data || data.items.length > 0 || data.total === 0 || page === 1) return;
+    update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) }, { replace: true });
+  }, [data, page, update]);
+
+  function select(id: string) {
+    picked.current = true;
+    update({ selectedId: id }, { replace: true });
+  }
+
+  function close() {
+    const id = selectedId;
+    update({ selectedId: null }, { replace: true });
+    // Back to the row the user came from.
+    requestAnimationFrame(() => {
+      const row = id
+        ? document.querySelector(`[data-testid="${rowTestId}"][data-id="${CSS.escape(id)}"] button`)
+        : null;
+      if (row instanceof HTMLElement) row.focus();
+    });
+  }
+
+  return { focusOnOpen: picked.current, select, close };
+}

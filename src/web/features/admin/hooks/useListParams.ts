@@ -1,0 +1,63 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Sets `key` in `next`, or drops it when it holds its default (keeps shared URLs short). */
+export type ParamSetter = (key: string, value: string | null, fallback: string | null) => void;
+
+export interface ListParamsCodec<P> {
+  /** Reads the list state from the URL, forgiving anything hand-edited or stale. */
+  read: (search: URLSearchParams) => P;
+  write: (params: P, set: ParamSetter) => void;
+}
+
+/**
+ * An admin list's state kept in the URL (its own parameters plus `id`, the row open in the detail
+ * panel), so a reload, a shared link or the back button brings back the same view. Other parameters
+ * (?lang=) are kept. `codec` must be a stable (module-level) object.
+ */
+export function useListParams<P extends object>(codec: ListParamsCodec<P>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo<P & { selectedId: string | null }>(
+    () => ({ ...codec.read(searchParams), selectedId: searchParams.get('id') || null }),
+    [searchParams, codec],
+  );
+
+  const update = useCallback(
+    (patch: Partial<P & { selectedId: string | null }>, options: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const merged = { ...codec.read(current), selectedId: current.get('id') || null, ...patch };
+          const set: ParamSetter = (key, value, fallback) => {
+            if (value === null || value === '' || value === fallback) next.delete(key);
+            else next.set(key, value);
+          };
+          codec.write(merged, set);
+          set('id', merged.selectedId, null);
+          return next;
+        },
+        { replace: options.replace, preventScrollReset: true },
+      );
+    },
+    [setSearchParams, codec],
+  );
+
+  return { ...state, update };
+}
+
+/** `?page=`: a whole number from 1, else 1. */
+export function readPage(search: URLSearchParams): number {
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+/** `?q=`: trimmed, at most the API's 200 characters. */
+export function readQuery(search: URLSearchParams): string {
+  return (search.get('q') ?? '').trim().slice(0, 200);
+}
+
+/** `?sort=`: one of `sorts`, else the first. */
+export function readSort<S extends string>(search: URLSearchParams, sorts: readonly S[]): S {
+  const sort = search.get('sort');
+  return sorts.includes(sort as S) ? (sort as S) : sorts[0];
+}

@@ -1,0 +1,194 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { EinStatus } from '../../../../shared/domain/ein';
+import type { FormationStatus } from '../../../../shared/domain/formation';
+import type { SupportStatus } from '../../../../shared/domain/support';
+import { api } from '../../../lib/api';
+import { type UploadOptions, upload } from '../../../lib/upload';
+
+/** The shapes of the support API (src/server/features/support/support.schemas.ts). */
+
+export interface SupportAttachment {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  url: string;
+}
+
+export interface SupportMessage {
+  id: string;
+  message: string;
+  isAdminReply: boolean;
+  createdAt: string;
+  attachments: SupportAttachment[];
+}
+
+export interface SupportThread {
+  id: string;
+  subject: string;
+  status: SupportStatus;
+  lastMessageAt: string;
+  createdAt: string;
+}
+
+export interface CustomerThread extends SupportThread {
+  unreadCount: number;
+}
+
+export interface AdminThread extends SupportThread {
+  userId: string;
+  userEmail: string;
+  userName: string;
+  waitingSince: string | null;
+}
+
+export interface ThreadWithMessages<T extends SupportThread = SupportThread> {
+  thread: T;
+  messages: SupportMessage[];
+}
+
+export interface AdminThreadDetail extends ThreadWithMessages<AdminThread> {
+  customer: { formationStatus: FormationStatus | null; einStatus: EinStatus | null };
+}
+
+/** The multipart body of a new thread or a reply; empty fields are left out. */
+export function supportForm(fields: Record<string, string | undefined>, file: File | null): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') body.append(key, value);
+  if (file) body.append('file', file);
+  return body;
+}
+
+// ---- Customer (/api/support) ----
+
+/** Every customer support query starts with this key: one invalidation refreshes list, thread and badge. */
+export const SUPPORT_KEY = ['support'] as const;
+
+export const supportThreadsQuery = queryOptions({
+  queryKey: [...SUPPORT_KEY, 'threads'],
+  queryFn: async () => (await api<{ threads: CustomerThread[] }>('GET', '/api/support/threads')).threads,
+  // Staff reply from elsewhere: ask again on every visit.
+  staleTime: 0,
+});
+
+export function supportThreadQuery(id: string) {
+  return queryOptions({
+    queryKey: [...SUPPORT_KEY, 'thread', id],
+    queryFn: () => api<ThreadWithMessages>('GET', `/api/support/threads/${encodeURIComponent(id)}`),
+    staleTime: 0,
+  });
+}
+
+export const supportUnreadQuery = queryOptions({
+  queryKey: [...SUPPORT_KEY, 'unread'],
+  queryFn: async () => (await api<{ count: number }>('GET', '/api/support/unread-count')).count,
+  staleTime: 0,
+});
+
+// Through `upload` (XMLHttpRequest) so that an attachment shows its progress.
+export const createSupportThread = (subject: string, message: string, file: File | null, options?: UploadOptions) =>
+  upload<ThreadWithMessages>('POST', '/api/support/threads', supportForm({ subject, message }, file), options);
+
+export const sendSupportReply = (id: string, message: string, file: File | null, options?: UploadOptions) =>
+  upload<{ thread: SupportThread; message: SupportMessage }>(
+    'POST',
+    `/api/support/threads/${encodeURIComponent(id)}/messages`,
+    supportForm({ message }, file),
+    options,
+  );
+
+// ---- Staff (/api/admin/support) ----
+
+export type AdminSupportSort = 'newest' | 'oldest';
+
+export interface AdminSupportListParams {
+  page: number;
+  sort: AdminSupportSort;
+  status: SupportStatus | null;
+  q: string;
+}
+
+export interface AdminSupportListResponse {
+  items: AdminThread[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const ADMIN_SUPPORT_PAGE_SIZE = 20;
+const ADMIN_BASE = '/api/admin/support';
+export const ADMIN_SUPPORT_KEY = ['admin', 'support'] as const;
+
+export function adminSupportListQuery(params: AdminSupportListParams) {
+  const search = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(ADMIN_SUPPORT_PAGE_SIZE),
+    sort: params.sort,
+  });
+  if (params.status) search.set('status', params.status);
+  if (params.q) search.set('q', params.q);
+  return queryOptions({
+    queryKey: [...ADMIN_SUPPORT_KEY, 'list', params],
+    queryFn: () => api<AdminSupportListResponse>('GET', `${ADMIN_BASE}/threads?${search}`),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function adminSupportThreadQuery(id: string) {
+  return queryOptions({
+    queryKey: [...ADMIN_SUPPORT_KEY, 'thread', id],
+    queryFn: () => api<AdminThreadDetail>('GET', `${ADMIN_BASE}/threads/${encodeURIComponent(id)}`),
+    staleTime: 0,
+  });
+}
+
+export const adminSupportWaitingQuery = queryOptions({
+  queryKey: [...ADMIN_SUPPORT_KEY, 'waiting'],
+  queryFn: async () => (await api<{ count: number }>('GET', `${ADMIN_BASE}/waiting-count`)).count,
+  staleTime: 0,
+  // The top bar stays on screen all day: let the number follow new requests.
+  refetchInterval: 60_000,
+});
+
+export const setAdminSupportStatus = (id: string, status: SupportStatus) =>
+  api<{ thread: AdminThread }>('PUT', `${ADMIN_BASE}/threads/${encodeURIComponent(id)}/status`, { status });
+
+export const sendAdminSupportReply = (id: string, message: string, file: File | null, options?: UploadOptions) =>
+  upload<{ thread: AdminThread; message: SupportMessage }>(
+    'POST',
+    `${ADMIN_BASE}/threads/${encodeURIComponent(id)}/messages`,
+    supportForm({ message }, file),
+    options,
+  );
+
+/**
+ * One user's threads, newest first, for their page on the admin desk. The list route has no user
+ * filter: search by their email, then keep only their own threads (another address may contain it).
+ */
+export function adminUserThreadsQuery(user: { id: string; email: string }) {
+  const search = new URLSearchParams({ page: '1', pageSize: '100', sort: 'newest', q: user.email });
+  return queryOptions({
+    queryKey: [...ADMIN_SUPPORT_KEY, 'user', user.id, user.email],
+    queryFn: async () => {
+      const { items } = await api<AdminSupportListResponse>('GET', `${ADMIN_BASE}/threads?${search}`);
+      return items.filter((item) => item.userId === user.id);
+    },
+    staleTime: 0,
+  });
+}
+
+/** A thread opened by staff for a customer: it is theirs, and its first message is a staff reply. */
+export const createAdminSupportThread = (
+  userId: string,
+  subject: string,
+  message: string,
+  file: File | null,
+  options?: UploadOptions,
+) =>
+  upload<ThreadWithMessages<AdminThread>>(
+    'POST',
+    `${ADMIN_BASE}/threads`,
+    supportForm({ userId, subject, message }, file),
+    options,
+  );

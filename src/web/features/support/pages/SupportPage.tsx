@@ -1,0 +1,337 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { SUPPORT_FINISHED_STATUSES } from '../../../../shared/domain/support';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/Input';
+import { PageWrapper } from '../../../components/ui/PageWrapper';
+import { Spinner } from '../../../components/ui/Spinner';
+import { TextareaField } from '../../../components/ui/Textarea';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { useFormat } from '../../../lib/format';
+import type { UploadOptions } from '../../../lib/upload';
+import {
+  type CustomerThread,
+  createSupportThread,
+  SUPPORT_KEY,
+  sendSupportReply,
+  supportThreadQuery,
+  supportThreadsQuery,
+} from '../api/support';
+import { AttachButton } from '../components/AttachButton';
+import { Conversation } from '../components/Conversation';
+import { ReplyBox } from '../components/ReplyBox';
+import { SupportStatusBadge } from '../components/SupportStatusBadge';
+
+/**
+ * SPEC §2 "Customer support": a new request, the customer's own threads and the open one's messages.
+ * The open thread is `?thread=<id>`, where the reply mail links.
+ */
+export function SupportPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('thread') || null;
+  const threads = useQuery(supportThreadsQuery);
+  const loadFailed = threads.isError && threads.data === undefined;
+  // Set when the user picks a thread (not when the mail's link opens one): scroll it into view on phones.
+  const picked = useRef(false);
+  const viewRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!loadFailed) return;
+    if (isApiError(threads.error, 'UNAUTHENTICATED')) {
+      toast.error(t('common.signInRequired'));
+      navigate('/signin', { replace: true });
+    } else {
+      toast.error(t('support.threads.loadFailed'), { id: 'support-threads-failed' });
+    }
+  }, [loadFailed, threads.error, navigate, t]);
+
+  function select(id: string | null, options: { replace?: boolean } = {}) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('thread', id);
+        else next.delete('thread');
+        return next;
+      },
+      { replace: options.replace, preventScrollReset: true },
+    );
+  }
+
+  useEffect(() => {
+    if (!selectedId || !picked.current) return;
+    picked.current = false;
+    if (!window.matchMedia('(min-width: 768px)').matches) {
+      viewRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+  }, [selectedId]);
+
+  return (
+    <PageWrapper icon={LifeBuoy} title={t('support.title')} subtitle={t('support.subtitle')}>
+      <NewThreadForm
+        onCreated={(id) => {
+          picked.current = true;
+          select(id);
+        }}
+      />
+      <div className="mt-8 border-t border-slate-200 pt-6">
+        <h2 className="text-lg font-semibold text-slate-900">{t('support.threads.title')}</h2>
+        {threads.data ? (
+          threads.data.length === 0 ? (
+            <p className="mt-3 flex items-center gap-2 text-slate-700" data-testid="support-empty">
+              <MessagesSquare aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+              {t('support.threads.empty')}
+            </p>
+          ) : (
+            <div className="mt-4 grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
+              <ThreadList
+                threads={threads.data}
+                selectedId={selectedId}
+                onSelect={(id) => {
+                  picked.current = true;
+                  select(id);
+                }}
+              />
+              <section ref={viewRef} aria-label={t('support.conversation.label')} className="min-w-0 scroll-mt-4">
+                {selectedId ? (
+                  <ThreadView key={selectedId} id={selectedId} />
+                ) : (
+                  <p className="flex h-full min-h-32 items-center justify-center rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+                    {t('support.threads.selectPrompt')}
+                  </p>
+                )}
+              </section>
+            </div>
+          )
+        ) : loadFailed ? (
+          <Alert
+            tone="error"
+            className="mt-4"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void threads.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('support.threads.loadFailed')}
+          </Alert>
+        ) : (
+          <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600">
+            <Spinner className="size-5 text-indigo-600" />
+            {t('support.threads.loading')}
+          </div>
+        )}
+      </div>
+    </PageWrapper>
+  );
+}
+
+function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const create = useMutation({
+    mutationFn: () => createSupportThread(subject.trim(), message, file),
+    onSuccess: (result) => {
+      toast.success(t('support.create.success'));
+      setSubject('');
+      setMessage('');
+      setFile(null);
+      setErrors({});
+      queryClient.setQueryData(supportThreadQuery(result.thread.id).queryKey, result);
+      void queryClient.invalidateQueries({ queryKey: SUPPORT_KEY });
+      onCreated(result.thread.id);
+    },
+    onError: (error) => {
+      if (isApiError(error, 'VALIDATION_FAILED')) {
+        setErrors({ subject: error.fields.subject, message: error.fields.message });
+      }
+      toast.error(errorMessage(error, 'support.create.failed', t));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!subject.trim()) next.subject = 'validation.supportSubjectRequired';
+    // The server keeps an attachment only with a message to carry it.
+    if (file && !message.trim()) next.message = 'support.create.fileNeedsMessage';
+    setErrors(next);
+    if (next.subject) {
+      subjectRef.current?.focus();
+      return;
+    }
+    if (next.message) return;
+    create.mutate();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="support-new-title" data-testid="support-new">
+      <h2 id="support-new-title" className="text-lg font-semibold text-slate-900">
+        {t('support.create.title')}
+      </h2>
+      <div className="mt-4 space-y-4">
+        <TextField
+          ref={subjectRef}
+          name="subject"
+          label={t('support.create.subject')}
+          placeholder={t('support.create.subjectPlaceholder')}
+          maxLength={200}
+          autoComplete="off"
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          error={errors.subject ? t(errors.subject) : undefined}
+        />
+        <TextareaField
+          name="message"
+          id="support-new-message"
+          label={t('support.create.message')}
+          rows={3}
+          maxLength={10000}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          error={errors.message ? t(errors.message) : undefined}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <AttachButton name="newFile" file={file} onChange={setFile} disabled={create.isPending} />
+          <Button type="submit" loading={create.isPending} data-testid="support-create" className="ml-auto">
+            <Plus aria-hidden="true" className="size-4" />
+            {t('support.create.submit')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function ThreadList({
+  threads,
+  selectedId,
+  onSelect,
+}: {
+  threads: CustomerThread[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <ul
+      aria-label={t('support.threads.title')}
+      className="max-h-80 space-y-2 overflow-y-auto md:max-h-[640px]"
+      data-testid="support-threads"
+    >
+      {threads.map((thread) => {
+        const selected = thread.id === selectedId;
+        return (
+          <li key={thread.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(thread.id)}
+              aria-current={selected ? 'true' : undefined}
+              data-testid="support-thread"
+              data-id={thread.id}
+              className={clsx(
+                'block w-full rounded-xl border px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                selected
+                  ? 'border-indigo-300 bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]'
+                  : 'border-slate-200 bg-white hover:border-indigo-200 hover:bg-slate-50',
+              )}
+            >
+              <span className="flex items-start gap-2">
+                <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{thread.subject}</span>
+                {thread.unreadCount > 0 ? (
+                  <span
+                    data-testid="support-unread"
+                    className="mt-0.5 inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white"
+                  >
+                    <span aria-hidden="true">{thread.unreadCount}</span>
+                    <span className="sr-only">{t('support.threads.unread', { count: thread.unreadCount })}</span>
+                  </span>
+                ) : null}
+              </span>
+              <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+                <SupportStatusBadge status={thread.status} />
+                <span className="text-xs text-slate-600">
+                  <span className="sr-only">{t('support.threads.lastMessage')}: </span>
+                  <time dateTime={thread.lastMessageAt}>{fmt.dateTime(thread.lastMessageAt)}</time>
+                </span>
+              </span>
+              {selected ? <span className="sr-only"> ({t('support.threads.selected')})</span> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ThreadView({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const thread = useQuery(supportThreadQuery(id));
+
+  async function send(message: string, file: File | null, options: UploadOptions) {
+    try {
+      await sendSupportReply(id, message, file, options);
+    } catch (error) {
+      toast.error(errorMessage(error, 'support.reply.failed', t));
+      throw error;
+    }
+    toast.success(t('support.reply.sent'));
+    await queryClient.invalidateQueries({ queryKey: SUPPORT_KEY });
+  }
+
+  if (!thread.data) {
+    if (thread.isError) {
+      const missing = isApiError(thread.error, 'NOT_FOUND');
+      return (
+        <Alert
+          tone="error"
+          action={
+            missing ? undefined : (
+              <Button variant="secondary" size="sm" onClick={() => void thread.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+        >
+          {t(missing ? 'support.conversation.notFound' : 'support.conversation.loadFailed')}
+        </Alert>
+      );
+    }
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-600">
+        <Spinner className="size-5 text-indigo-600" />
+        {t('common.loading')}
+      </div>
+    );
+  }
+
+  const { thread: info, messages } = thread.data;
+  return (
+    <div data-testid="support-thread-view" data-id={info.id} data-status={info.status}>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <h3 className="min-w-0 break-words text-base font-semibold text-slate-900">{info.subject}</h3>
+        <SupportStatusBadge status={info.status} />
+      </div>
+      <Conversation messages={messages} own="customer" />
+      <ReplyBox
+        onSend={send}
+        hint={SUPPORT_FINISHED_STATUSES.includes(info.status) ? t('support.conversation.reopenHint') : undefined}
+      />
+    </div>
+  );
+}

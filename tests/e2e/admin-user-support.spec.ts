@@ -1,0 +1,126 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  e2eEmail,
+  latestMail,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  signUpAdminInBrowser,
+  signUpInBrowser,
+} from '../support/e2e';
+
+const e2e = serverAndBrowserForFile();
+
+const NOTE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n% not\n',
+);
+
+/** Each message bubble as [author, side]. */
+async function bubbles(scope: Locator) {
+  return scope
+    .locator('[data-testid=support-message]')
+    .evaluateAll((els) => els.map((el) => [el.getAttribute('data-author'), el.getAttribute('data-side')]));
+}
+
+describe('admin user support history', () => {
+  it("opens a thread for a customer from their user page; it is the customer's, the first message the staff's", async () => {
+    const customerContext = await newContext(e2e.browser, e2e.server.url);
+    const customer = await customerContext.newPage();
+    const customerEmail = e2eEmail('destek.musteri');
+    await signUpInBrowser(customer, 'Destek Müşterisi Zeynep', customerEmail);
+
+    const adminContext = await newContext(e2e.browser, e2e.server.url);
+    const admin = await adminContext.newPage();
+    await signUpAdminInBrowser(admin, 'Ali Destek', e2eEmail('admin.user.support'));
+    await admin.goto('/admin/users');
+    await admin.fill('#users-search', customerEmail);
+    const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
+    await row.waitFor();
+    await row.getByRole('button').click();
+    await admin.waitForURL(/[?&]id=/);
+
+    const panel = admin.getByTestId('users-detail');
+    const history = panel.getByTestId('user-support-history');
+    await history.getByTestId('user-support-empty').waitFor();
+    expect(await history.getByTestId('user-support-empty').textContent()).toContain(
+      'Bu kullanıcının henüz destek talebi yok.',
+    );
+
+    // The button waits for both subject and message.
+    const form = panel.getByTestId('user-support-new');
+    const submit = form.getByTestId('user-support-create-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await form.getByTestId('user-support-required').textContent()).toBe('Lütfen tüm zorunlu alanları doldurun');
+    await form.locator('input[name=subject]').fill('Şirket kuruluş belgeleri');
+    expect(await submit.isDisabled()).toBe(true);
+    await form.locator('textarea[name=message]').fill('   ');
+    expect(await submit.isDisabled()).toBe(true);
+    await form.locator('textarea[name=message]').fill('Merhaba Zeynep Hanım, kuruluş belgeleriniz hazır.');
+    expect(await submit.isDisabled()).toBe(false);
+    await form.locator('input[name=supportFile]').setInputFiles({
+      name: 'Kuruluş notu.pdf',
+      mimeType: 'application/pdf',
+      buffer: NOTE_PDF,
+    });
+    await form.getByTestId('supportFile-selected').waitFor();
+    await submit.click();
+    await admin.getByText('Destek talebi başarıyla oluşturuldu').first().waitFor();
+
+    // In the history, open, with the admin's message on the admin's (right) side and its attachment.
+    const thread = history.locator('[data-testid=user-support-thread]', { hasText: 'Şirket kuruluş belgeleri' });
+    await thread.waitFor();
+    const threadId = await thread.getAttribute('data-id');
+    expect(threadId).toBeTruthy();
+    expect(await thread.getAttribute('aria-current')).toBe('true');
+    const view = history.getByTestId('user-support-thread-view');
+    await view.locator('[data-testid=support-message]').first().waitFor();
+    expect(await view.getAttribute('data-id')).toBe(threadId);
+    expect(await view.getAttribute('data-status')).toBe('open');
+    expect(await bubbles(view)).toEqual([['staff', 'right']]);
+    expect(await view.getByTestId('support-attachment').textContent()).toContain('Kuruluş notu.pdf');
+    expect(await view.getByTestId('support-messages').evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
+    // The form is empty again.
+    expect(await form.locator('input[name=subject]').inputValue()).toBe('');
+    expect(await submit.isDisabled()).toBe(true);
+
+    // A second staff message from the reply box.
+    await view.locator('textarea[name=message]').fill('Sorunuz olursa buradan yazabilirsiniz.');
+    await view.getByTestId('support-send').click();
+    await admin.getByText('Yanıt başarıyla gönderildi').first().waitFor();
+    await view.locator('[data-testid=support-message]').nth(1).waitFor();
+    expect(await bubbles(view)).toEqual([
+      ['staff', 'right'],
+      ['staff', 'right'],
+    ]);
+    await screenshots(admin, 'admin-user-support-tr');
+
+    // Phones: nothing runs off the side.
+    await admin.setViewportSize({ width: 375, height: 740 });
+    await admin.reload();
+    await history.getByTestId('user-support-thread-view').locator('[data-testid=support-message]').nth(1).waitFor();
+    const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await panel.getByTestId('user-support-create-submit').boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+
+    // The customer has it on /support, the staff's messages on the staff (left) side, and a mail.
+    const mail = await latestMail(e2e.server.url, customerEmail, /Destek/);
+    expect(mail.text).toContain(`/support?thread=${threadId}`);
+    await customer.goto('/support');
+    const customerRow = customer.locator('[data-testid=support-thread]', { hasText: 'Şirket kuruluş belgeleri' });
+    await customerRow.click();
+    const customerView = customer.getByTestId('support-thread-view');
+    await customerView.locator('[data-testid=support-message]').nth(1).waitFor();
+    expect(await customerView.getAttribute('data-id')).toBe(threadId);
+    expect(await bubbles(customerView)).toEqual([
+      ['staff', 'left'],
+      ['staff', 'left'],
+    ]);
+    expect(await customerView.textContent()).toContain('Merhaba Zeynep Hanım, kuruluş belgeleriniz hazır.');
+    await screenshots(customer, 'admin-user-support-customer-tr');
+
+    await adminContext.close();
+    await customerContext.close();
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  e2eEmail,
+  fromOurPages,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  signUpAdminInBrowser,
+  signUpInBrowser,
+} from '../support/e2e';
+
+const e2e = serverAndBrowserForFile();
+
+const LICENSE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n% isletme ruhsati\n',
+);
+
+describe('admin users', () => {
+  it('finds a customer by a folded search, edits the name and uploads a licence the customer then sees', async () => {
+    // The customer, with a formation record so that /documents is theirs to open.
+    const customerContext = await newContext(e2e.browser, e2e.server.url);
+    const customer = await customerContext.newPage();
+    const customerEmail = e2eEmail('sirket.sahibi');
+    await signUpInBrowser(customer, 'Şirket Sahibi Ayşe', customerEmail);
+    const created = await customer.request.post('/api/formations', {
+      data: { formationType: 'self' },
+      ...fromOurPages(customer),
+    });
+    expect(created.status()).toBe(201);
+
+    // The admin signs up in the browser and opens Users from the top bar.
+    const adminContext = await newContext(e2e.browser, e2e.server.url);
+    const admin = await adminContext.newPage();
+    await signUpAdminInBrowser(admin, 'Mehmet Yönetici', e2eEmail('admin.users'));
+    await admin.getByRole('link', { name: 'Kullanıcılar' }).first().click();
+    await admin.waitForURL('**/admin/users');
+    await admin.getByRole('heading', { name: 'Kullanıcılar', level: 1 }).waitFor();
+
+    // Typed without Turkish letters, found all the same; the search lands in the URL.
+    await admin.fill('#users-search', 'sirket sahibi');
+    await admin.waitForURL(/[?&]q=sirket\+sahibi/);
+    const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
+    await row.waitFor();
+    // The unfiltered list (the admin and the customer) stays on screen until the search answers.
+    await expect.poll(() => admin.locator('[data-testid=user-row]').count()).toBe(1);
+    await expect(row.textContent()).resolves.toContain('Şirket Sahibi Ayşe');
+    await row.getByRole('button').click();
+    await admin.waitForURL(/[?&]id=/);
+
+    const panel = admin.getByTestId('users-detail');
+    await panel.getByRole('heading', { name: 'Şirket Sahibi Ayşe' }).waitFor();
+    await expect(panel.getByTestId('user-email').textContent()).resolves.toBe(customerEmail);
+    await expect(panel.getByTestId('user-formation-preference').textContent()).resolves.toBe(
+      'Kendin Kur (self-servis)',
+    );
+    await expect(panel.getByTestId('user-utm-source').textContent()).resolves.toBe('Yok');
+    await expect(panel.getByTestId('user-documents-empty').textContent()).resolves.toBe('Henüz yüklenmiş belge yok');
+    await screenshots(admin, 'admin-users-tr');
+
+    // Edit, Cancel keeps the name; Edit, Save changes it.
+    await panel.getByTestId('user-edit').click();
+    await panel.locator('input[name=displayName]').fill('Vazgeçilen Ad');
+    await panel.getByTestId('user-cancel').click();
+    await expect(panel.getByTestId('user-display-name').textContent()).resolves.toBe('Şirket Sahibi Ayşe');
+    await panel.getByTestId('user-edit').click();
+    await panel.locator('input[name=displayName]').fill('Ayşe Kaya');
+    await panel.getByTestId('user-save').click();
+    await admin.getByText('Kullanıcı başarıyla güncellendi').first().waitFor();
+    await panel.getByRole('heading', { name: 'Ayşe Kaya' }).waitFor();
+    await row.getByText('Ayşe Kaya').waitFor();
+
+    // A Business License PDF into the customer's vault.
+    await panel.locator('select[name=category]').selectOption('business_license');
+    await panel.locator('input[name=file]').setInputFiles({
+      name: 'İşletme ruhsatı.pdf',
+      mimeType: 'application/pdf',
+      buffer: LICENSE_PDF,
+    });
+    await panel.getByTestId('user-document-submit').click();
+    await admin.getByText('Belge başarıyla yüklendi').first().waitFor();
+    const uploaded = panel.locator('[data-testid=user-document]', { hasText: 'İşletme ruhsatı.pdf' });
+    await uploaded.waitFor();
+    expect(await uploaded.getAttribute('data-category')).toBe('business_license');
+    await uploaded.getByTestId('user-document-by-admin').waitFor();
+    await screenshots(admin, 'admin-users-edited-tr');
+
+    // The whole view comes back from the URL, in English too.
+    const url = new URL(admin.url());
+    url.searchParams.set('lang', 'en');
+    await admin.goto(`${url.pathname}${url.search}`);
+    await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await panel.getByRole('heading', { name: 'Ayşe Kaya' }).waitFor();
+    await admin.getByTestId('users-sort').getByText('Newest First').waitFor();
+    await expect(panel.getByTestId('user-formation-status').textContent()).resolves.toBe('Preparation');
+    await expect(panel.getByTestId('user-utm-campaign').textContent()).resolves.toBe('None');
+    await screenshots(admin, 'admin-users-en');
+    await admin.getByTestId('users-sort').click();
+    await admin.getByTestId('users-sort').getByText('Oldest First').waitFor();
+    await admin.waitForURL(/[?&]sort=oldest/);
+
+    // The customer sees it under Business License, marked as uploaded by admin.
+    await customer.goto('/documents');
+    const section = customer.locator('section', { has: customer.getByRole('heading', { name: /İşletme Ruhsatı/ }) });
+    const item = section.locator('[data-testid=document-item]', { hasText: 'İşletme ruhsatı.pdf' });
+    await item.waitFor();
+    await item.getByTestId('uploaded-by-admin').waitFor();
+    await screenshots(customer, 'admin-users-customer-documents-tr');
+
+    // Phones: list and panel stack, and nothing runs off the side of the screen.
+    await admin.setViewportSize({ width: 375, height: 740 });
+    await admin.goto(`${url.pathname}${url.search}`);
+    await panel.getByRole('heading', { name: 'Ayşe Kaya' }).waitFor();
+    const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await adminContext.close();
+    await customerContext.close();
+  });
+});
