@@ -28,11 +28,13 @@ describe('support thread rules', () => {
     expect(waitingSince({ ...open, status: 'closed' }, [])).toBeNull();
   });
 
-  it("counts staff replies newer than the customer's newest message as unread", () => {
+  it("counts staff replies newer than the customer's newest message or last opening as unread", () => {
     expect(unreadStaffReplies([])).toBe(0);
     expect(unreadStaffReplies([staff(1), staff(2)])).toBe(2);
     expect(unreadStaffReplies([staff(1), customer(2), staff(3)])).toBe(1);
     expect(unreadStaffReplies([staff(1), customer(2)])).toBe(0);
+    // Opened at 2: only the reply at 3 is new.
+    expect(unreadStaffReplies([staff(1), staff(3)], at(2))).toBe(1);
   });
 
   it('quotes the first lines of a message', () => {

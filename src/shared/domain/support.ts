@@ -50,13 +50,17 @@ export function waitingSince(
 }
 
 /**
- * Staff replies the customer has not read yet. Interim rule (there is no "customer last read at"
- * column yet): the staff replies newer than the customer's own newest message in the thread.
+ * Staff replies the customer has not read yet: those newer than both the last time the customer
+ * opened the thread and the customer's own newest message in it (writing in a thread means having
+ * read it).
  */
-export function unreadStaffReplies(messages: readonly SupportMessageFacts[]): number {
-  let lastOwn = Number.NEGATIVE_INFINITY;
-  for (const m of messages) if (!m.isAdminReply) lastOwn = Math.max(lastOwn, m.createdAt.getTime());
-  return messages.filter((m) => m.isAdminReply && m.createdAt.getTime() > lastOwn).length;
+export function unreadStaffReplies(
+  messages: readonly SupportMessageFacts[],
+  customerReadAt: Date | null = null,
+): number {
+  let seen = customerReadAt ? customerReadAt.getTime() : Number.NEGATIVE_INFINITY;
+  for (const m of messages) if (!m.isAdminReply) seen = Math.max(seen, m.createdAt.getTime());
+  return messages.filter((m) => m.isAdminReply && m.createdAt.getTime() > seen).length;
 }
 
 /** Staff replies in a row mail the customer at most once per thread in this window. */

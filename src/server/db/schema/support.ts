@@ -15,6 +15,8 @@ export const supportThreads = pgTable(
       .notNull()
       .default('open'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the customer last opened the thread: staff replies after it are unread. */
+    customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

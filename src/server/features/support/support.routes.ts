@@ -21,6 +21,7 @@ import {
   findOwnThread,
   listOwnThreads,
   loadMessages,
+  markReadByCustomer,
 } from './support.service';
 
 const tags = ['support'];
@@ -157,7 +158,10 @@ export function supportRoutes() {
     const { db } = c.var.deps.database;
     const thread = await findOwnThread(db, currentUser(c).id, c.req.valid('param').id);
     if (!thread) throw new ApiError('NOT_FOUND');
-    return c.json({ thread: toThread(thread), messages: (await loadMessages(db, thread.id)).map(toMessage) }, 200);
+    const messages = await loadMessages(db, thread.id);
+    // Read once the answer is built: a reply that lands meanwhile stays unread.
+    await markReadByCustomer(db, thread.id);
+    return c.json({ thread: toThread(thread), messages: messages.map(toMessage) }, 200);
   });
 
   router.openapi(reply, async (c) => {

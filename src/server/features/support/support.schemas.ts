@@ -44,7 +44,7 @@ export const supportThreadSchema = z
   .openapi('SupportThread');
 
 export const customerThreadSchema = supportThreadSchema
-  .extend({ unreadCount: z.number().int().describe('Staff replies newer than your own newest message') })
+  .extend({ unreadCount: z.number().int().describe('Staff replies since you last opened the thread or wrote in it') })
   .openapi('CustomerSupportThread');
 
 export const adminThreadSchema = supportThreadSchema

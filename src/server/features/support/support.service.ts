@@ -60,15 +60,22 @@ export async function findThread(db: DbOrTx, id: string): Promise<SupportThreadR
 // single-table select, where "id" would then mean the subquery's own message id.
 
 /**
- * Staff replies newer than the customer's own newest message in the thread: the interim unread rule
- * of unreadStaffReplies (shared/domain/support.ts), in SQL so lists and totals need no messages loaded.
+ * Staff replies newer than the customer's last opening of the thread and their own newest message:
+ * unreadStaffReplies (shared/domain/support.ts) in SQL, so lists and totals need no messages loaded.
  */
 const unreadSql = sql<number>`(
   select count(*)::int from support_messages m
   where m.thread_id = support_threads.id and m.is_admin_reply
-    and m.created_at > coalesce(
-      (select max(c.created_at) from support_messages c where c.thread_id = support_threads.id and not c.is_admin_reply),
-      '-infinity'::timestamptz))`;
+    and m.created_at > greatest(
+      coalesce(support_threads.customer_read_at, '-infinity'::timestamptz),
+      coalesce(
+        (select max(c.created_at) from support_messages c where c.thread_id = support_threads.id and not c.is_admin_reply),
+        '-infinity'::timestamptz)))`;
+
+/** The customer opened the thread: every staff reply in it so far is read. */
+export async function markReadByCustomer(db: DbOrTx, threadId: string): Promise<void> {
+  await db.update(supportThreads).set({ customerReadAt: sql`now()` }).where(eq(supportThreads.id, threadId));
+}
 
 /** Whether the newest message is a staff reply; null when the thread has no message. */
 const lastIsAdminSql = sql<boolean | null>`(

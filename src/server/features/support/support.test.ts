@@ -283,7 +283,7 @@ describe('replying', () => {
 });
 
 describe('unread staff replies', () => {
-  it("counts staff replies newer than the customer's own newest message, per thread and in total", async () => {
+  it('counts staff replies the customer has not opened or answered, per thread and in total', async () => {
     const { c } = await signedInCustomer(t);
     const one = await newThread(c);
     const two = await newThread(c);
@@ -297,11 +297,18 @@ describe('unread staff replies', () => {
       list.body.threads.map((x: { id: string; unreadCount: number }) => [x.id, x.unreadCount]),
     );
     expect(unread).toEqual({ [one.id]: 2, [two.id]: 1 });
-    // Writing in a thread is reading it (the interim rule).
+    // Writing in a thread is reading it.
     await c.post(`${base}/${one.id}/messages`, supportForm({ message: 'teşekkürler' }));
     expect((await c.get('/api/support/unread-count')).body).toEqual({ count: 1 });
     await staffReply(one.id, 'dört');
     expect((await c.get('/api/support/unread-count')).body).toEqual({ count: 2 });
+    // Opening a thread reads it; a reply after that is unread again.
+    expect((await c.get(`${base}/${two.id}`)).status).toBe(200);
+    expect((await c.get('/api/support/unread-count')).body).toEqual({ count: 1 });
+    await staffReply(two.id, 'beş');
+    expect((await c.get('/api/support/unread-count')).body).toEqual({ count: 2 });
+    expect((await c.get(`${base}/${one.id}`)).status).toBe(200);
+    expect((await c.get('/api/support/unread-count')).body).toEqual({ count: 1 });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   sendSupportReply,
   supportThreadQuery,
   supportThreadsQuery,
+  supportUnreadQuery,
 } from '../api/support';
 import { AttachButton } from '../components/AttachButton';
 import { Conversation } from '../components/Conversation';
@@ -282,6 +283,13 @@ function ThreadView({ id }: { id: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const thread = useQuery(supportThreadQuery(id));
+  // Opening a thread marks it read on the server; the list's counts and the badge follow.
+  const loadedAt = thread.dataUpdatedAt;
+  useEffect(() => {
+    if (!loadedAt) return;
+    void queryClient.invalidateQueries({ queryKey: supportThreadsQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: supportUnreadQuery.queryKey });
+  }, [loadedAt, queryClient]);
 
   async function send(message: string, file: File | null, options: UploadOptions) {
     try {
