@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dropFile,
   e2eEmail,
   fromOurPages,
   newContext,
@@ -29,20 +30,6 @@ async function customerWithFormation(context: BrowserContext, name: string, emai
   const formed = await page.request.post('/api/formations', { data: { formationType: 'self' }, ...fromOurPages(page) });
   expect(formed.status()).toBe(201);
   return page;
-}
-
-/** Drops a file on a drop zone the way a browser does: dragenter, dragover, drop with a DataTransfer. */
-async function dropFile(page: Page, selector: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ b64, name, type }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], name, { type }));
-      return dt;
-    },
-    { b64: file.buffer.toString('base64'), name: file.name, type: file.mimeType },
-  );
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer });
 }
 
 /** Every aria-valuenow the upload's progress bar shows, recorded in the page as it changes. */

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_CODE,
+  dropFile,
   e2eEmail,
   fromOurPages,
   latestMail,
@@ -60,7 +61,8 @@ describe('support tickets', () => {
 
     await page.fill('input[name=subject]', 'Banka hesabı için belge');
     await page.fill('#support-new-message', 'Merhaba, banka ekran görüntüsünü ekledim. Ne yapmalıyım?');
-    await page.setInputFiles('input[name=newFile]', { name: 'banka.png', mimeType: 'image/png', buffer: PNG });
+    // Dragged onto the attach button, as from the desktop.
+    await dropFile(page, 'label:has(input[name=newFile])', { name: 'banka.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('newFile-selected').waitFor();
     await page.getByTestId('support-create').click();
     await page.getByText('Destek talebi başarıyla oluşturuldu').first().waitFor();

@@ -259,3 +259,17 @@ export async function signUpAdminInBrowser(page: Page, fullName: string, email: 
 export function fromOurPages(page: Page): { headers: Record<string, string> } {
   return { headers: { origin: new URL(page.url()).origin } };
 }
+
+/** Drops a file on a drop zone the way a browser does: dragenter, dragover, drop with a DataTransfer. */
+export async function dropFile(page: Page, selector: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ b64, name, type }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type }));
+      return dt;
+    },
+    { b64: file.buffer.toString('base64'), name: file.name, type: file.mimeType },
+  );
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer });
+}

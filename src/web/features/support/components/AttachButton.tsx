@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Paperclip, X } from 'lucide-react';
-import { type ChangeEvent, useId } from 'react';
+import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { acceptAttribute, FILE_KINDS } from '../../../../shared/domain/files';
@@ -25,12 +25,25 @@ export function AttachButton({ name, file, onChange, disabled }: AttachButtonPro
   const { t, i18n } = useTranslation();
   const hintId = useId();
 
+  const [dragging, setDragging] = useState(false);
+
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const chosen = input.files?.[0];
     // Let the same file be chosen again after it was removed.
     input.value = '';
-    if (!chosen) return;
+    if (chosen) take(chosen);
+  }
+
+  // A file dragged from the desktop onto the button is taken like a picked one.
+  function drop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const chosen = event.dataTransfer.files?.[0];
+    if (chosen && !disabled) take(chosen);
+  }
+
+  function take(chosen: File) {
     const problem = checkFile(chosen, FILE_KINDS);
     if (problem) {
       toast.error(t(problem === 'tooLarge' ? 'errors.FILE_SIZE_LIMIT' : 'errors.UNSUPPORTED_FILE_TYPE'));
@@ -67,8 +80,16 @@ export function AttachButton({ name, file, onChange, disabled }: AttachButtonPro
     <label
       title={t('support.reply.attachHint')}
       aria-disabled={disabled || undefined}
+      data-dragging={dragging || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
       className={clsx(
-        'inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50',
+        'inline-flex min-h-11 items-center gap-2 rounded-lg border bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50',
+        dragging ? 'border-indigo-500 bg-indigo-50 ring-2 ring-indigo-200' : 'border-slate-300',
         'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
         disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
       )}

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/Input';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
@@ -142,9 +143,11 @@ function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
+  const [percent, setPercent] = useState<number | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const create = useMutation({
-    mutationFn: () => createSupportThread(subject.trim(), message, file),
+    mutationFn: () => createSupportThread(subject.trim(), message, file, { onProgress: (p) => setPercent(p.percent) }),
+    onSettled: () => setPercent(null),
     onSuccess: (result) => {
       toast.success(t('support.create.success'));
       setSubject('');
@@ -205,6 +208,9 @@ function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
           onChange={(e) => setMessage(e.target.value)}
           error={errors.message ? t(errors.message) : undefined}
         />
+        {create.isPending && file ? (
+          <UploadProgress percent={percent ?? 0} testId="support-new-upload-progress" />
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <AttachButton name="newFile" file={file} onChange={setFile} disabled={create.isPending} />
           <Button type="submit" loading={create.isPending} data-testid="support-create" className="ml-auto">
