@@ -101,7 +101,7 @@ describe('support tickets', () => {
     const detail = admin.getByTestId('support-detail');
     await detail.getByTestId('support-customer').waitFor();
     expect(await detail.getByTestId('support-customer').textContent()).toContain('Kuruluş durumu');
-    expect(await detail.getByTestId('support-user-link').getAttribute('href')).toMatch(/^\/admin\/users\?user=/);
+    expect(await detail.getByTestId('support-user-link').getAttribute('href')).toMatch(/^\/admin\/users\?id=/);
     // On the staff desk the customer's message is on the left: the admin's own side is the staff's.
     await admin.locator('[data-testid=support-message]').first().waitFor();
     expect(await bubbles(admin)).toEqual([['customer', 'left']]);
@@ -135,6 +135,10 @@ describe('support tickets', () => {
     await admin.getByText('Formation status').first().waitFor();
     await admin.locator('[data-testid=support-message]').nth(1).waitFor();
     await screenshots(admin, 'support-admin-en');
+    // The customer's user page opens on that customer, whatever page of the users list they are on.
+    await admin.getByTestId('support-user-link').click();
+    await admin.waitForURL('**/admin/users?id=*');
+    await expect.poll(() => admin.getByTestId('user-display-name').textContent()).toContain('Ayşe Müşteri');
     await staff.close();
 
     // --- The customer again ---

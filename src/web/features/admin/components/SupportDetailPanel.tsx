@@ -156,7 +156,7 @@ export function SupportDetailPanel({ id, placeholder, focusOnOpen, onClose }: Su
                 </dd>
               </dl>
               <Link
-                to={`/admin/users?user=${encodeURIComponent(detail.data.thread.userId)}`}
+                to={`/admin/users?id=${encodeURIComponent(detail.data.thread.userId)}`}
                 className={`${linkClass} mt-2 inline-flex items-center gap-1.5`}
                 data-testid="support-user-link"
               >
