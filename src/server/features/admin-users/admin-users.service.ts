@@ -4,12 +4,12 @@ import type { DocumentCategory } from '../../../shared/domain/files';
 import type { adminUserListQuerySchema } from '../../../shared/schemas/admin-users';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
+import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import type { DbOrTx } from '../formations/formations.service';
 
 export interface AdminActor {
   id: string;

@@ -2,8 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { einStage, maskSsn, nextEinStatus } from '../../../shared/domain/ein';
 import type { FormationStatus } from '../../../shared/domain/formation';
 import { documents, type einApplications } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
 import { fileUrl } from '../files/file-url';
-import type { DbOrTx } from '../formations/formations.service';
 import type { AdminEinApplication, CustomerEinApplication } from './ein.schemas';
 
 export type EinRow = typeof einApplications.$inferSelect;

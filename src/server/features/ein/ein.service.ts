@@ -12,6 +12,7 @@ import { toLanguage } from '../../../shared/i18n/languages';
 import { type adminEinListQuerySchema, type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
 import { companyFormations, documents, einApplications, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
+import { type DbOrTx, isUniqueViolation, type Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
@@ -20,7 +21,7 @@ import type { MailTemplate } from '../../platform/mail/templates';
 import type { StorageFolder } from '../../platform/storage/keys';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import { changeFormationStatus, type DbOrTx, isUniqueViolation, type Tx } from '../formations/formations.service';
+import { changeFormationStatus } from '../formations/formations.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 
 export interface EinActor {

@@ -6,13 +6,9 @@ import { type Actor, canTransitionFormation } from '../../../shared/domain/forma
 import type { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formation';
 import type { Db } from '../../db/client';
 import { companyFormations, formationFeedback, userProfiles } from '../../db/schema';
-import { type DbOrTx, isUniqueViolation, type Tx } from '../../db/tx';
+import { type DbOrTx, isUniqueViolation } from '../../db/tx';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-
-/** A transaction handle, or the database itself, for helpers that may run inside either. */
-export type { DbOrTx, Tx } from '../../db/tx';
-export { isUniqueViolation };
 
 export type FormationRow = typeof companyFormations.$inferSelect;
 
