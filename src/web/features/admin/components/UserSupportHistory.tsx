@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +11,9 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { useFormat } from '../../../lib/format';
 import type { UploadOptions } from '../../../lib/upload';
 import {
   ADMIN_SUPPORT_KEY,
-  type AdminThread,
   adminSupportThreadQuery,
   adminUserThreadsQuery,
   createAdminSupportThread,
@@ -26,6 +23,7 @@ import { AttachButton } from '../../support/components/AttachButton';
 import { Conversation } from '../../support/components/Conversation';
 import { ReplyBox } from '../../support/components/ReplyBox';
 import { SupportStatusBadge } from '../../support/components/SupportStatusBadge';
+import { ThreadPicker } from '../../support/components/ThreadPicker';
 import type { AdminUserDetail } from '../api/users';
 import { Section } from './DetailPanel';
 
@@ -55,7 +53,20 @@ export function UserSupportHistory({ user }: { user: Pick<AdminUserDetail, 'id' 
             </p>
           ) : (
             <div className="space-y-4">
-              <ThreadList threads={items} selectedId={selectedId} onSelect={setPicked} />
+              <ThreadPicker
+                threads={items}
+                selectedId={selectedId}
+                onSelect={setPicked}
+                labels={{
+                  list: t('support.admin.user.threads'),
+                  lastMessage: t('support.admin.list.lastMessage'),
+                  selected: t('support.admin.list.selected'),
+                }}
+                className="max-h-64"
+                testId="user-support-threads"
+                itemTestId="user-support-thread"
+                compact
+              />
               {selectedId ? <ThreadView key={selectedId} id={selectedId} customerName={user.displayName} /> : null}
             </div>
           )
@@ -81,57 +92,6 @@ export function UserSupportHistory({ user }: { user: Pick<AdminUserDetail, 'id' 
         <CreateThreadForm userId={user.id} onCreated={setPicked} />
       </Section>
     </>
-  );
-}
-
-function ThreadList({
-  threads,
-  selectedId,
-  onSelect,
-}: {
-  threads: AdminThread[];
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-}) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  return (
-    <ul
-      aria-label={t('support.admin.user.threads')}
-      className="max-h-64 space-y-2 overflow-y-auto"
-      data-testid="user-support-threads"
-    >
-      {threads.map((thread) => {
-        const selected = thread.id === selectedId;
-        return (
-          <li key={thread.id}>
-            <button
-              type="button"
-              onClick={() => onSelect(thread.id)}
-              aria-current={selected ? 'true' : undefined}
-              data-testid="user-support-thread"
-              data-id={thread.id}
-              className={clsx(
-                'block w-full rounded-xl border px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                selected
-                  ? 'border-indigo-300 bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]'
-                  : 'border-slate-200 bg-white hover:border-indigo-200 hover:bg-slate-50',
-              )}
-            >
-              <span className="block min-w-0 break-words text-sm font-medium text-slate-900">{thread.subject}</span>
-              <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
-                <SupportStatusBadge status={thread.status} />
-                <span className="text-xs text-slate-600">
-                  <span className="sr-only">{t('support.admin.list.lastMessage')}: </span>
-                  <time dateTime={thread.lastMessageAt}>{fmt.dateTime(thread.lastMessageAt)}</time>
-                </span>
-              </span>
-              {selected ? <span className="sr-only"> ({t('support.admin.list.selected')})</span> : null}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

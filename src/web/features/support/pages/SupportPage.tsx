@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +14,8 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { useFormat } from '../../../lib/format';
 import type { UploadOptions } from '../../../lib/upload';
 import {
-  type CustomerThread,
   createSupportThread,
   SUPPORT_KEY,
   sendSupportReply,
@@ -30,6 +27,7 @@ import { AttachButton } from '../components/AttachButton';
 import { Conversation } from '../components/Conversation';
 import { ReplyBox } from '../components/ReplyBox';
 import { SupportStatusBadge } from '../components/SupportStatusBadge';
+import { ThreadPicker } from '../components/ThreadPicker';
 
 /**
  * SPEC §2 "Customer support": a new request, the customer's own threads and the open one's messages.
@@ -94,7 +92,16 @@ export function SupportPage() {
             </p>
           ) : (
             <div className="mt-4 grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
-              <ThreadList
+              <ThreadPicker
+                labels={{
+                  list: t('support.threads.title'),
+                  lastMessage: t('support.threads.lastMessage'),
+                  selected: t('support.threads.selected'),
+                }}
+                className="max-h-80 md:max-h-[640px]"
+                testId="support-threads"
+                itemTestId="support-thread"
+                badge={(thread) => <UnreadBadge count={thread.unreadCount} />}
                 threads={threads.data}
                 selectedId={selectedId}
                 onSelect={(id) => {
@@ -223,68 +230,6 @@ function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
-function ThreadList({
-  threads,
-  selectedId,
-  onSelect,
-}: {
-  threads: CustomerThread[];
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-}) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  return (
-    <ul
-      aria-label={t('support.threads.title')}
-      className="max-h-80 space-y-2 overflow-y-auto md:max-h-[640px]"
-      data-testid="support-threads"
-    >
-      {threads.map((thread) => {
-        const selected = thread.id === selectedId;
-        return (
-          <li key={thread.id}>
-            <button
-              type="button"
-              onClick={() => onSelect(thread.id)}
-              aria-current={selected ? 'true' : undefined}
-              data-testid="support-thread"
-              data-id={thread.id}
-              className={clsx(
-                'block w-full rounded-xl border px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                selected
-                  ? 'border-indigo-300 bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]'
-                  : 'border-slate-200 bg-white hover:border-indigo-200 hover:bg-slate-50',
-              )}
-            >
-              <span className="flex items-start gap-2">
-                <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{thread.subject}</span>
-                {thread.unreadCount > 0 ? (
-                  <span
-                    data-testid="support-unread"
-                    className="mt-0.5 inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white"
-                  >
-                    <span aria-hidden="true">{thread.unreadCount}</span>
-                    <span className="sr-only">{t('support.threads.unread', { count: thread.unreadCount })}</span>
-                  </span>
-                ) : null}
-              </span>
-              <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
-                <SupportStatusBadge status={thread.status} />
-                <span className="text-xs text-slate-600">
-                  <span className="sr-only">{t('support.threads.lastMessage')}: </span>
-                  <time dateTime={thread.lastMessageAt}>{fmt.dateTime(thread.lastMessageAt)}</time>
-                </span>
-              </span>
-              {selected ? <span className="sr-only"> ({t('support.threads.selected')})</span> : null}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 function ThreadView({ id }: { id: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -347,5 +292,19 @@ function ThreadView({ id }: { id: string }) {
         hint={SUPPORT_FINISHED_STATUSES.includes(info.status) ? t('support.conversation.reopenHint') : undefined}
       />
     </div>
+  );
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="support-unread"
+      className="mt-0.5 inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white"
+    >
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{t('support.threads.unread', { count })}</span>
+    </span>
   );
 }
