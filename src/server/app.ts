@@ -16,6 +16,11 @@ import { formationsRoutes } from './features/formations/formations.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { ordersRoutes } from './features/payments/orders.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
+import { servicesRoutes } from './features/services/services.routes';
+import { servicesAdminRoutes } from './features/services/services-admin.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
 import type { AppEnv } from './platform/http/context';
@@ -47,6 +52,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/me', meRoutes());
   // Before /api/admin: its blanket guard would answer first (support-admin.routes.ts says why that matters).
   app.route('/api/admin/support', supportAdminRoutes());
+  app.route('/api/admin/services', servicesAdminRoutes());
+  app.route('/api/admin', paymentsAdminRoutes());
   app.route('/api/admin/users', adminUsersRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/formations', formationsRoutes());
@@ -57,6 +64,9 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/files', filesRoutes());
   app.route('/api/documents', documentsRoutes());
   app.route('/api/support', supportRoutes());
+  app.route('/api/services', servicesRoutes());
+  app.route('/api/payments', paymentsRoutes());
+  app.route('/api/orders', ordersRoutes());
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -8,6 +8,7 @@ import { createAuth } from './features/auth/auth.instance';
 import { anyAdminExists } from './features/auth/auth.service';
 import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/outbox';
+import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { createSmtpTransport } from './platform/mail/transport';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter';
 import { loadOrCreateSecret } from './platform/secrets';
@@ -23,6 +24,7 @@ export async function buildDeps(
     storage?: FileStorage;
     /** The browser tests run every user from one loopback address; they raise the per-address limits. */
     rateLimits?: Partial<RateLimits>;
+    payments?: PaymentProvider;
   } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
@@ -47,5 +49,6 @@ export async function buildDeps(
   const rateLimiter = createRateLimiter(database.db, { ...RATE_LIMITS, ...overrides.rateLimits });
   const adminSignup = createAdminSignupGate(env.ADMIN_SIGNUP_CODE, await anyAdminExists(database.db));
   const storage = createStorage(env, encryptionKey, overrides.storage);
-  return { env, database, logger, mailer, auth, adminSignup, encryptionKey, storage, rateLimiter };
+  const payments = overrides.payments ?? createPaymentProvider(env, database.db, secret);
+  return { env, database, logger, mailer, auth, adminSignup, encryptionKey, storage, rateLimiter, payments };
 }

@@ -4,6 +4,7 @@ import type { AdminSignupGate } from './features/auth/admin-signup-gate';
 import type { Auth } from './features/auth/auth.instance';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mail/outbox';
+import type { PaymentProvider } from './platform/payments';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter';
 import type { FileStorage } from './platform/storage/storage';
 
@@ -21,4 +22,6 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Private files (uploads, prepared forms); read back only through GET /api/files/... */
   storage: FileStorage;
+  /** Stripe Checkout, or the local TEST MODE checkout without Stripe keys (decision 0012). */
+  payments: PaymentProvider;
 }

@@ -63,8 +63,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  PAYMENT_LINK_FORMATION_ONLY: optionalString.pipe(z.url().optional()),
-  PAYMENT_LINK_FORMATION_WITH_PAYMENT: optionalString.pipe(z.url().optional()),
+  /** Where the stripe library sends its calls; unset: Stripe's own API. The tests point it at a fake Stripe server. */
+  STRIPE_API_BASE_URL: optionalString.pipe(z.url('must be a full URL such as http://127.0.0.1:12111').optional()),
   /** Where staff are told of new support threads and of replies that reopen one; unset: no such mail. */
   SUPPORT_NOTIFY_EMAIL: optionalString.pipe(z.email('must be an email address such as support@example.com').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,6 +91,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (missing.length) {
       throw new EnvError(`Production mode requires these settings:\n  ${missing.join('\n  ')}`);
     }
+  }
+  if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+    // Half a Stripe setup would take real payments that are never confirmed, or confirm none at all.
+    throw new EnvError(
+      'Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments with Stripe, or neither for the local test checkout',
+    );
   }
   const s3Problem = s3SettingsProblem(env);
   if (s3Problem) throw new EnvError(`Invalid settings:\n  ${s3Problem}`);

@@ -55,6 +55,14 @@ describe('settings', () => {
     expect(() => parseEnv(bad)).toThrow(new RegExp(name));
   });
 
+  it('refuses half a Stripe setup', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).STRIPE_SECRET_KEY).toBe(
+      'sk_test_x',
+    );
+  });
+
   it('accepts a complete S3 setup, or none', () => {
     expect(parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'portal-files' }).S3_BUCKET).toBe(
       'portal-files',

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
+import { seedExampleServices } from './features/services/services.seed';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 
 async function main() {
@@ -33,6 +34,10 @@ async function main() {
 
   const deps = await buildDeps(env);
   const { logger } = deps;
+  if (!env.production && !env.DATABASE_URL) {
+    const seeded = await seedExampleServices(deps.database.db);
+    if (seeded) logger.info({ seeded }, 'a fresh embedded database: example services added (delete them at /admin/services)');
+  }
   const app = createApp(deps);
   deps.mailer.start();
 

@@ -21,7 +21,16 @@ export const API_ERRORS = {
   INVALID_TRANSITION: 409,
   FORMATION_EXISTS: 409,
   FORMATION_REQUIRED: 409,
-  PAYMENT_LINK_UNAVAILABLE: 503,
+  SERVICE_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  /** The formation's package is already paid: a second checkout would charge twice. */
+  ALREADY_PAID: 409,
+  /** The local test checkout is no longer open (paid, cancelled or expired). */
+  CHECKOUT_CLOSED: 409,
+  /** The payment provider refused or could not be reached; SPEC §8's 'Failed to create checkout session'. */
+  PAYMENT_PROVIDER_FAILED: 502,
+  /** A webhook whose signature is wrong, or older than the tolerance. */
+  INVALID_SIGNATURE: 400,
   FILE_TOO_LARGE: 413,
   /** A JSON body over 64 KB. */
   BODY_TOO_LARGE: 413,

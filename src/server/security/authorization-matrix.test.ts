@@ -15,6 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
+import { services } from '../db/schema';
 import { applicationForm, EIN_LETTER, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 import {
@@ -53,6 +54,8 @@ interface Row {
   freshSession?: true;
   /** Built per cell, so every call gets its own body (uploads, one-time tokens, new emails). */
   request?: (ctx: Ctx) => Req | Promise<Req>;
+  /** The path names a record nobody owns (the public catalogue): A reaching it is no leak. */
+  unowned?: true;
   /** anonymous, customer A, customer B (the owner), admin. */
   expect: [Expect, Expect, Expect, Expect];
 }
@@ -72,6 +75,37 @@ const fileOf = (b: Owner) => {
 };
 
 const localHost = () => ({ headers: { host: 'localhost:3000' } });
+
+/** The catalogue's service every purchase row buys (made in beforeAll). */
+let matrixServiceId = '';
+/** B's order (a local test checkout session), bought once per B through B's own session. */
+const orders = new Map<string, { sessionId: string; orderId: string }>();
+async function orderOf(b: Owner): Promise<{ sessionId: string; orderId: string }> {
+  let found = orders.get(b.id);
+  if (!found) {
+    const res = await b.c.post('/api/payments/checkout', { serviceId: matrixServiceId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sessionId = String(res.body.url).split('/').pop() as string;
+    const mine = await b.c.get('/api/orders');
+    found = { sessionId, orderId: mine.body.orders[0].id };
+    orders.set(b.id, found);
+  }
+  return found;
+}
+
+/** A signed event of a type the webhook acknowledges and ignores, signed as the local checkout signs. */
+function ignoredEvent(): Req {
+  const event = {
+    id: `evt_matrix_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type: 'customer.created',
+    data: { object: {} },
+  };
+  const payload = JSON.stringify(event);
+  const sign = t.deps.payments.signTestEvent;
+  if (!sign) throw new Error('the matrix runs without Stripe keys, on the local test checkout');
+  return { body: event, headers: { 'stripe-signature': sign(payload) } };
+}
 
 /** B's support thread (a message with an attachment), opened once per B through B's own session. */
 const supportThreadIds = new Map<string, string>();
@@ -201,6 +235,61 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: [401, 409, '2xx', 409],
   },
+  // --- services and payments: the catalogue is public; orders are their buyer's -------------------------
+  'GET /api/services': { expect: PUBLIC },
+  'GET /api/services/{id}': { unowned: true, request: () => ({ params: { id: matrixServiceId } }), expect: PUBLIC },
+  'POST /api/payments/checkout': {
+    request: () => ({ body: { serviceId: matrixServiceId } }),
+    // Admins run the shop; they do not buy from it.
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'GET /api/orders': { expect: SIGNED_IN },
+  'GET /api/payments/checkout-sessions/{sessionId}': {
+    request: async ({ world }) => ({ params: { sessionId: (await orderOf(world.b)).sessionId } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  // Public by design: the signature is the caller's credential (payments.test.ts refuses bad ones).
+  'POST /api/payments/stripe/webhook': { request: () => ignoredEvent(), expect: PUBLIC },
+  'GET /api/payments/test-checkout/{sessionId}': {
+    request: async ({ world }) => ({ params: { sessionId: (await orderOf(world.b)).sessionId } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/payments/test-checkout/{sessionId}/pay': {
+    fresh: 'account',
+    request: async ({ world }) => ({ params: { sessionId: (await orderOf(world.b)).sessionId } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/payments/test-checkout/{sessionId}/cancel': {
+    fresh: 'account',
+    request: async ({ world }) => ({ params: { sessionId: (await orderOf(world.b)).sessionId } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/admin/services': { expect: ADMIN_ONLY },
+  'POST /api/admin/services': {
+    request: () => ({ body: { title: 'Matrix hizmeti', description: 'Matrix', priceCents: 1000 } }),
+    expect: ADMIN_ONLY,
+  },
+  'PATCH /api/admin/services/{id}': {
+    request: () => ({ params: { id: matrixServiceId }, body: { description: 'Matrix açıklaması' } }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/admin/services/{id}': {
+    // A service of its own per cell: the admin's cell really deletes it.
+    request: async () => {
+      const [row] = await t.deps.database.db
+        .insert(services)
+        .values({ title: 'Matrix silinecek', description: 'Matrix', priceCents: 500 })
+        .returning();
+      return { params: { id: row.id } };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/users/{id}/orders': { request: ({ world }) => ({ params: { id: world.b.id } }), expect: ADMIN_ONLY },
+  'POST /api/admin/orders/{id}/recheck': {
+    request: async ({ world }) => ({ params: { id: (await orderOf(world.b)).orderId } }),
+    expect: ADMIN_ONLY,
+  },
+
   'POST /api/feedback/bank': {
     request: () => ({ body: { completed: true, feedbackText: 'Matrix' } }),
     expect: SIGNED_IN,
@@ -319,8 +408,13 @@ const MATRIX: Record<string, Row> = {
 let shared: { admin: Party; world: World };
 
 beforeAll(async () => {
-  // A payment link, so that the owner's checkout can succeed and the column shows access, not set-up.
-  t = await createTestApp({ PAYMENT_LINK_FORMATION_ONLY: 'https://pay.example.com/matrix' });
+  // No Stripe keys: purchases open the local test checkout, whose sessions the payment rows use.
+  t = await createTestApp();
+  const [service] = await t.deps.database.db
+    .insert(services)
+    .values({ title: 'Matrix hizmeti', description: 'Matrix', priceCents: 2500 })
+    .returning();
+  matrixServiceId = service.id;
   const admin = await h.adminParty(ROLE_IPS.admin);
   const a = await h.customer(ROLE_IPS.customerA);
   const b = await h.owner('ss4Ready', admin, ROLE_IPS.customerB);
@@ -389,7 +483,7 @@ describe('the authorization matrix', () => {
 
       expect.soft(res.status, `${cell} (429 means the roles need more addresses)`).not.toBe(429);
       expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
-      if (role === 'customerA' && template.includes('{')) {
+      if (role === 'customerA' && template.includes('{') && !row.unowned) {
         // A pointed at B's records: never a success, whatever the table says.
         expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
       }

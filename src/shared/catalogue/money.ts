@@ -7,3 +7,20 @@ export function formatUsd(cents: number, locale: 'tr' | 'en' = 'en'): string {
     maximumFractionDigits: 2,
   }).format(cents / 100);
 }
+
+/**
+ * Reads a price typed in dollars ("12", "12.5", "12,50") into integer cents; null when it is not a
+ * positive amount with at most 2 decimals (SPEC §5: steps of 0.01).
+ */
+export function parseUsdToCents(text: string): number | null {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(normalized)) return null;
+  const [whole, fraction = ''] = normalized.split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}
+
+/** Cents as the plain decimal an input shows, e.g. 13875 → "138.75". */
+export function centsToInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   passwordResetPerEmail: { max: 3, windowMs: HOUR },
   verificationPerAddress: { max: 10, windowMs: HOUR },
   verificationPerEmail: { max: 3, windowMs: HOUR },
+  /** Each purchase opens a checkout at the payment provider; a loop of them is abuse, not shopping. */
+  checkoutPerUser: { max: 30, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

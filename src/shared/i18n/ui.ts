@@ -15,6 +15,9 @@ import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enSs4 from './en/ss4.json';
 import enSupport from './en/support.json';
+import enServices from './en/services.json';
+import enPayments from './en/payments.json';
+import enAdminServices from './en/adminServices.json';
 import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
@@ -33,6 +36,9 @@ import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trSs4 from './tr/ss4.json';
 import trSupport from './tr/support.json';
+import trServices from './tr/services.json';
+import trPayments from './tr/payments.json';
+import trAdminServices from './tr/adminServices.json';
 
 /** UI namespaces (pages and components). Add a namespace here in both languages. */
 export const uiTr: Catalogue = {
@@ -52,6 +58,9 @@ export const uiTr: Catalogue = {
   documents: trDocuments,
   ss4: trSs4,
   support: trSupport,
+  services: trServices,
+  payments: trPayments,
+  adminServices: trAdminServices,
   ein: trEin,
 };
 export const uiEn: Catalogue = {
@@ -71,5 +80,8 @@ export const uiEn: Catalogue = {
   documents: enDocuments,
   ss4: enSs4,
   support: enSupport,
+  services: enServices,
+  payments: enPayments,
+  adminServices: enAdminServices,
   ein: enEin,
 };

@@ -1,18 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
 import { users } from './auth';
 
-/** SPEC §3 services. Money is integer cents (ARCHITECTURE "Conventions"). */
-export const services = pgTable('services', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  priceCents: integer('price_cents').notNull(),
-  stripePriceId: text('stripe_price_id').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * SPEC §3 services. Money is integer cents (ARCHITECTURE "Conventions"). title and description are the
+ * Turkish (default) texts; the _en twins are optional and shown to English readers when set.
+ */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    titleEn: text('title_en'),
+    descriptionEn: text('description_en'),
+    priceCents: integer('price_cents').notNull(),
+    /** Required only with real Stripe: Checkout then sells this Stripe price (decision 0012). */
+    stripePriceId: text('stripe_price_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('services_active_created_idx').on(t.isActive, t.createdAt)],
+);
 
 /** Payments: status changes only from the provider's confirmed result (ARCHITECTURE "Data"). */
 export const orders = pgTable(
@@ -22,19 +33,58 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['service', 'formation_package'] }).notNull(),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull(),
     serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
     packageId: text('package_id'),
+    addressOption: text('address_option'),
+    /** The service's title at purchase time, so a later edit or delete does not rewrite a receipt. */
+    title: text('title'),
+    titleEn: text('title_en'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] })
-      .notNull()
-      .default('pending'),
-    provider: text('provider').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
     providerPaymentId: text('provider_payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_service_idx').on(t.serviceId)],
 );
+
+/**
+ * Every webhook event id the portal has acted on. Inserted in the same transaction as the event's
+ * effect, so a redelivered event is recognised and a failed one is retried by the provider.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: uuid('order_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The local TEST MODE checkout's own sessions: what Stripe keeps on its side, kept here when no Stripe
+ * account is configured (decision 0012). Never used when STRIPE_SECRET_KEY is set.
+ */
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] })
+    .notNull()
+    .default('unpaid'),
+  paymentIntentId: text('payment_intent_id'),
+  customerEmail: text('customer_email'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
+import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../../../shared/schemas/admin-users';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
@@ -45,6 +46,8 @@ const adminUserDetailSchema = adminUserSchema
     formationPreference: z.enum(['service', 'self']).nullable(),
     /** null: no formation record yet ('Not Started'). */
     formationStatus: z.enum(FORMATION_STATUSES).nullable(),
+    /** The formation's payment status (a badge); null without a formation. */
+    paymentStatus: z.enum(FORMATION_PAYMENT_STATUSES).nullable(),
     utmSource: z.string().nullable(),
     utmMedium: z.string().nullable(),
     utmCampaign: z.string().nullable(),
@@ -129,6 +132,7 @@ function toAdminUserDetail(row: AdminUserDetailRow) {
     ...toAdminUser(row),
     formationPreference: row.formationPreference,
     formationStatus: row.formationStatus,
+    paymentStatus: row.paymentStatus,
     utmSource: row.utmSource,
     utmMedium: row.utmMedium,
     utmCampaign: row.utmCampaign,

@@ -60,6 +60,7 @@ export async function findUserDetail(db: DbOrTx, id: string) {
       ...listColumns,
       formationPreference: companyFormations.companyFormationPreference,
       formationStatus: companyFormations.formationStatus,
+      paymentStatus: companyFormations.paymentStatus,
       utmSource: userProfiles.utmSource,
       utmMedium: userProfiles.utmMedium,
       utmCampaign: userProfiles.utmCampaign,

@@ -155,6 +155,7 @@ describe('GET /api/admin/users/{id}', () => {
       role: 'customer',
       formationPreference: null,
       formationStatus: null,
+      paymentStatus: null,
       utmSource: 'instagram',
       utmMedium: 'social',
       utmCampaign: 'bahar',
@@ -162,7 +163,11 @@ describe('GET /api/admin/users/{id}', () => {
     });
     expect((await who.c.post('/api/formations', { formationType: 'self' })).status).toBe(201);
     const after = await admin.get(`${base}/${who.id}`);
-    expect(after.body.user).toMatchObject({ formationPreference: 'self', formationStatus: 'preparation' });
+    expect(after.body.user).toMatchObject({
+      formationPreference: 'self',
+      formationStatus: 'preparation',
+      paymentStatus: 'pending',
+    });
 
     const plain = await customer();
     const res = await admin.get(`${base}/${plain.id}`);

@@ -6,7 +6,8 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { findDraft, paymentLinkFor, requireFormation, saveDraft, toDraft } from './formation-service.service';
+import { startCheckout } from '../payments/checkout.service';
+import { findDraft, requireFormation, saveDraft, toDraft } from './formation-service.service';
 
 export const draftSchema = z
   .object({
@@ -58,15 +59,18 @@ const checkout = createRoute({
   method: 'post',
   path: '/checkout',
   tags,
-  summary: "Wizard step 5: save the choices and answer the package's hosted payment link",
+  summary: 'Wizard step 5: save the choices and open a checkout for the package (plus the private address)',
+  description:
+    "The amount comes from the catalogue: $389 or $589, plus $100 for the first year of a private address. The formation turns paid only on the payment provider's confirmed word.",
   middleware: [requireUser()] as const,
   request: jsonBody(formationServiceCheckoutSchema),
   responses: {
     200: jsonResponse(z.object({ url: z.string() }), 'Where to send the browser'),
     400: errorResponses[400],
     401: errorResponses[401],
-    409: formationRequired,
-    503: jsonResponse(errorSchema, 'PAYMENT_LINK_UNAVAILABLE: the draft is saved, the link is not set up'),
+    409: jsonResponse(errorSchema, 'FORMATION_REQUIRED: onboarding not done; ALREADY_PAID: the package is paid'),
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS'),
+    502: jsonResponse(errorSchema, 'PAYMENT_PROVIDER_FAILED: the draft is saved, no checkout was opened'),
   },
 });
 
@@ -92,14 +96,17 @@ export function formationServiceRoutes() {
   router.openapi(checkout, async (c) => {
     const user = currentUser(c);
     const body = c.req.valid('json');
-    const { db } = c.var.deps.database;
-    await requireFormation(db, user.id);
+    const deps = c.var.deps;
+    const { db } = deps.database;
+    const formation = await requireFormation(db, user.id);
+    if (formation.paymentStatus === 'paid') throw new ApiError('ALREADY_PAID');
+    if (!(await deps.rateLimiter.hit('checkoutPerUser', user.id))) throw new ApiError('TOO_MANY_REQUESTS');
     const draft = await saveDraft(db, user.id, body);
-    const url = paymentLinkFor(c.var.deps.env, body.packageSelected);
-    if (!url) {
-      c.var.deps.logger.warn({ package: body.packageSelected }, 'payment link not configured');
-      throw new ApiError('PAYMENT_LINK_UNAVAILABLE');
-    }
+    const { url } = await startCheckout(deps, user, {
+      kind: 'formation_package',
+      packageId: body.packageSelected,
+      addressOption: body.businessAddress,
+    });
     await recordAudit(db, {
       actorId: user.id,
       actorRole: user.role,

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ADDRESS_OPTIONS, PACKAGE_IDS, type PackageId } from '../../../shared/catalogue/packages';
+import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
 import type { formationServiceDraftSchema } from '../../../shared/schemas/formation';
 import type { Db } from '../../db/client';
 import { formationServiceRequests } from '../../db/schema';
-import type { Env } from '../../env';
 import { ApiError } from '../../platform/http/errors';
 import { findFormationByUser } from '../formations/formations.service';
 
@@ -80,10 +79,4 @@ export async function saveDraft(db: Db, userId: string, input: DraftInput): Prom
     })
     .returning();
   return row;
-}
-
-/** The hosted payment link of a package, from the settings; null when it is not set up. */
-export function paymentLinkFor(env: Env, pkg: PackageId): string | null {
-  const url = pkg === 'formation_only' ? env.PAYMENT_LINK_FORMATION_ONLY : env.PAYMENT_LINK_FORMATION_WITH_PAYMENT;
-  return url ?? null;
 }

@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
-import { auditEvents, companyFormations, formationServiceRequests } from '../../db/schema';
-
-const STANDARD_URL = 'https://pay.example.com/standard';
+import { auditEvents, companyFormations, formationServiceRequests, orders } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
-  // Only the Standard package has a payment link here; Premium's is left unset on purpose.
-  t = await createTestApp({ PAYMENT_LINK_FORMATION_ONLY: STANDARD_URL });
+  // No Stripe keys: checkout opens the local TEST MODE checkout (payments.test.ts covers Stripe).
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t?.close();
@@ -161,11 +159,18 @@ describe('PUT /api/formation-service/draft', () => {
 });
 
 describe('POST /api/formation-service/checkout', () => {
-  it("saves the choices and answers the package's payment link, with an audit row", async () => {
+  it('saves the choices and answers a checkout for the package, with a pending order and an audit row', async () => {
     const { c, id } = await customer();
     const res = await c.post('/api/formation-service/checkout', CHOICES);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ url: STANDARD_URL });
+    expect(res.body.url).toMatch(/^http:\/\/localhost:3000\/payment\/test-checkout\/cs_test_local_\w+$/);
+    const [order] = await db().select().from(orders).where(eq(orders.userId, id));
+    expect(order).toMatchObject({
+      kind: 'formation_package',
+      packageId: 'formation_only',
+      amountCents: 38_900,
+      status: 'pending',
+    });
     const [row] = await draftsOf(id);
     expect(row).toMatchObject({ ...CHOICES, documentsReady: false });
     const audit = await checkoutAudits(id);
@@ -173,17 +178,20 @@ describe('POST /api/formation-service/checkout', () => {
     expect(audit[0]).toMatchObject({ actorId: id, entityType: 'formation_service_request', entityId: row.id });
   });
 
-  it('is 503 PAYMENT_LINK_UNAVAILABLE when the package has no link set, but still saves the draft', async () => {
+  it('prices Premium with a private address at $589 + $100 from the catalogue', async () => {
     const { c, id } = await customer();
     const res = await c.post('/api/formation-service/checkout', {
       ...CHOICES,
       packageSelected: 'formation_with_payment',
+      businessAddress: 'private_address',
     });
-    expect(res.status).toBe(503);
-    expect(res.body.error.code).toBe('PAYMENT_LINK_UNAVAILABLE');
-    const [row] = await draftsOf(id);
-    expect(row.packageSelected).toBe('formation_with_payment');
-    expect(await checkoutAudits(id)).toHaveLength(0);
+    expect(res.status).toBe(200);
+    const [order] = await db().select().from(orders).where(eq(orders.userId, id));
+    expect(order).toMatchObject({
+      packageId: 'formation_with_payment',
+      addressOption: 'private_address',
+      amountCents: 68_900,
+    });
   });
 
   it.each([
@@ -214,27 +222,5 @@ describe('POST /api/formation-service/checkout', () => {
 
   it('refuses anonymous callers with 401', async () => {
     expect((await t.client().post('/api/formation-service/checkout', CHOICES)).status).toBe(401);
-  });
-});
-
-describe('checkout with both links set', () => {
-  it('answers the Premium link for formation_with_payment', async () => {
-    const app = await createTestApp({
-      PAYMENT_LINK_FORMATION_ONLY: STANDARD_URL,
-      PAYMENT_LINK_FORMATION_WITH_PAYMENT: 'https://pay.example.com/premium',
-    });
-    try {
-      const c = app.client();
-      await signUp(c);
-      await c.post('/api/formations', { formationType: 'self' });
-      const res = await c.post('/api/formation-service/checkout', {
-        ...CHOICES,
-        packageSelected: 'formation_with_payment',
-      });
-      expect(res.status).toBe(200);
-      expect(res.body.url).toBe('https://pay.example.com/premium');
-    } finally {
-      await app.close();
-    }
   });
 });

@@ -8,7 +8,8 @@ export type MailTemplate =
   | 'einIssued'
   | 'supportReply'
   | 'supportNewThread'
-  | 'supportReopened';
+  | 'supportReopened'
+  | 'orderReceipt';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { AddressOption, PackageId } from '../../../shared/catalogue/packages';
+import { ORDER_CURRENCY, packageOrderAmount } from '../../../shared/domain/orders';
+import { orders } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { SessionUser } from '../../platform/http/context';
+import { ApiError } from '../../platform/http/errors';
+import { PaymentProviderError } from '../../platform/payments/provider';
+import { orderName } from './fulfil.service';
+import type { OrderRow } from './orders.service';
+
+type OrderSpec =
+  | {
+      kind: 'service';
+      serviceId: string;
+      title: string;
+      titleEn: string | null;
+      amountCents: number;
+      stripePriceId: string | null;
+    }
+  | { kind: 'formation_package'; packageId: PackageId; addressOption: AddressOption };
+
+/**
+ * Starts a purchase: a pending order with the amount from our own catalogue, then a checkout session
+ * at the provider for exactly that order. Nothing is charged here; the order turns paid only on the
+ * provider's confirmed word (fulfil.service.ts).
+ */
+export async function startCheckout(deps: AppDeps, user: SessionUser, spec: OrderSpec): Promise<{ url: string }> {
+  const { db } = deps.database;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: user.id,
+      kind: spec.kind,
+      provider: deps.payments.name,
+      currency: ORDER_CURRENCY,
+      ...(spec.kind === 'service'
+        ? { serviceId: spec.serviceId, title: spec.title, titleEn: spec.titleEn, amountCents: spec.amountCents }
+        : {
+            packageId: spec.packageId,
+            addressOption: spec.addressOption,
+            amountCents: packageOrderAmount(spec.packageId, spec.addressOption),
+          }),
+    })
+    .returning();
+  const base = deps.env.publicUrl;
+  let session: { sessionId: string; url: string };
+  try {
+    session = await deps.payments.createCheckout({
+      orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      productName: orderName(order, user.lang),
+      // Stripe sells its own price object only for services; the packages are priced inline from ours.
+      stripePriceId: spec.kind === 'service' ? spec.stripePriceId : null,
+      customerEmail: user.email,
+      locale: user.lang,
+      successUrl: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/payment/cancelled?session_id={CHECKOUT_SESSION_ID}`,
+    });
+  } catch (err) {
+    // No session exists, so nobody can pay this order: it goes, rather than stay pending for ever.
+    await db.delete(orders).where(eq(orders.id, order.id));
+    if (err instanceof PaymentProviderError) {
+      deps.logger.error({ err, orderId: order.id }, 'checkout could not be started');
+      throw new ApiError('PAYMENT_PROVIDER_FAILED');
+    }
+    throw err;
+  }
+  await db
+    .update(orders)
+    .set({ providerSessionId: session.sessionId, updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  return { url: session.url };
+}

@@ -1,0 +1,171 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { purchaseSchema } from '../../../shared/schemas/services';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireUser } from '../../platform/http/session';
+import { findActiveService } from '../services/services.service';
+import { startCheckout } from './checkout.service';
+import { reconcileOrder } from './fulfil.service';
+import { findUserOrderBySession, toOrderView } from './orders.service';
+import { orderSchema, redirectResult, sessionIdParams, urlResult } from './payments.schemas';
+import { cancelTestCheckout, payTestCheckout, testCheckoutEnabled, viewTestCheckout } from './test-checkout.service';
+import { handleWebhook } from './webhook.service';
+
+const tags = ['payments'];
+const orderNotFound = jsonResponse(errorSchema, 'ORDER_NOT_FOUND: no such session of yours');
+
+const checkout = createRoute({
+  method: 'post',
+  path: '/checkout',
+  tags,
+  summary: "Buy a service: a pending order and a checkout session; answers the checkout's url",
+  description:
+    'The buyer is the session user and the amount comes from the catalogue; the body names the service only.',
+  middleware: [requireUser()] as const,
+  request: jsonBody(purchaseSchema),
+  responses: {
+    200: jsonResponse(urlResult, 'Where to send the browser'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: jsonResponse(errorSchema, 'SERVICE_NOT_FOUND: unknown or inactive'),
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS'),
+    502: jsonResponse(errorSchema, 'PAYMENT_PROVIDER_FAILED'),
+  },
+});
+
+const sessionResult = createRoute({
+  method: 'get',
+  path: '/checkout-sessions/{sessionId}',
+  tags,
+  summary: "The success page's order: asks the provider while it is pending, and confirms it when paid",
+  middleware: [requireUser()] as const,
+  request: { params: sessionIdParams },
+  responses: {
+    200: jsonResponse(z.object({ order: orderSchema }), 'The order as the server knows it'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: orderNotFound,
+  },
+});
+
+const webhook = createRoute({
+  method: 'post',
+  path: '/stripe/webhook',
+  tags,
+  summary: "Stripe's webhook: checkout.session.* events, signed (Stripe-Signature, 300 s tolerance)",
+  description:
+    'The raw body is verified before it is parsed, so it is not declared as a schema here. Each event id is acted on once.',
+  responses: {
+    200: jsonResponse(z.object({ received: z.literal(true) }), 'Acknowledged (also for event types it ignores)'),
+    400: jsonResponse(errorSchema, 'INVALID_SIGNATURE'),
+  },
+});
+
+const testCheckout = createRoute({
+  method: 'get',
+  path: '/test-checkout/{sessionId}',
+  tags,
+  summary: 'The local TEST MODE checkout session (only without Stripe keys, never in production)',
+  middleware: [requireUser()] as const,
+  request: { params: sessionIdParams },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        session: z.object({
+          id: z.string(),
+          status: z.enum(['open', 'complete', 'expired']),
+          amountCents: z.number().int(),
+          currency: z.string(),
+          order: orderSchema,
+        }),
+      }),
+      'The session',
+    ),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: orderNotFound,
+  },
+});
+
+const testCheckoutAction = (action: 'pay' | 'cancel') =>
+  createRoute({
+    method: 'post',
+    path: `/test-checkout/{sessionId}/${action}`,
+    tags,
+    summary:
+      action === 'pay'
+        ? 'TEST MODE: pay; a signed checkout.session.completed goes through the webhook code'
+        : 'TEST MODE: abandon; a signed checkout.session.expired goes through the webhook code',
+    middleware: [requireUser()] as const,
+    request: { params: sessionIdParams },
+    responses: {
+      200: jsonResponse(redirectResult, 'Where the provider would send the browser'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      404: orderNotFound,
+      409: jsonResponse(errorSchema, 'CHECKOUT_CLOSED'),
+    },
+  });
+
+export function paymentsRoutes() {
+  const router = createRouter();
+
+  router.openapi(checkout, async (c) => {
+    const user = currentUser(c);
+    if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+    const deps = c.var.deps;
+    const service = await findActiveService(deps.database.db, c.req.valid('json').serviceId);
+    if (!service) throw new ApiError('SERVICE_NOT_FOUND');
+    if (!(await deps.rateLimiter.hit('checkoutPerUser', user.id))) throw new ApiError('TOO_MANY_REQUESTS');
+    const result = await startCheckout(deps, user, {
+      kind: 'service',
+      serviceId: service.id,
+      title: service.title,
+      titleEn: service.titleEn,
+      amountCents: service.priceCents,
+      stripePriceId: service.stripePriceId,
+    });
+    return c.json(result, 200);
+  });
+
+  router.openapi(sessionResult, async (c) => {
+    const user = currentUser(c);
+    const deps = c.var.deps;
+    const order = await findUserOrderBySession(deps.database.db, user.id, c.req.valid('param').sessionId);
+    if (!order) throw new ApiError('ORDER_NOT_FOUND');
+    let current = order;
+    try {
+      current = await reconcileOrder(deps, order, 'success_page');
+    } catch (err) {
+      // The webhook will still confirm it; the page shows "confirming" and asks again.
+      deps.logger.warn({ err, orderId: order.id }, 'could not ask the payment provider about an order');
+    }
+    return c.json({ order: toOrderView(current) }, 200);
+  });
+
+  router.openapi(webhook, async (c) => {
+    await handleWebhook(c.var.deps, await c.req.text(), c.req.header('stripe-signature'));
+    return c.json({ received: true as const }, 200);
+  });
+
+  const requireTestCheckout = (deps: Parameters<typeof testCheckoutEnabled>[0]) => {
+    if (!testCheckoutEnabled(deps)) throw new ApiError('NOT_FOUND');
+  };
+
+  router.openapi(testCheckout, async (c) => {
+    requireTestCheckout(c.var.deps);
+    const session = await viewTestCheckout(c.var.deps, currentUser(c).id, c.req.valid('param').sessionId);
+    return c.json({ session }, 200);
+  });
+
+  for (const action of ['pay', 'cancel'] as const) {
+    router.openapi(testCheckoutAction(action), async (c) => {
+      requireTestCheckout(c.var.deps);
+      const run = action === 'pay' ? payTestCheckout : cancelTestCheckout;
+      return c.json(await run(c.var.deps, currentUser(c).id, c.req.valid('param').sessionId), 200);
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,150 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminServiceListQuerySchema,
+  STRIPE_PRICE_REQUIRED,
+  serviceInputSchema,
+  serviceUpdateSchema,
+} from '../../../shared/schemas/services';
+import type { Env } from '../../env';
+import { recordAudit } from '../../platform/audit';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireAdmin } from '../../platform/http/session';
+import { adminServiceSchema, serviceIdParams } from './services.schemas';
+import {
+  createService,
+  deleteOrDeactivateService,
+  findAdminService,
+  listAdminServices,
+  toAdminServiceView,
+  updateService,
+} from './services.service';
+
+const tags = ['admin'];
+const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
+const notFound = jsonResponse(errorSchema, 'SERVICE_NOT_FOUND');
+const serviceResult = z.object({ service: adminServiceSchema });
+
+/** With real Stripe, Checkout sells the service's Stripe price, so it needs one (SPEC §5). */
+const stripePriceRequired = (env: Env) => Boolean(env.STRIPE_SECRET_KEY);
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Every service, newest first, with its order count; q searches the texts (Turkish letters folded)',
+  middleware: [requireAdmin()] as const,
+  request: { query: adminServiceListQuerySchema },
+  responses: {
+    200: jsonResponse(
+      z.object({ services: z.array(adminServiceSchema), stripePriceIdRequired: z.boolean() }),
+      'The services',
+    ),
+    400: errorResponses[400],
+    ...guarded,
+  },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Create a service',
+  middleware: [requireAdmin()] as const,
+  request: jsonBody(serviceInputSchema),
+  responses: { 201: jsonResponse(serviceResult, 'Created'), 400: errorResponses[400], ...guarded },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags,
+  summary: 'Change a service (the fields sent); the active toggle sends { isActive } alone',
+  middleware: [requireAdmin()] as const,
+  request: { params: serviceIdParams, ...jsonBody(serviceUpdateSchema) },
+  responses: { 200: jsonResponse(serviceResult, 'Updated'), 400: errorResponses[400], 404: notFound, ...guarded },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  summary: 'Delete a service; one with orders is deactivated instead',
+  middleware: [requireAdmin()] as const,
+  request: { params: serviceIdParams },
+  responses: {
+    200: jsonResponse(z.object({ outcome: z.enum(['deleted', 'deactivated']) }), 'What was done'),
+    404: notFound,
+    ...guarded,
+  },
+});
+
+export function servicesAdminRoutes() {
+  const router = createRouter();
+
+  router.openapi(list, async (c) => {
+    const services = await listAdminServices(c.var.deps.database.db, c.req.valid('query'));
+    return c.json({ services, stripePriceIdRequired: stripePriceRequired(c.var.deps.env) }, 200);
+  });
+
+  router.openapi(create, async (c) => {
+    const admin = currentUser(c);
+    const input = c.req.valid('json');
+    if (stripePriceRequired(c.var.deps.env) && !input.stripePriceId) {
+      throw new ApiError('VALIDATION_FAILED', { stripePriceId: STRIPE_PRICE_REQUIRED });
+    }
+    const { db } = c.var.deps.database;
+    const row = await createService(db, input);
+    await recordAudit(db, {
+      actorId: admin.id,
+      actorRole: admin.role,
+      action: 'service.created',
+      entityType: 'service',
+      entityId: row.id,
+      after: row,
+    });
+    return c.json({ service: toAdminServiceView(row, 0) }, 201);
+  });
+
+  router.openapi(update, async (c) => {
+    const admin = currentUser(c);
+    const input = c.req.valid('json');
+    const { id } = c.req.valid('param');
+    if (stripePriceRequired(c.var.deps.env) && 'stripePriceId' in input && !input.stripePriceId) {
+      throw new ApiError('VALIDATION_FAILED', { stripePriceId: STRIPE_PRICE_REQUIRED });
+    }
+    const { db } = c.var.deps.database;
+    const before = await findAdminService(db, id);
+    if (!before) throw new ApiError('SERVICE_NOT_FOUND');
+    const row = await updateService(db, id, input);
+    if (!row) throw new ApiError('SERVICE_NOT_FOUND');
+    await recordAudit(db, {
+      actorId: admin.id,
+      actorRole: admin.role,
+      action: 'service.updated',
+      entityType: 'service',
+      entityId: row.id,
+      before: before.row,
+      after: row,
+    });
+    return c.json({ service: toAdminServiceView(row, before.orderCount) }, 200);
+  });
+
+  router.openapi(remove, async (c) => {
+    const admin = currentUser(c);
+    const { db } = c.var.deps.database;
+    const result = await deleteOrDeactivateService(db, c.req.valid('param').id);
+    if (!result) throw new ApiError('SERVICE_NOT_FOUND');
+    await recordAudit(db, {
+      actorId: admin.id,
+      actorRole: admin.role,
+      action: result.outcome === 'deleted' ? 'service.deleted' : 'service.deactivated',
+      entityType: 'service',
+      entityId: result.before.id,
+      before: result.before,
+    });
+    return c.json({ outcome: result.outcome }, 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  adminServiceListQuerySchema,
+  serviceInputSchema,
+  serviceUpdateSchema,
+} from '../../../shared/schemas/services';
+import type { Db } from '../../db/client';
+import { orders, services } from '../../db/schema';
+import { foldedContains } from '../../db/search';
+import type { DbOrTx } from '../../db/tx';
+
+export type ServiceRow = typeof services.$inferSelect;
+export type ServiceCreate = z.output<typeof serviceInputSchema>;
+export type ServiceUpdate = z.output<typeof serviceUpdateSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a string PostgreSQL accepts as a uuid; anything else cannot name a row, and must not reach a uuid cast. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** What customers see of a service. */
+export function toServiceView(row: ServiceRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    titleEn: row.titleEn,
+    descriptionEn: row.descriptionEn,
+    priceCents: row.priceCents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminServiceView(row: ServiceRow, orderCount: number) {
+  return {
+    ...toServiceView(row),
+    stripePriceId: row.stripePriceId,
+    isActive: row.isActive,
+    orderCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** SPEC §7: active services, oldest first. */
+export function listActiveServices(db: Db): Promise<ServiceRow[]> {
+  return db
+    .select()
+    .from(services)
+    .where(eq(services.isActive, true))
+    .orderBy(asc(services.createdAt), asc(services.id));
+}
+
+/** One active service; null for an unknown, inactive or malformed id (the customer cannot tell them apart). */
+export async function findActiveService(db: DbOrTx, id: string): Promise<ServiceRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+const orderCountOf = (db: DbOrTx) =>
+  db
+    .select({ serviceId: orders.serviceId, n: count().as('n') })
+    .from(orders)
+    .groupBy(orders.serviceId)
+    .as('oc');
+
+/** SPEC §7 admin list: every service, newest first, with how many orders each has; searched in SQL. */
+export async function listAdminServices(db: Db, query: z.output<typeof adminServiceListQuerySchema>) {
+  const conditions: SQL[] = [];
+  if (query.q)
+    conditions.push(
+      foldedContains([services.title, services.description, services.titleEn, services.descriptionEn], query.q),
+    );
+  if (query.status !== 'all') conditions.push(eq(services.isActive, query.status === 'active'));
+  const oc = orderCountOf(db);
+  const rows = await db
+    .select({ service: services, orderCount: oc.n })
+    .from(services)
+    .leftJoin(oc, eq(oc.serviceId, services.id))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(services.createdAt), desc(services.id));
+  return rows.map((r) => toAdminServiceView(r.service, Number(r.orderCount ?? 0)));
+}
+
+export async function findAdminService(db: DbOrTx, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
+  if (!row) return null;
+  const [{ n }] = await db.select({ n: count() }).from(orders).where(eq(orders.serviceId, id));
+  return { row, orderCount: Number(n) };
+}
+
+export async function createService(db: Db, input: ServiceCreate): Promise<ServiceRow> {
+  const [row] = await db
+    .insert(services)
+    .values({
+      title: input.title,
+      description: input.description,
+      titleEn: input.titleEn,
+      descriptionEn: input.descriptionEn,
+      priceCents: input.priceCents,
+      stripePriceId: input.stripePriceId,
+      isActive: input.isActive,
+    })
+    .returning();
+  return row;
+}
+
+/** Applies the fields present in `input`; null when the service does not exist. */
+export async function updateService(db: DbOrTx, id: string, input: ServiceUpdate): Promise<ServiceRow | null> {
+  if (!isUuid(id)) return null;
+  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const [row] = await db
+    .update(services)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(services.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes a service, unless orders point at it: their receipts and the admin's order history need it,
+ * so it is deactivated instead (the issue's rule). The row is locked first so that a purchase cannot
+ * slip an order in between the count and the delete.
+ */
+export async function deleteOrDeactivateService(
+  db: Db,
+  id: string,
+): Promise<{ outcome: 'deleted' | 'deactivated'; before: ServiceRow } | null> {
+  if (!isUuid(id)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(services).where(eq(services.id, id)).for('update').limit(1);
+    if (!row) return null;
+    const [{ n }] = await tx.select({ n: count() }).from(orders).where(eq(orders.serviceId, id));
+    if (Number(n) > 0) {
+      await tx.update(services).set({ isActive: false, updatedAt: new Date() }).where(eq(services.id, id));
+      return { outcome: 'deactivated' as const, before: row };
+    }
+    await tx.delete(services).where(eq(services.id, id));
+    return { outcome: 'deleted' as const, before: row };
+  });
+}

@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signedInCustomer,
+  signUpAdmin,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
+import { auditEvents, orders, services } from '../../db/schema';
+import { EXAMPLE_SERVICES, seedExampleServices } from './services.seed';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.client();
+  expect((await signUpAdmin(admin)).res.status).toBe(201);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.deps.database.db;
+const VALID = { title: 'Form 5472 Beyanı', description: 'Yıllık beyan', priceCents: 34_900 };
+
+describe('admin services', () => {
+  it('creates, lists newest first, edits, toggles and deletes a service, with audit rows', async () => {
+    const created = await admin.post('/api/admin/services', { ...VALID, titleEn: 'Form 5472 filing' });
+    expect(created.status).toBe(201);
+    const id = created.body.service.id as string;
+    expect(created.body.service).toMatchObject({
+      ...VALID,
+      titleEn: 'Form 5472 filing',
+      descriptionEn: null,
+      isActive: true,
+    });
+    const second = await admin.post('/api/admin/services', { ...VALID, title: 'İkinci' });
+    const list = await admin.get('/api/admin/services');
+    expect(list.body.stripePriceIdRequired).toBe(false);
+    const ids = list.body.services.map((s: { id: string }) => s.id);
+    expect(ids.indexOf(second.body.service.id)).toBeLessThan(ids.indexOf(id));
+
+    const edited = await admin.patch(`/api/admin/services/${id}`, { title: 'Form 5472 ve 1120', priceCents: 39_900 });
+    expect(edited.body.service).toMatchObject({
+      title: 'Form 5472 ve 1120',
+      priceCents: 39_900,
+      description: VALID.description,
+    });
+    const off = await admin.patch(`/api/admin/services/${id}`, { isActive: false });
+    expect(off.body.service.isActive).toBe(false);
+    expect((await t.client().get('/api/services')).body.services.map((s: { id: string }) => s.id)).not.toContain(id);
+    expect((await t.client().get(`/api/services/${id}`)).body.error.code).toBe('SERVICE_NOT_FOUND');
+
+    expect((await admin.request('DELETE', `/api/admin/services/${id}`)).body).toEqual({ outcome: 'deleted' });
+    expect(await db().select().from(services).where(eq(services.id, id))).toEqual([]);
+    const actions = (await db().select().from(auditEvents).where(eq(auditEvents.entityId, id))).map((a) => a.action);
+    expect(actions.sort()).toEqual(['service.created', 'service.deleted', 'service.updated', 'service.updated']);
+  });
+
+  it('deactivates instead of deleting a service that has orders', async () => {
+    const id = (await admin.post('/api/admin/services', VALID)).body.service.id as string;
+    const buyer = await signedInCustomer(t);
+    expect((await buyer.c.post('/api/payments/checkout', { serviceId: id })).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/admin/services/${id}`)).body).toEqual({ outcome: 'deactivated' });
+    const [row] = await db().select().from(services).where(eq(services.id, id));
+    expect(row.isActive).toBe(false);
+    expect((await db().select().from(orders).where(eq(orders.serviceId, id))).length).toBe(1);
+    const listed = (await admin.get('/api/admin/services?status=inactive')).body.services;
+    expect(listed.find((s: { id: string }) => s.id === id)?.orderCount).toBe(1);
+  });
+
+  it.each([
+    [{ ...VALID, title: '  ' }, 'title', 'validation.serviceTitleRequired'],
+    [{ ...VALID, description: '' }, 'description', 'validation.serviceDescriptionRequired'],
+    [{ ...VALID, priceCents: 0 }, 'priceCents', 'validation.servicePriceRequired'],
+    [{ ...VALID, priceCents: 12.345 }, 'priceCents', 'validation.servicePriceRequired'],
+    [{ ...VALID, priceCents: '100' }, 'priceCents', 'validation.servicePriceRequired'],
+  ])('refuses case %# naming the field, and writes nothing', async (body, field, key) => {
+    const before = (await db().select().from(services)).length;
+    const res = await admin.post('/api/admin/services', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields[field]).toBe(key);
+    expect((await db().select().from(services)).length).toBe(before);
+  });
+
+  it('searches the texts with Turkish letters folded', async () => {
+    await admin.post('/api/admin/services', { ...VALID, title: 'Şirket İptali (Dissolution)' });
+    const found = await admin.get(`/api/admin/services?q=${encodeURIComponent('sirket iptali')}`);
+    expect(found.body.services.map((s: { title: string }) => s.title)).toEqual(['Şirket İptali (Dissolution)']);
+  });
+
+  it('refuses customers and anonymous callers on every admin service route', async () => {
+    const { c } = await signedInCustomer(t);
+    const id = (await admin.post('/api/admin/services', VALID)).body.service.id as string;
+    for (const caller of [c, t.client()]) {
+      const expected = caller === c ? 403 : 401;
+      expect((await caller.get('/api/admin/services')).status).toBe(expected);
+      expect((await caller.post('/api/admin/services', VALID)).status).toBe(expected);
+      expect((await caller.patch(`/api/admin/services/${id}`, { isActive: false })).status).toBe(expected);
+      expect((await caller.request('DELETE', `/api/admin/services/${id}`)).status).toBe(expected);
+    }
+    const [row] = await db().select().from(services).where(eq(services.id, id));
+    expect(row.isActive).toBe(true);
+  });
+});
+
+describe('with real Stripe configured', () => {
+  it('requires a Stripe price id', async () => {
+    const app = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    try {
+      const a = app.client();
+      await signUpAdmin(a);
+      expect((await a.get('/api/admin/services')).body.stripePriceIdRequired).toBe(true);
+      const res = await a.post('/api/admin/services', VALID);
+      expect(res.body.error.fields).toEqual({ stripePriceId: 'validation.stripePriceIdRequired' });
+      expect((await a.post('/api/admin/services', { ...VALID, stripePriceId: 'price_123' })).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the public catalogue', () => {
+  it('lists active services oldest first, without admin fields', async () => {
+    const res = await t.client().get('/api/services');
+    expect(res.status).toBe(200);
+    const times = res.body.services.map((s: { createdAt: string }) => s.createdAt);
+    expect([...times].sort()).toEqual(times);
+    expect(res.body.services[0]).not.toHaveProperty('stripePriceId');
+    expect(res.body.services[0]).not.toHaveProperty('isActive');
+  });
+
+  it('answers SERVICE_NOT_FOUND for a malformed id', async () => {
+    expect((await t.client().get('/api/services/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('the example services', () => {
+  it('are added to a brand-new database only, in both languages', async () => {
+    const app = await createTestApp();
+    try {
+      expect(await seedExampleServices(app.deps.database.db)).toBe(EXAMPLE_SERVICES.length);
+      const listed = (await app.client().get('/api/services')).body.services;
+      expect(listed.map((s: { title: string }) => s.title)).toEqual(EXAMPLE_SERVICES.map((s) => s.title));
+      expect(listed.every((s: { titleEn: string | null }) => s.titleEn)).toBe(true);
+      // Deleted by the operator after someone signed up: they stay deleted.
+      await signedInCustomer(app);
+      await app.deps.database.db.delete(services);
+      expect(await seedExampleServices(app.deps.database.db)).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

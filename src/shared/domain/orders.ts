@@ -1,0 +1,26 @@
+import { ADDRESS_PRICES, type AddressOption, findPackage, type PackageId } from '../catalogue/packages';
+
+/**
+ * Orders: what a customer pays for. Their status changes only from the payment provider's confirmed
+ * word (decision 0012): pending → paid, pending → failed (an async payment failed), pending → cancelled
+ * (the checkout expired or was abandoned).
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_KINDS = ['service', 'formation_package'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** company_formations.payment_status (SPEC §4): shown as a badge; set only by a confirmed payment. */
+export const FORMATION_PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type FormationPaymentStatus = (typeof FORMATION_PAYMENT_STATUSES)[number];
+
+/** Every order is charged in US dollars. */
+export const ORDER_CURRENCY = 'usd';
+
+/** The turnkey package's total: the package, plus the private address's first year when chosen. */
+export function packageOrderAmount(pkg: PackageId, address: AddressOption): number {
+  const found = findPackage(pkg);
+  if (!found) throw new Error(`unknown package ${pkg}`);
+  return found.price + ADDRESS_PRICES[address];
+}

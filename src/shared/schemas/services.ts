@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { safeText, TEXT_MAX } from './text';
+
+/** SPEC §5 admin service form. Prices travel as integer cents; the form reads dollars (parseUsdToCents). */
+
+export const SERVICE_TEXT_MAX = { title: TEXT_MAX.name, description: 4000, stripePriceId: 100 } as const;
+/** A ceiling well above anything this business sells, so a typo of extra zeros is refused. */
+export const SERVICE_PRICE_MAX_CENTS = 10_000_000;
+
+const TITLE_REQUIRED = 'validation.serviceTitleRequired';
+const DESCRIPTION_REQUIRED = 'validation.serviceDescriptionRequired';
+const PRICE_REQUIRED = 'validation.servicePriceRequired';
+export const STRIPE_PRICE_REQUIRED = 'validation.stripePriceIdRequired';
+
+/** Optional English twin of a text: blank means "none" (the Turkish text is shown in both languages). */
+const optionalTwin = (max: number) =>
+  safeText(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const serviceInputSchema = z.object({
+  title: safeText(SERVICE_TEXT_MAX.title, { error: TITLE_REQUIRED }).min(1, TITLE_REQUIRED),
+  description: safeText(SERVICE_TEXT_MAX.description, { error: DESCRIPTION_REQUIRED }).min(1, DESCRIPTION_REQUIRED),
+  titleEn: optionalTwin(SERVICE_TEXT_MAX.title),
+  descriptionEn: optionalTwin(SERVICE_TEXT_MAX.description),
+  priceCents: z
+    .number({ error: PRICE_REQUIRED })
+    .int(PRICE_REQUIRED)
+    .min(1, PRICE_REQUIRED)
+    .max(SERVICE_PRICE_MAX_CENTS, PRICE_REQUIRED),
+  /** Required by the server only when real Stripe is configured (STRIPE_PRICE_REQUIRED). */
+  stripePriceId: optionalTwin(SERVICE_TEXT_MAX.stripePriceId),
+  isActive: z.boolean().default(true),
+});
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+/** A partial update: the active toggle sends { isActive } alone. */
+export const serviceUpdateSchema = serviceInputSchema.partial();
+
+export const adminServiceListQuerySchema = z.object({
+  q: safeText(TEXT_MAX.search).optional(),
+  status: z.enum(['all', 'active', 'inactive']).default('all'),
+});
+
+export const purchaseSchema = z.object({
+  serviceId: z.uuid({ error: 'validation.invalid' }),
+});
+
+/** The success page's `session_id`: Stripe's cs_… ids and the local test checkout's. */
+export const checkoutSessionIdSchema = safeText(TEXT_MAX.token).regex(/^cs_[A-Za-z0-9_]+$/, 'validation.invalid');
