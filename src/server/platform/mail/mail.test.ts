@@ -82,7 +82,7 @@ describe('mail templates', () => {
     expect(tr.text).toContain('Merhaba Ayşe <b>,');
   });
 
-  it.each(['verify', 'reset', 'ss4Ready', 'einIssued'] as const)(
+  it.each(['verify', 'reset', 'ss4Ready', 'einIssued', 'orderReceipt'] as const)(
     "escapes the user's name in the HTML of the %s mail, in both languages",
     (template) => {
       for (const lang of ['tr', 'en'] as const) {
@@ -96,6 +96,28 @@ describe('mail templates', () => {
       }
     },
   );
+});
+
+describe('the receipt', () => {
+  it("names the item in the subject and lists the payment's details, escaped, in both languages", () => {
+    const excerpt = 'Item: <b>ITIN</b>\nAmount paid: $249.00';
+    const en = renderMail('orderReceipt', 'en', {
+      name: 'Ayşe',
+      url: 'https://p.test/dashboard',
+      subject: 'ITIN',
+      excerpt,
+    });
+    const tr = renderMail('orderReceipt', 'tr', {
+      name: 'Ayşe',
+      url: 'https://p.test/dashboard',
+      subject: 'ITIN',
+      excerpt,
+    });
+    expect(en.subject).toBe('Payment receipt: ITIN');
+    expect(tr.subject).toBe('Ödeme makbuzu: ITIN');
+    expect(en.text).toContain('> Amount paid: $249.00');
+    expect(en.html).toContain('&#60;b&#62;ITIN');
+  });
 });
 
 describe('mail outbox over SMTP', () => {
