@@ -33,6 +33,10 @@ export const companyFormations = pgTable(
   (t) => [
     index('company_formations_status_idx').on(t.formationStatus),
     index('company_formations_created_idx').on(t.createdAt),
+    // The admin list's sorts, alone and under the status filter (issue 12's million-row target).
+    index('company_formations_updated_idx').on(t.updatedAt, t.id),
+    index('company_formations_status_created_idx').on(t.formationStatus, t.createdAt, t.id),
+    index('company_formations_status_updated_idx').on(t.formationStatus, t.updatedAt, t.id),
   ],
 );
 
