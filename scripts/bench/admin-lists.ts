@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:admin`: the admin lists through the real API (the portal's server on a port, fetch
+ * over HTTP) against the benchmark database that `npm run bench:seed` fills. For each list it prints
+ * p50 and p95 latency of search, filter, sort and deep pages, then streams the formations CSV export
+ * and prints the process's peak memory while it runs. Targets (issue 12): p95 < 50 ms, export < 200 MB.
+ * Never part of `npm test`: timings on a shared machine are measured, not asserted.
+ */
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { createApp } from '../../src/server/app';
+import { buildDeps } from '../../src/server/bootstrap';
+import { parseEnv } from '../../src/server/env';
+import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+const CODE = 'bench-admin-code-0123456789';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main() {
+  await ensureBenchDatabase();
+  const server = serve({ fetch: (req, b) => app.fetch(req, b), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-bench-')),
+    PUBLIC_URL: base,
+    PORT: String(port),
+    ADMIN_SIGNUP_CODE: CODE,
+    LOG_LEVEL: 'silent',
+  });
+  const deps = await buildDeps(env, {
+    logger: pino({ level: 'silent' }),
+    rateLimits: { signInPerAddress: { max: 1000, windowMs: 60_000 } },
+  });
+  const app = createApp(deps, { serveWeb: false });
+
+  const headers = { origin: base, 'content-type': 'application/json' };
+  let res = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify(ADMIN) });
+  if (res.status !== 200) {
+    res = await fetch(`${base}/api/auth/admin-sign-up`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        fullName: 'Bench Admin',
+        ...ADMIN,
+        confirmPassword: ADMIN.password,
+        adminCode: CODE,
+        terms: true,
+      }),
+    });
+  }
+  if (res.status >= 300) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+  const [{ n }] = (
+    await deps.database.db.execute<{ n: number }>(
+      "select count(*)::int as n from users where id like 'bench-%'" as never,
+    )
+  ).rows as { n: number }[];
+  console.log(`benchmark database: ${n} seeded customers; ${SAMPLES} samples per query\n`);
+
+  const cases: [string, string][] = [
+    ['formations: first page', '/api/admin/formations?page=1&pageSize=20'],
+    ['formations: search email', '/api/admin/formations?q=musteri777777%40example.com'],
+    ['formations: search Turkish name', `/api/admin/formations?q=${encodeURIComponent('şimşek 4242')}`],
+    ['formations: filter status', '/api/admin/formations?status=ein_created&page=1'],
+    ['formations: sort updated asc', '/api/admin/formations?sort=updated_asc&page=1'],
+    ['formations: deep page 2000', '/api/admin/formations?page=2000&pageSize=20'],
+    ['ein desk: first page', '/api/admin/ein-applications?page=1&pageSize=20'],
+    ['ein desk: search', `/api/admin/ein-applications?q=${encodeURIComponent('yıldız dijital')}`],
+    ['ein desk: filter + oldest', '/api/admin/ein-applications?status=ss4_ready&sort=created_asc'],
+    ['ein desk: deep page 2000', '/api/admin/ein-applications?page=2000&pageSize=20'],
+    ['users: first page', '/api/admin/users?page=1&pageSize=20'],
+    ['users: search', `/api/admin/users?q=${encodeURIComponent('IŞIL KILIÇ')}`],
+    ['users: oldest', '/api/admin/users?sort=oldest&page=1'],
+    ['users: deep page 2000', '/api/admin/users?page=2000&pageSize=20'],
+  ];
+  const rows: string[] = [];
+  for (const [label, url] of cases) {
+    const times: number[] = [];
+    let status = 0;
+    for (let i = 0; i < SAMPLES + 3; i++) {
+      const t0 = performance.now();
+      const r = await fetch(`${base}${url}`, { headers: { cookie } });
+      await r.arrayBuffer();
+      status = r.status;
+      if (i >= 3) times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const line = `${label.padEnd(34)} ${String(status).padEnd(4)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`;
+    rows.push(line);
+    console.log(line);
+  }
+
+  // The export: stream every row and watch the whole process's memory while it runs.
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const t0 = performance.now();
+  const r = await fetch(`${base}/api/admin/formations/export.csv`, { headers: { cookie } });
+  let bytes = 0;
+  let lines = 0;
+  if (r.body) {
+    for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const b of chunk) if (b === 10) lines += 1;
+    }
+  }
+  clearInterval(sampler);
+  console.log(
+    `\nformations CSV export: status ${r.status}, ${lines} lines, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${(peak / 1e6).toFixed(0)} MB`,
+  );
+
+  server.close();
+  await deps.database.close();
+}
+
+await main();

@@ -1,0 +1,84 @@
+/**
+ * `npm run bench:seed [-- --customers N]`: fills the benchmark database (bench-db.ts) with N customers
+ * (1,000,000 by default), each with a profile and a formation, and EIN applications for 30% of them,
+ * with Turkish names and business names so that the folded search has real work to do. Generated in
+ * SQL (generate_series), so a million customers take minutes, not hours. Existing bench data is
+ * replaced.
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client';
+import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const customers = Number(arg('customers') ?? 1_000_000);
+
+const FIRST = ['Ayşe', 'Mehmet', 'İsmail', 'Işıl', 'Şule', 'Çağrı', 'Gökhan', 'Özge', 'Ümit', 'Ilgın', 'Deniz', 'Emre'];
+const LAST = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', 'Öztürk', 'Aydın', 'Özdemir', 'Arslan', 'Doğan', 'Kılıç'];
+const WORDS = ['Dijital', 'Yazılım', 'İhracat', 'Tasarım', 'Ticaret', 'Işık', 'Güneş', 'Şimşek', 'Global', 'Atölye'];
+const STATES = ['Wyoming', 'Delaware', 'Florida', 'New Mexico', 'Texas', 'Nevada'];
+const FORMATION = ['preparation', 'formation_completed', 'ein_created', 'process_completed'];
+const PAYMENT = ['pending', 'paid', 'paid', 'failed'];
+const EIN = ['waiting_for_form', 'ss4_ready', 'ss4_uploaded', 'submitted_to_irs', 'ein_issued'];
+
+const arr = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+const pick = (values: string[], expr: string) => `(${arr(values)})[1 + ((${expr}) % ${values.length})]`;
+
+async function main() {
+  const started = Date.now();
+  await ensureBenchDatabase();
+  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL });
+  const run = async (label: string, text: string) => {
+    const t0 = Date.now();
+    await database.db.execute(sql.raw(text));
+    console.log(`${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  try {
+    await run('clear earlier bench data', "delete from users where id like 'bench-%'");
+    const name = `${pick(FIRST, 'g')} || ' ' || ${pick(LAST, 'g / 12')}`;
+    await run(
+      `users (${customers})`,
+      `insert into users (id, name, email, email_verified, role, lang, created_at, updated_at)
+       select 'bench-' || g, ${name}, 'musteri' || g || '@example.com', true, 'customer',
+              case when g % 5 = 0 then 'en' else 'tr' end,
+              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+       from generate_series(1, ${customers}) g`,
+    );
+    await run(
+      'user_profiles',
+      `insert into user_profiles (id, email, display_name, utm_source, created_at, updated_at)
+       select 'bench-' || g, 'musteri' || g || '@example.com',
+              case when g % 3 = 0 then ${name} end, case when g % 4 = 0 then 'instagram' end,
+              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+       from generate_series(1, ${customers}) g`,
+    );
+    await run(
+      'company_formations',
+      `insert into company_formations (user_id, company_formation_preference, formation_status, payment_status,
+              business_name, state_selected, created_at, updated_at)
+       select 'bench-' || g, case when g % 2 = 0 then 'service' else 'self' end,
+              ${pick(FORMATION, 'g / 7')}, ${pick(PAYMENT, 'g / 3')},
+              ${pick(LAST, 'g / 5')} || ' ' || ${pick(WORDS, 'g / 13')} || ' ' || g || ' LLC',
+              ${pick(STATES, 'g / 11')},
+              now() - (g || ' seconds')::interval, now() - ((g % 86400) || ' seconds')::interval
+       from generate_series(1, ${customers}) g`,
+    );
+    await run(
+      'ein_applications (30%)',
+      `insert into ein_applications (user_id, business_name, email, state, business_activity, responsible_party_name,
+              responsible_party_phone, ein_status, created_at, updated_at)
+       select 'bench-' || g, ${pick(LAST, 'g / 5')} || ' ' || ${pick(WORDS, 'g / 13')} || ' ' || g || ' LLC',
+              'musteri' || g || '@example.com', ${pick(STATES, 'g / 11')}, 'Ecommerce', ${name}, '+905320000000',
+              ${pick(EIN, 'g / 17')}, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+       from generate_series(1, ${customers}) g where g % 10 < 3`,
+    );
+    await run('analyze', 'analyze');
+    console.log(`seeded ${customers} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
