@@ -4,8 +4,7 @@ import pg from 'pg';
  * The benchmarks' own PostgreSQL database, never the tests' or the portal's: BENCH_DATABASE_URL, by
  * default portal_bench on the local server. Created when missing.
  */
-export const BENCH_DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 
 export async function ensureBenchDatabase(): Promise<void> {
   const url = new URL(BENCH_DATABASE_URL);

@@ -16,7 +16,20 @@ const arg = (name: string) => {
 const customers = Number(arg('customers') ?? 1_000_000);
 
 const FIRST = ['Ayşe', 'Mehmet', 'İsmail', 'Işıl', 'Şule', 'Çağrı', 'Gökhan', 'Özge', 'Ümit', 'Ilgın', 'Deniz', 'Emre'];
-const LAST = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', 'Öztürk', 'Aydın', 'Özdemir', 'Arslan', 'Doğan', 'Kılıç'];
+const LAST = [
+  'Yılmaz',
+  'Kaya',
+  'Demir',
+  'Şahin',
+  'Çelik',
+  'Yıldız',
+  'Öztürk',
+  'Aydın',
+  'Özdemir',
+  'Arslan',
+  'Doğan',
+  'Kılıç',
+];
 const WORDS = ['Dijital', 'Yazılım', 'İhracat', 'Tasarım', 'Ticaret', 'Işık', 'Güneş', 'Şimşek', 'Global', 'Atölye'];
 const STATES = ['Wyoming', 'Delaware', 'Florida', 'New Mexico', 'Texas', 'Nevada'];
 const FORMATION = ['preparation', 'formation_completed', 'ein_created', 'process_completed'];

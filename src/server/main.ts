@@ -36,7 +36,8 @@ async function main() {
   const { logger } = deps;
   if (!env.production && !env.DATABASE_URL) {
     const seeded = await seedExampleServices(deps.database.db);
-    if (seeded) logger.info({ seeded }, 'a fresh embedded database: example services added (delete them at /admin/services)');
+    if (seeded)
+      logger.info({ seeded }, 'a fresh embedded database: example services added (delete them at /admin/services)');
   }
   const app = createApp(deps);
   deps.mailer.start();

@@ -62,6 +62,23 @@ export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * /services and a service's page (SPEC §6): open to anonymous visitors, who are asked to sign in only
+ * when they buy; an admin manages services on /admin/services. A failed session check still shows
+ * the public list.
+ */
+export async function allowVisitor({ request }: LoaderFunctionArgs) {
+  const me = await loadMe().catch(() => null);
+  if (me && isAdmin(me.user.role)) return go('/admin/services', request);
+  return null;
+}
+
+/** /payment/success: without `session_id` there is nothing to show (SPEC §2), so back to the services. */
+export async function requirePaymentSession(args: LoaderFunctionArgs) {
+  if (!new URL(args.request.url).searchParams.get('session_id')) return redirect('/services');
+  return requireCustomerPage(args);
+}
+
 /** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (SPEC §6). */
 export async function requireAdmin({ request }: LoaderFunctionArgs) {
   let me: Awaited<ReturnType<typeof loadMe>>;

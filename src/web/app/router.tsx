@@ -2,12 +2,14 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
 import {
+  allowVisitor,
   redirectSignedIn,
   requireAdmin,
   requireCustomer,
   requireCustomerPage,
   requireEinApplication,
   requireOnboarding,
+  requirePaymentSession,
   requireSs4Form,
 } from './guards';
 import { RootLayout } from './layouts/RootLayout';
@@ -53,6 +55,15 @@ export const router = createBrowserRouter([
       {
         path: 'terms',
         lazy: () => import('../features/legal/pages/TermsPage').then((m) => ({ Component: m.TermsPage })),
+      },
+      // Short links: the server redirects a live /go/{slug} and serves this page for an unknown or expired one.
+      { path: 'go', loader: () => redirect('/') },
+      {
+        path: 'go/:slug',
+        lazy: () =>
+          import('../features/shortLinks/pages/ShortLinkNotFoundPage').then((m) => ({
+            Component: m.ShortLinkNotFoundPage,
+          })),
       },
       {
         path: 'privacy',
@@ -131,6 +142,41 @@ export const router = createBrowserRouter([
             loader: requireCustomerPage,
             lazy: () => import('../features/support/pages/SupportPage').then((m) => ({ Component: m.SupportPage })),
           },
+          {
+            path: 'services',
+            loader: allowVisitor,
+            lazy: () => import('../features/services/pages/ServicesPage').then((m) => ({ Component: m.ServicesPage })),
+          },
+          {
+            path: 'services/:id',
+            loader: allowVisitor,
+            lazy: () =>
+              import('../features/services/pages/ServiceDetailPage').then((m) => ({
+                Component: m.ServiceDetailPage,
+              })),
+          },
+          {
+            path: 'payment/test-checkout/:sessionId',
+            loader: requireCustomerPage,
+            lazy: () =>
+              import('../features/payments/pages/TestCheckoutPage').then((m) => ({ Component: m.TestCheckoutPage })),
+          },
+          {
+            path: 'payment/success',
+            loader: requirePaymentSession,
+            lazy: () =>
+              import('../features/payments/pages/PaymentSuccessPage').then((m) => ({
+                Component: m.PaymentSuccessPage,
+              })),
+          },
+          {
+            path: 'payment/cancelled',
+            loader: requireCustomerPage,
+            lazy: () =>
+              import('../features/payments/pages/PaymentCancelledPage').then((m) => ({
+                Component: m.PaymentCancelledPage,
+              })),
+          },
         ],
       },
       {
@@ -150,13 +196,23 @@ export const router = createBrowserRouter([
             path: 'admin/users',
             lazy: () => import('../features/admin/pages/AdminUsersPage').then((m) => ({ Component: m.AdminUsersPage })),
           },
-          ...(['formations', 'services'] as const).map((section) => ({
-            path: `admin/${section}`,
+          {
+            path: 'admin/services',
+            lazy: () =>
+              import('../features/admin/pages/AdminServicesPage').then((m) => ({ Component: m.AdminServicesPage })),
+          },
+          {
+            path: 'shorten',
+            lazy: () =>
+              import('../features/shortLinks/pages/ShortLinksPage').then((m) => ({ Component: m.ShortLinksPage })),
+          },
+          {
+            path: 'admin/formations',
             lazy: () =>
               import('../features/admin/pages/AdminSectionPage').then((m) => ({
-                Component: m.adminSectionPages[section],
+                Component: m.adminSectionPages.formations,
               })),
-          })),
+          },
         ],
       },
       {

@@ -7,7 +7,6 @@ import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { PaymentProviderError } from '../../platform/payments/provider';
 import { orderName } from './fulfil.service';
-import type { OrderRow } from './orders.service';
 
 type OrderSpec =
   | {

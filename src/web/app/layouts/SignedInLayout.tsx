@@ -1,11 +1,28 @@
-import { Outlet } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { useMe } from '../../lib/session';
 import { SignOutButton } from './SignOutButton';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
-/** Customer pages (onboarding, dashboard): header, email reminder, content. */
+/** For the pages an anonymous visitor may see (the services): where the sign-out button would be. */
+function SignInLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/signin"
+      data-testid="header-sign-in"
+      className="inline-flex min-h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      <LogIn aria-hidden="true" className="size-4" />
+      {t('services.header.signIn')}
+    </Link>
+  );
+}
+
+/** Customer pages (onboarding, dashboard, services): header, email reminder, content. */
 export function SignedInLayout() {
   const { data: me } = useMe();
   return (
@@ -15,7 +32,8 @@ export function SignedInLayout() {
           <Logo to={me?.home ?? '/'} />
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
-            <SignOutButton />
+            {/* Sign-out stays while the session is still being read (and when that check fails). */}
+            {me === null ? <SignInLink /> : <SignOutButton />}
           </div>
         </div>
       </header>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { DocumentCategory } from '../../../../shared/domain/files';
 import type { FormationStatus } from '../../../../shared/domain/formation';
+import type { FormationPaymentStatus } from '../../../../shared/domain/orders';
 import type { AdminUserSort } from '../../../../shared/schemas/admin-users';
 import { api } from '../../../lib/api';
 
@@ -28,6 +29,8 @@ export interface AdminUserDocument {
 export interface AdminUserDetail extends AdminUser {
   formationPreference: 'service' | 'self' | null;
   formationStatus: FormationStatus | null;
+  /** The formation's payment_status; null without a formation record. */
+  paymentStatus: FormationPaymentStatus | null;
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;

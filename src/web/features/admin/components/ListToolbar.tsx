@@ -11,15 +11,16 @@ export interface ListToolbarProps {
   /** Prefix of the controls' ids and test ids (`${idPrefix}-search`, `-sort`, `-refresh`). */
   idPrefix: string;
   /**
-   * Where the words live: `${ns}.label`, `.search`, `.searchPlaceholder`, `.sortLabel`, `.sortHint`,
-   * `.newest`, `.oldest`, `.refresh`.
+   * Where the words live: `${ns}.label`, `.search`, `.searchPlaceholder`, `.refresh`, and with the sort
+   * button `.sortLabel`, `.sortHint`, `.newest`, `.oldest`.
    */
   ns: string;
   q: string;
-  newest: boolean;
+  /** With onToggleSort: the newest/oldest button. A list the server keeps in one order leaves both out. */
+  newest?: boolean;
   refreshing: boolean;
   onSearch: (q: string) => void;
-  onToggleSort: () => void;
+  onToggleSort?: () => void;
   onRefresh: () => void;
   /** Extra filters between the search box and the sort button. */
   children?: ReactNode;
@@ -86,18 +87,20 @@ export function ListToolbar(props: ListToolbarProps) {
         </div>
         <div className="flex items-end gap-3">
           {children}
-          <Button
-            variant="secondary"
-            data-testid={`${idPrefix}-sort`}
-            data-sort={newest ? 'newest' : 'oldest'}
-            onClick={onToggleSort}
-            title={t(`${ns}.sortHint`)}
-            className="shrink-0"
-          >
-            <SortIcon aria-hidden="true" className="size-4" />
-            <span className="sr-only">{t(`${ns}.sortLabel`)}: </span>
-            {t(newest ? `${ns}.newest` : `${ns}.oldest`)}
-          </Button>
+          {onToggleSort ? (
+            <Button
+              variant="secondary"
+              data-testid={`${idPrefix}-sort`}
+              data-sort={newest ? 'newest' : 'oldest'}
+              onClick={onToggleSort}
+              title={t(`${ns}.sortHint`)}
+              className="shrink-0"
+            >
+              <SortIcon aria-hidden="true" className="size-4" />
+              <span className="sr-only">{t(`${ns}.sortLabel`)}: </span>
+              {t(newest ? `${ns}.newest` : `${ns}.oldest`)}
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             onClick={onRefresh}

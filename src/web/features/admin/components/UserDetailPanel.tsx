@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { type AdminUser, type AdminUserDetail, userDetailQuery } from '../api/users';
 import { DetailPanel, Fact, Facts, Section } from './DetailPanel';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { UserDisplayName } from './UserDisplayName';
 import { UserDocuments } from './UserDocuments';
 import { RoleBadge } from './UserList';
+import { UserOrders } from './UserOrders';
 import { UserSupportHistory } from './UserSupportHistory';
 
 export interface UserDetailPanelProps {
@@ -16,7 +18,7 @@ export interface UserDetailPanelProps {
   onClose: () => void;
 }
 
-/** One account: profile (display name editable), formation, sign-up source, documents, support. Mount with `key={id}`. */
+/** One account: profile (display name editable), formation, orders, sign-up source, documents, support. Mount with `key={id}`. */
 export function UserDetailPanel({ id, placeholder, focusOnOpen, onClose }: UserDetailPanelProps) {
   const { t } = useTranslation();
   const detail = useQuery(userDetailQuery(id));
@@ -77,7 +79,18 @@ function DetailBody({ user }: { user: AdminUserDetail }) {
           <Fact label={t('adminUsers.fields.formationStatus')} testId="user-formation-status">
             {user.formationStatus ? t(`catalogue.formationStatus.${user.formationStatus}`) : t('adminUsers.notStarted')}
           </Fact>
+          <Fact label={t('adminServices.orders.formationPayment')} testId="user-formation-payment">
+            {user.paymentStatus ? (
+              <PaymentStatusBadge status={user.paymentStatus} testId="user-formation-payment-status" />
+            ) : (
+              t('adminUsers.notSet')
+            )}
+          </Fact>
         </Facts>
+      </Section>
+
+      <Section title={t('adminServices.orders.title')} testId="user-orders">
+        <UserOrders userId={user.id} />
       </Section>
 
       <Section title={t('adminUsers.detail.marketing')}>

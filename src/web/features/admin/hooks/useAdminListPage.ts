@@ -29,22 +29,10 @@ export interface AdminListPageOptions {
  */
 export function useAdminListPage(options: AdminListPageOptions) {
   const { error, data, page, selectedId, update, loadFailedKey, rowTestId } = options;
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   // A row picked by the user moves focus to the panel; one restored from the URL does not.
   const picked = useRef(false);
 
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && error.status === 401) {
-      navigate('/signin', { replace: true });
-    } else if (isApiError(error) && error.status === 403) {
-      toast.error(t('admin.unauthorized'));
-      navigate('/dashboard', { replace: true });
-    } else {
-      toast.error(t(loadFailedKey), { id: `${rowTestId}-list-failed` });
-    }
-  }, [error, navigate, t, loadFailedKey, rowTestId]);
+  useAdminLoadError(error, loadFailedKey, `${rowTestId}-list-failed`);
 
   // A page past the end (the list shrank, or an old link): go to the last page there is.
   useEffect(() => {
@@ -70,4 +58,24 @@ export function useAdminListPage(options: AdminListPageOptions) {
   }
 
   return { focusOnOpen: picked.current, select, close };
+}
+
+/**
+ * The role check's outcome of an admin page's main query: 401 to sign-in, 403 to the dashboard with
+ * 'Unauthorized access', anything else a toast (`toastId` keeps a retried failure to one toast).
+ */
+export function useAdminLoadError(error: unknown, loadFailedKey: string, toastId: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 401) {
+      navigate('/signin', { replace: true });
+    } else if (isApiError(error) && error.status === 403) {
+      toast.error(t('admin.unauthorized'));
+      navigate('/dashboard', { replace: true });
+    } else {
+      toast.error(t(loadFailedKey), { id: toastId });
+    }
+  }, [error, navigate, t, loadFailedKey, toastId]);
 }

@@ -11,7 +11,16 @@ export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T,
   const completed = formation.formationStatus === 'process_completed';
 
   if (formation.formationStatus === 'preparation') {
-    if (formation.companyFormationPreference === 'service') {
+    if (formation.companyFormationPreference === 'service' && formation.paymentStatus === 'paid') {
+      // Paid: the wizard has nothing left to ask; our team forms the company now.
+      steps.push({
+        id: 'formation-service-paid',
+        icon: Hourglass,
+        tone: 'info',
+        title: t('dashboard.next.servicePaid.title'),
+        body: t('dashboard.next.servicePaid.body'),
+      });
+    } else if (formation.companyFormationPreference === 'service') {
       steps.push({
         id: 'formation-service',
         icon: Wrench,

@@ -30,6 +30,8 @@ import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { type MyFormation, useMyFormation } from '../../../lib/formation';
 import { displayName, useMe } from '../../../lib/session';
+import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
+import { OrdersCard } from '../../payments/components/OrdersCard';
 import { supportUnreadQuery } from '../../support/api/support';
 import { NextStepCard } from '../components/NextStepCard';
 import { nextSteps } from '../components/nextSteps';
@@ -143,6 +145,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
   const completed = formation.formationStatus === 'process_completed';
   const showEin = ein !== null && ein.stage >= 2 && ein.einStatus !== 'ein_issued';
   const steps = nextSteps(data, t, fmt.timing('einOnboarding'));
+  // Only the turnkey package is paid for; a self-service formation's stored 'pending' means nothing.
+  const paymentStatus = formation.companyFormationPreference === 'service' ? formation.paymentStatus : null;
 
   return (
     <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -153,7 +157,10 @@ function DashboardContent({ data }: { data: MyFormation }) {
               <p className="font-semibold">{t('dashboard.completed.title')}</p>
               <p className="mt-1">{t('dashboard.completed.body')}</p>
             </Alert>
-            <h2 className="mt-6 text-lg font-semibold text-slate-900">{t('dashboard.company.title')}</h2>
+            <div className="mt-6 flex flex-wrap items-center gap-2">
+              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.company.title')}</h2>
+              {paymentStatus ? <FormationPaymentBadge status={paymentStatus} /> : null}
+            </div>
             <dl className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
               <InfoItem label={t('dashboard.company.name')} value={formation.businessName} />
               <InfoItem label={t('dashboard.company.state')} value={formation.stateSelected} />
@@ -189,11 +196,14 @@ function DashboardContent({ data }: { data: MyFormation }) {
                 })}
               </p>
             </div>
-            <p className="mt-1 text-sm text-slate-600">
-              {t('dashboard.formation.type', {
-                type: t(`catalogue.formationType.${formation.companyFormationPreference}`),
-              })}
-            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <p className="text-sm text-slate-600">
+                {t('dashboard.formation.type', {
+                  type: t(`catalogue.formationType.${formation.companyFormationPreference}`),
+                })}
+              </p>
+              {paymentStatus ? <FormationPaymentBadge status={paymentStatus} /> : null}
+            </div>
             <Stepper
               className="mt-5"
               label={t('dashboard.formation.stepper')}
@@ -241,6 +251,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
             )}
           </Card>
         )}
+
+        <OrdersCard />
       </div>
 
       <aside className="space-y-6" aria-label={t('dashboard.aside')}>

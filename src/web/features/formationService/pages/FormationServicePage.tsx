@@ -12,6 +12,7 @@ import {
   REGISTERED_AGENT_RENEWAL,
 } from '../../../../shared/catalogue/packages';
 import { FEATURED_STATES, OTHER_STATES } from '../../../../shared/catalogue/states';
+import { packageOrderAmount } from '../../../../shared/domain/orders';
 import { formationServiceCheckoutSchema, formationServiceStepRules } from '../../../../shared/schemas/formation';
 import { Alert } from '../../../components/ui/Alert';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
@@ -26,6 +27,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { zodFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
+import { formationChanged, useMyFormation } from '../../../lib/formation';
 import { type Draft, type DraftResponse, saveDraft, startCheckout, useDraft } from '../api/draft';
 
 const STEP_KEYS = ['package', 'process', 'state', 'address', 'payment'] as const;
@@ -71,6 +73,11 @@ export function FormationServicePage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  const formation = useMyFormation();
+  // Set when the server answers ALREADY_PAID, before the refetched records say so.
+  const [paidNow, setPaidNow] = useState(false);
+  const paid =
+    paidNow || draft.data?.draft?.paymentStatus === 'paid' || formation.data?.formation.paymentStatus === 'paid';
 
   useEffect(() => {
     if (draft.data && !restored) {
@@ -148,6 +155,13 @@ export function FormationServicePage() {
       toast.success(t('formationService.toast.submitted'));
       window.location.assign(url);
     } catch (error) {
+      if (isApiError(error, 'ALREADY_PAID')) {
+        toast.info(errorMessage(error, 'formationService.payment.paid.title', t), { id: 'already-paid' });
+        setPaidNow(true);
+        setBusy(false);
+        void formationChanged();
+        return;
+      }
       if (isApiError(error) && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
         go(Math.min(...Object.keys(error.fields).map((f) => FIELD_STEP[f] ?? 4)));
@@ -159,7 +173,8 @@ export function FormationServicePage() {
 
   async function onNext() {
     if (step === STEP_KEYS.length - 1) {
-      await checkout();
+      if (paid) navigate('/dashboard');
+      else await checkout();
       return;
     }
     if (!validateStep(step)) return;
@@ -210,12 +225,14 @@ export function FormationServicePage() {
               onChange={(v) => set({ businessAddress: v as AddressOption })}
             />
           ) : null}
-          {step === 4 ? <PaymentStep focus={moved} values={values} paymentError={paymentError} /> : null}
+          {step === 4 ? <PaymentStep focus={moved} values={values} paymentError={paymentError} paid={paid} /> : null}
           <WizardNav
             isFirst={step === 0}
             onBack={() => go(step - 1)}
             onNext={() => void onNext()}
-            nextLabel={isLast ? t('formationService.payment.action') : undefined}
+            nextLabel={
+              isLast ? t(paid ? 'formationService.payment.paid.action' : 'formationService.payment.action') : undefined
+            }
             loading={busy}
           />
         </>
@@ -443,7 +460,17 @@ function AddressStep({
   );
 }
 
-function PaymentStep({ focus, values, paymentError }: { focus: boolean; values: Values; paymentError: string | null }) {
+function PaymentStep({
+  focus,
+  values,
+  paymentError,
+  paid,
+}: {
+  focus: boolean;
+  values: Values;
+  paymentError: string | null;
+  paid: boolean;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const pkg = values.packageSelected ? findPackage(values.packageSelected) : null;
@@ -455,7 +482,7 @@ function PaymentStep({ focus, values, paymentError }: { focus: boolean; values: 
       icon: CreditCard,
       label: t('formationService.payment.package', { name: t(`catalogue.packages.${pkg.id}.name`) }),
       value: fmt.usd(pkg.price),
-      note: t('formationService.payment.packageNote'),
+      note: paid ? undefined : t('formationService.payment.packageNote'),
     });
   }
   if (values.businessAddress) {
@@ -511,14 +538,37 @@ function PaymentStep({ focus, values, paymentError }: { focus: boolean; values: 
       });
     }
   }
+  // What the checkout charges now: the package, plus the private address's first year.
+  const total = pkg && values.businessAddress ? packageOrderAmount(pkg.id, values.businessAddress) : null;
   return (
     <WizardStep
       title={t('formationService.payment.title')}
-      description={t('formationService.payment.intro')}
+      description={t(paid ? 'formationService.payment.paid.intro' : 'formationService.payment.intro')}
       focusOnMount={focus}
     >
+      {paid ? (
+        <Alert tone="success">
+          <p className="font-semibold" data-testid="formation-service-paid">
+            {t('formationService.payment.paid.title')}
+          </p>
+          <p className="mt-0.5">{t('formationService.payment.paid.body')}</p>
+        </Alert>
+      ) : null}
       <FactList facts={facts} />
-      <p className="text-sm text-slate-600">{t('formationService.payment.redirectNote')}</p>
+      {total !== null ? (
+        <div className="flex flex-col gap-1 rounded-xl bg-indigo-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-semibold text-slate-900">
+              {t(paid ? 'formationService.payment.totalPaid' : 'formationService.payment.total')}
+            </p>
+            <p className="text-xs text-slate-600">{t('formationService.payment.totalNote')}</p>
+          </div>
+          <p data-testid="formation-service-total" className="text-2xl font-bold tracking-tight text-slate-900">
+            {fmt.usd(total)}
+          </p>
+        </div>
+      ) : null}
+      {paid ? null : <p className="text-sm text-slate-600">{t('formationService.payment.redirectNote')}</p>}
       {paymentError ? <Alert tone="error">{paymentError}</Alert> : null}
     </WizardStep>
   );

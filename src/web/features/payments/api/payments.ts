@@ -1,0 +1,64 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AddressOption, PackageId } from '../../../../shared/catalogue/packages';
+import type { OrderKind, OrderStatus } from '../../../../shared/domain/orders';
+import { api } from '../../../lib/api';
+
+/** An order as the customer's payment routes return it (src/server/features/orders). */
+export interface OrderView {
+  id: string;
+  kind: OrderKind;
+  serviceId: string | null;
+  packageId: PackageId | null;
+  addressOption: AddressOption | null;
+  /** The service's title at the time of purchase (a package order is named from the catalogue). */
+  title: string | null;
+  titleEn: string | null;
+  amountCents: number;
+  currency: 'usd';
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface TestCheckoutSession {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  amountCents: number;
+  currency: 'usd';
+  order: OrderView;
+}
+
+export const ORDERS_KEY = ['orders'] as const;
+
+export const ordersQuery = queryOptions({
+  queryKey: [...ORDERS_KEY, 'mine'],
+  queryFn: async () => (await api<{ orders: OrderView[] }>('GET', '/api/orders')).orders,
+  // A payment is confirmed by the provider, possibly after the page loaded: ask on every visit.
+  staleTime: 0,
+});
+
+export function checkoutSessionQuery(sessionId: string) {
+  return queryOptions({
+    queryKey: [...ORDERS_KEY, 'session', sessionId],
+    queryFn: async () =>
+      (await api<{ order: OrderView }>('GET', `/api/payments/checkout-sessions/${encodeURIComponent(sessionId)}`))
+        .order,
+    staleTime: 0,
+  });
+}
+
+const testCheckoutPath = (sessionId: string) => `/api/payments/test-checkout/${encodeURIComponent(sessionId)}`;
+
+export function testCheckoutQuery(sessionId: string) {
+  return queryOptions({
+    queryKey: [...ORDERS_KEY, 'test-checkout', sessionId],
+    queryFn: async () => (await api<{ session: TestCheckoutSession }>('GET', testCheckoutPath(sessionId))).session,
+    staleTime: 0,
+  });
+}
+
+export const payTestCheckout = (sessionId: string) =>
+  api<{ redirectUrl: string }>('POST', `${testCheckoutPath(sessionId)}/pay`);
+
+export const cancelTestCheckout = (sessionId: string) =>
+  api<{ redirectUrl: string }>('POST', `${testCheckoutPath(sessionId)}/cancel`);

@@ -1,0 +1,215 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  e2eEmail,
+  fromOurPages,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  signUpAdminInBrowser,
+  signUpInBrowser,
+} from '../support/e2e';
+
+const e2e = serverAndBrowserForFile();
+
+/** The ids of the services a customer can see (GET /api/services: active ones only). */
+async function publicServiceIds(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/services');
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { services: { id: string }[] };
+  return body.services.map((s) => s.id);
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+}
+
+describe('admin services', () => {
+  it('creates, edits, deactivates and deletes services, and shows a customer’s orders on the users page', async () => {
+    // A customer with a formation record (its payment status shows on the users page).
+    const customerContext = await newContext(e2e.browser, e2e.server.url);
+    const customer = await customerContext.newPage();
+    const customerEmail = e2eEmail('hizmet.musterisi');
+    await signUpInBrowser(customer, 'Hizmet Müşterisi Elif', customerEmail);
+    const formation = await customer.request.post('/api/formations', {
+      data: { formationType: 'self' },
+      ...fromOurPages(customer),
+    });
+    expect(formation.status()).toBe(201);
+
+    const adminContext = await newContext(e2e.browser, e2e.server.url);
+    const admin = await adminContext.newPage();
+    await signUpAdminInBrowser(admin, 'Selin Yönetici', e2eEmail('admin.services'));
+    await admin.getByRole('link', { name: 'Hizmetler' }).first().click();
+    await admin.waitForURL('**/admin/services');
+    await admin.getByRole('heading', { name: 'Hizmetler', level: 1 }).waitFor();
+    await admin.getByTestId('services-empty').waitFor();
+
+    // An empty submit: every required field says why, and nothing is sent.
+    const form = admin.getByTestId('service-form');
+    await form.getByTestId('service-form-submit').click();
+    await form.getByText('Başlık gerekli').waitFor();
+    await form.getByText('Açıklama gerekli').waitFor();
+    await form.getByText('Geçerli bir fiyat gerekli').waitFor();
+    // Without real Stripe the Price ID is optional.
+    await expect(form.getByText('Stripe Fiyat Kimliği (Price ID) gerekli').count()).resolves.toBe(0);
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('service-title');
+
+    // Create: Turkish and English texts, a price in dollars.
+    await admin.fill('#service-title', 'Şirket Kuruluş Danışmanlığı');
+    await admin.fill('#service-description', 'Kuruluş sürecinde birebir danışmanlık.');
+    await admin.fill('#service-title-en', 'Company Formation Consulting');
+    await admin.fill('#service-description-en', 'One-to-one help through the formation.');
+    await admin.fill('#service-price', '149.5');
+    await form.getByTestId('service-form-submit').click();
+    await toast(admin, 'Hizmet başarıyla oluşturuldu');
+    const consulting = admin.locator('[data-testid=service-row]', { hasText: 'Şirket Kuruluş Danışmanlığı' });
+    await consulting.waitFor();
+    await expect(consulting.getByTestId('service-price').textContent()).resolves.toBe('$149,50');
+    await expect(consulting.getByTestId('service-active-badge').textContent()).resolves.toBe('Aktif');
+    const consultingId = (await consulting.getAttribute('data-id')) as string;
+    // The form is blank again, ready for the next one.
+    await expect(admin.inputValue('#service-title')).resolves.toBe('');
+
+    // Edit: the row's values come into the same form; a new price is saved.
+    await consulting.getByTestId('service-edit').click();
+    await admin.locator('[data-testid=service-form][data-mode=edit]').waitFor();
+    await expect(admin.inputValue('#service-title')).resolves.toBe('Şirket Kuruluş Danışmanlığı');
+    await expect(admin.inputValue('#service-price')).resolves.toBe('149.50');
+    await expect(admin.inputValue('#service-title-en')).resolves.toBe('Company Formation Consulting');
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('service-title');
+    await admin.fill('#service-price', '199.99');
+    await form.getByTestId('service-form-submit').click();
+    await toast(admin, 'Hizmet başarıyla güncellendi');
+    await expect.poll(() => consulting.getByTestId('service-price').textContent()).toBe('$199,99');
+    await admin.locator('[data-testid=service-form][data-mode=create]').waitFor();
+
+    // A second service, to be deleted outright (it will have no orders).
+    await admin.fill('#service-title', 'Vergi Danışmanlığı');
+    await admin.fill('#service-description', 'Yıllık vergi beyannamesi desteği.');
+    await admin.fill('#service-price', '75');
+    await form.getByTestId('service-form-submit').click();
+    await toast(admin, 'Hizmet başarıyla oluşturuldu');
+    const tax = admin.locator('[data-testid=service-row]', { hasText: 'Vergi Danışmanlığı' });
+    await tax.waitFor();
+    const taxId = (await tax.getAttribute('data-id')) as string;
+    expect(await publicServiceIds(customer)).toEqual(expect.arrayContaining([consultingId, taxId]));
+
+    // The customer buys the consulting service in test mode and pays.
+    const checkout = await customer.request.post('/api/payments/checkout', {
+      data: { serviceId: consultingId },
+      ...fromOurPages(customer),
+    });
+    expect(checkout.status()).toBe(200);
+    const { url } = (await checkout.json()) as { url: string };
+    const sessionId = url.split('/').pop() as string;
+    const paid = await customer.request.post(`/api/payments/test-checkout/${sessionId}/pay`, fromOurPages(customer));
+    expect(paid.status()).toBe(200);
+
+    // Searching without Turkish letters finds it; the search lands in the URL.
+    await admin.fill('#services-search', 'kurulus danismanligi');
+    await admin.waitForURL(/[?&]q=kurulus\+danismanligi/);
+    await expect.poll(() => admin.locator('[data-testid=service-row]').count()).toBe(1);
+    await expect.poll(() => consulting.getByTestId('service-orders').textContent()).toBe('1');
+    await admin.fill('#services-search', '');
+    await expect.poll(() => admin.locator('[data-testid=service-row]').count()).toBe(2);
+
+    // Deactivate: customers no longer see it; the status filter knows it.
+    await tax.getByTestId('service-toggle').click();
+    await toast(admin, 'Hizmet başarıyla güncellendi');
+    await admin.locator(`[data-testid=service-row][data-id="${taxId}"][data-active=false]`).waitFor();
+    expect(await publicServiceIds(customer)).not.toContain(taxId);
+    expect(await publicServiceIds(customer)).toContain(consultingId);
+    await admin.selectOption('#services-status-filter', 'inactive');
+    await admin.waitForURL(/[?&]status=inactive/);
+    await expect.poll(() => admin.locator('[data-testid=service-row]').count()).toBe(1);
+    await admin.selectOption('#services-status-filter', 'all');
+    await expect.poll(() => admin.locator('[data-testid=service-row]').count()).toBe(2);
+    await screenshots(admin, 'admin-services-tr');
+
+    await admin.goto('/admin/services?lang=en');
+    await admin.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+    await consulting.waitFor();
+    await expect(consulting.getByTestId('service-price').textContent()).resolves.toBe('$199.99');
+    await screenshots(admin, 'admin-services-en');
+    // The form as it looks while editing, with the server-repeated rules in view.
+    await consulting.getByTestId('service-edit').click();
+    await admin.locator('[data-testid=service-form][data-mode=edit]').waitFor();
+    await admin.fill('#service-title', '');
+    await form.getByTestId('service-form-submit').click();
+    await form.getByText('Title is required').waitFor();
+    await screenshots(admin, 'admin-services-editing-en');
+    await form.getByTestId('service-form-cancel').click();
+    await admin.locator('[data-testid=service-form][data-mode=create]').waitFor();
+
+    // Delete after confirming: the service without orders is gone.
+    // The language chosen last is kept: back to Turkish.
+    await admin.goto('/admin/services?lang=tr');
+    await tax.getByTestId('service-delete').click();
+    const dialog = admin.getByRole('alertdialog', { name: 'Bu hizmeti silmek istediğinizden emin misiniz?' });
+    await dialog.waitFor();
+    await screenshots(admin, 'admin-services-delete-tr');
+    // Cancel keeps it.
+    await dialog.getByTestId('service-delete-dialog-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await tax.waitFor();
+    await tax.getByTestId('service-delete').click();
+    await dialog.getByTestId('service-delete-dialog-confirm').click();
+    await toast(admin, 'Hizmet başarıyla silindi');
+    await tax.waitFor({ state: 'detached' });
+    // Its button went with it: focus stays in the list.
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('services-list-title');
+
+    // The one with an order is kept, inactive, and the admin is told why.
+    await consulting.getByTestId('service-delete').click();
+    await dialog.getByTestId('service-delete-dialog-confirm').click();
+    await toast(admin, 'Bu hizmetin siparişleri olduğu için silinmedi, pasifleştirildi');
+    await admin.locator(`[data-testid=service-row][data-id="${consultingId}"][data-active=false]`).waitFor();
+    expect(await publicServiceIds(customer)).not.toContain(consultingId);
+
+    // The customer's order and formation payment on the users page.
+    await admin.getByRole('link', { name: 'Kullanıcılar' }).first().click();
+    await admin.waitForURL('**/admin/users');
+    await admin.fill('#users-search', customerEmail);
+    const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
+    await row.getByRole('button').click();
+    const panel = admin.getByTestId('users-detail');
+    await panel.getByRole('heading', { name: 'Hizmet Müşterisi Elif' }).waitFor();
+    const order = panel.getByTestId('user-order');
+    await order.waitFor();
+    await expect(order.getByTestId('user-order-name').textContent()).resolves.toBe('Şirket Kuruluş Danışmanlığı');
+    await expect(order.getByTestId('user-order-status').textContent()).resolves.toBe('Ödendi');
+    await expect(order.getByTestId('user-order-provider').textContent()).resolves.toBe('Test modu');
+    await expect(order.getByTestId('user-order-amount').textContent()).resolves.toBe('$199,99');
+    const formationPayment = panel.getByTestId('user-formation-payment-status');
+    await expect(formationPayment.textContent()).resolves.toBe('Bekliyor');
+    expect(await formationPayment.getAttribute('data-status')).toBe('pending');
+    await panel.getByTestId('user-order-recheck').click();
+    await toast(admin, 'Ödeme kontrol edildi: Ödendi');
+    await panel.getByTestId('user-orders').scrollIntoViewIfNeeded();
+    await screenshots(admin, 'admin-users-orders-tr');
+
+    const usersUrl = new URL(admin.url());
+    usersUrl.searchParams.set('lang', 'en');
+    await admin.goto(`${usersUrl.pathname}${usersUrl.search}`);
+    await order.waitFor();
+    // An English title was given at purchase time, so English readers get it.
+    await expect(order.getByTestId('user-order-name').textContent()).resolves.toBe('Company Formation Consulting');
+    await expect(order.getByTestId('user-order-provider').textContent()).resolves.toBe('Test mode');
+    await panel.getByTestId('user-orders').scrollIntoViewIfNeeded();
+    await screenshots(admin, 'admin-users-orders-en');
+
+    // Phones: the services cards and the panel fit the screen.
+    await admin.setViewportSize({ width: 375, height: 740 });
+    for (const path of ['/admin/services', `${usersUrl.pathname}${usersUrl.search}`]) {
+      await admin.goto(path);
+      await admin.getByRole('heading', { level: 1 }).waitFor();
+      await admin.waitForLoadState('networkidle');
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+
+    await adminContext.close();
+    await customerContext.close();
+  });
+});
