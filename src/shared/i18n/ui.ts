@@ -1,5 +1,6 @@
 import enAdmin from './en/admin.json';
 import enAdminEin from './en/adminEin.json';
+import enAdminServices from './en/adminServices.json';
 import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
@@ -13,14 +14,14 @@ import enFormationService from './en/formationService.json';
 import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
+import enPayments from './en/payments.json';
+import enServices from './en/services.json';
 import enSs4 from './en/ss4.json';
 import enSupport from './en/support.json';
-import enServices from './en/services.json';
-import enPayments from './en/payments.json';
-import enAdminServices from './en/adminServices.json';
 import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
+import trAdminServices from './tr/adminServices.json';
 import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
 import trCatalogue from './tr/catalogue.json';
@@ -34,11 +35,10 @@ import trFormationService from './tr/formationService.json';
 import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
+import trPayments from './tr/payments.json';
+import trServices from './tr/services.json';
 import trSs4 from './tr/ss4.json';
 import trSupport from './tr/support.json';
-import trServices from './tr/services.json';
-import trPayments from './tr/payments.json';
-import trAdminServices from './tr/adminServices.json';
 
 /** UI namespaces (pages and components). Add a namespace here in both languages. */
 export const uiTr: Catalogue = {
