@@ -153,8 +153,8 @@ export function adminUsersRoutes() {
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total } = await listUsers(c.var.deps.database.db, query);
-    return c.json({ items: rows.map(toAdminUser), total, page: query.page, pageSize: query.pageSize }, 200);
+    const { rows, total, totalKind } = await listUsers(c.var.deps.database.db, query);
+    return c.json({ items: rows.map(toAdminUser), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
   });
 
   router.openapi(getOne, async (c) => {

@@ -46,6 +46,7 @@ export interface UserListParams {
 export interface UserListResponse {
   items: AdminUser[];
   total: number;
+  totalKind?: 'exact' | 'atLeast' | 'estimate';
   page: number;
   pageSize: number;
 }

@@ -60,22 +60,31 @@ export interface ListPagerProps {
   total: number;
   shown: number;
   onPage: (page: number) => void;
+  /** How the server counted (src/server/db/list-total.ts): a capped count or an estimate reads differently. */
+  totalKind?: 'exact' | 'atLeast' | 'estimate';
 }
 
 /** "1–20 of 45" with Previous / Next, under a server-paged list. */
-export function ListPager({ idPrefix, ns, page, pageSize, total, shown, onPage }: ListPagerProps) {
-  const { t } = useTranslation();
-  if (total === 0) return null;
+export function ListPager({ idPrefix, ns, page, pageSize, total, shown, onPage, totalKind = 'exact' }: ListPagerProps) {
+  const { t, i18n } = useTranslation();
+  if (total === 0 && shown === 0) return null;
   const from = (page - 1) * pageSize + 1;
-  const to = Math.min(total, (page - 1) * pageSize + shown);
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const to = (page - 1) * pageSize + shown;
+  // An inexact total cannot say where the list ends; a full page means there may be another.
+  const lastPage =
+    totalKind === 'exact' ? Math.max(1, Math.ceil(total / pageSize)) : shown < pageSize ? page : page + 1;
+  const count = total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'tr-TR');
+  const range =
+    totalKind === 'exact'
+      ? t(`${ns}.range`, { from, to, total })
+      : t(totalKind === 'atLeast' ? 'admin.list.rangeAtLeast' : 'admin.list.rangeEstimate', { from, to, total: count });
   return (
     <nav
       aria-label={t(`${ns}.pagination`)}
       className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3"
     >
       <p className="text-sm text-slate-700" data-testid={`${idPrefix}-range`} aria-live="polite">
-        {t(`${ns}.range`, { from, to, total })}
+        {range}
       </p>
       <div className="flex items-center gap-2">
         <Button

@@ -17,7 +17,7 @@ export function UserList(props: UserListProps) {
     return <ListLoading label={loading ? t('adminUsers.list.loading') : t('common.loading')} />;
   }
 
-  const { items, total, page, pageSize } = data;
+  const { items, total, totalKind, page, pageSize } = data;
   return (
     <div className="min-w-0 space-y-3">
       {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
@@ -46,6 +46,7 @@ export function UserList(props: UserListProps) {
           page={page}
           pageSize={pageSize}
           total={total}
+          totalKind={totalKind}
           shown={items.length}
           onPage={onPage}
         />

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api';
 interface PageOf {
   items: unknown[];
   total: number;
+  totalKind?: 'exact' | 'atLeast' | 'estimate';
   pageSize: number;
 }
 
@@ -36,7 +37,12 @@ export function useAdminListPage(options: AdminListPageOptions) {
 
   // A page past the end (the list shrank, or an old link): go to the last page there is.
   useEffect(() => {
+    // Only an exact total says where the last page is; past an estimate's end, page 1 is the way back.
     if (!data || data.items.length > 0 || data.total === 0 || page === 1) return;
+    if (data.totalKind && data.totalKind !== 'exact') {
+      update({ page: 1 }, { replace: true });
+      return;
+    }
     update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) }, { replace: true });
   }, [data, page, update]);
 
