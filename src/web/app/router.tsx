@@ -56,15 +56,6 @@ export const router = createBrowserRouter([
         path: 'terms',
         lazy: () => import('../features/legal/pages/TermsPage').then((m) => ({ Component: m.TermsPage })),
       },
-      // Short links: the server redirects a live /go/{slug} and serves this page for an unknown or expired one.
-      { path: 'go', loader: () => redirect('/') },
-      {
-        path: 'go/:slug',
-        lazy: () =>
-          import('../features/shortLinks/pages/ShortLinkNotFoundPage').then((m) => ({
-            Component: m.ShortLinkNotFoundPage,
-          })),
-      },
       {
         path: 'privacy',
         lazy: () => import('../features/legal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
@@ -200,11 +191,6 @@ export const router = createBrowserRouter([
             path: 'admin/services',
             lazy: () =>
               import('../features/admin/pages/AdminServicesPage').then((m) => ({ Component: m.AdminServicesPage })),
-          },
-          {
-            path: 'shorten',
-            lazy: () =>
-              import('../features/shortLinks/pages/ShortLinksPage').then((m) => ({ Component: m.ShortLinksPage })),
           },
           {
             path: 'admin/formations',
