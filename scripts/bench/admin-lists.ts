@@ -75,8 +75,8 @@ async function main() {
 
   const cases: [string, string][] = [
     ['formations: first page', '/api/admin/formations?page=1&pageSize=20'],
-    ['formations: search email', '/api/admin/formations?q=musteri777777%40example.com'],
-    ['formations: search Turkish name', `/api/admin/formations?q=${encodeURIComponent('şimşek 4242')}`],
+    ['formations: search email', '/api/admin/formations?q=ayse.yilmaz.777760%40'],
+    ['formations: search Turkish name', `/api/admin/formations?q=${encodeURIComponent('ŞİMŞEK Atölye')}`],
     ['formations: filter status', '/api/admin/formations?status=ein_created&page=1'],
     ['formations: sort updated asc', '/api/admin/formations?sort=updated_asc&page=1'],
     ['formations: deep page 2000', '/api/admin/formations?page=2000&pageSize=20'],
@@ -85,7 +85,8 @@ async function main() {
     ['ein desk: filter + oldest', '/api/admin/ein-applications?status=ss4_ready&sort=created_asc'],
     ['ein desk: deep page 2000', '/api/admin/ein-applications?page=2000&pageSize=20'],
     ['users: first page', '/api/admin/users?page=1&pageSize=20'],
-    ['users: search', `/api/admin/users?q=${encodeURIComponent('IŞIL KILIÇ')}`],
+    ['users: search name', `/api/admin/users?q=${encodeURIComponent('IŞIL KILIÇ')}`],
+    ['users: search email', '/api/admin/users?q=ece.kurt.5'],
     ['users: oldest', '/api/admin/users?sort=oldest&page=1'],
     ['users: deep page 2000', '/api/admin/users?page=2000&pageSize=20'],
   ];
