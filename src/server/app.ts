@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { adminRoutes } from './features/admin/admin.routes';
+import { adminFormationsRoutes } from './features/admin-formations/admin-formations.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
@@ -16,11 +17,14 @@ import { formationsRoutes } from './features/formations/formations.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { timelineRoutes } from './features/notices/timeline.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
 import { servicesAdminRoutes } from './features/services/services-admin.routes';
+import { mountShortLinkRedirect } from './features/short-links/go.routes';
+import { shortLinksAdminRoutes } from './features/short-links/short-links.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
 import type { AppEnv } from './platform/http/context';
@@ -50,11 +54,14 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
 
   app.route('/api/auth', authRoutes());
   app.route('/api/me', meRoutes());
+  app.route('/api/me/timeline', timelineRoutes());
   // Before /api/admin: its blanket guard would answer first (support-admin.routes.ts says why that matters).
   app.route('/api/admin/support', supportAdminRoutes());
   app.route('/api/admin/services', servicesAdminRoutes());
   app.route('/api/admin', paymentsAdminRoutes());
   app.route('/api/admin/users', adminUsersRoutes());
+  app.route('/api/admin/short-links', shortLinksAdminRoutes());
+  app.route('/api/admin/formations', adminFormationsRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/formations', formationsRoutes());
   app.route('/api/formation-service', formationServiceRoutes());
@@ -80,6 +87,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   }
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
+  // Short links (/go/{slug}) are answered here, before the web app's catch-all (decision 0013).
+  mountShortLinkRedirect(app, { webDistDir: opts.serveWeb !== false ? deps.env.WEB_DIST_DIR : null });
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.code, err.fields);

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedExampleServices } from './features/services/services.seed';
+import { settleVisits } from './features/short-links/short-links.service';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 
 async function main() {
@@ -70,6 +71,8 @@ async function main() {
     }, 15_000);
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Short-link visits are counted after their redirect was answered (decision 0013).
+    await settleVisits();
     await deps.mailer.stop();
     await deps.database.close();
     unlock();

@@ -31,6 +31,10 @@ export const API_ERRORS = {
   PAYMENT_PROVIDER_FAILED: 502,
   /** A webhook whose signature is wrong, or older than the tolerance. */
   INVALID_SIGNATURE: 400,
+  /** SPEC §5 short links: a custom slug another link already has. */
+  SLUG_TAKEN: 409,
+  /** SPEC §5: three random slugs in a row were taken. */
+  SLUG_GENERATION_FAILED: 409,
   FILE_TOO_LARGE: 413,
   /** A JSON body over 64 KB. */
   BODY_TOO_LARGE: 413,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 
@@ -23,5 +24,9 @@ export async function recordAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Pr
     subjectUserId: entry.subjectUserId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    // now() is the transaction's start: the rows of one change (the EIN submit, the formation it moves)
+    // would share it and the timelines could not put them in order. clock_timestamp() is the moment of
+    // each insert.
+    createdAt: sql`clock_timestamp()`,
   });
 }

@@ -15,7 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
-import { services } from '../db/schema';
+import { services, shortLinks } from '../db/schema';
 import { applicationForm, EIN_LETTER, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 import {
@@ -125,6 +125,16 @@ async function supportThreadOf(b: Owner): Promise<{ id: string }> {
   return { id };
 }
 
+/** A short link made straight in the database (the admin routes are what the rows test). */
+async function matrixShortLink(): Promise<{ id: string; slug: string }> {
+  const slug = `matrix-${Math.random().toString(36).slice(2, 10)}`;
+  const [row] = await t.deps.database.db
+    .insert(shortLinks)
+    .values({ slug, originalUrl: 'https://example.com/matrix' })
+    .returning();
+  return { id: row.id, slug: row.slug };
+}
+
 const MATRIX: Record<string, Row> = {
   // --- auth: public by design; the body decides, not the session -------------------------------------
   'POST /api/auth/sign-up': {
@@ -182,6 +192,8 @@ const MATRIX: Record<string, Row> = {
   // --- the signed-in user's own account ---------------------------------------------------------------
   'GET /api/me': { expect: SIGNED_IN },
   'PATCH /api/me': { request: () => ({ body: { lang: 'tr' } }), expect: SIGNED_IN },
+  // The customer's own History; an admin reads a customer's timeline in the customer file instead.
+  'GET /api/me/timeline': { request: () => ({ query: 'limit=100' }), expect: [401, '2xx', '2xx', 403] },
 
   // --- back office ------------------------------------------------------------------------------------
   'GET /api/admin/overview': { expect: ADMIN_ONLY },
@@ -376,6 +388,22 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
 
+  // --- admin formations: B's formation, its customer file and the CSV, for admins only -----------------
+  'GET /api/admin/formations': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/formations/export.csv': { request: () => ({ query: 'format=csv' }), expect: ADMIN_ONLY },
+  'PUT /api/admin/formations/{id}/status': {
+    fresh: 'formation',
+    request: ({ world }) => ({
+      params: { id: world.b.formationId as string },
+      body: { formationStatus: 'formation_completed' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/formations/{id}/file': {
+    request: ({ world }) => ({ params: { id: world.b.formationId as string } }),
+    expect: ADMIN_ONLY,
+  },
+
   // --- admin users: every account, B's included, for admins only ---------------------------------------
   'GET /api/admin/users': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
   'GET /api/admin/users/{id}': { request: ({ world }) => ({ params: { id: world.b.id } }), expect: ADMIN_ONLY },
@@ -395,6 +423,27 @@ const MATRIX: Record<string, Row> = {
   },
 
   // --- outside the OpenAPI document --------------------------------------------------------------------
+  // --- short links (decision 0013) ------------------------------------------------------------------
+  'GET /api/admin/short-links': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'POST /api/admin/short-links': {
+    request: () => ({ body: { originalUrl: 'https://example.com/matrix' } }),
+    expect: ADMIN_ONLY,
+  },
+  'PATCH /api/admin/short-links/{id}': {
+    request: async () => ({ params: { id: (await matrixShortLink()).id }, body: { utmCampaign: 'matrix' } }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/admin/short-links/{id}': {
+    // A link of its own per cell: the admin's cell really deletes it.
+    request: async () => ({ params: { id: (await matrixShortLink()).id } }),
+    expect: ADMIN_ONLY,
+  },
+  // The public redirect: a page, outside the document. Everyone is sent on (302), signed in or not.
+  'GET /go/{slug}': {
+    extra: true,
+    request: async () => ({ params: { slug: (await matrixShortLink()).slug } }),
+    expect: ['3xx', '3xx', '3xx', '3xx'],
+  },
   'GET /api/openapi.json': { extra: true, expect: PUBLIC },
   'GET /api/docs': { extra: true, expect: PUBLIC },
   // The outbox holds every mail's links (password resets included): loopback callers only, and every

@@ -1,5 +1,6 @@
 import enAdmin from './en/admin.json';
 import enAdminEin from './en/adminEin.json';
+import enAdminFormations from './en/adminFormations.json';
 import enAdminServices from './en/adminServices.json';
 import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
@@ -16,11 +17,13 @@ import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
 import enServices from './en/services.json';
+import enShortLinks from './en/shortLinks.json';
 import enSs4 from './en/ss4.json';
 import enSupport from './en/support.json';
 import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
+import trAdminFormations from './tr/adminFormations.json';
 import trAdminServices from './tr/adminServices.json';
 import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
@@ -37,6 +40,7 @@ import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
 import trServices from './tr/services.json';
+import trShortLinks from './tr/shortLinks.json';
 import trSs4 from './tr/ss4.json';
 import trSupport from './tr/support.json';
 
@@ -54,6 +58,7 @@ export const uiTr: Catalogue = {
   formationService: trFormationService,
   guides: trGuides,
   adminEin: trAdminEin,
+  adminFormations: trAdminFormations,
   adminUsers: trAdminUsers,
   documents: trDocuments,
   ss4: trSs4,
@@ -62,6 +67,7 @@ export const uiTr: Catalogue = {
   payments: trPayments,
   adminServices: trAdminServices,
   ein: trEin,
+  shortLinks: trShortLinks,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -76,6 +82,7 @@ export const uiEn: Catalogue = {
   formationService: enFormationService,
   guides: enGuides,
   adminEin: enAdminEin,
+  adminFormations: enAdminFormations,
   adminUsers: enAdminUsers,
   documents: enDocuments,
   ss4: enSs4,
@@ -84,4 +91,5 @@ export const uiEn: Catalogue = {
   payments: enPayments,
   adminServices: enAdminServices,
   ein: enEin,
+  shortLinks: enShortLinks,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../domain/limits';
+import { signUpRefSchema } from './short-links';
 import { safeText, TEXT_MAX } from './text';
 
 /**
@@ -69,6 +70,8 @@ export const signUpSchema = z
     utmSource: utm,
     utmMedium: utm,
     utmCampaign: utm,
+    /** The short link the visitor came through (its slug, appended as `ref`); dropped unless slug-shaped. */
+    ref: signUpRefSchema,
   })
   .refine(...passwordsMatch);
 export type SignUpInput = z.input<typeof signUpSchema>;

@@ -56,6 +56,15 @@ export const router = createBrowserRouter([
         path: 'terms',
         lazy: () => import('../features/legal/pages/TermsPage').then((m) => ({ Component: m.TermsPage })),
       },
+      // Short links: the server redirects a live /go/{slug} and serves this page for an unknown or expired one.
+      { path: 'go', loader: () => redirect('/') },
+      {
+        path: 'go/:slug',
+        lazy: () =>
+          import('../features/shortLinks/pages/ShortLinkNotFoundPage').then((m) => ({
+            Component: m.ShortLinkNotFoundPage,
+          })),
+      },
       {
         path: 'privacy',
         lazy: () => import('../features/legal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
@@ -193,11 +202,21 @@ export const router = createBrowserRouter([
               import('../features/admin/pages/AdminServicesPage').then((m) => ({ Component: m.AdminServicesPage })),
           },
           {
+            path: 'shorten',
+            lazy: () =>
+              import('../features/shortLinks/pages/ShortLinksPage').then((m) => ({ Component: m.ShortLinksPage })),
+          },
+          {
             path: 'admin/formations',
             lazy: () =>
-              import('../features/admin/pages/AdminSectionPage').then((m) => ({
-                Component: m.adminSectionPages.formations,
+              import('../features/admin/pages/AdminFormationsPage').then((m) => ({
+                Component: m.AdminFormationsPage,
               })),
+          },
+          {
+            path: 'admin/formations/:id',
+            lazy: () =>
+              import('../features/admin/pages/CustomerFilePage').then((m) => ({ Component: m.CustomerFilePage })),
           },
         ],
       },

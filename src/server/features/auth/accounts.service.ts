@@ -20,6 +20,8 @@ export interface NewAccount {
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
+  /** The short link the account came through (an existing link's slug; decision 0013). */
+  shortLinkSlug?: string | null;
   /** How an admin came to be, for the audit row. */
   via?: 'admin-sign-up' | 'cli';
 }
@@ -74,6 +76,7 @@ export async function createPasswordAccount(
         utmSource: input.utmSource,
         utmMedium: input.utmMedium,
         utmCampaign: input.utmCampaign,
+        shortLinkSlug: input.shortLinkSlug,
       });
       if (input.role === 'admin') {
         await recordAudit(tx, {

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { RateLimitName } from '../../../shared/domain/limits';
+import { REF_COOKIE } from '../../../shared/domain/short-links';
 import {
   adminSignUpSchema,
   forgotPasswordSchema,
@@ -23,6 +25,7 @@ import {
   okSchema,
 } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { attributableSlug } from '../short-links/short-links.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
 import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
 import { clearSignInFailuresOf, signInCounters } from './sign-in-limit';
@@ -202,6 +205,8 @@ export function authRoutes() {
     const body = c.req.valid('json');
     const email = body.email.toLowerCase();
     await within(c, [['signUpPerAddress', clientAddress(c)]]);
+    // The short link the visitor came through: the page's `ref`, else the cookie /go/{slug} set.
+    const shortLinkSlug = await attributableSlug(c.var.deps.database.db, [body.ref, getCookie(c, REF_COOKIE)]);
     const account = await createPasswordAccount(c.var.deps, {
       fullName: body.fullName,
       email,
@@ -211,7 +216,9 @@ export function authRoutes() {
       utmSource: body.utmSource,
       utmMedium: body.utmMedium,
       utmCampaign: body.utmCampaign,
+      shortLinkSlug,
     }).catch((err) => signUpFailure(c, err));
+    if (getCookie(c, REF_COOKIE) !== undefined) deleteCookie(c, REF_COOKIE, { path: '/' });
     await openSession(c, email, body.password);
     const user = toMeUser(account);
     return c.json({ user, hasFormation: false, redirectTo: '/onboarding' as const }, 201);

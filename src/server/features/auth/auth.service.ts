@@ -27,6 +27,7 @@ export async function upsertProfile(
     utmSource?: string | null;
     utmMedium?: string | null;
     utmCampaign?: string | null;
+    shortLinkSlug?: string | null;
   },
 ): Promise<void> {
   const values = {
@@ -36,6 +37,7 @@ export async function upsertProfile(
     utmSource: input.utmSource || null,
     utmMedium: input.utmMedium || null,
     utmCampaign: input.utmCampaign || null,
+    shortLinkSlug: input.shortLinkSlug || null,
   };
   await db
     .insert(userProfiles)

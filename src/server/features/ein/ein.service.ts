@@ -8,7 +8,6 @@ import {
   type EinUpload,
 } from '../../../shared/domain/ein';
 import type { ApiErrorCode } from '../../../shared/errors';
-import { toLanguage } from '../../../shared/i18n/languages';
 import { type adminEinListQuerySchema, type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
 import { companyFormations, documents, einApplications, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
@@ -17,11 +16,11 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
 import { ApiError } from '../../platform/http/errors';
-import type { MailTemplate } from '../../platform/mail/templates';
 import type { StorageFolder } from '../../platform/storage/keys';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { changeFormationStatus } from '../formations/formations.service';
+import { notifyStageChange } from '../notices/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 
 export interface EinActor {
@@ -99,24 +98,6 @@ export async function listApplications(
   return { rows, total };
 }
 
-async function queueUserMail(deps: AppDeps, tx: Tx, userId: string, template: MailTemplate, path: string) {
-  const [user] = await tx
-    .select({ email: users.email, name: users.name, lang: users.lang })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!user) return;
-  await deps.mailer.enqueue(
-    {
-      to: user.email,
-      template,
-      lang: toLanguage(user.lang) ?? 'tr',
-      vars: { name: user.name, url: `${deps.env.publicUrl}${path}` },
-    },
-    tx,
-  );
-}
-
 /**
  * SPEC §4: an issued EIN completes the process. From ein_created that is the system's own step; if an
  * admin had moved the formation somewhere else by hand, it takes the admin's rule to move it.
@@ -137,6 +118,9 @@ async function completeFormation(tx: Tx, userId: string, admin: EinActor): Promi
     actorId: admin.id,
     actorRole: admin.role,
   });
+  // No mail of its own: the EIN-issued mail of the same change says the setup is complete, and two
+  // mails in the same second would read as a mistake. Only a completion by hand (admin formations)
+  // sends formationProcessCompleted.
 }
 
 export type EinApplicationInput = z.output<typeof einApplicationSchema>;
@@ -178,7 +162,7 @@ export async function submitApplication(
     });
     stored.push(invoiceKey);
 
-    return await deps.database.db.transaction(async (tx) => {
+    const created = await deps.database.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(einApplications)
         .values({
@@ -215,6 +199,13 @@ export async function submitApplication(
         // A self-service formation learns its company's name here; the dashboard's company card shows it.
         extra: { businessName: input.businessName },
       });
+      // The one mail of the submit: the new application's first status is told by this notice.
+      await notifyStageChange(deps, tx, {
+        userId: user.id,
+        kind: 'formation',
+        from: 'formation_completed',
+        to: 'ein_created',
+      });
       await recordAudit(tx, {
         actorId: user.id,
         actorRole: 'customer',
@@ -232,6 +223,8 @@ export async function submitApplication(
       });
       return row;
     });
+    deps.mailer.kick();
+    return created;
   } catch (err) {
     await discardFiles(deps, stored);
     // A concurrent submit by the same user reached the unique user_id first.
@@ -342,13 +335,18 @@ export async function recordEinUpload(
         before: { einStatus: from, file: previous },
         after: { einStatus: to, file: key, upload },
       });
-      if (upload === 'preparedSs4') await queueUserMail(deps, tx, updated.userId, 'ss4Ready', '/ss4-instructions');
-      if (upload === 'einDocument') {
-        await completeFormation(tx, updated.userId, actor);
-        await queueUserMail(deps, tx, updated.userId, 'einIssued', '/dashboard');
-      }
+      await notifyStageChange(deps, tx, {
+        userId: updated.userId,
+        kind: 'ein',
+        from,
+        to,
+        // A first prepared SS-4 at ss4_ready (advanced without it) is when the form becomes ready to sign.
+        preparedSs4: { before: Boolean(locked.uploadedSs4Key), after: Boolean(updated.uploadedSs4Key) },
+      });
+      if (upload === 'einDocument') await completeFormation(tx, updated.userId, actor);
       return { row: updated, previousKey: previous };
     });
+    deps.mailer.kick();
     if (previousKey && previousKey !== key) await discardFiles(deps, [previousKey]);
     return row;
   } catch (err) {
@@ -360,7 +358,7 @@ export async function recordEinUpload(
 /** The admin's one-step advance along the chain (SPEC §4); ein_issued also completes the process. */
 export async function advanceApplication(deps: AppDeps, admin: EinActor, id: string, to: EinStatus): Promise<EinRow> {
   if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
-  return deps.database.db.transaction(async (tx) => {
+  const advanced = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
     if (!row) throw new ApiError('NOT_FOUND');
     const from = row.einStatus;
@@ -381,16 +379,19 @@ export async function advanceApplication(deps: AppDeps, admin: EinActor, id: str
       before: { einStatus: from },
       after: { einStatus: to },
     });
-    // The "form is ready" mail only makes sense when there is a form to download.
-    if (to === 'ss4_ready' && updated.uploadedSs4Key) {
-      await queueUserMail(deps, tx, updated.userId, 'ss4Ready', '/ss4-instructions');
-    }
-    if (to === 'ein_issued') {
-      await completeFormation(tx, updated.userId, admin);
-      await queueUserMail(deps, tx, updated.userId, 'einIssued', '/dashboard');
-    }
+    // Without a prepared form, ss4_ready has nothing to sign: its mail waits for the form's upload.
+    await notifyStageChange(deps, tx, {
+      userId: updated.userId,
+      kind: 'ein',
+      from,
+      to,
+      preparedSs4: { before: Boolean(row.uploadedSs4Key), after: Boolean(updated.uploadedSs4Key) },
+    });
+    if (to === 'ein_issued') await completeFormation(tx, updated.userId, admin);
     return updated;
   });
+  deps.mailer.kick();
+  return advanced;
 }
 
 export async function saveNotes(db: AppDeps['database']['db'], admin: EinActor, id: string, notes: string | null) {

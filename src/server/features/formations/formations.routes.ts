@@ -110,7 +110,7 @@ export function formationsRoutes() {
 
   router.openapi(guideCompletion, async (c) => {
     const user = currentUser(c);
-    const row = await completeGuide(c.var.deps.database.db, user.id, c.req.valid('json'));
+    const row = await completeGuide(c.var.deps, user.id, c.req.valid('json'));
     return c.json({ formation: toFormation(row) }, 200);
   });
 

@@ -7,8 +7,10 @@ import type { guideCompletionSchema, onboardingSchema } from '../../../shared/sc
 import type { Db } from '../../db/client';
 import { companyFormations, formationFeedback, userProfiles } from '../../db/schema';
 import { type DbOrTx, isUniqueViolation } from '../../db/tx';
+import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
+import { notifyStageChange } from '../notices/stage-notices.service';
 
 export type FormationRow = typeof companyFormations.$inferSelect;
 
@@ -119,7 +121,8 @@ export interface StatusChange {
  * The one place a formation's status changes. Refuses a move the actor may not make, and a move from
  * a status the row no longer has (a concurrent change), with INVALID_TRANSITION. Mirrors the status
  * on user_profiles and writes the audit row. Run it inside the caller's transaction so a refusal
- * leaves nothing behind.
+ * leaves nothing behind, and call notifyStageChange (features/notices) in the same transaction: the
+ * customer's mail is the caller's, because some moves (the EIN submit) are told by another notice.
  */
 export async function changeFormationStatus(tx: DbOrTx, change: StatusChange): Promise<FormationRow> {
   const { formationId, from, to, extra = {} } = change;
@@ -153,11 +156,11 @@ export async function changeFormationStatus(tx: DbOrTx, change: StatusChange): P
  * rolls back the feedback row too.
  */
 export async function completeGuide(
-  db: Db,
+  deps: Pick<AppDeps, 'database' | 'mailer' | 'env'>,
   userId: string,
   input: z.output<typeof guideCompletionSchema>,
 ): Promise<FormationRow> {
-  return db.transaction(async (tx) => {
+  const completed = await deps.database.db.transaction(async (tx) => {
     const [formation] = await tx
       .select()
       .from(companyFormations)
@@ -177,6 +180,12 @@ export async function completeGuide(
         actorRole: 'customer',
         extra: { stateSelected: state },
       });
+      await notifyStageChange(deps, tx, {
+        userId,
+        kind: 'formation',
+        from: formation.formationStatus,
+        to: 'formation_completed',
+      });
     }
     await tx.insert(formationFeedback).values({
       userId,
@@ -188,4 +197,6 @@ export async function completeGuide(
     });
     return row;
   });
+  deps.mailer.kick();
+  return completed;
 }

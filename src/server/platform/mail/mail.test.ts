@@ -3,6 +3,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/test-db';
+import { STAGE_NOTICE_TEMPLATES } from '../../../shared/domain/stage-notices';
 import { type Database, openDatabase } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { createMailer, MAIL_CLAIM_LEASE_MS, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './outbox';
@@ -82,7 +83,7 @@ describe('mail templates', () => {
     expect(tr.text).toContain('Merhaba Ayşe <b>,');
   });
 
-  it.each(['verify', 'reset', 'ss4Ready', 'einIssued', 'orderReceipt'] as const)(
+  it.each(['verify', 'reset', ...STAGE_NOTICE_TEMPLATES, 'orderReceipt'] as const)(
     "escapes the user's name in the HTML of the %s mail, in both languages",
     (template) => {
       for (const lang of ['tr', 'en'] as const) {

@@ -1,11 +1,12 @@
+import type { StageNoticeTemplate } from '../../../shared/domain/stage-notices';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 
+/** The stage notices (ss4Ready and einIssued among them) are listed in shared/domain/stage-notices. */
 export type MailTemplate =
   | 'verify'
   | 'reset'
-  | 'ss4Ready'
-  | 'einIssued'
+  | StageNoticeTemplate
   | 'supportReply'
   | 'supportNewThread'
   | 'supportReopened'

@@ -13,6 +13,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/services', key: 'services' },
   { to: '/admin/users', key: 'users' },
   { to: '/admin/support', key: 'support' },
+  { to: '/shorten', key: 'shortLinks' },
 ] as const;
 
 /** Threads waiting for a staff answer, beside the Support item; nothing when none wait or the count fails. */
@@ -41,7 +42,8 @@ function AdminTopBar() {
           aria-label={t('admin.nav.label')}
           className="order-last w-full overflow-x-auto lg:order-none lg:w-auto lg:flex-1"
         >
-          <ul className="flex items-center gap-1">
+          {/* Below lg the items wrap onto a second line rather than scroll out of sight on a phone. */}
+          <ul className="flex flex-wrap items-center gap-1 lg:flex-nowrap">
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.key}>
                 <NavLink

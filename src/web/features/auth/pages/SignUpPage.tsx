@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { isSlugShaped } from '../../../../shared/domain/short-links';
 import { signUpSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
@@ -17,6 +18,9 @@ import { AuthShell } from '../components/AuthShell';
 import { TermsCheckbox } from '../components/TermsCheckbox';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'terms'] as const;
+
+/** A short link's slug from the URL; anything else is not sent. */
+const refOf = (value: string | null) => (value && isSlugShaped(value) ? value : null);
 
 export function SignUpPage() {
   const { t } = useTranslation();
@@ -40,6 +44,8 @@ export function SignUpPage() {
         utmSource: searchParams.get('utm_source'),
         utmMedium: searchParams.get('utm_medium'),
         utmCampaign: searchParams.get('utm_campaign'),
+        // The short link this visitor came through (/go/{slug} appends it; decision 0013).
+        ref: refOf(searchParams.get('ref')),
         lang: currentLanguage(),
       });
       await sessionChanged();

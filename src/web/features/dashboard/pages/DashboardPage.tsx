@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
   ArrowRight,
@@ -33,6 +33,8 @@ import { displayName, useMe } from '../../../lib/session';
 import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { supportUnreadQuery } from '../../support/api/support';
+import { TIMELINE_KEY } from '../api/timeline';
+import { HistoryCard } from '../components/HistoryCard';
 import { NextStepCard } from '../components/NextStepCard';
 import { nextSteps } from '../components/nextSteps';
 
@@ -47,6 +49,7 @@ const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
 export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { data: me } = useMe();
   const formation = useMyFormation();
   const [refreshing, setRefreshing] = useState(false);
@@ -69,6 +72,8 @@ export function DashboardPage() {
 
   async function refresh() {
     setRefreshing(true);
+    // The History moves with the stages; its own failure shows inside its card, not in this toast.
+    void queryClient.invalidateQueries({ queryKey: TIMELINE_KEY });
     const result = await formation.refetch();
     setRefreshing(false);
     if (result.isError) toast.error(t('dashboard.refresh.failed'));
@@ -253,6 +258,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
         )}
 
         <OrdersCard />
+
+        <HistoryCard />
       </div>
 
       <aside className="space-y-6" aria-label={t('dashboard.aside')}>

@@ -1,0 +1,256 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminFormationExportQuerySchema,
+  adminFormationListQuerySchema,
+  adminFormationStatusSchema,
+} from '../../../shared/schemas/admin-formations';
+import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+import type { AdminTimelineItem } from '../../../shared/schemas/timeline';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireAdmin } from '../../platform/http/session';
+import { toDocument } from '../documents/documents.routes';
+import { toAdminOrderView } from '../payments/orders.service';
+import { csvStream, dialectOf, exportFileName } from './admin-formations.csv';
+import { adminFormationListSchema, adminFormationSchema, customerFileSchema } from './admin-formations.schemas';
+import {
+  type AdminFormationRow,
+  type CustomerFile,
+  exportPages,
+  findFormationRow,
+  listFormations,
+  loadCustomerFile,
+  setFormationStatus,
+} from './admin-formations.service';
+
+const tags = ['admin'];
+// Not a UUID check on purpose: a malformed id answers 404 like an unknown one.
+const idParams = z.object({
+  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
+});
+const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
+const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
+const formationResult = z.object({ formation: adminFormationSchema });
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Formations: paged, filtered by formation_status and payment_status, searched, sorted',
+  description:
+    'q matches business name, customer email or name and state (Turkish letters folded), or a formation or user id ' +
+    'exactly. sort: created or updated date either way, the id breaking ties. total is counted exactly up to ' +
+    '10,000 rows; beyond that it is the planner estimate and totalExact is false.',
+  request: { query: adminFormationListQuerySchema },
+  responses: {
+    200: jsonResponse(adminFormationListSchema, 'One page'),
+    400: errorResponses[400],
+    ...guarded,
+  },
+});
+
+const exportCsv = createRoute({
+  method: 'get',
+  path: '/export.csv',
+  tags,
+  summary: "The current filter's formations as CSV (all pages), streamed",
+  description:
+    'Same filters as the list. Columns (SPEC §9): Business Name, Formation Status, State, Payment Status, Created At, ' +
+    'Updated At. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
+    'dd.MM.yyyy HH:mm (Europe/Istanbul) and Turkish labels. Cells starting with = + - @ or a tab are prefixed with a quote.',
+  request: { query: adminFormationExportQuerySchema },
+  responses: {
+    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
+    400: errorResponses[400],
+    ...guarded,
+  },
+});
+
+const setStatus = createRoute({
+  method: 'put',
+  path: '/{id}/status',
+  tags,
+  summary: 'Set formation_status to any value (SPEC §4); audited as formation.status_changed',
+  request: { params: idParams, ...jsonBody(adminFormationStatusSchema) },
+  responses: {
+    200: jsonResponse(formationResult, 'Saved; the formation as it is now'),
+    400: errorResponses[400],
+    404: notFound,
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: changed by someone else meanwhile'),
+    ...guarded,
+  },
+});
+
+const file = createRoute({
+  method: 'get',
+  path: '/{id}/file',
+  tags,
+  summary:
+    'The customer file behind a formation: profile, formation, turnkey request, EIN, documents, orders, support, timeline',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(z.object({ file: customerFileSchema }), 'The file'), 404: notFound, ...guarded },
+});
+
+export function toAdminFormation(row: AdminFormationRow): z.infer<typeof adminFormationSchema> {
+  return {
+    id: row.id,
+    userId: row.userId,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    businessName: row.businessName,
+    stateSelected: row.stateSelected,
+    formationStatus: row.formationStatus,
+    paymentStatus: row.paymentStatus,
+    preference: row.preference,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    einApplication: row.einId && row.einStatus ? { id: row.einId, einStatus: row.einStatus } : null,
+  };
+}
+
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** An audit row's before/after as field-by-field changes (fields only in `after` come from null). */
+export function changesOf(before: unknown, after: unknown) {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return fields.map((field) => ({ field, from: asText(b[field]), to: asText(a[field]) }));
+}
+
+function toTimelineEntry(item: AdminTimelineItem) {
+  return {
+    id: item.id,
+    action: item.action,
+    entityType: item.entityType,
+    entityId: item.entityId,
+    actor: item.actor ?? { id: null, role: null, name: null, email: null },
+    changes: changesOf(item.before, item.after),
+    at: item.at,
+  };
+}
+
+function toCustomerFile(f: CustomerFile): z.infer<typeof customerFileSchema> {
+  const { formation, user, profile, turnkey, ein } = f;
+  return {
+    profile: {
+      userId: user.id,
+      name: user.name,
+      displayName: profile?.displayName || null,
+      email: user.email,
+      lang: user.lang,
+      role: user.role,
+      utmSource: profile?.utmSource ?? null,
+      utmMedium: profile?.utmMedium ?? null,
+      utmCampaign: profile?.utmCampaign ?? null,
+      shortLinkSlug: profile?.shortLinkSlug ?? null,
+      signedUpAt: user.createdAt.toISOString(),
+    },
+    formation: {
+      id: formation.id,
+      preference: formation.companyFormationPreference,
+      phoneNumber: formation.phoneNumber,
+      businessMotivation: formation.businessMotivation,
+      businessAddressPreference: formation.businessAddressPreference,
+      formationStatus: formation.formationStatus,
+      paymentStatus: formation.paymentStatus,
+      businessName: formation.businessName,
+      stateSelected: formation.stateSelected,
+      createdAt: formation.createdAt.toISOString(),
+      updatedAt: formation.updatedAt.toISOString(),
+    },
+    turnkeyRequest: turnkey
+      ? {
+          id: turnkey.id,
+          packageSelected: turnkey.packageSelected,
+          stateType: turnkey.stateType,
+          stateSelected: turnkey.stateSelected,
+          businessAddress: turnkey.businessAddress,
+          documentsReady: turnkey.documentsReady,
+          paymentStatus: turnkey.paymentStatus,
+          createdAt: turnkey.createdAt.toISOString(),
+          updatedAt: turnkey.updatedAt.toISOString(),
+        }
+      : null,
+    einApplication: ein
+      ? {
+          id: ein.id,
+          status: ein.status,
+          einStatus: ein.einStatus,
+          businessName: ein.businessName,
+          createdAt: ein.createdAt.toISOString(),
+          updatedAt: ein.updatedAt.toISOString(),
+        }
+      : null,
+    documents: f.docs.map(toDocument),
+    orders: f.orders.map(toAdminOrderView),
+    supportThreads: f.threads.map((thread) => ({
+      id: thread.id,
+      subject: thread.subject,
+      status: thread.status,
+      lastMessageAt: thread.lastMessageAt.toISOString(),
+      createdAt: thread.createdAt.toISOString(),
+    })),
+    timeline: f.timeline.map(toTimelineEntry),
+  };
+}
+
+async function formationView(db: Db, id: string) {
+  const row = await findFormationRow(db, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return toAdminFormation(row);
+}
+
+/** The back office's formations screen (SPEC §2 "Admin formations"). app.ts mounts it at /api/admin/formations. */
+export function adminFormationsRoutes() {
+  const router = createRouter();
+  router.use('*', requireAdmin());
+
+  router.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const { rows, total, totalExact } = await listFormations(c.var.deps.database.db, query);
+    return c.json(
+      { items: rows.map(toAdminFormation), total, totalExact, page: query.page, pageSize: query.pageSize },
+      200,
+    );
+  });
+
+  // Registered before /{id}/… so that no id route ever sees "export.csv".
+  router.openapi(exportCsv, (c) => {
+    const query = c.req.valid('query');
+    const dialect = dialectOf(query.format);
+    const stream = csvStream(exportPages(c.var.deps.database.db, query), dialect);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${exportFileName(query.format)}"`);
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    // The typed route expects JSON; a stream body is what this operation documents (text/csv).
+    return c.body(stream, 200) as never;
+  });
+
+  router.openapi(setStatus, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    const { deps } = c.var;
+    await setFormationStatus(deps, admin, id, c.req.valid('json').formationStatus);
+    return c.json({ formation: await formationView(deps.database.db, id) }, 200);
+  });
+
+  router.openapi(file, async (c) => {
+    const found = await loadCustomerFile(c.var.deps.database.db, c.req.valid('param').id);
+    if (!found) throw new ApiError('NOT_FOUND');
+    return c.json({ file: toCustomerFile(found) }, 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,130 @@
+import { z } from '@hono/zod-openapi';
+import { EIN_STATUSES } from '../../../shared/domain/ein';
+import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../../../shared/domain/formation';
+import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
+import { documentSchema } from '../documents/documents.routes';
+import { adminOrderSchema } from '../payments/payments.schemas';
+
+export const adminFormationSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    customerEmail: z.string(),
+    /** The profile's display name, else the sign-up name; null when neither is set. */
+    customerName: z.string().nullable(),
+    businessName: z.string().nullable(),
+    stateSelected: z.string().nullable(),
+    formationStatus: z.enum(FORMATION_STATUSES),
+    paymentStatus: z.enum(FORMATION_PAYMENT_STATUSES),
+    /** company_formation_preference: service (turnkey) or self. */
+    preference: z.enum(FORMATION_PREFERENCES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** The customer's EIN application, if any (SPEC §7: the nested ein_applications {id, ein_status}). */
+    einApplication: z.object({ id: z.string(), einStatus: z.enum(EIN_STATUSES) }).nullable(),
+  })
+  .openapi('AdminFormation');
+
+export const adminFormationListSchema = z
+  .object({
+    items: z.array(adminFormationSchema),
+    /** Exact up to 10,000 rows (COUNT_CAP), else the planner's estimate with `totalExact: false`; decision 0014. */
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi('AdminFormationList');
+
+const changeSchema = z.object({
+  field: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+
+export const timelineEntrySchema = z
+  .object({
+    id: z.string(),
+    /** The audit action, e.g. formation.status_changed, ein.file_uploaded, document.uploaded. */
+    action: z.string(),
+    entityType: z.string(),
+    entityId: z.string(),
+    actor: z.object({
+      id: z.string().nullable(),
+      role: z.string().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    /** What changed: each field of the audit row's before/after, as text, from → to. */
+    changes: z.array(changeSchema),
+    at: z.string(),
+  })
+  .openapi('CustomerTimelineEntry');
+
+export const customerFileSchema = z
+  .object({
+    profile: z.object({
+      userId: z.string(),
+      name: z.string(),
+      displayName: z.string().nullable(),
+      email: z.string(),
+      lang: z.enum(['tr', 'en']),
+      role: z.enum(['customer', 'admin']),
+      utmSource: z.string().nullable(),
+      utmMedium: z.string().nullable(),
+      utmCampaign: z.string().nullable(),
+      shortLinkSlug: z.string().nullable(),
+      signedUpAt: z.string(),
+    }),
+    formation: z.object({
+      id: z.string(),
+      preference: z.enum(FORMATION_PREFERENCES),
+      phoneNumber: z.string().nullable(),
+      businessMotivation: z.string().nullable(),
+      businessAddressPreference: z.enum(['shared_address', 'private_address']).nullable(),
+      formationStatus: z.enum(FORMATION_STATUSES),
+      paymentStatus: z.enum(FORMATION_PAYMENT_STATUSES),
+      businessName: z.string().nullable(),
+      stateSelected: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+    /** formation_service_requests: the turnkey wizard's saved answers; null when never started. */
+    turnkeyRequest: z
+      .object({
+        id: z.string(),
+        packageSelected: z.string().nullable(),
+        stateType: z.string().nullable(),
+        stateSelected: z.string().nullable(),
+        businessAddress: z.string().nullable(),
+        documentsReady: z.boolean(),
+        paymentStatus: z.string(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      })
+      .nullable(),
+    einApplication: z
+      .object({
+        id: z.string(),
+        status: z.string(),
+        einStatus: z.enum(EIN_STATUSES),
+        businessName: z.string(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      })
+      .nullable(),
+    documents: z.array(documentSchema),
+    orders: z.array(adminOrderSchema),
+    supportThreads: z.array(
+      z.object({
+        id: z.string(),
+        subject: z.string(),
+        status: z.enum(['open', 'in_progress', 'resolved', 'closed']),
+        lastMessageAt: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    /** Every audit row about this customer, newest first (the newest 100: listCustomerTimeline's first page). */
+    timeline: z.array(timelineEntrySchema),
+  })
+  .openapi('CustomerFile');

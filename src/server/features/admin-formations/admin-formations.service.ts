@@ -1,0 +1,339 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { FormationStatus } from '../../../shared/domain/formation';
+import type {
+  adminFormationFilterSchema,
+  adminFormationListQuerySchema,
+} from '../../../shared/schemas/admin-formations';
+import type { Db } from '../../db/client';
+import {
+  companyFormations,
+  documents,
+  einApplications,
+  formationServiceRequests,
+  supportThreads,
+  userProfiles,
+  users,
+} from '../../db/schema';
+import { foldedContains } from '../../db/search';
+import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../platform/http/errors';
+import { changeFormationStatus, type FormationRow } from '../formations/formations.service';
+import { notifyStageChange } from '../notices/stage-notices.service';
+import { listCustomerTimeline } from '../notices/timeline.service';
+import { listUserOrders } from '../payments/orders.service';
+
+export type AdminFormationFilter = z.output<typeof adminFormationFilterSchema>;
+export type AdminFormationListQuery = z.output<typeof adminFormationListQuerySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The name staff see (as on the users page): the profile's display name, else the sign-up name. */
+const customerName = sql<
+  string | null
+>`coalesce(nullif(${userProfiles.displayName}, ''), nullif(${users.name}, ''))`.as('customer_name');
+
+const rowColumns = {
+  id: companyFormations.id,
+  userId: companyFormations.userId,
+  customerEmail: users.email,
+  customerName,
+  businessName: companyFormations.businessName,
+  stateSelected: companyFormations.stateSelected,
+  formationStatus: companyFormations.formationStatus,
+  paymentStatus: companyFormations.paymentStatus,
+  preference: companyFormations.companyFormationPreference,
+  createdAt: companyFormations.createdAt,
+  updatedAt: companyFormations.updatedAt,
+  einId: einApplications.id,
+  einStatus: einApplications.einStatus,
+};
+
+function rowQuery(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(companyFormations)
+    .innerJoin(users, eq(users.id, companyFormations.userId))
+    .leftJoin(userProfiles, eq(userProfiles.id, companyFormations.userId))
+    .leftJoin(einApplications, eq(einApplications.userId, companyFormations.userId));
+}
+
+export type AdminFormationRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number];
+
+/**
+ * The search as one semi-join on the customer's id (company_formations.user_id is unique, so a
+ * customer is a formation) over a UNION with one branch per table searched, each answered by its own
+ * index: the trigram indexes over fold_tr(col) of migrations 0004 and 0007, the primary keys. An OR
+ * over columns of three joined tables, or an OR beside the IN, could not: the planner would have to
+ * join, scan and filter every formation.
+ */
+function searchCondition(db: DbOrTx, q: string): SQL {
+  const search = alias(companyFormations, 'search_f');
+  const branches = [
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(foldedContains([users.email, users.name], q)),
+    db
+      .select({ id: userProfiles.id })
+      .from(userProfiles)
+      .where(foldedContains([userProfiles.displayName], q)),
+    db
+      .select({ id: search.userId })
+      .from(search)
+      .where(
+        or(
+          foldedContains([search.businessName, search.stateSelected], q),
+          // An id matches exactly: the formation's (a UUID) or its customer's.
+          isUuid(q) ? sql`${search.id} = ${q}` : undefined,
+        ),
+      ),
+    db.select({ id: users.id }).from(users).where(eq(users.id, q)),
+  ];
+  const [first, ...rest] = branches;
+  // union, not union all: a customer found twice is still one.
+  const union = rest.reduce<SQL>((acc, branch) => sql`${acc} union ${branch}`, sql`${first}`);
+  return sql`${companyFormations.userId} in (${union})`;
+}
+
+/** Every filter of the list and the export, in SQL. */
+export function filterCondition(db: DbOrTx, filter: AdminFormationFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status && filter.status !== 'all') conditions.push(eq(companyFormations.formationStatus, filter.status));
+  if (filter.paymentStatus) conditions.push(eq(companyFormations.paymentStatus, filter.paymentStatus));
+  if (filter.q) conditions.push(searchCondition(db, filter.q));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function sortOf(sort: AdminFormationFilter['sort']) {
+  const column = sort.startsWith('updated') ? companyFormations.updatedAt : companyFormations.createdAt;
+  const ascending = sort.endsWith('_asc');
+  return { column, ascending };
+}
+
+/**
+ * The total is counted exactly up to this many rows; beyond it the list says "about N" with the
+ * planner's estimate (decision 0014). Counting stops at the cap, so it costs the same for a filter that
+ * matches ten thousand rows as for one that matches a million.
+ */
+export const COUNT_CAP = 10_000;
+
+function planRows(plan: unknown): number {
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = Number((parsed as Array<{ Plan?: { 'Plan Rows'?: number } }>)?.[0]?.Plan?.['Plan Rows']);
+  return Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+async function countFormations(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; totalExact: boolean }> {
+  const filter = where ? sql`where ${where}` : sql``;
+  const counted = await db.execute<{ n: number | string }>(
+    sql`select count(*) as n from (select 1 from ${companyFormations} ${filter} limit ${COUNT_CAP + 1}) as capped`,
+  );
+  const n = Number(counted.rows[0]?.n ?? 0);
+  if (n <= COUNT_CAP) return { total: n, totalExact: true };
+  // More than the cap: what the planner expects (from pg_class and pg_statistic, no scan), never less
+  // than what we have already seen.
+  const explained = await db.execute<Record<string, unknown>>(
+    sql`explain (format json) select 1 from ${companyFormations} ${filter}`,
+  );
+  const row = explained.rows[0] ?? {};
+  return { total: Math.max(COUNT_CAP + 1, planRows(Object.values(row)[0])), totalExact: false };
+}
+
+/**
+ * One page of formations, filtered, searched and sorted in SQL, with the id as tie-breaker so pages
+ * neither repeat nor skip rows with the same date. The page's ids are found on company_formations
+ * alone (its sort indexes), and only those rows are joined with the customer and the EIN application,
+ * so a deep page does not join every row it skips. The total: see COUNT_CAP.
+ */
+export async function listFormations(
+  db: DbOrTx,
+  query: AdminFormationListQuery,
+): Promise<{ rows: AdminFormationRow[]; total: number; totalExact: boolean }> {
+  const where = filterCondition(db, query);
+  const { column, ascending } = sortOf(query.sort);
+  const order = ascending ? asc : desc;
+  const pageIds = db
+    .select({ id: companyFormations.id })
+    .from(companyFormations)
+    .where(where)
+    .orderBy(order(column), order(companyFormations.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [rows, counted] = await Promise.all([
+    rowQuery(db).where(inArray(companyFormations.id, pageIds)).orderBy(order(column), order(companyFormations.id)),
+    countFormations(db, where),
+  ]);
+  return { rows, ...counted };
+}
+
+export async function findFormationRow(db: DbOrTx, id: string): Promise<AdminFormationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await rowQuery(db).where(eq(companyFormations.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface ExportRow {
+  businessName: string | null;
+  formationStatus: FormationStatus;
+  stateSelected: string | null;
+  paymentStatus: 'pending' | 'paid' | 'failed';
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * The filter's rows in keyset pages of `pageSize`: each page starts after the last (sort date, id) of
+ * the one before, so a deep page costs what the first does and memory holds one page at a time. The
+ * sort date travels as PostgreSQL's own text (microseconds), not a JS Date (milliseconds), which would
+ * repeat or skip rows whose dates differ below a millisecond.
+ */
+export async function* exportPages(
+  db: DbOrTx,
+  filter: AdminFormationFilter,
+  pageSize = 1000,
+): AsyncGenerator<ExportRow[]> {
+  const { column, ascending } = sortOf(filter.sort);
+  const order = ascending ? asc : desc;
+  const base = filterCondition(db, filter);
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? ascending
+        ? sql`(${column}, ${companyFormations.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(${column}, ${companyFormations.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const page: Array<ExportRow & { id: string; sortKey: string }> = await db
+      .select({
+        id: companyFormations.id,
+        sortKey: sql<string>`${column}::text`,
+        businessName: companyFormations.businessName,
+        formationStatus: companyFormations.formationStatus,
+        stateSelected: companyFormations.stateSelected,
+        paymentStatus: companyFormations.paymentStatus,
+        createdAt: companyFormations.createdAt,
+        updatedAt: companyFormations.updatedAt,
+      })
+      .from(companyFormations)
+      .where(and(base, after))
+      .orderBy(order(column), order(companyFormations.id))
+      .limit(pageSize);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1] as { id: string; sortKey: string };
+    cursor = { at: last.sortKey, id: last.id };
+  }
+}
+
+export interface AdminActor {
+  id: string;
+}
+
+/**
+ * SPEC §4: an admin sets any formation_status. The row is locked, the change and its audit row
+ * ('formation.status_changed', before/after) and the customer's stage mail commit together; setting
+ * the status it already has changes nothing, records nothing and sends nothing.
+ */
+export async function setFormationStatus(
+  deps: AppDeps,
+  admin: AdminActor,
+  id: string,
+  to: FormationStatus,
+): Promise<FormationRow> {
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND');
+  const saved = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(companyFormations).where(eq(companyFormations.id, id)).limit(1).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    if (row.formationStatus === to) return row;
+    const updated = await changeFormationStatus(tx, {
+      formationId: id,
+      from: row.formationStatus,
+      to,
+      actor: 'admin',
+      actorId: admin.id,
+      actorRole: 'admin',
+    });
+    // Issue 12: every formation_status change mails the customer once, queued in this transaction.
+    await notifyStageChange(deps, tx, { userId: updated.userId, kind: 'formation', from: row.formationStatus, to });
+    return updated;
+  });
+  // The stage mail was queued with the change; send it now rather than at the worker's next round.
+  deps.mailer.kick();
+  return saved;
+}
+
+/** Everything about the customer behind one formation (SPEC §2 Admin formations, "View Details"). */
+export async function loadCustomerFile(db: Db, formationId: string) {
+  if (!isUuid(formationId)) return null;
+  const [formation] = await db.select().from(companyFormations).where(eq(companyFormations.id, formationId)).limit(1);
+  if (!formation) return null;
+  const userId = formation.userId;
+  const [[user], [profile], [turnkey], [ein], docs, orders, threads, timeline] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        lang: users.lang,
+        role: users.role,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
+    db.select().from(userProfiles).where(eq(userProfiles.id, userId)).limit(1),
+    db.select().from(formationServiceRequests).where(eq(formationServiceRequests.userId, userId)).limit(1),
+    db
+      .select({
+        id: einApplications.id,
+        status: einApplications.status,
+        einStatus: einApplications.einStatus,
+        businessName: einApplications.businessName,
+        createdAt: einApplications.createdAt,
+        updatedAt: einApplications.updatedAt,
+      })
+      .from(einApplications)
+      .where(eq(einApplications.userId, userId))
+      .limit(1),
+    db
+      .select()
+      .from(documents)
+      .where(eq(documents.userId, userId))
+      .orderBy(desc(documents.createdAt), desc(documents.id)),
+    listUserOrders(db, userId),
+    db
+      .select({
+        id: supportThreads.id,
+        subject: supportThreads.subject,
+        status: supportThreads.status,
+        lastMessageAt: supportThreads.lastMessageAt,
+        createdAt: supportThreads.createdAt,
+      })
+      .from(supportThreads)
+      .where(eq(supportThreads.userId, userId))
+      .orderBy(desc(supportThreads.lastMessageAt), desc(supportThreads.id)),
+    // Every audit row about the customer, newest first, with who made each (the notices feature's own query).
+    listCustomerTimeline(db, userId, { forAdmin: true }).then((page) => page.items),
+  ]);
+  if (!user) return null;
+  return {
+    formation,
+    user,
+    profile: profile ?? null,
+    turnkey: turnkey ?? null,
+    ein: ein ?? null,
+    docs,
+    orders,
+    threads,
+    timeline,
+  };
+}
+
+export type CustomerFile = NonNullable<Awaited<ReturnType<typeof loadCustomerFile>>>;

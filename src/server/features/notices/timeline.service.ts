@@ -1,0 +1,249 @@
+import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
+import type {
+  AdminTimelineItem,
+  CustomerTimelineItem,
+  CustomerTimelineKind,
+  TimelineQuery,
+} from '../../../shared/schemas/timeline';
+import { TIMELINE_MAX_PAGE } from '../../../shared/schemas/timeline';
+import { auditEvents, orders, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+
+export interface TimelinePage<T> {
+  items: T[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export type TimelineOptions = Partial<TimelineQuery>;
+
+type AuditRow = typeof auditEvents.$inferSelect;
+
+/** A stage move's statuses, from the audit row's before/after, whichever field the action records. */
+function statusOf(value: unknown): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  for (const key of ['formationStatus', 'einStatus', 'status']) {
+    if (typeof v[key] === 'string') return v[key] as string;
+  }
+  return null;
+}
+
+function field(value: unknown, key: string): unknown {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function category(value: unknown): DocumentCategory | null {
+  return (DOCUMENT_CATEGORIES as readonly unknown[]).includes(value) ? (value as DocumentCategory) : null;
+}
+
+const EIN_UPLOAD_CATEGORY: Record<string, DocumentCategory> = {
+  preparedSs4: 'ss4',
+  signedSs4: 'ss4',
+  einDocument: 'ein',
+};
+
+/**
+ * The audit actions a customer may see about themselves. Everything else (admin notes, SSN reveals,
+ * payment mismatches, re-checks, a staff name change) is staff-only and never leaves the query. A
+ * customer's own document uploads are left out too: the History is about what happened to them.
+ */
+function customerVisible(): SQL {
+  const sameEinStatus = sql`${auditEvents.before}->>'einStatus' is not distinct from ${auditEvents.after}->>'einStatus'`;
+  return or(
+    inArray(auditEvents.action, [
+      'formation.created',
+      'formation.status_changed',
+      'ein.created',
+      'ein.status_changed',
+      'order.paid',
+      'order.failed',
+    ]),
+    and(eq(auditEvents.action, 'document.uploaded'), eq(auditEvents.actorRole, 'admin')),
+    // An EIN upload is a stage change, or a document the team replaced; the customer's replaced
+    // signed form is neither.
+    and(
+      eq(auditEvents.action, 'ein.file_uploaded'),
+      or(eq(auditEvents.actorRole, 'admin'), sql`not (${sameEinStatus})`),
+    ),
+  ) as SQL;
+}
+
+/** Rows older than the cursor row, compared in the database so the microseconds of created_at count. */
+function olderThan(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (select a.created_at, a.id from audit_events a where a.id = ${cursor})`;
+}
+
+function pageLimit(options: TimelineOptions): number {
+  return Math.min(Math.max(1, options.limit ?? TIMELINE_MAX_PAGE), TIMELINE_MAX_PAGE);
+}
+
+function byOf(row: AuditRow, userId: string): CustomerTimelineItem['by'] {
+  if (row.actorRole === 'admin') return 'team';
+  if (row.actorId === userId) return 'you';
+  return 'system';
+}
+
+type OrderInfo = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'amountCents' | 'currency' | 'kind' | 'title' | 'titleEn' | 'packageId'
+>;
+
+/** Maps one allow-listed audit row to what the customer sees, or null if it has nothing to show. */
+export function toCustomerItem(
+  row: AuditRow,
+  userId: string,
+  order: OrderInfo | undefined,
+): CustomerTimelineItem | null {
+  const base = { id: row.id, at: row.createdAt.toISOString(), by: byOf(row, userId) };
+  const from = statusOf(row.before);
+  const to = statusOf(row.after);
+  const item = (kind: CustomerTimelineKind, extra: Partial<CustomerTimelineItem> = {}) =>
+    ({ ...base, kind, ...extra }) as CustomerTimelineItem;
+  switch (row.action) {
+    case 'formation.created':
+      return item('formation_started', { from: null, to: (to ?? 'preparation') as CustomerTimelineItem['to'] });
+    case 'ein.created':
+      return item('ein_submitted', { from: null, to: (to ?? 'waiting_for_form') as CustomerTimelineItem['to'] });
+    case 'formation.status_changed':
+      return to
+        ? item('formation_status', { from: from as CustomerTimelineItem['from'], to: to as CustomerTimelineItem['to'] })
+        : null;
+    case 'ein.status_changed':
+      return to
+        ? item('ein_status', { from: from as CustomerTimelineItem['from'], to: to as CustomerTimelineItem['to'] })
+        : null;
+    case 'ein.file_uploaded': {
+      const cat = EIN_UPLOAD_CATEGORY[String(field(row.after, 'upload'))] ?? null;
+      const document = cat ? { category: cat, fileName: null } : undefined;
+      if (to && from !== to) {
+        return item('ein_status', {
+          from: from as CustomerTimelineItem['from'],
+          to: to as CustomerTimelineItem['to'],
+          document,
+        });
+      }
+      return document ? item('document_added', { document }) : null;
+    }
+    case 'document.uploaded': {
+      const cat = category(field(row.after, 'category'));
+      const name = field(row.after, 'fileName');
+      return cat
+        ? item('document_added', { document: { category: cat, fileName: typeof name === 'string' ? name : null } })
+        : null;
+    }
+    case 'order.paid':
+    case 'order.failed':
+      return item(row.action === 'order.paid' ? 'payment_paid' : 'payment_failed', {
+        payment: order
+          ? {
+              amountCents: order.amountCents,
+              currency: order.currency,
+              orderKind: order.kind,
+              title: order.title,
+              titleEn: order.titleEn,
+              packageId: order.packageId,
+            }
+          : undefined,
+      });
+    default:
+      return null;
+  }
+}
+
+async function customerTimeline(
+  db: DbOrTx,
+  userId: string,
+  options: TimelineOptions,
+): Promise<TimelinePage<CustomerTimelineItem>> {
+  const limit = pageLimit(options);
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectUserId, userId), customerVisible(), olderThan(options.before)))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const orderIds = page
+    .filter((r) => r.entityType === 'order' && /^[0-9a-f-]{36}$/i.test(r.entityId))
+    .map((r) => r.entityId);
+  // Only the customer's own orders, so an audit row naming someone else's order shows no amount.
+  const orderRows = orderIds.length
+    ? await db
+        .select({
+          id: orders.id,
+          amountCents: orders.amountCents,
+          currency: orders.currency,
+          kind: orders.kind,
+          title: orders.title,
+          titleEn: orders.titleEn,
+          packageId: orders.packageId,
+        })
+        .from(orders)
+        .where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)))
+    : [];
+  const byId = new Map(orderRows.map((o) => [o.id, o]));
+  const items = page
+    .map((r) => toCustomerItem(r, userId, byId.get(r.entityId)))
+    .filter((i): i is CustomerTimelineItem => i !== null);
+  return { items, nextCursor: rows.length > limit ? page[page.length - 1].id : null };
+}
+
+async function adminTimeline(
+  db: DbOrTx,
+  userId: string,
+  options: TimelineOptions,
+): Promise<TimelinePage<AdminTimelineItem>> {
+  const limit = pageLimit(options);
+  const actor = alias(users, 'actor');
+  const rows = await db
+    .select({ event: auditEvents, actorName: actor.name, actorEmail: actor.email })
+    .from(auditEvents)
+    .leftJoin(actor, and(isNotNull(auditEvents.actorId), eq(actor.id, auditEvents.actorId)))
+    .where(and(eq(auditEvents.subjectUserId, userId), olderThan(options.before)))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const items = page.map(({ event, actorName, actorEmail }) => ({
+    id: event.id,
+    at: event.createdAt.toISOString(),
+    action: event.action,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    actor:
+      event.actorId || event.actorRole
+        ? { id: event.actorId, role: event.actorRole, name: actorName, email: actorEmail }
+        : null,
+    from: statusOf(event.before),
+    to: statusOf(event.after),
+    before: event.before,
+    after: event.after,
+  }));
+  return { items, nextCursor: rows.length > limit ? page[page.length - 1].event.id : null };
+}
+
+/**
+ * A customer's history from audit_events, newest first, at most 100 per page. Without `forAdmin` it is
+ * what the customer may see about themselves (an allow-list of actions, mapped to safe items); with it,
+ * every audit row about them, with who made it (the customer file).
+ */
+export function listCustomerTimeline(
+  db: DbOrTx,
+  userId: string,
+  options: TimelineOptions & { forAdmin: true },
+): Promise<TimelinePage<AdminTimelineItem>>;
+export function listCustomerTimeline(
+  db: DbOrTx,
+  userId: string,
+  options?: TimelineOptions & { forAdmin?: false },
+): Promise<TimelinePage<CustomerTimelineItem>>;
+export function listCustomerTimeline(
+  db: DbOrTx,
+  userId: string,
+  options: TimelineOptions & { forAdmin?: boolean } = {},
+): Promise<TimelinePage<AdminTimelineItem> | TimelinePage<CustomerTimelineItem>> {
+  return options.forAdmin ? adminTimeline(db, userId, options) : customerTimeline(db, userId, options);
+}

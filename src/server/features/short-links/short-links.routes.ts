@@ -1,0 +1,171 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { shortLinkState } from '../../../shared/domain/short-links';
+import {
+  shortLinkCreateSchema,
+  shortLinkListQuerySchema,
+  shortLinkUpdateSchema,
+} from '../../../shared/schemas/short-links';
+import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+import { ApiError } from '../../platform/http/errors';
+import {
+  createRouter,
+  errorResponses,
+  errorSchema,
+  jsonBody,
+  jsonResponse,
+  okSchema,
+  pageOf,
+} from '../../platform/http/openapi';
+import { currentUser, requireAdmin } from '../../platform/http/session';
+import {
+  createShortLink,
+  deleteShortLink,
+  listShortLinks,
+  type ShortLinkListRow,
+  updateShortLink,
+} from './short-links.service';
+
+const tags = ['admin'];
+const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
+const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const idParams = z.object({
+  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+const shortLinkSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    originalUrl: z.string(),
+    /** null: permanent. */
+    expiresAt: z.string().nullable(),
+    /** SPEC §4, at the time of the answer. */
+    state: z.enum(['permanent', 'expiring', 'expired']),
+    clickCount: z.number().int(),
+    /** Link-preview fetches (a chat app drawing the link's card). */
+    shareCount: z.number().int(),
+    /** Accounts that signed up through the link. */
+    signUpCount: z.number().int(),
+    /** Of those, the ones with a paid formation package or a paid order. */
+    payingCustomerCount: z.number().int(),
+    utmSource: z.string().nullable(),
+    utmMedium: z.string().nullable(),
+    utmCampaign: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('ShortLink');
+
+const linkResult = z.object({ link: shortLinkSchema });
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Every short link, newest first, with clicks, shares, sign-ups and paying customers',
+  description: 'q matches the slug, the destination and the UTM fields (Turkish letters folded).',
+  request: { query: shortLinkListQuerySchema },
+  responses: {
+    200: jsonResponse(pageOf(shortLinkSchema, 'ShortLinkList'), 'One page'),
+    400: errorResponses[400],
+    ...guarded,
+  },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Create a short link (custom slug, or a random one of 6 characters); audited',
+  request: jsonBody(shortLinkCreateSchema),
+  responses: {
+    201: jsonResponse(linkResult, 'Created'),
+    400: errorResponses[400],
+    409: jsonResponse(errorSchema, "SLUG_TAKEN ('This slug is already taken') or SLUG_GENERATION_FAILED"),
+    ...guarded,
+  },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags,
+  summary: 'Change the destination, the expiry or the UTM fields (the slug cannot be edited); audited',
+  request: { params: idParams, ...jsonBody(shortLinkUpdateSchema) },
+  responses: {
+    200: jsonResponse(linkResult, 'Saved; the link as it is now'),
+    400: errorResponses[400],
+    404: notFound,
+    ...guarded,
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  summary: 'Delete a short link; audited',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(okSchema, 'Deleted'), 404: notFound, ...guarded },
+});
+
+function toShortLink(row: ShortLinkListRow, now = new Date()) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    originalUrl: row.originalUrl,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    state: shortLinkState(row.expiresAt, now),
+    clickCount: row.clickCount,
+    shareCount: row.shareCount,
+    signUpCount: Number(row.signUpCount),
+    payingCustomerCount: Number(row.payingCount),
+    utmSource: row.utmSource,
+    utmMedium: row.utmMedium,
+    utmCampaign: row.utmCampaign,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Ids are UUIDs: anything else names no link (and must not reach a uuid column as a query error). */
+function linkId(id: string): string {
+  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+  return id;
+}
+
+/** SPEC §2 "Short-link manager". app.ts mounts it at /api/admin/short-links, before /api/admin. */
+export function shortLinksAdminRoutes() {
+  const router = createRouter();
+  router.use('*', requireAdmin());
+
+  router.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const { rows, total } = await listShortLinks(c.var.deps.database.db, query);
+    const now = new Date();
+    return c.json(
+      { items: rows.map((row) => toShortLink(row, now)), total, page: query.page, pageSize: query.pageSize },
+      200,
+    );
+  });
+
+  router.openapi(create, async (c) => {
+    const row = await createShortLink(c.var.deps, currentUser(c), c.req.valid('json'));
+    return c.json({ link: toShortLink(row) }, 201);
+  });
+
+  router.openapi(update, async (c) => {
+    const id = linkId(c.req.valid('param').id);
+    const row = await updateShortLink(c.var.deps, currentUser(c), id, c.req.valid('json'));
+    return c.json({ link: toShortLink(row) }, 200);
+  });
+
+  router.openapi(remove, async (c) => {
+    await deleteShortLink(c.var.deps, currentUser(c), linkId(c.req.valid('param').id));
+    return c.json({ ok: true as const }, 200);
+  });
+
+  return router;
+}

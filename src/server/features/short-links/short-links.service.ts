@@ -1,0 +1,293 @@
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  checkDestination,
+  isReservedSlug,
+  isSlugShaped,
+  RANDOM_SLUG_ATTEMPTS,
+  randomSlug,
+  type VisitKind,
+} from '../../../shared/domain/short-links';
+import type {
+  shortLinkCreateSchema,
+  shortLinkListQuerySchema,
+  shortLinkUpdateSchema,
+} from '../../../shared/schemas/short-links';
+import { companyFormations, orders, shortLinks, userProfiles } from '../../db/schema';
+import { foldedContains } from '../../db/search';
+import { type DbOrTx, isUniqueViolation } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../platform/audit';
+import { ApiError } from '../../platform/http/errors';
+
+export interface AdminActor {
+  id: string;
+}
+
+type Deps = Pick<AppDeps, 'database' | 'env' | 'logger'>;
+type ShortLinkRow = typeof shortLinks.$inferSelect;
+
+/** Sign-ups attributed to the link: profiles that stored its slug at sign-up. */
+const signUpCount = sql<number>`(
+  select count(*)::int from ${userProfiles} p where p.short_link_slug = ${shortLinks.slug}
+)`;
+
+/**
+ * Those sign-ups who have paid: their formation's package is paid, or they have a paid order (a
+ * service bought from the catalogue). A customer with both counts once.
+ */
+const payingCount = sql<number>`(
+  select count(*)::int from ${userProfiles} p
+  where p.short_link_slug = ${shortLinks.slug}
+    and (
+      exists (select 1 from ${companyFormations} f where f.user_id = p.id and f.payment_status = 'paid')
+      or exists (select 1 from ${orders} o where o.user_id = p.id and o.status = 'paid')
+    )
+)`;
+
+const listColumns = {
+  id: shortLinks.id,
+  slug: shortLinks.slug,
+  originalUrl: shortLinks.originalUrl,
+  expiresAt: shortLinks.expiresAt,
+  clickCount: shortLinks.clickCount,
+  shareCount: shortLinks.shareCount,
+  utmSource: shortLinks.utmSource,
+  utmMedium: shortLinks.utmMedium,
+  utmCampaign: shortLinks.utmCampaign,
+  createdAt: shortLinks.createdAt,
+  updatedAt: shortLinks.updatedAt,
+  signUpCount,
+  payingCount,
+};
+
+function linkQuery(db: DbOrTx) {
+  return db.select(listColumns).from(shortLinks);
+}
+
+export type ShortLinkListRow = Awaited<ReturnType<ReturnType<typeof linkQuery>['execute']>>[number];
+
+/**
+ * SPEC §7 "select all newest first", paged, with the attribution counts for the page's links only.
+ * `q` matches the slug, the destination and the UTM fields, Turkish letters folded (decision 0009).
+ */
+export async function listShortLinks(
+  db: DbOrTx,
+  query: z.output<typeof shortLinkListQuerySchema>,
+): Promise<{ rows: ShortLinkListRow[]; total: number }> {
+  const where: SQL | undefined = query.q
+    ? foldedContains(
+        [shortLinks.slug, shortLinks.originalUrl, shortLinks.utmSource, shortLinks.utmMedium, shortLinks.utmCampaign],
+        query.q,
+      )
+    : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    linkQuery(db)
+      .where(where)
+      .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(shortLinks).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findShortLink(db: DbOrTx, id: string): Promise<ShortLinkListRow | null> {
+  const [row] = await linkQuery(db).where(eq(shortLinks.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The destination as stored: checked again with the portal's own origin (a `/path`, no loop to /go/). */
+function destination(deps: Deps, value: string): string {
+  const check = checkDestination(value, deps.env.publicUrl);
+  if (!check.ok) throw new ApiError('VALIDATION_FAILED', { originalUrl: check.error });
+  return check.url;
+}
+
+function audited(row: ShortLinkRow) {
+  return {
+    slug: row.slug,
+    originalUrl: row.originalUrl,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    utmSource: row.utmSource,
+    utmMedium: row.utmMedium,
+    utmCampaign: row.utmCampaign,
+  };
+}
+
+/**
+ * SPEC §5: a custom slug is taken or not (the unique index decides, so two admins cannot both get
+ * it); without one, up to three random slugs are tried before giving up with the spec's message.
+ */
+export async function createShortLink(
+  deps: Deps,
+  admin: AdminActor,
+  input: z.output<typeof shortLinkCreateSchema>,
+): Promise<ShortLinkListRow> {
+  const { db } = deps.database;
+  const values = {
+    originalUrl: destination(deps, input.originalUrl),
+    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    utmSource: input.utmSource ?? null,
+    utmMedium: input.utmMedium ?? null,
+    utmCampaign: input.utmCampaign ?? null,
+    createdBy: admin.id,
+  };
+  const attempts = input.slug ? 1 : RANDOM_SLUG_ATTEMPTS;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const slug = input.slug ?? randomSlug();
+    // A random slug could spell a page's name ('signin' is six letters): that attempt is spent.
+    if (!input.slug && isReservedSlug(slug)) continue;
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(shortLinks)
+          .values({ ...values, slug })
+          .returning();
+        await recordAudit(tx, {
+          actorId: admin.id,
+          actorRole: 'admin',
+          action: 'short_link.created',
+          entityType: 'short_link',
+          entityId: row.id,
+          after: audited(row),
+        });
+        return row.id;
+      });
+      return (await findShortLink(db, id)) as ShortLinkListRow;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (input.slug) throw new ApiError('SLUG_TAKEN', { slug: 'errors.SLUG_TAKEN' });
+    }
+  }
+  throw new ApiError('SLUG_GENERATION_FAILED', { slug: 'errors.SLUG_GENERATION_FAILED' });
+}
+
+/** SPEC §7 "update {original_url, expires_at} by id", plus the UTM fields; the slug stays. Audited. */
+export async function updateShortLink(
+  deps: Deps,
+  admin: AdminActor,
+  id: string,
+  input: z.output<typeof shortLinkUpdateSchema>,
+): Promise<ShortLinkListRow> {
+  const { db } = deps.database;
+  const patch: Partial<typeof shortLinks.$inferInsert> = {};
+  if (input.originalUrl !== undefined) patch.originalUrl = destination(deps, input.originalUrl);
+  if (input.expiresAt !== undefined) patch.expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (input.utmSource !== undefined) patch.utmSource = input.utmSource;
+  if (input.utmMedium !== undefined) patch.utmMedium = input.utmMedium;
+  if (input.utmCampaign !== undefined) patch.utmCampaign = input.utmCampaign;
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(shortLinks).where(eq(shortLinks.id, id)).limit(1).for('update');
+    if (!before) throw new ApiError('NOT_FOUND');
+    if (Object.keys(patch).length === 0) return;
+    const [after] = await tx
+      .update(shortLinks)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(shortLinks.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: 'admin',
+      action: 'short_link.updated',
+      entityType: 'short_link',
+      entityId: id,
+      before: audited(before),
+      after: audited(after),
+    });
+  });
+  return (await findShortLink(db, id)) as ShortLinkListRow;
+}
+
+/**
+ * Deletes the link. Profiles keep the slug they signed up with (it is history); a new link given the
+ * same slug later would inherit those sign-ups in its counts, which the decision record accepts.
+ */
+export async function deleteShortLink(deps: Deps, admin: AdminActor, id: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.delete(shortLinks).where(eq(shortLinks.id, id)).returning();
+    if (!row) throw new ApiError('NOT_FOUND');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: 'admin',
+      action: 'short_link.deleted',
+      entityType: 'short_link',
+      entityId: id,
+      before: { ...audited(row), clickCount: row.clickCount, shareCount: row.shareCount },
+    });
+  });
+}
+
+/** SPEC §7 "select original_url and expires_at by slug", for the redirect; null when unknown. */
+export async function findBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({
+      id: shortLinks.id,
+      slug: shortLinks.slug,
+      originalUrl: shortLinks.originalUrl,
+      expiresAt: shortLinks.expiresAt,
+      utmSource: shortLinks.utmSource,
+      utmMedium: shortLinks.utmMedium,
+      utmCampaign: shortLinks.utmCampaign,
+    })
+    .from(shortLinks)
+    .where(eq(shortLinks.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts still being written, so a shutdown or a test can wait for them (settleVisits). */
+const pending = new Set<Promise<void>>();
+
+/**
+ * SPEC §7 increment_click_count as one atomic `UPDATE … SET n = n + 1`: concurrent visits cannot
+ * overwrite each other's count. Not awaited by the redirect, so the visitor never waits for the
+ * write; a failure is logged and retried once, and never reaches the visitor.
+ */
+export function countVisit(deps: Deps, linkId: string, kind: VisitKind): void {
+  if (kind === 'none') return;
+  const column = kind === 'share' ? shortLinks.shareCount : shortLinks.clickCount;
+  const key = kind === 'share' ? 'shareCount' : 'clickCount';
+  const increment = () =>
+    deps.database.db
+      .update(shortLinks)
+      .set({ [key]: sql`${column} + 1` })
+      .where(eq(shortLinks.id, linkId));
+  const write = increment()
+    .catch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await increment();
+    })
+    .then(
+      () => undefined,
+      (err: unknown) => deps.logger.error({ err, linkId, kind }, 'short link visit not counted'),
+    );
+  pending.add(write);
+  void write.finally(() => pending.delete(write));
+}
+
+/** Resolves once every visit counted so far is written (or has failed and been logged). */
+export async function settleVisits(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}
+
+/**
+ * The slug a new account is attributed to (issue 12): the first of the candidates (the sign-up's
+ * `ref`, then the `portal_ref` cookie) that names a short link that exists, expired or not: the
+ * visitor came through it while it was live.
+ */
+export async function attributableSlug(
+  db: DbOrTx,
+  candidates: Array<string | null | undefined>,
+): Promise<string | null> {
+  for (const candidate of candidates) {
+    if (!candidate || !isSlugShaped(candidate)) continue;
+    const [row] = await db
+      .select({ slug: shortLinks.slug })
+      .from(shortLinks)
+      .where(eq(shortLinks.slug, candidate))
+      .limit(1);
+    if (row) return row.slug;
+  }
+  return null;
+}

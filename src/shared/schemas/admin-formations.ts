@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { FORMATION_STATUSES } from '../domain/formation';
+import { FORMATION_PAYMENT_STATUSES } from '../domain/orders';
+import { safeText, TEXT_MAX } from './text';
+
+/** Created or updated date, newest or oldest first; the id breaks ties (SPEC §2 Admin formations). */
+export const ADMIN_FORMATION_SORTS = ['created_desc', 'created_asc', 'updated_desc', 'updated_asc'] as const;
+export type AdminFormationSort = (typeof ADMIN_FORMATION_SORTS)[number];
+
+/** The filters the list and its CSV export share: the export is "what the current filter shows". */
+export const adminFormationFilterSchema = z.object({
+  sort: z.enum(ADMIN_FORMATION_SORTS).default('created_desc'),
+  /** One formation_status, or `all` (the same as leaving it out). */
+  status: z.enum([...FORMATION_STATUSES, 'all']).optional(),
+  paymentStatus: z.enum(FORMATION_PAYMENT_STATUSES).optional(),
+  /** Business name, customer email or name, state (Turkish letters folded), or an exact formation or user id. */
+  q: safeText(TEXT_MAX.search).optional(),
+});
+
+/** The list's query, every value bounded so a hand-made URL cannot ask for all rows. */
+export const adminFormationListQuerySchema = adminFormationFilterSchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminFormationListQuery = z.input<typeof adminFormationListQuerySchema>;
+
+export const ADMIN_FORMATION_EXPORT_FORMATS = ['csv', 'excel-tr'] as const;
+export type AdminFormationExportFormat = (typeof ADMIN_FORMATION_EXPORT_FORMATS)[number];
+
+export const adminFormationExportQuerySchema = adminFormationFilterSchema.extend({
+  /** `csv`: RFC 4180, comma, ISO dates, English labels; `excel-tr`: BOM, `;`, dd.MM.yyyy HH:mm, Turkish labels. */
+  format: z.enum(ADMIN_FORMATION_EXPORT_FORMATS).default('csv'),
+});
+
+/** SPEC §4: an admin may set any formation_status. */
+export const adminFormationStatusSchema = z.object({
+  formationStatus: z.enum(FORMATION_STATUSES, { error: 'validation.invalid' }),
+});

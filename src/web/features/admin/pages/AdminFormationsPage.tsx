@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Building2, FileSpreadsheet, FileText } from 'lucide-react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import type { FormationStatus } from '../../../../shared/domain/formation';
+import {
+  ADMIN_FORMATION_SORTS,
+  type AdminFormationExportFormat,
+  type AdminFormationSort,
+} from '../../../../shared/schemas/admin-formations';
+import { Button } from '../../../components/ui/Button';
+import { SelectField } from '../../../components/ui/Select';
+import { downloadFormationsCsv, FORMATIONS_KEY, formationListQuery } from '../api/formations';
+import { AdminPageHeader } from '../components/AdminPageHeader';
+import { FormationList } from '../components/FormationList';
+import { FormationToolbar } from '../components/FormationToolbar';
+import { useAdminListPage } from '../hooks/useAdminListPage';
+import { useFormationListParams } from '../hooks/useFormationListParams';
+
+/**
+ * SPEC §2 Admin formations: every formation, searched, filtered and sorted on the server, with its
+ * status dropdown, 'View Details' to the customer file, and the CSV exports of what the filter shows.
+ * Search, filter, order and page are kept in the URL.
+ */
+export function AdminFormationsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const { page, sort, status, q, selectedId, update } = useFormationListParams();
+  const list = useQuery(formationListQuery({ page, sort, status, q }));
+  const { data } = list;
+
+  // The role check's outcome, the load-failed toast, and a page past the end moved back. Rows open
+  // the customer file on a page of its own, so the panel half of the hook goes unused.
+  useAdminListPage({
+    error: list.error,
+    data,
+    page,
+    selectedId,
+    update,
+    loadFailedKey: 'adminFormations.list.loadFailed',
+    rowTestId: 'formation-row',
+  });
+
+  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
+  const onStatus = useCallback((value: FormationStatus | null) => update({ status: value, page: 1 }), [update]);
+  const onSort = useCallback((value: AdminFormationSort) => update({ sort: value, page: 1 }), [update]);
+
+  const exporting = useMutation({
+    mutationFn: (format: AdminFormationExportFormat) => downloadFormationsCsv({ sort, status, q }, format),
+    onSuccess: () => toast.success(t('adminFormations.export.done')),
+    onError: () => toast.error(t('adminFormations.export.failed')),
+  });
+
+  const refreshing = list.isFetching && !list.isPending;
+  const filtered = Boolean(status || q);
+
+  return (
+    <>
+      <AdminPageHeader icon={Building2} title={t('admin.nav.formations')} subtitle={t('adminFormations.subtitle')} />
+      <FormationToolbar
+        q={q}
+        status={status}
+        refreshing={refreshing}
+        onSearch={onSearch}
+        onStatus={onStatus}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: FORMATIONS_KEY })}
+      />
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <SelectField
+          id="formations-sort"
+          name="sort"
+          label={t('adminFormations.filters.sort')}
+          value={sort}
+          onChange={(event) => onSort(event.target.value as AdminFormationSort)}
+          className="min-w-0 sm:w-72"
+        >
+          {ADMIN_FORMATION_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`adminFormations.filters.sorts.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <fieldset className="flex flex-wrap items-center justify-end gap-2">
+          <legend className="sr-only">{t('adminFormations.export.label')}</legend>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => exporting.mutate('csv')}
+            loading={exporting.isPending && exporting.variables === 'csv'}
+            disabled={exporting.isPending}
+            title={t('adminFormations.export.csvHint')}
+            data-testid="formations-export-csv"
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {t('adminFormations.export.csv')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => exporting.mutate('excel-tr')}
+            loading={exporting.isPending && exporting.variables === 'excel-tr'}
+            disabled={exporting.isPending}
+            title={t('adminFormations.export.excelHint')}
+            data-testid="formations-export-excel"
+          >
+            <FileSpreadsheet aria-hidden="true" className="size-4" />
+            {t('adminFormations.export.excel')}
+          </Button>
+        </fieldset>
+      </div>
+      <div className="mt-4">
+        <FormationList
+          data={data}
+          loading={list.isPending}
+          updating={list.isPlaceholderData}
+          error={list.isError ? t('adminFormations.list.loadFailed') : null}
+          filtered={filtered}
+          backTo={`${location.pathname}${location.search}`}
+          onRetry={() => void list.refetch()}
+          onClearFilters={() => update({ q: '', status: null, page: 1 })}
+          onPage={(next) => update({ page: next })}
+        />
+      </div>
+    </>
+  );
+}

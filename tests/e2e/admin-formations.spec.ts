@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  e2eEmail,
+  fromOurPages,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  signUpAdminInBrowser,
+  signUpInBrowser,
+} from '../support/e2e';
+
+const e2e = serverAndBrowserForFile();
+
+describe('admin formations', () => {
+  it('finds a formation by email, changes its status, and the customer file shows it on the timeline', async () => {
+    // Two customers; the one we look for has finished the formation guide in Wyoming.
+    const customerContext = await newContext(e2e.browser, e2e.server.url);
+    const customer = await customerContext.newPage();
+    const customerEmail = e2eEmail('kurulus.sahibi');
+    await signUpInBrowser(customer, 'Işıl Şahin', customerEmail);
+    const created = await customer.request.post('/api/formations', {
+      data: { formationType: 'self', addressPreference: 'shared' },
+      ...fromOurPages(customer),
+    });
+    expect(created.status()).toBe(201);
+    const formationId = (await created.json()).formation.id as string;
+    const done = await customer.request.post('/api/formations/me/guide-completion', {
+      data: { isFormationComplete: true, state: 'Wyoming' },
+      ...fromOurPages(customer),
+    });
+    expect(done.status()).toBe(200);
+
+    const otherContext = await newContext(e2e.browser, e2e.server.url);
+    const other = await otherContext.newPage();
+    await signUpInBrowser(other, 'Ömer Çelik', e2eEmail('diger.musteri'));
+    expect(
+      (
+        await other.request.post('/api/formations', {
+          data: { formationType: 'assisted', phoneNumber: '+90 555 123 4567' },
+          ...fromOurPages(other),
+        })
+      ).status(),
+    ).toBe(201);
+
+    // The admin opens Formations from the top bar and searches by the customer's email.
+    const adminContext = await newContext(e2e.browser, e2e.server.url);
+    const admin = await adminContext.newPage();
+    await signUpAdminInBrowser(admin, 'Zeynep Yönetici', e2eEmail('admin.kurulus'));
+    await admin.getByRole('link', { name: 'Şirket Kuruluşları' }).first().click();
+    await admin.waitForURL('**/admin/formations');
+    await admin.getByRole('heading', { name: 'Şirket Kuruluşları', level: 1 }).waitFor();
+    await expect.poll(() => admin.locator('[data-testid=formation-row]').count()).toBeGreaterThanOrEqual(2);
+    await screenshots(admin, 'admin-formations-list-all-tr');
+
+    await admin.fill('#formations-search', customerEmail.toUpperCase());
+    await admin.waitForURL(/[?&]q=/);
+    await expect.poll(() => admin.locator('[data-testid=formation-row]').count()).toBe(1);
+    const row = admin.locator(`[data-testid=formation-row][data-id="${formationId}"]`);
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Işıl Şahin');
+    await expect(row.textContent()).resolves.toContain('Wyoming');
+    expect(await row.getAttribute('data-status')).toBe('formation_completed');
+
+    // Filter and order are kept in the URL too.
+    await admin.selectOption('#formations-status', 'formation_completed');
+    await admin.waitForURL(/[?&]status=formation_completed/);
+    await admin.selectOption('#formations-sort', 'updated_desc');
+    await admin.waitForURL(/[?&]sort=updated_desc/);
+    await row.waitFor();
+    await screenshots(admin, 'admin-formations-list-tr');
+
+    // Any status, after a confirmation: Cancel keeps it, Confirm saves it.
+    const select = row.getByTestId('formation-status-select');
+    await select.selectOption('process_completed');
+    const dialog = admin.getByTestId('formation-status-dialog');
+    await dialog.getByText('Kuruluş Tamamlandı → Süreç Tamamlandı').waitFor();
+    await dialog.getByTestId('formation-status-cancel').click();
+    await expect(select.inputValue()).resolves.toBe('formation_completed');
+    await select.selectOption('process_completed');
+    await dialog.getByTestId('formation-status-confirm').click();
+    await admin.getByText('Durum başarıyla güncellendi').first().waitFor();
+    // Filtered on formation_completed, the changed row leaves the list; without the filter it is back.
+    await admin.getByTestId('formations-empty').waitFor();
+    await admin.selectOption('#formations-status', '');
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('process_completed');
+
+    // The export follows the filter and downloads as a named CSV.
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByTestId('formations-export-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^formations-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Business Name,Formation Status,State,Payment Status,Created At,Updated At');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(csv).toContain(',Process Completed,Wyoming,Pending,');
+    await admin.getByText('CSV dosyası başarıyla indirildi').first().waitFor();
+
+    // View Details: the customer file, with the change on top of the timeline.
+    await row.getByTestId('formation-view').click();
+    await admin.waitForURL(`**/admin/formations/${formationId}`);
+    const file = admin.getByTestId('formation-file');
+    await file.waitFor();
+    await expect(admin.getByTestId('formation-file-email').textContent()).resolves.toBe(customerEmail);
+    const latest = admin.getByTestId('formation-timeline-entry').first();
+    expect(await latest.getAttribute('data-action')).toBe('formation.status_changed');
+    await expect(latest.textContent()).resolves.toContain('Kuruluş Tamamlandı → Süreç Tamamlandı');
+    await expect(latest.getByTestId('formation-timeline-who').textContent()).resolves.toContain('Zeynep Yönetici');
+    // The customer's own step (the guide's "yes") is further down, by the customer.
+    const customerStep = admin.locator('[data-testid=formation-timeline-entry]', {
+      hasText: 'Hazırlık → Kuruluş Tamamlandı',
+    });
+    await expect(customerStep.getByTestId('formation-timeline-who').textContent()).resolves.toContain('Işıl Şahin');
+    await admin.getByTestId('formation-file-documents').getByTestId('user-documents-empty').waitFor();
+    await admin.getByTestId('user-orders-empty').waitFor();
+    await screenshots(admin, 'admin-formations-file-tr');
+
+    // Back to the list it came from, search and all.
+    await admin.getByTestId('formation-file-back').click();
+    await admin.waitForURL(/\/admin\/formations\?.*q=/);
+    await row.waitFor();
+
+    // English, from the URL.
+    await admin.goto(`/admin/formations?lang=en&q=${encodeURIComponent(customerEmail)}`);
+    await admin.getByRole('heading', { name: 'Formations', level: 1 }).waitFor();
+    await row.getByText('View Details').waitFor();
+    await screenshots(admin, 'admin-formations-list-en');
+    await admin.goto(`/admin/formations/${formationId}?lang=en`);
+    await admin
+      .getByTestId('formation-timeline-entry')
+      .first()
+      .getByText('Formation Completed → Process Completed')
+      .waitFor();
+    await screenshots(admin, 'admin-formations-file-en');
+
+    // Phones: nothing runs off the side of the screen, on either page.
+    await admin.setViewportSize({ width: 375, height: 740 });
+    for (const path of [
+      `/admin/formations?q=${encodeURIComponent(customerEmail)}`,
+      `/admin/formations/${formationId}`,
+    ]) {
+      await admin.goto(path);
+      await admin.locator('[data-testid=formation-row], [data-testid=formation-timeline]').first().waitFor();
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+
+    await adminContext.close();
+    await otherContext.close();
+    await customerContext.close();
+  });
+});
