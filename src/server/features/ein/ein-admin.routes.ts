@@ -160,7 +160,7 @@ export function einAdminRoutes() {
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const { db } = c.var.deps.database;
-    const { rows, total } = await listApplications(db, query);
+    const { rows, total, totalKind } = await listApplications(db, query);
     const names = await loadFileNames(
       db,
       rows.map((r) => r.app),
@@ -169,6 +169,7 @@ export function einAdminRoutes() {
       {
         items: rows.map((r) => toAdminEinApplication(r, names)),
         total,
+        totalKind,
         page: query.page,
         pageSize: query.pageSize,
       },

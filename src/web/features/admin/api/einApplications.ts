@@ -61,6 +61,7 @@ export const EIN_PAGE_SIZE = 20;
 export interface EinListResponse {
   items: AdminEinApplication[];
   total: number;
+  totalKind?: 'exact' | 'atLeast' | 'estimate';
   page: number;
   pageSize: number;
 }

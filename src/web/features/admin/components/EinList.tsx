@@ -22,7 +22,7 @@ export function EinList(props: EinListProps) {
     return <ListLoading label={loading ? t('adminEin.list.loading') : t('common.loading')} />;
   }
 
-  const { items, total, page, pageSize } = data;
+  const { items, total, totalKind, page, pageSize } = data;
 
   return (
     <div className="space-y-3">
@@ -75,6 +75,7 @@ export function EinList(props: EinListProps) {
           page={page}
           pageSize={pageSize}
           total={total}
+          totalKind={totalKind}
           shown={items.length}
           onPage={onPage}
         />
