@@ -73,7 +73,7 @@ describe('admin formations', () => {
     // Any status, after a confirmation: Cancel keeps it, Confirm saves it.
     const select = row.getByTestId('formation-status-select');
     await select.selectOption('process_completed');
-    const dialog = admin.getByTestId('formation-status-dialog');
+    const dialog = admin.getByTestId('formation-status');
     await dialog.getByText('Kuruluş Tamamlandı → Süreç Tamamlandı').waitFor();
     await dialog.getByTestId('formation-status-cancel').click();
     await expect(select.inputValue()).resolves.toBe('formation_completed');

@@ -7,6 +7,7 @@ import type {
   adminFormationListQuerySchema,
 } from '../../../shared/schemas/admin-formations';
 import type { Db } from '../../db/client';
+import { COUNT_CAP } from '../../db/list-total';
 import {
   companyFormations,
   documents,
@@ -117,12 +118,12 @@ function sortOf(sort: AdminFormationFilter['sort']) {
   return { column, ascending };
 }
 
-/**
- * The total is counted exactly up to this many rows; beyond it the list says "about N" with the
- * planner's estimate (decision 0014). Counting stops at the cap, so it costs the same for a filter that
- * matches ten thousand rows as for one that matches a million.
+/*
+ * The total is counted exactly up to COUNT_CAP rows (the cap every admin list shares, db/list-total.ts);
+ * beyond it this list says "about N" with the planner's estimate (decision 0014). Counting stops at the
+ * cap, so it costs the same for a filter that matches ten thousand rows as for one that matches a million.
  */
-export const COUNT_CAP = 10_000;
+export { COUNT_CAP };
 
 function planRows(plan: unknown): number {
   const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;

@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import { ArrowRightLeft, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 
@@ -12,14 +12,17 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
+  /** danger (default): a red warning before destroying; change: a plain question before a change of state. */
+  tone?: 'danger' | 'change';
 }
 
 /**
- * A modal question before a destructive action. The native <dialog> gives the focus trap, Escape and
+ * A modal question before a destructive action or a change of state. The native <dialog> gives the focus trap, Escape and
  * the inert page behind it; focus starts on Cancel so that Enter never destroys by accident.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, body, confirmLabel, cancelLabel, busy, onConfirm, onCancel, testId } = props;
+  const { open, title, body, confirmLabel, cancelLabel, busy, onConfirm, onCancel, testId, tone = 'danger' } = props;
+  const danger = tone === 'danger';
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -39,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <dialog
       ref={ref}
-      role="alertdialog"
+      role={danger ? 'alertdialog' : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={body ? bodyId : undefined}
       data-testid={testId}
@@ -51,15 +54,25 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
-          <TriangleAlert aria-hidden="true" className="size-5" />
+        <span
+          className={
+            danger
+              ? 'flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700'
+              : 'flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700'
+          }
+        >
+          {danger ? (
+            <TriangleAlert aria-hidden="true" className="size-5" />
+          ) : (
+            <ArrowRightLeft aria-hidden="true" className="size-5" />
+          )}
         </span>
         <div className="min-w-0">
           <h2 id={titleId} className="text-base font-semibold">
             {title}
           </h2>
           {body ? (
-            <p id={bodyId} className="mt-1 text-sm text-slate-600">
+            <p id={bodyId} className="mt-1 break-words text-sm text-slate-600">
               {body}
             </p>
           ) : null}
@@ -75,7 +88,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         >
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} loading={busy} data-testid={testId && `${testId}-confirm`}>
+        <Button
+          variant={danger ? 'danger' : 'primary'}
+          onClick={onConfirm}
+          loading={busy}
+          data-testid={testId && `${testId}-confirm`}
+        >
           {confirmLabel}
         </Button>
       </div>
