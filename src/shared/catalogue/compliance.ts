@@ -1,0 +1,348 @@
+/**
+ * The compliance calendar's rules (issue 13): what a company owes, when, and where the rule comes from.
+ * Pure and time-zone free: every date is a calendar date 'YYYY-MM-DD', and "today" is passed in, so the
+ * dashboard, the reminder mailer and the ICS feed all agree on the same dates. Money is integer cents.
+ * UI text lives in i18n under `compliance.rules.<id>.*`; nothing here is shown as-is.
+ */
+import { REGISTERED_AGENT_RENEWAL } from './packages';
+import { FEATURED_STATES, type UsState } from './states';
+
+/** A calendar date, 'YYYY-MM-DD'. */
+export type IsoDate = string;
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(date: IsoDate): { year: number; month: number; day: number } {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Round-tripping rejects 2025-02-29 or 2025-13-01 instead of letting Date.UTC roll them over.
+  if (isoFromParts(year, month, day) !== toIsoDate(Date.UTC(year, month - 1, day))) {
+    throw new RangeError(`Not a calendar date: ${date}`);
+  }
+  return { year, month, day };
+}
+
+function isoFromParts(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function toIsoDate(utcMs: number): IsoDate {
+  const d = new Date(utcMs);
+  return isoFromParts(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+function dayNumber(date: IsoDate): number {
+  const { year, month, day } = parts(date);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== 'string') return false;
+  try {
+    parts(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return toIsoDate((dayNumber(date) + days) * DAY_MS);
+}
+
+/** Whole days from `from` to `to`; negative when `to` is earlier. */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The same month and day in `year`, pulled back to the month's last day when it does not exist there,
+ * so a company formed on 29 February has its anniversary on 28 February in common years rather than
+ * spilling into March.
+ */
+export function sameDayInYear(date: IsoDate, year: number): IsoDate {
+  const { month, day } = parts(date);
+  return isoFromParts(year, month, Math.min(day, daysInMonth(year, month)));
+}
+
+export function yearOf(date: IsoDate): number {
+  return parts(date).year;
+}
+
+/** One occurrence of a rule: the last day to act, and for filing windows the day the window opens. */
+export interface DueOccurrence {
+  dueDate: IsoDate;
+  windowStart: IsoDate | null;
+  /** The latest date an extension can push the due date to (Form 5472 with Form 7004). */
+  extendedDueDate: IsoDate | null;
+  /** The tax year a return covers, so the UI can say "for 2025". */
+  taxYear: number | null;
+}
+
+/**
+ * The first occurrence on or after `fromDate` of a yearly deadline that starts the year after formation.
+ * Deadlines that fall on a weekend keep their statutory date: the agencies' own calendars print the
+ * statutory date, and reminding early is harmless while reminding late is not.
+ */
+function nextYearly(
+  formationDate: IsoDate,
+  fromDate: IsoDate,
+  occurrenceIn: (year: number) => DueOccurrence,
+): DueOccurrence[] {
+  const firstYear = yearOf(formationDate) + 1;
+  for (let year = Math.max(firstYear, yearOf(fromDate)); ; year++) {
+    const occurrence = occurrenceIn(year);
+    if (occurrence.dueDate >= fromDate) return [occurrence];
+  }
+}
+
+function simpleDue(dueDate: IsoDate): DueOccurrence {
+  return { dueDate, windowStart: null, extendedDueDate: null, taxYear: null };
+}
+
+function stateAnnualFee(name: UsState): number {
+  const state = FEATURED_STATES.find((s) => s.name === name);
+  if (!state) throw new Error(`No catalogue fees for ${name}`);
+  return state.annualFee;
+}
+
+export const trackedStates = ['Wyoming', 'Delaware', 'Florida'] as const satisfies readonly UsState[];
+export type TrackedState = (typeof trackedStates)[number];
+
+export function isStateTracked(state: string): state is TrackedState {
+  return (trackedStates as readonly string[]).includes(state);
+}
+
+export interface Penalty {
+  /** A fixed charge, when the agency states one. */
+  amountCents: number | null;
+  /** Interest on top, in basis points per month (150 = 1.5%). */
+  monthlyRateBasisPoints: number | null;
+  descriptionKey: string;
+}
+
+export type ComplianceRuleId =
+  | 'wyoming_annual_report'
+  | 'delaware_llc_annual_tax'
+  | 'florida_annual_report'
+  | 'federal_form_5472'
+  | 'registered_agent_renewal'
+  | 'fincen_boi';
+
+export interface ComplianceRule {
+  id: ComplianceRuleId;
+  /**
+   * A tracked state, 'federal' for IRS and FinCEN duties, or 'any_state' for our own services that every
+   * company has wherever it was formed (the registered agent), so untracked states still get them.
+   */
+  appliesTo: TrackedState | 'federal' | 'any_state';
+  /** Listed but never due, so the page can explain why a well-known filing is absent. */
+  status: 'required' | 'not_required';
+  /** Only companies of this shape owe it; null when every company does. */
+  condition: 'foreign_owned_single_member_llc' | null;
+  amountCents: number | null;
+  penalty: Penalty | null;
+  /** The official page the rule was read from, or 'catalogue' for prices we set ourselves. */
+  source: `https://${string}` | 'catalogue';
+  lastChecked: IsoDate;
+  /** The next due occurrence(s) on or after `fromDate`; [] when the rule never falls due. */
+  due(formationDate: IsoDate, fromDate: IsoDate): DueOccurrence[];
+}
+
+const LAST_CHECKED = '2026-11-23';
+
+const penaltyKey = (id: ComplianceRuleId) => `compliance.rules.${id}.penalty`;
+
+export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
+  {
+    id: 'wyoming_annual_report',
+    appliesTo: 'Wyoming',
+    status: 'required',
+    condition: null,
+    // Annual report license tax: the greater of $60 or $0.0002 per dollar of assets located in Wyoming.
+    amountCents: stateAnnualFee('Wyoming'),
+    // No fee is charged; a report left unfiled for 60 days leads to administrative dissolution.
+    penalty: { amountCents: null, monthlyRateBasisPoints: null, descriptionKey: penaltyKey('wyoming_annual_report') },
+    source: 'https://sos.wyo.gov/Business/AnnualReports.aspx',
+    lastChecked: LAST_CHECKED,
+    due: (formationDate, fromDate) => {
+      const { month } = parts(formationDate);
+      return nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, month, 1)));
+    },
+  },
+  {
+    id: 'delaware_llc_annual_tax',
+    appliesTo: 'Delaware',
+    status: 'required',
+    condition: null,
+    // Flat annual tax for LLCs; there is no report to file with it.
+    amountCents: stateAnnualFee('Delaware'),
+    penalty: {
+      amountCents: 20_000,
+      monthlyRateBasisPoints: 150,
+      descriptionKey: penaltyKey('delaware_llc_annual_tax'),
+    },
+    source: 'https://corp.delaware.gov/paytaxes/',
+    lastChecked: LAST_CHECKED,
+    due: (formationDate, fromDate) =>
+      nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, 6, 1))),
+  },
+  {
+    id: 'florida_annual_report',
+    appliesTo: 'Florida',
+    status: 'required',
+    condition: null,
+    // LLC annual report fee, filed online between 1 January and 1 May.
+    amountCents: stateAnnualFee('Florida'),
+    penalty: { amountCents: 40_000, monthlyRateBasisPoints: null, descriptionKey: penaltyKey('florida_annual_report') },
+    source: 'https://dos.fl.gov/sunbiz/manage-business/efile/annual-report/',
+    lastChecked: LAST_CHECKED,
+    due: (formationDate, fromDate) =>
+      nextYearly(formationDate, fromDate, (year) => ({
+        dueDate: isoFromParts(year, 5, 1),
+        windowStart: isoFromParts(year, 1, 1),
+        extendedDueDate: null,
+        taxYear: null,
+      })),
+  },
+  {
+    id: 'federal_form_5472',
+    appliesTo: 'federal',
+    status: 'required',
+    condition: 'foreign_owned_single_member_llc',
+    // Form 5472 with a pro forma Form 1120; the IRS charges no filing fee.
+    amountCents: null,
+    // Per form per year, for failing to file or filing incomplete.
+    penalty: { amountCents: 2_500_000, monthlyRateBasisPoints: null, descriptionKey: penaltyKey('federal_form_5472') },
+    source: 'https://www.irs.gov/forms-pubs/about-form-5472',
+    lastChecked: LAST_CHECKED,
+    // A return is owed for every calendar year the company existed, even a few days of December.
+    due: (formationDate, fromDate) =>
+      nextYearly(formationDate, fromDate, (year) => ({
+        dueDate: isoFromParts(year, 4, 15),
+        windowStart: null,
+        extendedDueDate: isoFromParts(year, 10, 15),
+        taxYear: year - 1,
+      })),
+  },
+  {
+    id: 'registered_agent_renewal',
+    appliesTo: 'any_state',
+    status: 'required',
+    condition: null,
+    // Our registered agent service from the second year on; the first year is in the package.
+    amountCents: REGISTERED_AGENT_RENEWAL,
+    // Without an agent the state can dissolve the company; no fixed charge.
+    penalty: {
+      amountCents: null,
+      monthlyRateBasisPoints: null,
+      descriptionKey: penaltyKey('registered_agent_renewal'),
+    },
+    source: 'catalogue',
+    lastChecked: LAST_CHECKED,
+    due: (formationDate, fromDate) =>
+      nextYearly(formationDate, fromDate, (year) => simpleDue(sameDayInYear(formationDate, year))),
+  },
+  {
+    /**
+     * FinCEN's interim final rule of 26 March 2025 exempts every company formed in the US (a "domestic
+     * reporting company") from beneficial ownership reports, foreign owners included; only companies
+     * formed abroad and registered in a state still report. Kept as a rule so the page can say so.
+     */
+    id: 'fincen_boi',
+    appliesTo: 'federal',
+    status: 'not_required',
+    condition: null,
+    amountCents: null,
+    penalty: null,
+    source: 'https://www.fincen.gov/boi',
+    lastChecked: LAST_CHECKED,
+    due: () => [],
+  },
+];
+
+export function findComplianceRule(id: ComplianceRuleId): ComplianceRule {
+  const rule = COMPLIANCE_RULES.find((r) => r.id === id);
+  if (!rule) throw new Error(`Unknown compliance rule: ${id}`);
+  return rule;
+}
+
+/** The rules that reach a company in `state`, due or not, in catalogue order. */
+export function rulesFor(state: string): ComplianceRule[] {
+  return COMPLIANCE_RULES.filter(
+    (r) => r.appliesTo === state || r.appliesTo === 'federal' || r.appliesTo === 'any_state',
+  );
+}
+
+export interface DeadlineItem extends DueOccurrence {
+  ruleId: ComplianceRuleId;
+  appliesTo: ComplianceRule['appliesTo'];
+  /** Days from today to the due date; 0 on the day itself. */
+  daysLeft: number;
+  amountCents: number | null;
+  penalty: Penalty | null;
+  source: ComplianceRule['source'];
+}
+
+/**
+ * Every occurrence due from `today` up to `today + horizonDays` (both inclusive), soonest first. A horizon
+ * longer than a year can hold two occurrences of the same rule, so each rule is walked until it passes
+ * the horizon rather than asked once.
+ */
+export function deadlinesFor({
+  state,
+  formationDate,
+  today,
+  horizonDays = 400,
+}: {
+  state: string;
+  formationDate: IsoDate;
+  today: IsoDate;
+  horizonDays?: number;
+}): DeadlineItem[] {
+  if (!Number.isInteger(horizonDays) || horizonDays < 0) throw new RangeError(`Bad horizon: ${horizonDays}`);
+  const until = addDays(today, horizonDays);
+  const rules = rulesFor(state);
+  const items: { item: DeadlineItem; order: number }[] = [];
+  rules.forEach((rule, order) => {
+    let from = today;
+    for (;;) {
+      const [occurrence] = rule.due(formationDate, from);
+      if (!occurrence || occurrence.dueDate > until) break;
+      items.push({
+        order,
+        item: {
+          ...occurrence,
+          ruleId: rule.id,
+          appliesTo: rule.appliesTo,
+          daysLeft: daysBetween(today, occurrence.dueDate),
+          amountCents: rule.amountCents,
+          penalty: rule.penalty,
+          source: rule.source,
+        },
+      });
+      from = addDays(occurrence.dueDate, 1);
+    }
+  });
+  return items
+    .sort((a, b) => (a.item.dueDate === b.item.dueDate ? a.order - b.order : a.item.dueDate < b.item.dueDate ? -1 : 1))
+    .map(({ item }) => item);
+}
+
+export const REMINDER_OFFSETS_DAYS = [60, 30, 7] as const;
+export type ReminderOffset = (typeof REMINDER_OFFSETS_DAYS)[number];
+
+/**
+ * The reminder offsets that fall exactly on `today`. Days are recounted from `today` rather than read
+ * from `item.daysLeft`, because the mailer may hold an item computed on an earlier day.
+ */
+export function remindersDue(item: Pick<DeadlineItem, 'dueDate'>, today: IsoDate): ReminderOffset[] {
+  const left = daysBetween(today, item.dueDate);
+  return REMINDER_OFFSETS_DAYS.filter((offset) => offset === left);
+}
