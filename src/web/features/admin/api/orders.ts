@@ -1,29 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AddressOption, PackageId } from '../../../../shared/catalogue/packages';
-import type { OrderKind, OrderStatus } from '../../../../shared/domain/orders';
+import type { AdminOrderView } from '../../../../shared/domain/orders';
 import { api } from '../../../lib/api';
 import { USERS_KEY } from './users';
 
-/** AdminOrderView of the API contract (issue 11). */
-export interface AdminOrder {
-  id: string;
-  kind: OrderKind;
-  serviceId: string | null;
-  packageId: PackageId | null;
-  addressOption: AddressOption | null;
-  /** The service's title at purchase time (service orders only). */
-  title: string | null;
-  titleEn: string | null;
-  amountCents: number;
-  currency: 'usd';
-  status: OrderStatus;
-  provider: 'stripe' | 'local';
-  providerSessionId: string | null;
-  providerPaymentId: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  updatedAt: string;
-}
+export type AdminOrder = AdminOrderView;
 
 /** Under the users key: refreshing a user refreshes their orders too. */
 export function userOrdersQuery(userId: string) {

@@ -86,45 +86,18 @@ export function FormationList(props: FormationListProps) {
             </table>
           </div>
         )}
-        {totalExact === false && total > 0 ? (
-          <ListPagerEstimate page={page} pageSize={pageSize} total={total} shown={items.length} onPage={onPage} />
-        ) : (
-          <ListPager
-            idPrefix="formations"
-            ns="adminFormations.list"
-            page={page}
-            pageSize={pageSize}
-            total={total}
-            shown={items.length}
-            onPage={onPage}
-          />
-        )}
+        <ListPager
+          idPrefix="formations"
+          ns="adminFormations.list"
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          totalKind={totalExact === false ? 'estimate' : 'exact'}
+          shown={items.length}
+          onPage={onPage}
+        />
       </div>
     </div>
-  );
-}
-
-/** The pager when the total is the database's estimate: "of about N", and Next while pages are full. */
-function ListPagerEstimate(props: {
-  page: number;
-  pageSize: number;
-  total: number;
-  shown: number;
-  onPage: (page: number) => void;
-}) {
-  const { page, pageSize, shown, onPage } = props;
-  // Never let the estimate stop the user: a full page means there may be another.
-  const total = Math.max(props.total, (page - 1) * pageSize + shown + (shown === pageSize ? 1 : 0));
-  return (
-    <ListPager
-      idPrefix="formations"
-      ns="adminFormations.list.estimate"
-      page={page}
-      pageSize={pageSize}
-      total={total}
-      shown={shown}
-      onPage={onPage}
-    />
   );
 }
 

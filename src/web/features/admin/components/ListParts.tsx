@@ -73,7 +73,10 @@ export function ListPager({ idPrefix, ns, page, pageSize, total, shown, onPage, 
   // An inexact total cannot say where the list ends; a full page means there may be another.
   const lastPage =
     totalKind === 'exact' ? Math.max(1, Math.ceil(total / pageSize)) : shown < pageSize ? page : page + 1;
-  const count = total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'tr-TR');
+  // An estimate never reads lower than what the user has already paged through.
+  const shownTotal =
+    totalKind === 'estimate' ? Math.max(total, (page - 1) * pageSize + shown + (shown === pageSize ? 1 : 0)) : total;
+  const count = shownTotal.toLocaleString(i18n.language === 'en' ? 'en-US' : 'tr-TR');
   const range =
     totalKind === 'exact'
       ? t(`${ns}.range`, { from, to, total })

@@ -1,24 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AddressOption, PackageId } from '../../../../shared/catalogue/packages';
-import type { OrderKind, OrderStatus } from '../../../../shared/domain/orders';
+import type { OrderView } from '../../../../shared/domain/orders';
 import { api } from '../../../lib/api';
 
-/** An order as the customer's payment routes return it (src/server/features/orders). */
-export interface OrderView {
-  id: string;
-  kind: OrderKind;
-  serviceId: string | null;
-  packageId: PackageId | null;
-  addressOption: AddressOption | null;
-  /** The service's title at the time of purchase (a package order is named from the catalogue). */
-  title: string | null;
-  titleEn: string | null;
-  amountCents: number;
-  currency: 'usd';
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-}
+export type { OrderView };
 
 export interface TestCheckoutSession {
   id: string;
