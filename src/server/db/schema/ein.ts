@@ -36,6 +36,12 @@ export const einApplications = pgTable(
       .notNull()
       .default('waiting_for_form'),
     adminNotes: text('admin_notes'),
+    /** The nine-digit EIN the IRS issued, digits only (shown as NN-NNNNNNN); entered by staff (issue 13). */
+    ein: text('ein'),
+    /** A staff-generated SS-4 awaiting review (issue 13); private storage key in the `ss4` folder. */
+    generatedSs4Key: text('generated_ss4_key'),
+    /** When `ein_status` last changed: the current stage's start (day counters, "waiting longest"). */
+    stageReachedAt: timestamp('stage_reached_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +50,9 @@ export const einApplications = pgTable(
     // The EIN desk's order, alone and under its status filter (a million-customer list, issue 12).
     index('ein_applications_created_id_idx').on(t.createdAt, t.id),
     index('ein_applications_status_created_idx').on(t.einStatus, t.createdAt, t.id),
+    // "Waiting longest" on the EIN desk, alone and under its status filter.
+    index('ein_applications_stage_reached_idx').on(t.stageReachedAt, t.id),
+    index('ein_applications_status_stage_reached_idx').on(t.einStatus, t.stageReachedAt, t.id),
   ],
 );
 

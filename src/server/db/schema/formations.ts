@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** SPEC §3 company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
@@ -27,6 +27,12 @@ export const companyFormations = pgTable(
       .default('pending'),
     businessName: text('business_name'),
     stateSelected: text('state_selected'),
+    /** The day the state approved the filing, set by staff (issue 13); the company's formation date. */
+    formedOn: date('formed_on', { mode: 'string' }),
+    /** The state's file (entity) number, when staff have it. */
+    stateFileNumber: text('state_file_number'),
+    /** When `formation_status` last changed: the current stage's start (day counters, "waiting longest"). */
+    stageReachedAt: timestamp('stage_reached_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 
 /** Every status change and admin action: who, what, when, before, after (ARCHITECTURE "Data"). */
 export const auditEvents = pgTable(
@@ -45,9 +46,17 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When a worker took the row; a `sending` row whose claim is older than the lease is taken again. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * A mail that must exist at most once (a deadline reminder: rule, due date, offset); the unique
+     * index makes the second insert a no-op even when two server copies queue it at the same moment.
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('mail_outbox_dedupe_key_idx').on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  ],
 );
 
 /**
@@ -64,3 +73,50 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
 );
+
+/**
+ * The date each stage of a customer's formation or EIN application was reached (issue 13): the
+ * timeline's dates and the expected-wait medians. One formation and one EIN application per user, so the
+ * user is the subject; re-entering a stage moves its date (the row is upserted).
+ */
+export const stageHistory = pgTable(
+  'stage_history',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['formation', 'ein'] }).notNull(),
+    stage: text('stage').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.stage] }),
+    // The medians read every application's stage dates of the last 180 days.
+    index('stage_history_kind_stage_reached_idx').on(t.kind, t.stage, t.reachedAt),
+  ],
+);
+
+/** Compliance items a customer or staff marked done (issue 13): no reminder for them, shown as done. */
+export const complianceMarks = pgTable(
+  'compliance_marks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `<rule id>:<due date>`, one occurrence of a rule. */
+    itemKey: text('item_key').notNull(),
+    doneBy: text('done_by'),
+    doneByRole: text('done_by_role'),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
+);
+
+/** The private calendar feed's token, kept as a SHA-256 hash; regenerating replaces it (issue 13). */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
