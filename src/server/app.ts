@@ -6,6 +6,9 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { adminFormationsRoutes } from './features/admin-formations/admin-formations.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { mountCalendarFeed } from './features/compliance/calendar-feed';
+import { complianceRoutes } from './features/compliance/compliance.routes';
+import { complianceAdminRoutes } from './features/compliance/compliance-admin.routes';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
@@ -25,6 +28,7 @@ import { servicesRoutes } from './features/services/services.routes';
 import { servicesAdminRoutes } from './features/services/services-admin.routes';
 import { mountShortLinkRedirect } from './features/short-links/go.routes';
 import { shortLinksAdminRoutes } from './features/short-links/short-links.routes';
+import { ss4GenerateRoutes } from './features/ss4-generate/ss4-generate.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
 import type { AppEnv } from './platform/http/context';
@@ -62,6 +66,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/admin/users', adminUsersRoutes());
   app.route('/api/admin/short-links', shortLinksAdminRoutes());
   app.route('/api/admin/formations', adminFormationsRoutes());
+  app.route('/api/admin/compliance', complianceAdminRoutes());
+  app.route('/api/admin/ein-applications', ss4GenerateRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/formations', formationsRoutes());
   app.route('/api/formation-service', formationServiceRoutes());
@@ -74,6 +80,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/services', servicesRoutes());
   app.route('/api/payments', paymentsRoutes());
   app.route('/api/orders', ordersRoutes());
+  app.route('/api/compliance', complianceRoutes());
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -89,6 +96,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
   // Short links (/go/{slug}) are answered here, before the web app's catch-all (decision 0013).
   mountShortLinkRedirect(app, { webDistDir: opts.serveWeb !== false ? deps.env.WEB_DIST_DIR : null });
+  // The private compliance calendar (/calendar/{token}.ics): its token is the credential, like /go's slug.
+  mountCalendarFeed(app);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.code, err.fields);

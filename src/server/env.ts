@@ -67,6 +67,8 @@ const schema = z.object({
   STRIPE_API_BASE_URL: optionalString.pipe(z.url('must be a full URL such as http://127.0.0.1:12111').optional()),
   /** Where staff are told of new support threads and of replies that reopen one; unset: no such mail. */
   SUPPORT_NOTIFY_EMAIL: optionalString.pipe(z.email('must be an email address such as support@example.com').optional()),
+  /** The official fillable IRS Form SS-4 (fss4.pdf) the EIN desk fills; unset: the desk offers the SS-4 data sheet. */
+  SS4_TEMPLATE_PATH: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
+import { startComplianceReminders } from './features/compliance/compliance-reminders';
 import { seedExampleServices } from './features/services/services.seed';
 import { settleVisits } from './features/short-links/short-links.service';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
@@ -42,6 +43,7 @@ async function main() {
   }
   const app = createApp(deps);
   deps.mailer.start();
+  const stopComplianceReminders = startComplianceReminders(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -73,6 +75,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // Short-link visits are counted after their redirect was answered (decision 0013).
     await settleVisits();
+    await stopComplianceReminders();
     await deps.mailer.stop();
     await deps.database.close();
     unlock();

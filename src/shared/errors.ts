@@ -48,6 +48,14 @@ export const API_ERRORS = {
   EIN_APPLICATION_REQUIRED: 404,
   FORMATION_NOT_COMPLETED: 409,
   SS4_NOT_AVAILABLE: 409,
+  /** Issue 13's generated SS-4: no usable template at SS4_TEMPLATE_PATH (`fields.template` says why). */
+  SS4_TEMPLATE_UNAVAILABLE: 409,
+  /** An answer longer than its field on the form allows; nothing is generated rather than a cut answer. */
+  SS4_ANSWER_TOO_LONG: 409,
+  /** "Use this SS-4" or its download with no generated draft. */
+  SS4_GENERATED_NOT_AVAILABLE: 409,
+  /** Issue 13: the EIN number is corrected only once issued; before that it comes with the issuing step. */
+  EIN_NOT_ISSUED: 409,
   DOCUMENTS_REQUIRED: 400,
   TOO_MANY_ATTEMPTS: 429,
   TOO_MANY_REQUESTS: 429,

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eEmail, latestMail, newContext, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import {
+  e2eEmail,
+  focused,
+  latestMail,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  shownToasts,
+  watchToasts,
+} from '../support/e2e';
 
 const e2e = serverAndBrowserForFile();
 
@@ -26,6 +35,11 @@ describe('customer account journey', () => {
     await page.waitForURL('**/signin');
     await page.getByText('Kolay kurulum', { exact: false }).first().waitFor();
     await screenshots(page, 'signin');
+    // The skip link is the first stop of the keyboard and leads to the main content.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A# İçeriğe geç');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatch(/^MAIN#main /);
 
     await page.goto('/signup?utm_source=google&utm_medium=cpc&utm_campaign=kasim');
     // The browser's own checks show the spec's messages before anything is sent.
@@ -35,9 +49,18 @@ describe('customer account journey', () => {
     const email = e2eEmail('ayse');
     await fillSignUp(page, email);
     await screenshots(page, 'signup');
+    expect(await page.title()).toBe('Hesap oluşturun · ABD Şirket Kurulum Portalı');
+    await watchToasts(page);
     await page.click('button[type=submit]');
     await page.waitForURL('**/onboarding');
     await toast(page, 'Hesabınız başarıyla oluşturuldu!');
+    // A navigation in the app names the new page and moves focus to its heading.
+    await page.getByRole('heading', { level: 1, name: 'Başlayalım' }).waitFor();
+    expect(await page.title()).toBe('Başlayalım · ABD Şirket Kurulum Portalı');
+    expect(await focused(page)).toBe('H1# Başlayalım');
+    expect(await shownToasts(page)).toEqual([
+      'Hesabınız başarıyla oluşturuldu! Hesabınızı doğrulamak için lütfen e-postanızı kontrol edin.',
+    ]);
     // Until the address is verified, signed-in pages remind the user.
     await page.getByText('Lütfen e-posta adresinizi doğrulayın').waitFor();
     await screenshots(page, 'onboarding-placeholder');
@@ -55,6 +78,7 @@ describe('customer account journey', () => {
     await page.fill('input[name=password]', 'YanlisSifre9');
     await page.click('button[type=submit]');
     await pwaitCount(page, 'Giriş Bilgileri Hatalı', 2);
+    // One toast per event: signing out said so once, and the page left behind added no "please sign in".
     await screenshots(page, 'signin-bad-credentials');
 
     await page.fill('input[name=password]', PASSWORD);

@@ -126,6 +126,13 @@ describe('EIN pipeline between a customer and an admin', () => {
     await next(customer);
     await customer.waitForURL('**/dashboard');
     await customer.locator('[data-testid=formation-stage]', { hasText: '[3/4]' }).waitFor();
+    // Issue 13: the EIN card shows from submission, stage 1 with its date, day 1 and the usual wait.
+    const einCard = customer.locator('[data-testid=ein-progress]');
+    await einCard.locator('[data-testid=stage-date-waiting_for_form]').waitFor();
+    expect(await einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
+    expect(await einCard.locator('[data-testid=stage-expected-wait]').getAttribute('data-source')).toBe('default');
+    // The formation card no longer claims the EIN exists while the IRS has not answered.
+    expect(await customer.locator('[data-testid=formation-progress]').innerText()).toContain('IRS');
     await screenshots(customer, 'ein-dashboard-waiting');
 
     // A second application is refused by the server.
@@ -138,6 +145,9 @@ describe('EIN pipeline between a customer and an admin', () => {
     // The admin finds it, sees the SSN masked, and uploads the prepared SS-4.
     const admin = await adminPage(adminContext);
     await openApplication(admin, businessName);
+    // The desk counts the days in the current stage too.
+    const deskRow = admin.locator('[data-testid=ein-row]', { hasText: businessName }).first();
+    expect(await deskRow.locator('[data-testid=ein-row-day]').innerText()).toMatch(/1\. gün/);
     const detail = admin.locator('[data-testid=ein-detail]');
     expect(await detail.innerText()).toContain('6789');
     expect(await detail.innerText()).not.toContain('123-45-6789');
@@ -176,6 +186,11 @@ describe('EIN pipeline between a customer and an admin', () => {
     await customer.getByRole('button', { name: /yükle/i }).last().click();
     await customer.waitForURL('**/dashboard');
     await customer.locator('[data-testid=ss4-signed-link]').first().waitFor();
+    // Stages passed show the day they were reached; the current one its own date and counter.
+    for (const stage of ['waiting_for_form', 'ss4_ready', 'ss4_uploaded']) {
+      await einCard.locator(`[data-testid=stage-date-${stage}]`).waitFor();
+    }
+    expect(await einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
     await screenshots(customer, 'ein-dashboard-signed');
 
     // The admin advances to submitted_to_irs; the EIN upload only then appears.
@@ -187,6 +202,9 @@ describe('EIN pipeline between a customer and an admin', () => {
     await admin.fill('textarea[name=adminNotes]', 'IRS faksı 21.11 gönderildi');
     await admin.click('[data-testid=ein-notes-save]');
     await admin.getByText('Notlar başarıyla kaydedildi').first().waitFor();
+    // Issue 13: the number goes with the EIN document (typed without the dash, shown with it).
+    await admin.fill('[data-testid=ein-number-input]', '123456789');
+    expect(await admin.inputValue('[data-testid=ein-number-input]')).toBe('12-3456789');
     await admin.setInputFiles('[data-testid=ein-upload-ein-input]', {
       name: 'ein-confirmation.pdf',
       mimeType: 'application/pdf',
@@ -194,6 +212,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     });
     await admin.locator('[data-testid=ein-detail][data-status=ein_issued]').waitFor();
     await admin.locator('[data-testid=ein-final]').waitFor();
+    expect(await admin.locator('[data-testid=ein-number-value]').innerText()).toBe('12-3456789');
     expect(await admin.locator('[data-testid=ein-advance]').count()).toBe(0);
     await screenshots(admin, 'admin-ein-issued');
 
@@ -202,7 +221,49 @@ describe('EIN pipeline between a customer and an admin', () => {
     const info = customer.locator('[data-testid=company-info]');
     await info.waitFor();
     expect(await info.innerText()).toContain('Wyoming');
+    expect(await info.locator('[data-testid=company-ein]').innerText()).toBe('12-3456789');
+    await customerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await info.locator('[data-testid=copy-ein]').click();
+    await info.locator('[data-testid=copy-ein-status]', { hasText: 'Kopyalandı' }).waitFor();
+    expect(await customer.evaluate(() => navigator.clipboard.readText())).toBe('12-3456789');
+    expect(await customer.locator('[data-testid=ein-progress]').count()).toBe(0);
+
+    // Staff record the state's approval date on the customer file; the calendar follows from it.
+    const { formation } = (await (await customer.request.get('/api/formations/me')).json()) as {
+      formation: { id: string };
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const year = Number(today.slice(0, 4));
+    const formedOn = `${year - 1}-01-15`;
+    // Wyoming: due on the first day of the anniversary month, from the year after formation.
+    const wyomingDue = today > `${year}-01-01` ? `${year + 1}-01-01` : `${year}-01-01`;
+    await admin.goto(`/admin/formations/${formation.id}`);
+    await admin.click('[data-testid=formation-company-edit]');
+    await admin.fill('[data-testid=formation-company-form] input[name=formedOn]', formedOn);
+    await admin.fill('[data-testid=formation-company-form] input[name=stateFileNumber]', '2025-001234567');
+    await admin.click('[data-testid=formation-company-save]');
+    await admin.locator('[data-testid=formation-company]', { hasText: '2025-001234567' }).waitFor();
+    await screenshots(admin, 'admin-formation-company');
+
+    await customer.reload();
+    const calendar = customer.locator('[data-testid=compliance-calendar]');
+    const wyoming = calendar.locator('[data-testid=compliance-item-wyoming_annual_report]');
+    await wyoming.waitFor();
+    expect(await wyoming.getAttribute('data-due-date')).toBe(wyomingDue);
+    await calendar.locator('[data-testid=compliance-item-fincen_boi]').waitFor();
+    expect(await info.innerText()).toContain('2025-001234567');
     await screenshots(customer, 'ein-dashboard-completed');
+
+    // The private calendar feed: created on request, downloadable, the WY report on its date.
+    await calendar.locator('[data-testid=compliance-feed-create]').click();
+    const feedUrl = await calendar.locator('[data-testid=compliance-feed-url]').inputValue();
+    const ics = await customer.request.get(feedUrl);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    expect(await ics.text()).toContain(`DTSTART;VALUE=DATE:${wyomingDue.replaceAll('-', '')}`);
+    await customer.getByRole('button', { name: 'English' }).first().click();
+    await calendar.getByText('Wyoming annual report', { exact: false }).first().waitFor();
+    await screenshots(customer, 'ein-dashboard-completed-en');
 
     // The EIN confirmation is in the customer's documents, as uploaded by the admin.
     await customer.goto('/documents');

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eEmail, newContext, screenshots, serverAndBrowserForFile, signUpInBrowser } from '../support/e2e';
+import {
+  e2eEmail,
+  focused,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  shownToasts,
+  signUpInBrowser,
+  watchToasts,
+} from '../support/e2e';
 
 const e2e = serverAndBrowserForFile();
 
@@ -147,9 +156,8 @@ describe('assisted customer', () => {
     await page.locator('input[name=packageSelected]').first().waitFor();
 
     expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
-    await next(page);
-    await page.getByText('Lütfen bir hizmet paketi seçin').first().waitFor();
-    await page.check('input[name=packageSelected][value=formation_with_payment]');
+    // The membership chosen in onboarding is the Premium package: the wizard starts with it chosen.
+    expect(await page.isChecked('input[name=packageSelected][value=formation_with_payment]')).toBe(true);
     await screenshots(page, 'turnkey-package');
     await next(page);
     await screenshots(page, 'turnkey-overview');
@@ -184,6 +192,25 @@ describe('assisted customer', () => {
     await page.getByText('TEST MODU').first().waitFor();
     expect(await page.getByTestId('checkout-total').textContent()).toContain('689,00');
     await screenshots(page, 'turnkey-test-checkout');
+
+    // A link in the app names the new page and puts focus on its heading.
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Merhaba, Zeynep Kaya' }).waitFor();
+    await page.getByRole('link', { name: 'Destek' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Destek' }).waitFor();
+    expect(await page.title()).toBe('Destek · ABD Şirket Kurulum Portalı');
+    expect(await focused(page)).toBe('H1# Destek');
+    // One toast for signing out, not a second "please sign in" from the page left behind (its queries
+    // are dropped only once it is gone).
+    await watchToasts(page);
+    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.waitForURL('**/signin');
+    await page.getByText('Başarıyla çıkış yapıldı.').first().waitFor();
+    await page.fill('input[name=email]', 'nobody@example.com');
+    await page.fill('input[name=password]', 'YanlisSifre9');
+    await page.click('button[type=submit]');
+    await page.getByText('Giriş Bilgileri Hatalı').first().waitFor();
+    expect(await shownToasts(page)).toEqual(['Başarıyla çıkış yapıldı.']);
     await context.close();
   });
 });

@@ -273,3 +273,30 @@ export async function dropFile(page: Page, selector: string, file: { name: strin
   );
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer });
 }
+
+/** Records the text of every toast shown from now on in this document; read them with `shownToasts`. */
+export async function watchToasts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { shownToasts: string[] };
+    w.shownToasts = [];
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-sonner-toast]')) {
+        if (!seen.has(el)) {
+          seen.add(el);
+          w.shownToasts.push(el.textContent ?? '');
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+/** The toasts shown since `watchToasts`, in order. */
+export const shownToasts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+
+/** What has focus, as "TAG#id text". */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return `${el?.tagName}#${el?.id ?? ''} ${el?.textContent?.trim().slice(0, 40) ?? ''}`;
+  });

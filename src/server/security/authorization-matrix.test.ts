@@ -16,7 +16,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
 import { services, shortLinks } from '../db/schema';
-import { applicationForm, EIN_LETTER, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
+import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 import {
   bodyText,
@@ -210,7 +211,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/ein-applications/{id}/ein-document': {
     fresh: 'submitted',
-    request: ({ world }) => ({ params: appOf(world), body: fileForm(EIN_LETTER) }),
+    request: ({ world }) => ({ params: appOf(world), body: einDocumentForm() }),
     expect: ADMIN_ONLY,
   },
   'POST /api/admin/ein-applications/{id}/advance': {
@@ -218,8 +219,36 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: appOf(world), body: { to: 'submitted_to_irs' } }),
     expect: ADMIN_ONLY,
   },
+  // Issue 13: the EIN number of an issued application, set or corrected by staff only.
+  'PUT /api/admin/ein-applications/{id}/ein': {
+    fresh: 'issued',
+    request: ({ world }) => ({ params: appOf(world), body: { ein: '98-7654321' } }),
+    expect: ADMIN_ONLY,
+  },
   'PUT /api/admin/ein-applications/{id}/notes': {
     request: ({ world }) => ({ params: appOf(world), body: { adminNotes: 'Checked by the matrix' } }),
+    expect: ADMIN_ONLY,
+  },
+  // The prefilled SS-4 (issue 13). The matrix app has no SS4_TEMPLATE_PATH, so the admin's generate is
+  // refused with 409 (and there is no draft to use or download); ss4-generate.test.ts covers the rest.
+  'GET /api/admin/ein-applications/{id}/ss4-template-status': {
+    request: ({ world }) => ({ params: appOf(world) }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/ein-applications/{id}/ss4-generate': {
+    request: ({ world }) => ({ params: appOf(world), body: {} }),
+    expect: [401, 403, 403, 409],
+  },
+  'POST /api/admin/ein-applications/{id}/ss4-generated/use': {
+    request: ({ world }) => ({ params: appOf(world), body: {} }),
+    expect: [401, 403, 403, 409],
+  },
+  'GET /api/admin/ein-applications/{id}/ss4-generated': {
+    request: ({ world }) => ({ params: appOf(world) }),
+    expect: [401, 403, 403, 409],
+  },
+  'GET /api/admin/ein-applications/{id}/ss4-data-sheet': {
+    request: ({ world }) => ({ params: appOf(world) }),
     expect: ADMIN_ONLY,
   },
 
@@ -399,6 +428,15 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: ADMIN_ONLY,
   },
+  // Issue 13: the formation date and state file number, set by staff only.
+  'PUT /api/admin/formations/{id}/company': {
+    fresh: 'formation',
+    request: ({ world }) => ({
+      params: { id: world.b.formationId as string },
+      body: { formedOn: '2024-03-01', stateFileNumber: '2024-001234567' },
+    }),
+    expect: ADMIN_ONLY,
+  },
   'GET /api/admin/formations/{id}/file': {
     request: ({ world }) => ({ params: { id: world.b.formationId as string } }),
     expect: ADMIN_ONLY,
@@ -420,6 +458,49 @@ const MATRIX: Record<string, Row> = {
       return { params: { id: world.b.id }, body };
     },
     expect: ADMIN_ONLY,
+  },
+
+  // --- compliance calendar (issue 13): the customer's own items and feed; the deadlines desk for admins --
+  'GET /api/compliance/me': { expect: SIGNED_IN },
+  // A, B and the admin each ask for B's item key: only B has it (A and the admin have no such item).
+  'PUT /api/compliance/me/items/{itemKey}/done': {
+    fresh: 'completed',
+    request: async ({ world }) => ({ params: { itemKey: await complianceItemOf(t, world.b.id) } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'DELETE /api/compliance/me/items/{itemKey}/done': {
+    fresh: 'completed',
+    request: async ({ world }) => ({ params: { itemKey: await complianceItemOf(t, world.b.id, { marked: true }) } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/compliance/me/calendar': { expect: SIGNED_IN },
+  'POST /api/compliance/me/calendar': { expect: SIGNED_IN },
+  'GET /api/admin/compliance/deadlines': {
+    request: () => ({ query: 'days=60&page=1&pageSize=20' }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/compliance/deadlines/export.csv': { request: () => ({ query: 'days=60' }), expect: ADMIN_ONLY },
+  'PUT /api/admin/compliance/customers/{userId}/items/{itemKey}/done': {
+    fresh: 'completed',
+    request: async ({ world }) => ({
+      params: { userId: world.b.id, itemKey: await complianceItemOf(t, world.b.id) },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/admin/compliance/customers/{userId}/items/{itemKey}/done': {
+    fresh: 'completed',
+    request: async ({ world }) => ({
+      params: { userId: world.b.id, itemKey: await complianceItemOf(t, world.b.id, { marked: true }) },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  // The feed is a page outside the document whose token is the credential, as /go's slug is: whoever holds
+  // B's (secret) URL reads B's dates, nothing else of B's (the markers check still runs).
+  'GET /calendar/{token}.ics': {
+    extra: true,
+    unowned: true,
+    request: async ({ world }) => ({ params: { token: await calendarTokenOf(t, world.b.id) } }),
+    expect: PUBLIC,
   },
 
   // --- outside the OpenAPI document --------------------------------------------------------------------

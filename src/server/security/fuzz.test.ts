@@ -25,7 +25,7 @@ import { changedTables, tableCounter } from './table-counts';
  * FUZZ_RUNS is the number of requests per operation (spread over the roles), FUZZ_SEED the seed; the
  * defaults fit the one-minute budget of `npm test` beside the other files. `npm run fuzz` runs more.
  */
-const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || 120);
+const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || 60);
 const SEED =
   Number.isInteger(Number(process.env.FUZZ_SEED)) && process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 0x5eed_09;
 /** Requests between two row counts; a batch is checked for writes only if all its requests were refused. */

@@ -47,7 +47,16 @@ export interface Party {
 }
 
 /** How far customer B's records have got; each level includes the ones before it. */
-export const LEVELS = ['account', 'formation', 'completed', 'applied', 'ss4Ready', 'ss4Uploaded', 'submitted'] as const;
+export const LEVELS = [
+  'account',
+  'formation',
+  'completed',
+  'applied',
+  'ss4Ready',
+  'ss4Uploaded',
+  'submitted',
+  'issued',
+] as const;
 export type Level = (typeof LEVELS)[number];
 
 export interface Owner extends Party {
@@ -126,6 +135,9 @@ export function matrixHelpers(t: () => TestApp) {
     }
     if (reached('submitted')) {
       await step('advance', admin.c.post(`${base}/advance`, { to: 'submitted_to_irs' }), 200);
+    }
+    if (reached('issued')) {
+      await step('EIN issued', admin.c.post(`${base}/advance`, { to: 'ein_issued', ein: '12-3456789' }), 200);
     }
     return b;
   }

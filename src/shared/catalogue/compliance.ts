@@ -346,3 +346,16 @@ export function remindersDue(item: Pick<DeadlineItem, 'dueDate'>, today: IsoDate
   const left = daysBetween(today, item.dueDate);
   return REMINDER_OFFSETS_DAYS.filter((offset) => offset === left);
 }
+
+/**
+ * The reminder a job running on `today` owes for `item`: the most recent offset already reached while the
+ * deadline is still ahead (or today). On the exact days this is what remindersDue says; after a day the
+ * job missed (a server down over the 30-day mark) it is the missed reminder, sent late once rather than
+ * never, since a late "30 days left" mail still says what to do. The caller sends each offset at most once.
+ */
+export function reminderToSend(item: Pick<DeadlineItem, 'dueDate'>, today: IsoDate): ReminderOffset | null {
+  const left = daysBetween(today, item.dueDate);
+  if (left < 0) return null;
+  const reached = REMINDER_OFFSETS_DAYS.filter((offset) => offset >= left);
+  return reached.length ? reached[reached.length - 1] : null;
+}

@@ -35,17 +35,22 @@ export type AddressOption = (typeof ADDRESS_OPTIONS)[number];
 
 export const ADDRESS_PRICES = {
   shared_address: 0,
-  /** The wizard's copy: +$100 per year. */
+  /**
+   * Per year, and the one figure shown everywhere: SPEC's onboarding copy said $99 and its wizard
+   * copy $100; the checkout charges this one, so onboarding shows it too.
+   */
   private_address: 10_000,
-  /** The onboarding copy: $99 per year. */
-  privateAddressOnboarding: 9_900,
   /** Extra per-state fees that may apply to a private address, per year. */
   privateAddressStateExtraMin: 10_000,
   privateAddressStateExtraMax: 25_000,
 } as const;
 
-/** Assisted ("service") membership: the Premium package's price. */
-export const ASSISTED_PRICE = 58_900;
+/**
+ * The package an assisted ("service") customer signs up for in onboarding: its price and contents are
+ * what onboarding shows, and the turnkey wizard starts with it chosen.
+ */
+export const ASSISTED_PACKAGE_ID: PackageId = 'formation_with_payment';
+export const ASSISTED_PRICE = PACKAGES.find((p) => p.id === ASSISTED_PACKAGE_ID)?.price ?? 0;
 /** Self-service: the stated total budget for a Wyoming company. */
 export const SELF_SERVICE_WYOMING_BUDGET = 14_300;
 /** Registered agent from the second year on. */

@@ -13,3 +13,22 @@ export const TIMINGS = {
   totalProcessWithPayment: { min: 4, max: 8, unit: 'weeks' },
 } as const;
 export type TimingKey = keyof typeof TIMINGS;
+
+/**
+ * The usual wait of each formation and EIN stage (issue 13), shown until this portal has enough of its
+ * own applications to state a median (shared/domain/stage-waits). Final stages wait for nothing.
+ */
+export const STAGE_WAIT_DEFAULTS = {
+  formation: {
+    preparation: TIMINGS.formation,
+    formation_completed: { min: 1, max: 2, unit: 'weeks' },
+    ein_created: TIMINGS.einOnboarding,
+  },
+  ein: {
+    waiting_for_form: TIMINGS.preparation,
+    ss4_ready: { min: 1, max: 5, unit: 'businessDays' },
+    ss4_uploaded: TIMINGS.preparation,
+    submitted_to_irs: { min: 4, max: 8, unit: 'weeks' },
+  },
+} as const;
+export type StageWaitRange = { min: number; max: number; unit: 'minutes' | 'businessDays' | 'weeks' };

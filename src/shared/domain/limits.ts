@@ -38,6 +38,10 @@ export const RATE_LIMITS = {
   verificationPerEmail: { max: 3, windowMs: HOUR },
   /** Each purchase opens a checkout at the payment provider; a loop of them is abuse, not shopping. */
   checkoutPerUser: { max: 30, windowMs: HOUR },
+  /** A generated SS-4 or SS-4 data sheet is a PDF built on the server; staff need a few an hour. */
+  ss4PdfPerAdmin: { max: 60, windowMs: HOUR },
+  /** The private .ics feed: calendar apps poll it every few hours; a flood is someone guessing tokens. */
+  calendarFeedPerAddress: { max: 120, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

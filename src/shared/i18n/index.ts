@@ -1,3 +1,4 @@
+import type { Catalogue } from './catalogue';
 import enErrors from './en/errors.json';
 import enMail from './en/mail.json';
 import enValidation from './en/validation.json';
@@ -7,12 +8,12 @@ import trMail from './tr/mail.json';
 import trValidation from './tr/validation.json';
 import { uiEn, uiTr } from './ui';
 
+export type { Catalogue } from './catalogue';
+
 /**
  * Both catalogues, one JSON file per namespace and language. `npm test` fails when a key exists
  * in one language and not in the other (tests/unit/i18n.test.ts).
  */
-export type Catalogue = Record<string, Record<string, unknown>>;
-
 export const catalogues: Record<Language, Catalogue> = {
   tr: { errors: trErrors, validation: trValidation, mail: trMail, ...uiTr },
   en: { errors: enErrors, validation: enValidation, mail: enMail, ...uiEn },

@@ -1,3 +1,4 @@
+import type { Catalogue } from './catalogue';
 import enAdmin from './en/admin.json';
 import enAdminEin from './en/adminEin.json';
 import enAdminFormations from './en/adminFormations.json';
@@ -6,6 +7,8 @@ import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
+import enCompany from './en/company.json';
+import enCompliance from './en/compliance.json';
 import enDashboard from './en/dashboard.json';
 import enDocuments from './en/documents.json';
 import enEin from './en/ein.json';
@@ -19,8 +22,8 @@ import enPayments from './en/payments.json';
 import enServices from './en/services.json';
 import enShortLinks from './en/shortLinks.json';
 import enSs4 from './en/ss4.json';
+import enSs4Generate from './en/ss4Generate.json';
 import enSupport from './en/support.json';
-import type { Catalogue } from './index';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
 import trAdminFormations from './tr/adminFormations.json';
@@ -29,6 +32,8 @@ import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
 import trCatalogue from './tr/catalogue.json';
 import trCommon from './tr/common.json';
+import trCompany from './tr/company.json';
+import trCompliance from './tr/compliance.json';
 import trDashboard from './tr/dashboard.json';
 import trDocuments from './tr/documents.json';
 import trEin from './tr/ein.json';
@@ -42,11 +47,13 @@ import trPayments from './tr/payments.json';
 import trServices from './tr/services.json';
 import trShortLinks from './tr/shortLinks.json';
 import trSs4 from './tr/ss4.json';
+import trSs4Generate from './tr/ss4Generate.json';
 import trSupport from './tr/support.json';
 
 /** UI namespaces (pages and components). Add a namespace here in both languages. */
 export const uiTr: Catalogue = {
   common: trCommon,
+  company: trCompany,
   auth: trAuth,
   legal: trLegal,
   onboarding: trOnboarding,
@@ -68,9 +75,12 @@ export const uiTr: Catalogue = {
   adminServices: trAdminServices,
   ein: trEin,
   shortLinks: trShortLinks,
+  compliance: trCompliance,
+  ss4Generate: trSs4Generate,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
+  company: enCompany,
   auth: enAuth,
   legal: enLegal,
   onboarding: enOnboarding,
@@ -92,4 +102,6 @@ export const uiEn: Catalogue = {
   adminServices: enAdminServices,
   ein: enEin,
   shortLinks: enShortLinks,
+  compliance: enCompliance,
+  ss4Generate: enSs4Generate,
 };

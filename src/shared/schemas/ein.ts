@@ -3,6 +3,7 @@ import { BUSINESS_ACTIVITIES } from '../catalogue/packages';
 import { isUsState } from '../catalogue/states';
 import { EIN_STATUSES } from '../domain/ein';
 import { emailField } from './auth';
+import { einField } from './company';
 import { isPhoneNumber } from './formation';
 import { safeText, TEXT_MAX } from './text';
 
@@ -83,7 +84,8 @@ export const EIN_APPLICATION_FILES = ['articlesOfOrganization', 'registeredAgent
 export const adminEinListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(['created_desc', 'created_asc']).default('created_desc'),
+  // waiting_longest: the longest in their current stage first (issue 13).
+  sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
   status: z.enum(EIN_STATUSES).optional(),
   q: safeText(TEXT_MAX.search).optional(),
 });
@@ -91,6 +93,8 @@ export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
 
 export const adminEinAdvanceSchema = z.object({
   to: z.enum(EIN_STATUSES, { error: 'validation.invalid' }),
+  /** The issued EIN; the server requires it for ein_issued unless one is stored (schemas/company). */
+  ein: einField.optional(),
 });
 
 export const adminEinNotesSchema = z.object({

@@ -10,7 +10,8 @@ import { loadMe } from '../lib/session';
 /*
  * Route loaders that decide, before a page renders, whether the visitor may see it. The server
  * checks every call again; these only spare the user a page they cannot use. Toasts raised here
- * before the Toaster mounts are replayed by sonner once it does.
+ * before the Toaster mounts are replayed by sonner once it does. "Please sign in" carries the id
+ * 'sign-in-required' here and in the pages that say it too, so a guard and a page never show it twice.
  */
 
 /**
@@ -32,7 +33,7 @@ export async function redirectSignedIn({ request }: LoaderFunctionArgs) {
 export async function requireOnboarding({ request }: LoaderFunctionArgs) {
   const me = await loadMe();
   if (!me) {
-    toast.error(i18next.t('common.signInRequired'));
+    toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
     return go('/signin', request);
   }
   if (isAdmin(me.user.role)) return go(me.home, request);
@@ -55,7 +56,7 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
 export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
   const me = await loadMe();
   if (!me) {
-    toast.error(i18next.t('common.signInRequired'));
+    toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
     return go('/signin', request);
   }
   if (isAdmin(me.user.role)) return go('/admin/ein', request);
@@ -118,7 +119,7 @@ async function customerFormation(
     return { data: await loadFormationFresh() };
   } catch (error) {
     if (isApiError(error, 'UNAUTHENTICATED')) {
-      toast.error(i18next.t('common.signInRequired'));
+      toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
       return { stop: go('/signin', args.request) };
     }
     toast.error(i18next.t(loadFailed.key), { id: loadFailed.id });

@@ -6,12 +6,18 @@ import { TOAST_DURATION_MS } from '../../shared/domain/limits';
 import { i18next } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 
-/** Top-centre, 5 seconds (SPEC §2), with its screen-reader labels in the user's language. */
+/**
+ * 5 seconds (SPEC §2), with its screen-reader labels in the user's language. At the bottom (right on
+ * a wide screen, full width on a phone, where sonner switches at 600 px): at the top it covered the
+ * header, the admin menu and the e-mail verification banner's button; the bottom holds nothing that
+ * stays there, since no page pins controls to it.
+ */
 function AppToaster() {
   const { t } = useTranslation();
   return (
     <Toaster
-      position="top-center"
+      position="bottom-right"
+      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
       duration={TOAST_DURATION_MS}
       richColors
       closeButton

@@ -218,6 +218,11 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../features/admin/pages/CustomerFilePage').then((m) => ({ Component: m.CustomerFilePage })),
           },
+          {
+            path: 'admin/deadlines',
+            lazy: () =>
+              import('../features/admin/pages/AdminDeadlinesPage').then((m) => ({ Component: m.AdminDeadlinesPage })),
+          },
         ],
       },
       {

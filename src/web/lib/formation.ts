@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EinStatus } from '../../shared/domain/ein';
 import type { FormationPreference, FormationStatus, PaymentStatus } from '../../shared/domain/formation';
+import type { ExpectedWait } from '../../shared/domain/stage-waits';
 import { ApiError, api } from './api';
 import { queryClient } from './queryClient';
 import { ME_KEY, type Me } from './session';
@@ -20,6 +21,9 @@ export interface Formation {
   stateSelected: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The day the state approved the filing (YYYY-MM-DD), set by staff; null until then. */
+  formedOn: string | null;
+  stateFileNumber: string | null;
 }
 
 export interface EinSummary {
@@ -32,11 +36,24 @@ export interface EinSummary {
   preparedSs4Url: string | null;
   signedSs4Url: string | null;
   einDocumentUrl: string | null;
+  /** The issued EIN, NN-NNNNNNN; null until staff enter it. */
+  ein: string | null;
+}
+
+/** A formation or EIN timeline (issue 13): each stage's date and the current stage's expected wait. */
+export interface StageTimeline {
+  /** The stage as the customer lives it (ss4_ready without the form is still waiting_for_form). */
+  current: string;
+  stages: { stage: string; reachedAt: string | null }[];
+  expectedWait: ExpectedWait | null;
 }
 
 export interface MyFormation {
   formation: Formation;
   einApplication: EinSummary | null;
+  timeline: { formation: StageTimeline; ein: StageTimeline | null };
+  /** The bank and address guides the customer marked done (issue 13, the company card). */
+  guidesDone: { bankAccount: boolean; businessAddress: boolean } | null;
 }
 
 export const FORMATION_KEY = ['formation'] as const;

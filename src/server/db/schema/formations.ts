@@ -43,6 +43,14 @@ export const companyFormations = pgTable(
     index('company_formations_updated_idx').on(t.updatedAt, t.id),
     index('company_formations_status_created_idx').on(t.formationStatus, t.createdAt, t.id),
     index('company_formations_status_updated_idx').on(t.formationStatus, t.updatedAt, t.id),
+    // "Upcoming deadlines" (issue 13) narrows each rule by the formation month, or month and day, before
+    // computing due dates; the expressions are the ones compliance/deadlines.service.ts writes.
+    index('company_formations_state_formed_month_idx')
+      .on(t.stateSelected, sql`(extract(month from ${t.formedOn})::int)`)
+      .where(sql`${t.formedOn} is not null`),
+    index('company_formations_formed_month_day_idx')
+      .on(sql`(extract(month from ${t.formedOn})::int * 100 + extract(day from ${t.formedOn})::int)`)
+      .where(sql`${t.formedOn} is not null`),
   ],
 );
 
@@ -78,25 +86,35 @@ export const formationFeedback = pgTable('formation_feedback', {
 });
 
 /** SPEC §3 bank-guide feedback. */
-export const bankAccountFeedback = pgTable('bank_account_feedback', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  completed: boolean('completed').notNull(),
-  feedbackText: text('feedback_text').notNull(),
-  tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const bankAccountFeedback = pgTable(
+  'bank_account_feedback',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completed: boolean('completed').notNull(),
+    feedbackText: text('feedback_text').notNull(),
+    tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The finished company's card asks whether the customer marked the guide done (issue 13).
+  (t) => [index('bank_account_feedback_user_idx').on(t.userId)],
+);
 
 /** SPEC §3 business_address_feedback. */
-export const businessAddressFeedback = pgTable('business_address_feedback', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  completed: boolean('completed').notNull(),
-  feedbackText: text('feedback_text').notNull(),
-  tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const businessAddressFeedback = pgTable(
+  'business_address_feedback',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completed: boolean('completed').notNull(),
+    feedbackText: text('feedback_text').notNull(),
+    tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The finished company's card asks whether the customer marked the guide done (issue 13).
+  (t) => [index('business_address_feedback_user_idx').on(t.userId)],
+);

@@ -44,12 +44,12 @@ export function turkishDate(date: Date): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-export interface CsvDialect {
+export interface CsvDialect<Row = ExportRow> {
   separator: ',' | ';';
   /** The first bytes of the file: the UTF-8 byte order mark for Excel, else nothing. */
   preamble: string;
   header: string[];
-  line: (row: ExportRow) => string[];
+  line: (row: Row) => string[];
 }
 
 export function dialectOf(format: AdminFormationExportFormat): CsvDialect {
@@ -99,7 +99,10 @@ export function exportFileName(format: AdminFormationExportFormat, now = new Dat
  * (a pull source with the default high-water mark of one chunk), so memory holds about one page
  * whatever the number of rows.
  */
-export function csvStream(pages: AsyncGenerator<ExportRow[]>, dialect: CsvDialect): ReadableStream<Uint8Array> {
+export function csvStream<Row = ExportRow>(
+  pages: AsyncGenerator<Row[]>,
+  dialect: CsvDialect<Row>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let started = false;
   return new ReadableStream<Uint8Array>({

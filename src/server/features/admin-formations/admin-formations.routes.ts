@@ -4,6 +4,7 @@ import {
   adminFormationListQuerySchema,
   adminFormationStatusSchema,
 } from '../../../shared/schemas/admin-formations';
+import { adminFormationCompanySchema } from '../../../shared/schemas/company';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { AdminTimelineItem } from '../../../shared/schemas/timeline';
 import type { Db } from '../../db/client';
@@ -23,6 +24,7 @@ import {
   loadCustomerFile,
   setFormationStatus,
 } from './admin-formations.service';
+import { setFormationCompany } from './formation-company.service';
 
 const tags = ['admin'];
 // Not a UUID check on purpose: a malformed id answers 404 like an unknown one.
@@ -82,6 +84,23 @@ const setStatus = createRoute({
   },
 });
 
+const setCompany = createRoute({
+  method: 'put',
+  path: '/{id}/company',
+  tags,
+  summary: 'The company as the state approved it: formation date and (optional) state file number; audited',
+  description:
+    'formedOn: YYYY-MM-DD, a real date from 2000-01-01 to today (UTC). stateFileNumber: letters, digits, spaces and ' +
+    'dashes, at most 40; missing, null or blank clears it (PUT replaces both). The status is not changed.',
+  request: { params: idParams, ...jsonBody(adminFormationCompanySchema) },
+  responses: {
+    200: jsonResponse(formationResult, 'Saved; the formation as it is now'),
+    400: errorResponses[400],
+    404: notFound,
+    ...guarded,
+  },
+});
+
 const file = createRoute({
   method: 'get',
   path: '/{id}/file',
@@ -105,6 +124,8 @@ export function toAdminFormation(row: AdminFormationRow): z.infer<typeof adminFo
     preference: row.preference,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    formedOn: row.formedOn,
+    stateFileNumber: row.stateFileNumber,
     einApplication: row.einId && row.einStatus ? { id: row.einId, einStatus: row.einStatus } : null,
   };
 }
@@ -168,6 +189,8 @@ function toCustomerFile(f: CustomerFile): z.infer<typeof customerFileSchema> {
       stateSelected: formation.stateSelected,
       createdAt: formation.createdAt.toISOString(),
       updatedAt: formation.updatedAt.toISOString(),
+      formedOn: formation.formedOn,
+      stateFileNumber: formation.stateFileNumber,
     },
     turnkeyRequest: turnkey
       ? {
@@ -188,6 +211,7 @@ function toCustomerFile(f: CustomerFile): z.infer<typeof customerFileSchema> {
           status: ein.status,
           einStatus: ein.einStatus,
           businessName: ein.businessName,
+          ein: ein.ein,
           createdAt: ein.createdAt.toISOString(),
           updatedAt: ein.updatedAt.toISOString(),
         }
@@ -244,6 +268,13 @@ export function adminFormationsRoutes() {
     const { deps } = c.var;
     await setFormationStatus(deps, admin, id, c.req.valid('json').formationStatus);
     return c.json({ formation: await formationView(deps.database.db, id) }, 200);
+  });
+
+  router.openapi(setCompany, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    await setFormationCompany(c.var.deps, admin, id, c.req.valid('json'));
+    return c.json({ formation: await formationView(c.var.deps.database.db, id) }, 200);
   });
 
   router.openapi(file, async (c) => {

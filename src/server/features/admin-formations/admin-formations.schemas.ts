@@ -20,6 +20,9 @@ export const adminFormationSchema = z
     preference: z.enum(FORMATION_PREFERENCES),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** The day the state approved the filing (YYYY-MM-DD), set by staff; null until then. */
+    formedOn: z.string().nullable(),
+    stateFileNumber: z.string().nullable(),
     /** The customer's EIN application, if any (SPEC §7: the nested ein_applications {id, ein_status}). */
     einApplication: z.object({ id: z.string(), einStatus: z.enum(EIN_STATUSES) }).nullable(),
   })
@@ -88,6 +91,8 @@ export const customerFileSchema = z
       stateSelected: z.string().nullable(),
       createdAt: z.string(),
       updatedAt: z.string(),
+      formedOn: z.string().nullable(),
+      stateFileNumber: z.string().nullable(),
     }),
     /** formation_service_requests: the turnkey wizard's saved answers; null when never started. */
     turnkeyRequest: z
@@ -109,6 +114,8 @@ export const customerFileSchema = z
         status: z.string(),
         einStatus: z.enum(EIN_STATUSES),
         businessName: z.string(),
+        /** Nine digits once issued. */
+        ein: z.string().nullable(),
         createdAt: z.string(),
         updatedAt: z.string(),
       })

@@ -52,6 +52,8 @@ const rowColumns = {
   preference: companyFormations.companyFormationPreference,
   createdAt: companyFormations.createdAt,
   updatedAt: companyFormations.updatedAt,
+  formedOn: companyFormations.formedOn,
+  stateFileNumber: companyFormations.stateFileNumber,
   einId: einApplications.id,
   einStatus: einApplications.einStatus,
 };
@@ -297,6 +299,7 @@ export async function loadCustomerFile(db: Db, formationId: string) {
         status: einApplications.status,
         einStatus: einApplications.einStatus,
         businessName: einApplications.businessName,
+        ein: einApplications.ein,
         createdAt: einApplications.createdAt,
         updatedAt: einApplications.updatedAt,
       })

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { EinUpload } from '../../../shared/domain/ein';
+import { adminEinNumberSchema } from '../../../shared/schemas/company';
 import { adminEinAdvanceSchema, adminEinListQuerySchema, adminEinNotesSchema } from '../../../shared/schemas/ein';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
@@ -20,6 +21,7 @@ import {
   saveNotes,
   uploadRefusal,
 } from './ein.service';
+import { setEinNumber } from './ein-number.service';
 
 const tags = ['admin'];
 // Not a UUID check on purpose: a malformed id answers 404 like an unknown one (ein.service).
@@ -34,7 +36,7 @@ const list = createRoute({
   method: 'get',
   path: '/',
   tags,
-  summary: 'EIN applications: paged, sorted by created date, filtered by ein_status, searched',
+  summary: 'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status, searched',
   description: 'q matches business name, application email, account email and responsible party name.',
   request: { query: adminEinListQuerySchema },
   responses: {
@@ -66,13 +68,21 @@ const reveal = createRoute({
   },
 });
 
-function uploadRoute(path: string, summary: string, conflict: string) {
+function uploadRoute(
+  path: string,
+  summary: string,
+  conflict: string,
+  extraFields: Parameters<typeof multipartDoc>[0] = {},
+) {
   return createRoute({
     method: 'post',
     path,
     tags,
     summary,
-    request: { params: idParams, ...multipartDoc({ file: { type: 'string', format: 'binary' } }) },
+    request: {
+      params: idParams,
+      ...multipartDoc({ file: { type: 'string', format: 'binary' }, ...extraFields }, ['file']),
+    },
     responses: {
       200: jsonResponse(applicationResult, 'Stored; the application as it is now'),
       400: jsonResponse(errorSchema, 'VALIDATION_FAILED: no file, or BAD_REQUEST'),
@@ -92,21 +102,37 @@ const uploadSs4 = uploadRoute(
 );
 const uploadEinDocument = uploadRoute(
   '/{id}/ein-document',
-  'Upload the EIN confirmation (PDF, field `file`); sets ein_issued, completes the formation, mails',
+  'Upload the EIN confirmation (PDF, field `file`) with the EIN (field `ein`, NN-NNNNNNN); sets ein_issued, completes the formation, mails',
   'INVALID_TRANSITION: only at submitted_to_irs',
+  { ein: { type: 'string', description: 'The issued EIN, 12-3456789 or 123456789; required unless already stored' } },
 );
 
 const advance = createRoute({
   method: 'post',
   path: '/{id}/advance',
   tags,
-  summary: 'Move ein_status one step along the chain',
+  summary: 'Move ein_status one step along the chain; to ein_issued needs `ein` unless already stored',
   request: { params: idParams, ...jsonBody(adminEinAdvanceSchema) },
   responses: {
     200: jsonResponse(applicationResult, 'Moved'),
     400: errorResponses[400],
     404: notFound,
     409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not the next step, or changed meanwhile'),
+    ...guarded,
+  },
+});
+
+const einNumber = createRoute({
+  method: 'put',
+  path: '/{id}/ein',
+  tags,
+  summary: 'Set or correct the EIN of an issued application (12-3456789 or 123456789); audited',
+  request: { params: idParams, ...jsonBody(adminEinNumberSchema) },
+  responses: {
+    200: jsonResponse(applicationResult, 'Saved'),
+    400: errorResponses[400],
+    404: notFound,
+    409: jsonResponse(errorSchema, 'EIN_NOT_ISSUED: the number is entered when the EIN is marked issued'),
     ...guarded,
   },
 });
@@ -138,14 +164,14 @@ async function handleUpload(deps: AppDeps, adminId: string, id: string, request:
   // Refused before the body is read.
   const refusal = uploadRefusal(upload, row);
   if (refusal) throw new ApiError(refusal);
-  const { files } = await readMultipart(request, {
+  const { files, fields } = await readMultipart(request, {
     fileFields: ['file'],
     accept: ['pdf'],
     wrongTypeError: 'PDF_REQUIRED',
     tooLargeError: 'FILE_SIZE_LIMIT',
   });
   if (!files.file) throw new ApiError('VALIDATION_FAILED', { file: 'validation.fileRequired' });
-  const updated = await recordEinUpload(deps, { id: adminId, role: 'admin' }, row, upload, files.file);
+  const updated = await recordEinUpload(deps, { id: adminId, role: 'admin' }, row, upload, files.file, fields.ein);
   return adminView(db, updated.id);
 }
 
@@ -202,7 +228,15 @@ export function einAdminRoutes() {
   router.openapi(advance, async (c) => {
     const admin = currentUser(c);
     const { id } = c.req.valid('param');
-    await advanceApplication(c.var.deps, { id: admin.id, role: 'admin' }, id, c.req.valid('json').to);
+    const body = c.req.valid('json');
+    await advanceApplication(c.var.deps, { id: admin.id, role: 'admin' }, id, body.to, body.ein);
+    return c.json({ application: await adminView(c.var.deps.database.db, id) }, 200);
+  });
+
+  router.openapi(einNumber, async (c) => {
+    const admin = currentUser(c);
+    const { id } = c.req.valid('param');
+    await setEinNumber(c.var.deps, { id: admin.id, role: 'admin' }, id, c.req.valid('json').ein);
     return c.json({ application: await adminView(c.var.deps.database.db, id) }, 200);
   });
 

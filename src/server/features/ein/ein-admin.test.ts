@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
 import { companyFormations, einApplications, mailOutbox } from '../../db/schema';
-import { EIN_LETTER, fileForm, HTML, helpers, PNG, PREPARED, pdf, SIGNED } from './ein.fixtures';
+import { einDocumentForm, fileForm, HTML, helpers, PNG, PREPARED, pdf, SIGNED, TEST_EIN } from './ein.fixtures';
 
 let t: TestApp;
 let admin: TestClient;
@@ -42,7 +42,7 @@ async function moveTo(appId: string, customer: TestClient, status: EinStatus) {
     ss4_ready: () => admin.post(`${base}/${appId}/ss4`, fileForm(PREPARED)),
     ss4_uploaded: () => customer.post('/api/ein-applications/me/signed-ss4', fileForm(SIGNED)),
     submitted_to_irs: () => admin.post(`${base}/${appId}/advance`, { to: 'submitted_to_irs' }),
-    ein_issued: () => admin.post(`${base}/${appId}/ein-document`, fileForm(EIN_LETTER)),
+    ein_issued: () => admin.post(`${base}/${appId}/ein-document`, einDocumentForm()),
   };
   for (const s of EIN_STATUSES.slice(1, EIN_STATUSES.indexOf(status) + 1)) {
     expect((await steps[s]()).status).toBe(200);
@@ -55,7 +55,7 @@ describe('admin EIN routes are admin-only', () => {
     ['GET', '/{id}', () => undefined],
     ['POST', '/{id}/ssn', () => ({})],
     ['POST', '/{id}/ss4', () => fileForm(PREPARED)],
-    ['POST', '/{id}/ein-document', () => fileForm(EIN_LETTER)],
+    ['POST', '/{id}/ein-document', () => einDocumentForm()],
     ['POST', '/{id}/advance', () => ({ to: 'ss4_ready' })],
     ['PUT', '/{id}/notes', () => ({ adminNotes: 'x' })],
   ];
@@ -353,7 +353,10 @@ describe('POST /api/admin/ein-applications/{id}/advance', () => {
     const { id, email, application } = await applicant();
     let status: EinStatus = 'waiting_for_form';
     for (const to of EIN_STATUSES.slice(1)) {
-      const res = await admin.post(`${base}/${application.id}/advance`, { to });
+      const res = await admin.post(`${base}/${application.id}/advance`, {
+        to,
+        ...(to === 'ein_issued' ? { ein: TEST_EIN } : {}),
+      });
       expect(res.status).toBe(200);
       expect(res.body.application.einStatus).toBe(to);
       const audit = await auditOf(id, 'ein.status_changed');
@@ -427,7 +430,7 @@ describe('POST /api/admin/ein-applications/{id}/ein-document', () => {
     const { c, id, application } = await applicant();
     for (const status of ['waiting_for_form', 'ss4_ready', 'ss4_uploaded'] as const) {
       await moveTo(application.id, c, status);
-      const res = await admin.post(`${base}/${application.id}/ein-document`, fileForm(EIN_LETTER));
+      const res = await admin.post(`${base}/${application.id}/ein-document`, einDocumentForm());
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('INVALID_TRANSITION');
       expect((await applicationOf(id)).einStatus).toBe(status);
@@ -440,7 +443,7 @@ describe('POST /api/admin/ein-applications/{id}/ein-document', () => {
   it('at submitted_to_irs: stores it, sets ein_issued, completes the formation, mails einIssued', async () => {
     const { c, id, email, application } = await applicant({}, { lang: 'en' });
     await moveTo(application.id, c, 'submitted_to_irs');
-    const res = await admin.post(`${base}/${application.id}/ein-document`, fileForm(EIN_LETTER));
+    const res = await admin.post(`${base}/${application.id}/ein-document`, einDocumentForm());
     expect(res.status).toBe(200);
     expect(res.body.application).toMatchObject({
       einStatus: 'ein_issued',
@@ -463,7 +466,7 @@ describe('POST /api/admin/ein-applications/{id}/ein-document', () => {
       einDocumentUrl: `/api/files/${row.uploadedEinDocumentKey}`,
     });
     // Final: neither another document nor an advance.
-    expect((await admin.post(`${base}/${application.id}/ein-document`, fileForm(EIN_LETTER))).status).toBe(409);
+    expect((await admin.post(`${base}/${application.id}/ein-document`, einDocumentForm())).status).toBe(409);
   });
 
   it("uses the admin's rule when an admin had moved the formation elsewhere", async () => {
@@ -473,7 +476,7 @@ describe('POST /api/admin/ein-applications/{id}/ein-document', () => {
       .update(companyFormations)
       .set({ formationStatus: 'preparation' })
       .where(eq(companyFormations.userId, id));
-    expect((await admin.post(`${base}/${application.id}/ein-document`, fileForm(EIN_LETTER))).status).toBe(200);
+    expect((await admin.post(`${base}/${application.id}/ein-document`, einDocumentForm())).status).toBe(200);
     expect((await formationOf(id)).formationStatus).toBe('process_completed');
     const moved = await auditOf(id, 'formation.status_changed');
     expect(moved.at(-1)).toMatchObject({
@@ -491,7 +494,7 @@ describe('POST /api/admin/ein-applications/{id}/ein-document', () => {
       .set({ formationStatus: 'process_completed' })
       .where(eq(companyFormations.userId, id));
     const audits = (await auditOf(id, 'formation.status_changed')).length;
-    expect((await admin.post(`${base}/${application.id}/ein-document`, fileForm(EIN_LETTER))).status).toBe(200);
+    expect((await admin.post(`${base}/${application.id}/ein-document`, einDocumentForm())).status).toBe(200);
     expect(await auditOf(id, 'formation.status_changed')).toHaveLength(audits);
   });
 
@@ -510,7 +513,7 @@ describe('POST /api/admin/ein-applications/{id}/ein-document', () => {
       create constraint trigger ein_test_refuse_commit after insert on audit_events
       deferrable initially deferred for each row execute function ein_test_refuse_commit()`);
     try {
-      const res = await admin.post(`${base}/${application.id}/ein-document`, fileForm(EIN_LETTER));
+      const res = await admin.post(`${base}/${application.id}/ein-document`, einDocumentForm());
       expect(res.status).toBe(500);
     } finally {
       await db().execute(sql`drop trigger if exists ein_test_refuse_commit on audit_events`);

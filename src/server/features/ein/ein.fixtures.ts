@@ -77,6 +77,16 @@ export const SIGNED: FormFile = { data: pdf('signed'), type: 'application/pdf', 
 export const PREPARED: FormFile = { data: pdf('prepared'), type: 'application/pdf', name: 'SS-4 prepared.pdf' };
 export const EIN_LETTER: FormFile = { data: pdf('ein'), type: 'application/pdf', name: 'CP575.pdf' };
 
+/** An EIN the IRS could have issued (prefix 12, Andover). */
+export const TEST_EIN = '12-3456789';
+
+/** The EIN document upload as the desk sends it: the letter with the number typed beside it. */
+export function einDocumentForm(ein: string | null = TEST_EIN, file: FormFile | null = EIN_LETTER): FormData {
+  const form = fileForm(file);
+  if (ein !== null) form.append('ein', ein);
+  return form;
+}
+
 export function helpers(t: () => TestApp) {
   const db = () => t().deps.database.db;
 

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { einStage, maskSsn, nextEinStatus } from '../../../shared/domain/ein';
+import { formatEin } from '../../../shared/domain/ein-number';
 import type { FormationStatus } from '../../../shared/domain/formation';
 import { documents, type einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
@@ -61,6 +62,7 @@ export function toCustomerEinApplication(row: EinRow, names: FileNames): Custome
     status: row.status,
     einStatus: row.einStatus,
     stage: einStage(row.einStatus),
+    ein: row.ein ? formatEin(row.ein) : null,
     files: {
       articlesOfOrganization: fileRef(row.articlesOfOrganizationKey, names),
       registeredAgentInvoice: fileRef(row.registeredAgentInvoiceKey, names),
@@ -91,6 +93,7 @@ export function toAdminEinApplication(row: AdminEinRow, names: FileNames): Admin
     adminNotes: row.app.adminNotes,
     nextStatus: nextEinStatus(row.app.einStatus),
     formationStatus: row.formationStatus,
+    stageReachedAt: row.app.stageReachedAt.toISOString(),
   };
 }
 
@@ -104,5 +107,6 @@ export function toEinSummary(row: EinRow) {
     preparedSs4Url: fileUrl(row.uploadedSs4Key),
     signedSs4Url: fileUrl(row.uploadedSignedSs4Key),
     einDocumentUrl: fileUrl(row.uploadedEinDocumentKey),
+    ein: row.ein ? formatEin(row.ein) : null,
   };
 }

@@ -20,6 +20,8 @@ export const customerEinApplicationSchema = z
     status: z.string(),
     einStatus: z.enum(EIN_STATUSES),
     stage: z.number().int().min(1).max(5),
+    /** The issued EIN as NN-NNNNNNN; null until staff enter it. */
+    ein: z.string().nullable(),
     files: z.object({
       articlesOfOrganization: einFileSchema,
       registeredAgentInvoice: einFileSchema,
@@ -41,6 +43,8 @@ export const adminEinApplicationSchema = customerEinApplicationSchema
     adminNotes: z.string().nullable(),
     nextStatus: z.enum(EIN_STATUSES).nullable(),
     formationStatus: z.enum(FORMATION_STATUSES).nullable(),
+    /** When the current ein_status was reached: the desk's "day N in this stage" (issue 13). */
+    stageReachedAt: z.string(),
   })
   .openapi('AdminEinApplication');
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -22,8 +22,10 @@ import type { StorageFolder } from '../../platform/storage/keys';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { changeFormationStatus } from '../formations/formations.service';
+import { recordStageReached } from '../notices/stage-history.service';
 import { notifyStageChange } from '../notices/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
+import { einForIssue } from './ein-number.service';
 
 export interface EinActor {
   id: string;
@@ -74,9 +76,13 @@ export async function listApplications(
 ): Promise<{ rows: AdminEinRow[] } & ListTotal> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
+  // An issued EIN waits for nothing: "waiting longest" lists the open applications unless asked for those.
+  else if (query.sort === 'waiting_longest') conditions.push(ne(einApplications.einStatus, 'ein_issued'));
   if (query.q) conditions.push(inArray(einApplications.id, matchingApplicationIds(db, query.q)));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = query.sort === 'created_asc' ? asc : desc;
+  const order = query.sort === 'created_desc' ? desc : asc;
+  // Each sort has its (status, column, id) index: ein_applications_[status_]created / _stage_reached.
+  const column = query.sort === 'waiting_longest' ? einApplications.stageReachedAt : einApplications.createdAt;
   // The page's ids from ein_applications alone (its index gives the order), then their details: a deep
   // page then skips index entries, not joined rows.
   const pageIds = db
@@ -84,13 +90,11 @@ export async function listApplications(
     .from(einApplications)
     .where(where)
     // The id breaks ties so pages neither repeat nor skip rows created in the same instant.
-    .orderBy(order(einApplications.createdAt), order(einApplications.id))
+    .orderBy(order(column), order(einApplications.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [rows, total] = await Promise.all([
-    adminRowQuery(db)
-      .where(inArray(einApplications.id, pageIds))
-      .orderBy(order(einApplications.createdAt), order(einApplications.id)),
+    adminRowQuery(db).where(inArray(einApplications.id, pageIds)).orderBy(order(column), order(einApplications.id)),
     where
       ? cappedTotal(db, db.select({ id: einApplications.id }).from(einApplications).where(where))
       : tableTotal(db, einApplications, 'ein_applications'),
@@ -139,6 +143,8 @@ async function completeFormation(tx: Tx, userId: string, admin: EinActor): Promi
     actorId: admin.id,
     actorRole: admin.role,
   });
+  // Not told by notifyStageChange (below), so its date is recorded here.
+  await recordStageReached(tx, { userId, kind: 'formation', stage: 'process_completed' });
   // No mail of its own: the EIN-issued mail of the same change says the setup is complete, and two
   // mails in the same second would read as a mistake. Only a completion by hand (admin formations)
   // sends formationProcessCompleted.
@@ -204,6 +210,7 @@ export async function submitApplication(
           einStatus: 'waiting_for_form',
         })
         .returning();
+      await recordStageReached(tx, { userId: user.id, kind: 'ein', stage: 'waiting_for_form' });
       await tx
         .insert(documents)
         .values([
@@ -311,8 +318,12 @@ export async function recordEinUpload(
   current: EinRow,
   upload: EinUpload,
   file: UploadedFile,
+  /** The EIN staff typed with the EIN document; required unless already stored. */
+  sentEin?: string | null,
 ): Promise<EinRow> {
   const spec = UPLOADS[upload];
+  // Checked before the file is stored: a missing or mistyped number leaves nothing behind.
+  if (upload === 'einDocument') einForIssue(sentEin, current);
   const notFound: ApiErrorCode = actor.role === 'admin' ? 'NOT_FOUND' : 'EIN_APPLICATION_REQUIRED';
   const key = await putNewFile(deps.storage, {
     folder: spec.folder,
@@ -335,9 +346,10 @@ export async function recordEinUpload(
       const from = locked.einStatus;
       const to = EIN_UPLOAD_RULES[upload].sets;
       const previous = locked[spec.column];
+      const ein = upload === 'einDocument' ? einForIssue(sentEin, locked) : locked.ein;
       const [updated] = await tx
         .update(einApplications)
-        .set({ [spec.column]: key, einStatus: to, updatedAt: new Date() })
+        .set({ [spec.column]: key, einStatus: to, ein, updatedAt: new Date() })
         .where(and(eq(einApplications.id, current.id), eq(einApplications.einStatus, from)))
         .returning();
       if (!updated) throw new ApiError('INVALID_TRANSITION');
@@ -353,8 +365,8 @@ export async function recordEinUpload(
         entityType: 'ein_application',
         entityId: updated.id,
         subjectUserId: updated.userId,
-        before: { einStatus: from, file: previous },
-        after: { einStatus: to, file: key, upload },
+        before: { einStatus: from, file: previous, ...(ein !== locked.ein ? { ein: locked.ein } : {}) },
+        after: { einStatus: to, file: key, upload, ...(ein !== locked.ein ? { ein } : {}) },
       });
       await notifyStageChange(deps, tx, {
         userId: updated.userId,
@@ -363,6 +375,7 @@ export async function recordEinUpload(
         to,
         // A first prepared SS-4 at ss4_ready (advanced without it) is when the form becomes ready to sign.
         preparedSs4: { before: Boolean(locked.uploadedSs4Key), after: Boolean(updated.uploadedSs4Key) },
+        ein: updated.ein,
       });
       if (upload === 'einDocument') await completeFormation(tx, updated.userId, actor);
       return { row: updated, previousKey: previous };
@@ -377,16 +390,24 @@ export async function recordEinUpload(
 }
 
 /** The admin's one-step advance along the chain (SPEC §4); ein_issued also completes the process. */
-export async function advanceApplication(deps: AppDeps, admin: EinActor, id: string, to: EinStatus): Promise<EinRow> {
+export async function advanceApplication(
+  deps: AppDeps,
+  admin: EinActor,
+  id: string,
+  to: EinStatus,
+  /** The EIN staff typed; required (unless already stored) when `to` is ein_issued. */
+  sentEin?: string | null,
+): Promise<EinRow> {
   if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
   const advanced = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
     if (!row) throw new ApiError('NOT_FOUND');
     const from = row.einStatus;
     if (!canAdvanceEin(from, to)) throw new ApiError('INVALID_TRANSITION');
+    const ein = to === 'ein_issued' ? einForIssue(sentEin, row) : row.ein;
     const [updated] = await tx
       .update(einApplications)
-      .set({ einStatus: to, updatedAt: new Date() })
+      .set({ einStatus: to, ein, updatedAt: new Date() })
       .where(and(eq(einApplications.id, id), eq(einApplications.einStatus, from)))
       .returning();
     if (!updated) throw new ApiError('INVALID_TRANSITION');
@@ -397,8 +418,8 @@ export async function advanceApplication(deps: AppDeps, admin: EinActor, id: str
       entityType: 'ein_application',
       entityId: id,
       subjectUserId: updated.userId,
-      before: { einStatus: from },
-      after: { einStatus: to },
+      before: { einStatus: from, ...(ein !== row.ein ? { ein: row.ein } : {}) },
+      after: { einStatus: to, ...(ein !== row.ein ? { ein } : {}) },
     });
     // Without a prepared form, ss4_ready has nothing to sign: its mail waits for the form's upload.
     await notifyStageChange(deps, tx, {
@@ -407,6 +428,7 @@ export async function advanceApplication(deps: AppDeps, admin: EinActor, id: str
       from,
       to,
       preparedSs4: { before: Boolean(row.uploadedSs4Key), after: Boolean(updated.uploadedSs4Key) },
+      ein: updated.ein,
     });
     if (to === 'ein_issued') await completeFormation(tx, updated.userId, admin);
     return updated;

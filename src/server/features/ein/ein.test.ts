@@ -507,6 +507,7 @@ describe('GET /api/formations/me einApplication', () => {
       preparedSs4Url: null,
       signedSs4Url: null,
       einDocumentUrl: null,
+      ein: null,
     });
     const admin = await adminClient();
     const [row] = await db().select().from(einApplications).where(eq(einApplications.userId, id));
@@ -521,6 +522,7 @@ describe('GET /api/formations/me einApplication', () => {
       preparedSs4Url: `/api/files/${prepared.uploadedSs4Key}`,
       signedSs4Url: null,
       einDocumentUrl: null,
+      ein: null,
     });
     // The customer can download the form the admin prepared.
     expect((await c.get(me.body.einApplication.preparedSs4Url)).status).toBe(200);

@@ -7,7 +7,10 @@ import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } fro
 import { currentUser, requireUser } from '../../platform/http/session';
 import { toEinSummary } from '../ein/ein.mapper';
 import { findApplicationByUser } from '../ein/ein.service';
+import { loadMyTimelines } from '../notices/stage-history.service';
+import { myTimelinesSchema } from '../notices/stage-timeline.schemas';
 import { completeGuide, createFormation, findFormationByUser, toFormation } from './formations.service';
+import { loadGuidesDone } from './guides-done';
 
 export const formationSchema = z
   .object({
@@ -23,6 +26,9 @@ export const formationSchema = z
     stateSelected: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** The day the state approved the filing (YYYY-MM-DD), set by staff; null until then. */
+    formedOn: z.string().nullable(),
+    stateFileNumber: z.string().nullable(),
   })
   .openapi('Formation');
 
@@ -36,11 +42,23 @@ export const einSummarySchema = z
     preparedSs4Url: z.string().nullable(),
     signedSs4Url: z.string().nullable(),
     einDocumentUrl: z.string().nullable(),
+    /** The issued EIN as NN-NNNNNNN; null until staff enter it. */
+    ein: z.string().nullable(),
   })
   .openapi('EinSummary');
 
 const formationResult = z.object({ formation: formationSchema });
-const myFormationResult = z.object({ formation: formationSchema, einApplication: einSummarySchema.nullable() });
+const myFormationResult = z.object({
+  formation: formationSchema,
+  einApplication: einSummarySchema.nullable(),
+  /** Each stage's date and the current one's expected wait (issue 13). */
+  timeline: myTimelinesSchema,
+  /**
+   * Whether the customer told the bank and address guides they are done (issue 13, the completion card);
+   * null before process_completed, where nothing shows it.
+   */
+  guidesDone: z.object({ bankAccount: z.boolean(), businessAddress: z.boolean() }).nullable(),
+});
 
 const tags = ['formations'];
 
@@ -105,7 +123,13 @@ export function formationsRoutes() {
     const row = await findFormationByUser(db, user.id);
     if (!row) throw new ApiError('NOT_FOUND');
     const ein = await findApplicationByUser(db, user.id);
-    return c.json({ formation: toFormation(row), einApplication: ein ? toEinSummary(ein) : null }, 200);
+    const timeline = await loadMyTimelines(db, row, ein);
+    // Only the finished company's card uses it: the feedback tables have no user_id index yet.
+    const guidesDone = row.formationStatus === 'process_completed' ? await loadGuidesDone(db, user.id) : null;
+    return c.json(
+      { formation: toFormation(row), einApplication: ein ? toEinSummary(ein) : null, timeline, guidesDone },
+      200,
+    );
   });
 
   router.openapi(guideCompletion, async (c) => {

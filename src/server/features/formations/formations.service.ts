@@ -10,6 +10,7 @@ import { type DbOrTx, isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
+import { recordStageReached } from '../notices/stage-history.service';
 import { notifyStageChange } from '../notices/stage-notices.service';
 
 export type FormationRow = typeof companyFormations.$inferSelect;
@@ -29,6 +30,8 @@ export function toFormation(row: FormationRow) {
     stateSelected: row.stateSelected,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    formedOn: row.formedOn,
+    stateFileNumber: row.stateFileNumber,
   };
 }
 
@@ -69,6 +72,7 @@ export async function createFormation(
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(companyFormations).values(values).returning();
+      await recordStageReached(tx, { userId: user.id, kind: 'formation', stage: 'preparation' });
       const now = new Date();
       await tx
         .insert(userProfiles)

@@ -175,7 +175,14 @@ describe('GET /api/formations/me', () => {
     const created = await c.post('/api/formations', SELF);
     const res = await c.get('/api/formations/me');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ formation: created.body.formation, einApplication: null });
+    expect(res.body).toEqual({
+      formation: created.body.formation,
+      einApplication: null,
+      // Issue 13's timeline (its own tests: notices/stage-history.test.ts).
+      timeline: { formation: expect.objectContaining({ current: 'preparation' }), ein: null },
+      // Issue 13's completion card: only once the process is complete (ein/ein-number.test.ts).
+      guidesDone: null,
+    });
   });
 
   it('is 404 without a formation, even when another customer has one', async () => {

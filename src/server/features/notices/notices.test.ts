@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, services } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
-import { applicationForm, EIN_LETTER, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { applicationForm, einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { notifyStageChange } from './stage-notices.service';
 import { listCustomerTimeline } from './timeline.service';
 
@@ -117,10 +117,13 @@ describe('stage emails', () => {
     }
     // Two changes in one step (the EIN and, with it, the formation): one mail, which says both.
     const issued = await mailsOf(email, () =>
-      ok(admin.post(`${adminBase}/${app.id}/ein-document`, fileForm(EIN_LETTER))),
+      ok(admin.post(`${adminBase}/${app.id}/ein-document`, einDocumentForm('123456789'))),
     );
     expect(issued.map((m) => m.template)).toEqual(['einIssued']);
     expect(issued[0].text).toContain('setup is complete');
+    // The number itself, written the way the IRS letter writes it.
+    expect(issued[0].text).toContain('EIN (tax number): 12-3456789.');
+    expect(issued[0].html).toContain('12-3456789');
     expect(issued.every((m) => m.lang === 'en' && m.text.includes('http://localhost:3000/dashboard'))).toBe(true);
     expect(issued.find((m) => m.template === 'einIssued')?.subject).toBe('Your EIN has been issued');
     // A refused change mails nothing.

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { EinStatus } from '../../../shared/domain/ein';
+import { formatEin } from '../../../shared/domain/ein-number';
 import type { FormationStatus } from '../../../shared/domain/formation';
 import { customerEinStatus, type StageNotice, stageNotice } from '../../../shared/domain/stage-notices';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { einApplications, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
+import { recordStageReached } from './stage-history.service';
 
 export type StageChangeInput =
   | { userId: string; kind: 'formation'; from: FormationStatus | null; to: FormationStatus }
@@ -19,6 +21,8 @@ export type StageChangeInput =
        * only the admin's advance to ss4_ready and the prepared-SS-4 upload need to say otherwise.
        */
       preparedSs4?: { before: boolean; after: boolean };
+      /** The application's EIN after the change (nine digits); the issued mail shows it. */
+      ein?: string | null;
     };
 
 /**
@@ -26,12 +30,17 @@ export type StageChangeInput =
  * the customer's language. Call it inside the transaction that makes the change, after the change, so
  * a rolled-back change sends nothing; no change (from === to) sends nothing. Returns the notice queued.
  * The caller kicks the mailer after commit (or leaves the mail to the worker's next round).
+ * Also records the date the new stage was reached (stage_history, the record's stage_reached_at).
  */
 export async function notifyStageChange(
   deps: Pick<AppDeps, 'mailer' | 'env'>,
   tx: DbOrTx,
   change: StageChangeInput,
 ): Promise<StageNotice | null> {
+  // The timeline's date of the new stage (issue 13) rides on the same one call every change makes.
+  if (change.from !== change.to) {
+    await recordStageReached(tx, { userId: change.userId, kind: change.kind, stage: change.to });
+  }
   let notice: StageNotice | null;
   if (change.kind === 'ein') {
     const form = change.preparedSs4 ?? { before: true, after: true };
@@ -67,7 +76,11 @@ export async function notifyStageChange(
       to: user.email,
       template: notice.template,
       lang: toLanguage(user.lang) ?? 'tr',
-      vars: { name: user.name, url: `${deps.env.publicUrl}${notice.path}` },
+      vars: {
+        name: user.name,
+        url: `${deps.env.publicUrl}${notice.path}`,
+        ...(change.kind === 'ein' && change.ein ? { ein: formatEin(change.ein) } : {}),
+      },
     },
     tx,
   );

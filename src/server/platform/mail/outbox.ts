@@ -25,6 +25,11 @@ export interface MailInput {
   template: MailTemplate;
   lang: Language;
   vars: MailVars;
+  /**
+   * A mail that must exist at most once (a deadline reminder): a second enqueue with the same key, from
+   * this server or another, inserts nothing (the partial unique index mail_outbox_dedupe_key_idx).
+   */
+  dedupeKey?: string;
 }
 
 export interface Mailer {
@@ -141,9 +146,12 @@ export function createMailer(deps: { db: Db; transport: MailTransport | null; fr
   }
 
   return {
-    async enqueue({ to, template, lang, vars }, tx) {
+    async enqueue({ to, template, lang, vars, dedupeKey }, tx) {
       const rendered = renderMail(template, lang, vars);
-      await (tx ?? db).insert(mailOutbox).values({ to, template, lang, ...rendered });
+      const insert = (tx ?? db).insert(mailOutbox).values({ to, template, lang, ...rendered, dedupeKey });
+      await (dedupeKey
+        ? insert.onConflictDoNothing({ target: mailOutbox.dedupeKey, where: sql`${mailOutbox.dedupeKey} is not null` })
+        : insert);
       if (timer && !tx) kick();
     },
     drain,

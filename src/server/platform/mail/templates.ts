@@ -10,7 +10,9 @@ export type MailTemplate =
   | 'supportReply'
   | 'supportNewThread'
   | 'supportReopened'
-  | 'orderReceipt';
+  | 'orderReceipt'
+  /** A deadline of the compliance calendar: the rule's name is `subject`, its details the `excerpt`. */
+  | 'complianceReminder';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -22,6 +24,8 @@ export interface MailVars {
   url: string;
   subject?: string;
   excerpt?: string;
+  /** The issued EIN, NN-NNNNNNN (einIssued). */
+  ein?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

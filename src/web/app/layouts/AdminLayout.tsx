@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
+import { MAIN_ID } from '../../components/ui/PageFocus';
 import { adminSupportWaitingQuery } from '../../features/support/api/support';
 import { SignOutButton } from './SignOutButton';
 
 const ADMIN_SECTIONS = [
   { to: '/admin/formations', key: 'formations' },
+  { to: '/admin/deadlines', key: 'deadlines' },
   { to: '/admin/ein', key: 'ein' },
   { to: '/admin/services', key: 'services' },
   { to: '/admin/users', key: 'users' },
@@ -38,12 +40,12 @@ function AdminTopBar() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
         <Logo to="/admin/ein" />
-        <nav
-          aria-label={t('admin.nav.label')}
-          className="order-last w-full overflow-x-auto lg:order-none lg:w-auto lg:flex-1"
-        >
-          {/* Below lg the items wrap onto a second line rather than scroll out of sight on a phone. */}
-          <ul className="flex flex-wrap items-center gap-1 lg:flex-nowrap">
+        <nav aria-label={t('admin.nav.label')} className="order-last w-full">
+          {/*
+            The sections take their own row at every width and wrap there: in Turkish seven of them no longer
+            fit beside the logo at 1280 px, and on a phone they must not scroll out of sight.
+          */}
+          <ul className="flex flex-wrap items-center gap-1">
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.key}>
                 <NavLink
@@ -63,7 +65,7 @@ function AdminTopBar() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
           <SignOutButton />
         </div>
@@ -77,7 +79,7 @@ export function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <AdminTopBar />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />
       </main>
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { toast } from 'sonner';
+import { SkipLink, useFocusHeadingOnNavigate } from '../../components/ui/PageFocus';
 import { languageFromSearch } from '../../lib/i18n';
 import { switchLanguage } from '../../lib/language';
 import { queryClient } from '../../lib/queryClient';
@@ -57,8 +58,10 @@ function NavigationProgress() {
 export function RootLayout() {
   useLanguageFromUrl();
   useVerifiedNotice();
+  useFocusHeadingOnNavigate();
   return (
     <>
+      <SkipLink />
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
+import { MAIN_ID } from '../../components/ui/PageFocus';
 import { useMe } from '../../lib/session';
 import { SignOutButton } from './SignOutButton';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
@@ -38,7 +39,7 @@ export function SignedInLayout() {
         </div>
       </header>
       {me && !me.user.emailVerified ? <VerifyEmailBanner email={me.user.email} /> : null}
-      <main className="flex-1">
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1">
         <Outlet />
       </main>
     </div>

@@ -41,7 +41,8 @@ export function ChoiceGroup({
         </p>
       ) : null}
       <div className={clsx('mt-3 grid grid-cols-1 gap-3', columnClass[columns])}>{children}</div>
-      <FieldError id={errorId(name)} message={error} />
+      {/* Choosing Next leaves focus on the button, so nothing would read this error out otherwise. */}
+      <FieldError id={errorId(name)} message={error} announce />
     </fieldset>
   );
 }

@@ -9,12 +9,15 @@ export function Label({ className, ...rest }: ComponentProps<'label'>) {
   );
 }
 
-/** A field's error. `message` is an i18n key (zod rule or API field) or, failing that, plain text. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
+/**
+ * A field's error. `message` is an i18n key (zod rule or API field) or, failing that, plain text.
+ * `announce` makes it an alert, for an error that appears where focus is not (a choice group).
+ */
+export function FieldError({ id, message, announce }: { id: string; message?: string; announce?: boolean }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
-    <p id={id} className="mt-1.5 text-sm text-red-700">
+    <p id={id} role={announce ? 'alert' : undefined} className="mt-1.5 text-sm text-red-700">
       {t(message)}
     </p>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+import { MAIN_ID } from './PageFocus';
 import { TextLink } from './TextLink';
 
 /** The frame of pages shown without a session: logo, language switch, content, legal links. */
@@ -14,7 +15,9 @@ export function PublicShell({ title, children }: { title: string; children: Reac
         <Logo to="/" />
         <LanguageSwitcher />
       </header>
-      <main className="flex flex-1 justify-center px-4 pb-10 pt-2 sm:pt-6">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 justify-center px-4 pb-10 pt-2 sm:pt-6">
+        {children}
+      </main>
       <footer className="px-4 pb-6 text-center text-sm text-slate-600">
         <nav aria-label={t('common.footer.label')} className="flex justify-center gap-4">
           <TextLink to="/terms">{t('common.footer.terms')}</TextLink>

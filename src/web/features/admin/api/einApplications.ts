@@ -39,15 +39,20 @@ export interface AdminEinApplication {
   status: string;
   einStatus: EinStatus;
   stage: number;
+  /** The issued EIN, NN-NNNNNNN; null until staff enter it. */
+  ein: string | null;
   nextStatus: EinStatus | null;
   formationStatus: FormationStatus | null;
+  /** When the current ein_status was reached ("day N in this stage"). */
+  stageReachedAt: string;
   adminNotes: string | null;
   files: Record<EinFileKey, EinFile | null>;
   createdAt: string;
   updatedAt: string;
 }
 
-export type EinSort = 'created_desc' | 'created_asc';
+/** waiting_longest: the longest in their current stage first, open applications only (issue 13). */
+export type EinSort = 'created_desc' | 'created_asc' | 'waiting_longest';
 
 export interface EinListParams {
   page: number;
@@ -110,11 +115,21 @@ export const revealSsn = (id: string) => api<{ ssn: string | null }>('POST', pat
 export const uploadPreparedSs4 = (id: string, file: File, options: UploadOptions = {}) =>
   upload<ApplicationResponse>('POST', path(id, 'ss4'), fileBody(file), options).then((r) => r.application);
 
-export const uploadEinDocument = (id: string, file: File, options: UploadOptions = {}) =>
-  upload<ApplicationResponse>('POST', path(id, 'ein-document'), fileBody(file), options).then((r) => r.application);
+/** The EIN document goes with the number staff typed (issue 13): the server sets both or neither. */
+export const uploadEinDocument = (id: string, file: File, ein: string, options: UploadOptions = {}) => {
+  const body = fileBody(file);
+  body.append('ein', ein);
+  return upload<ApplicationResponse>('POST', path(id, 'ein-document'), body, options).then((r) => r.application);
+};
 
-export const advanceEinStatus = (id: string, to: EinStatus) =>
-  api<ApplicationResponse>('POST', path(id, 'advance'), { to }).then((r) => r.application);
+/** `ein` is required by the server for ein_issued. */
+export const advanceEinStatus = (id: string, to: EinStatus, ein?: string) =>
+  api<ApplicationResponse>('POST', path(id, 'advance'), ein === undefined ? { to } : { to, ein }).then(
+    (r) => r.application,
+  );
+
+export const saveEinNumber = (id: string, ein: string) =>
+  api<ApplicationResponse>('PUT', path(id, 'ein'), { ein }).then((r) => r.application);
 
 export const saveEinNotes = (id: string, adminNotes: string | null) =>
   api<ApplicationResponse>('PUT', path(id, 'notes'), { adminNotes }).then((r) => r.application);

@@ -3,7 +3,8 @@ import type { EinStatus } from '../../../../shared/domain/ein';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import type { FormationPaymentStatus } from '../../../../shared/domain/orders';
 import type { AdminFormationExportFormat, AdminFormationSort } from '../../../../shared/schemas/admin-formations';
-import { api, networkError, readResponse } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { downloadCsv } from '../../../lib/download';
 import type { AdminOrder } from './orders';
 import type { AdminUserDocument } from './users';
 import { USERS_KEY } from './users';
@@ -21,6 +22,9 @@ export interface AdminFormation {
   preference: 'service' | 'self';
   createdAt: string;
   updatedAt: string;
+  /** The day the state approved the filing (YYYY-MM-DD); null until staff set it. */
+  formedOn: string | null;
+  stateFileNumber: string | null;
   einApplication: { id: string; einStatus: EinStatus } | null;
 }
 
@@ -77,6 +81,8 @@ export interface FormationCustomerFile {
     stateSelected: string | null;
     createdAt: string;
     updatedAt: string;
+    formedOn: string | null;
+    stateFileNumber: string | null;
   };
   turnkeyRequest: {
     id: string;
@@ -94,6 +100,8 @@ export interface FormationCustomerFile {
     status: string;
     einStatus: EinStatus;
     businessName: string;
+    /** Nine digits once issued. */
+    ein: string | null;
     createdAt: string;
     updatedAt: string;
   } | null;
@@ -151,6 +159,10 @@ export const setFormationStatus = (id: string, formationStatus: FormationStatus)
     (r) => r.formation,
   );
 
+/** Issue 13: the formation date and state file number; a null file number clears it. */
+export const setFormationCompany = (id: string, body: { formedOn: string; stateFileNumber: string | null }) =>
+  api<{ formation: AdminFormation }>('PUT', `${BASE}/${encodeURIComponent(id)}/company`, body).then((r) => r.formation);
+
 /** After a status change: refetch every list page and every open customer file. */
 export function useApplyFormationChange() {
   const queryClient = useQueryClient();
@@ -160,42 +172,15 @@ export function useApplyFormationChange() {
   };
 }
 
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = disposition?.match(/filename="([^"]+)"/);
-  return match?.[1] ?? fallback;
-}
-
 /**
  * Downloads the current filter's formations (all pages) as the server streams them, then hands the
  * file to the browser under the server's name (formations-YYYY-MM-DD.csv).
  */
-export async function downloadFormationsCsv(
+export function downloadFormationsCsv(
   params: Omit<FormationListParams, 'page'>,
   format: AdminFormationExportFormat,
 ): Promise<string> {
   const search = filterSearch(params);
   if (format !== 'csv') search.set('format', format);
-  let response: Response;
-  try {
-    response = await fetch(`${BASE}/export.csv?${search}`, {
-      credentials: 'same-origin',
-      headers: { Accept: 'text/csv' },
-    });
-  } catch (cause) {
-    throw networkError(cause);
-  }
-  if (!response.ok) readResponse(response.status, response.statusText, await response.text());
-  const blob = await response.blob();
-  const name = fileNameOf(response.headers.get('content-disposition'), 'formations.csv');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return downloadCsv(`${BASE}/export.csv?${search}`, 'formations.csv');
 }

@@ -15,6 +15,8 @@ import {
   useApplyEinChange,
 } from '../api/einApplications';
 import { EinFileUpload } from './EinFileUpload';
+import { EinNumberEditor } from './EinNumberEditor';
+import { EinNumberField, einFieldError, einInputProblem } from './EinNumberField';
 
 type Action = { kind: 'ss4'; file: File } | { kind: 'einDocument'; file: File } | { kind: 'advance'; to: EinStatus };
 
@@ -32,6 +34,10 @@ export function EinActions({ application }: { application: AdminEinApplication }
   const advanceRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // Issue 13: the number the IRS issued, typed before the EIN document or the advance to ein_issued.
+  const [ein, setEin] = useState('');
+  const [einError, setEinError] = useState<string | null>(null);
+  const einRef = useRef<HTMLInputElement>(null);
   const { id, einStatus, nextStatus, files } = application;
   const statusLabel = (status: EinStatus) => t(`catalogue.einStatus.${status}`);
 
@@ -39,8 +45,8 @@ export function EinActions({ application }: { application: AdminEinApplication }
     mutationFn: (action: Action) => {
       const onProgress = (p: { percent: number }) => setProgress(p.percent);
       if (action.kind === 'ss4') return uploadPreparedSs4(id, action.file, { onProgress });
-      if (action.kind === 'einDocument') return uploadEinDocument(id, action.file, { onProgress });
-      return advanceEinStatus(id, action.to);
+      if (action.kind === 'einDocument') return uploadEinDocument(id, action.file, ein, { onProgress });
+      return advanceEinStatus(id, action.to, action.to === 'ein_issued' ? ein : undefined);
     },
     onMutate: (action) => setProgress(action.kind === 'advance' ? null : 0),
     onSettled: () => setProgress(null),
@@ -56,6 +62,12 @@ export function EinActions({ application }: { application: AdminEinApplication }
       // Someone else may have moved the application on: show where it really is.
       void queryClient.invalidateQueries({ queryKey: EIN_KEY });
       setConfirming(false);
+      const einProblem = einFieldError(error);
+      if (einProblem) {
+        setEinError(einProblem);
+        einRef.current?.focus();
+        return;
+      }
       const fallback = action.kind === 'advance' ? 'adminEin.toast.statusFailed' : 'adminEin.toast.uploadFailed';
       toast.error(errorMessage(error, fallback, t));
     },
@@ -79,14 +91,25 @@ export function EinActions({ application }: { application: AdminEinApplication }
 
   if (!nextStatus) {
     return (
-      <div
-        className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
-        data-testid="ein-final"
-      >
-        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <p>{t('adminEin.actions.final')}</p>
+      <div className="space-y-4">
+        <div
+          className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+          data-testid="ein-final"
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>{t('adminEin.actions.final')}</p>
+        </div>
+        <EinNumberEditor application={application} />
       </div>
     );
+  }
+
+  /** The EIN must be right before anything marks it issued; says what is wrong otherwise. */
+  function einReady(): boolean {
+    const problem = einInputProblem(ein);
+    setEinError(problem);
+    if (problem) einRef.current?.focus();
+    return problem === null;
   }
 
   function cancel() {
@@ -96,8 +119,9 @@ export function EinActions({ application }: { application: AdminEinApplication }
 
   function advance() {
     if (!nextStatus) return;
-    if (nextStatus === 'ein_issued') setConfirming(true);
-    else mutation.mutate({ kind: 'advance', to: nextStatus });
+    if (nextStatus === 'ein_issued') {
+      if (einReady()) setConfirming(true);
+    } else mutation.mutate({ kind: 'advance', to: nextStatus });
   }
 
   return (
@@ -113,6 +137,19 @@ export function EinActions({ application }: { application: AdminEinApplication }
           onFile={(file) => mutation.mutate({ kind: 'ss4', file })}
         />
       ) : null}
+      {nextStatus === 'ein_issued' ? (
+        <EinNumberField
+          id="ein-number-issue"
+          value={ein}
+          onChange={(next) => {
+            setEin(next);
+            if (einError) setEinError(einInputProblem(next));
+          }}
+          error={einError}
+          disabled={busy}
+          inputRef={einRef}
+        />
+      ) : null}
       {canUploadEin ? (
         <EinFileUpload
           testId="ein-upload-ein"
@@ -121,7 +158,9 @@ export function EinActions({ application }: { application: AdminEinApplication }
           busy={pendingKind === 'einDocument'}
           progress={pendingKind === 'einDocument' ? progress : null}
           disabled={busy}
-          onFile={(file) => mutation.mutate({ kind: 'einDocument', file })}
+          onFile={(file) => {
+            if (einReady()) mutation.mutate({ kind: 'einDocument', file });
+          }}
         />
       ) : null}
 
@@ -159,7 +198,7 @@ export function EinActions({ application }: { application: AdminEinApplication }
             {t('adminEin.actions.confirmTitle')}
           </p>
           <p id="ein-confirm-body" className="mt-1">
-            {t('adminEin.actions.confirmBody')}
+            {t('adminEin.actions.confirmBody')} {t('company.admin.ein.confirmNumber', { ein })}
           </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <Button

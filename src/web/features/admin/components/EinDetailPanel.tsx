@@ -8,6 +8,7 @@ import { useFormat } from '../../../lib/format';
 import { type AdminEinApplication, EIN_FILE_KEYS, einDetailQuery } from '../api/einApplications';
 import { DetailPanel, Fact, Facts, Section } from './DetailPanel';
 import { EinActions } from './EinActions';
+import { EinGenerateSs4 } from './EinGenerateSs4';
 import { EinNotes } from './EinNotes';
 import { EinSsn } from './EinSsn';
 import { EinStatusBadge } from './EinStatusBadge';
@@ -74,6 +75,7 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
         />
         <div className="mt-5">
           <EinActions application={app} />
+          <EinGenerateSs4 application={app} />
         </div>
       </Section>
 

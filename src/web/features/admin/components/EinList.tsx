@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { CalendarDays, MapPin, UserRound } from 'lucide-react';
+import { CalendarDays, Hourglass, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayNumber } from '../../../../shared/domain/stage-waits';
 import { useFormat } from '../../../lib/format';
 import type { AdminEinApplication, EinListResponse } from '../api/einApplications';
 import { EinStatusBadge } from './EinStatusBadge';
@@ -59,6 +60,9 @@ export function EinList(props: EinListProps) {
                   <th scope="col" className="px-4 py-2.5">
                     {t('adminEin.list.columns.status')}
                   </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    {t('adminEin.stageWait.column')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="block divide-y divide-slate-200 @2xl:table-row-group">
@@ -106,6 +110,7 @@ function EinRow({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const day = dayNumber(item.stageReachedAt);
   return (
     <tr
       data-testid="ein-row"
@@ -147,6 +152,23 @@ function EinRow({
       </td>
       <td className={clsx(cell, 'order-2 shrink-0 pt-0.5 @2xl:pt-3')}>
         <EinStatusBadge status={item.einStatus} />
+      </td>
+      <td className={clsx(cell, 'order-7 whitespace-nowrap text-slate-700')}>
+        {/* An issued EIN waits for nothing: no counter. */}
+        {item.einStatus === 'ein_issued' ? null : (
+          <Meta icon={Hourglass}>
+            <span
+              data-testid="ein-row-day"
+              title={t('adminEin.stageWait.dayLong', { day, date: fmt.date(item.stageReachedAt) })}
+            >
+              {t('adminEin.stageWait.day', { day })}
+              <span className="sr-only">
+                {' '}
+                ({t('adminEin.stageWait.dayLong', { day, date: fmt.date(item.stageReachedAt) })})
+              </span>
+            </span>
+          </Meta>
+        )}
       </td>
     </tr>
   );

@@ -15,19 +15,25 @@ export interface EinToolbarProps {
   onRefresh: () => void;
 }
 
-/** The list toolbar with the EIN status filter. */
+const SORT_LABELS: Record<EinSort, string> = {
+  created_desc: 'adminEin.filters.newest',
+  created_asc: 'adminEin.filters.oldest',
+  waiting_longest: 'adminEin.stageWait.waitingLongest',
+};
+
+/**
+ * The list toolbar with the EIN status filter and the order: a select rather than the newest/oldest
+ * toggle, as "waiting longest" (issue 13) makes three.
+ */
 export function EinToolbar({ q, status, sort, refreshing, onSearch, onStatus, onSort, onRefresh }: EinToolbarProps) {
   const { t } = useTranslation();
-  const newest = sort === 'created_desc';
   return (
     <ListToolbar
       idPrefix="ein"
       ns="adminEin.filters"
       q={q}
-      newest={newest}
       refreshing={refreshing}
       onSearch={onSearch}
-      onToggleSort={() => onSort(newest ? 'created_asc' : 'created_desc')}
       onRefresh={onRefresh}
     >
       <SelectField
@@ -36,12 +42,27 @@ export function EinToolbar({ q, status, sort, refreshing, onSearch, onStatus, on
         label={t('adminEin.filters.status')}
         value={status ?? ''}
         onChange={(event) => onStatus((event.target.value || null) as EinStatus | null)}
-        className="min-w-0 flex-1 sm:w-52 sm:flex-none"
+        className="min-w-36 flex-1 sm:w-52 sm:flex-none"
       >
         <option value="">{t('adminEin.filters.allStatuses')}</option>
         {EIN_STATUSES.map((s) => (
           <option key={s} value={s}>
             {t(`catalogue.einStatus.${s}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="ein-sort"
+        name="sort"
+        data-testid="ein-sort"
+        label={t('adminEin.stageWait.sortLabel')}
+        value={sort}
+        onChange={(event) => onSort(event.target.value as EinSort)}
+        className="min-w-48 flex-1 sm:w-52 sm:flex-none"
+      >
+        {(Object.keys(SORT_LABELS) as EinSort[]).map((s) => (
+          <option key={s} value={s}>
+            {t(SORT_LABELS[s])}
           </option>
         ))}
       </SelectField>

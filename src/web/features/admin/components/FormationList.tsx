@@ -166,7 +166,12 @@ function FormationRow({ item, backTo }: { item: AdminFormation; backTo: string }
         </div>
       </td>
       <td className={clsx(cell, 'order-6 mt-1 w-full @4xl:mt-0 @4xl:w-52')}>
-        <FormationStatusSelect formationId={item.id} status={item.formationStatus} name={who} />
+        <FormationStatusSelect
+          formationId={item.id}
+          status={item.formationStatus}
+          name={who}
+          formedOn={item.formedOn}
+        />
       </td>
       <td className={clsx(cell, 'order-7 w-full @4xl:w-auto @4xl:text-right')}>
         <Link

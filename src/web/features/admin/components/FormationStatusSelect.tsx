@@ -4,16 +4,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
-import { inputClass } from '../../../components/ui/Input';
+import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../../shared/schemas/company';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { inputClass, TextField } from '../../../components/ui/Input';
+import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { setFormationStatus, useApplyFormationChange } from '../api/formations';
-import { ConfirmDialog } from './ConfirmDialog';
+import { setFormationCompany, setFormationStatus, useApplyFormationChange } from '../api/formations';
 
 export interface FormationStatusSelectProps {
   formationId: string;
   status: FormationStatus;
   /** Who the formation belongs to, for the label and the question ("Acme LLC: Preparation → …"). */
   name: string;
+  /**
+   * The recorded formation date (issue 13). Without one, a move to formation_completed asks for it in
+   * the same dialog; the status may still be saved without it.
+   */
+  formedOn?: string | null;
   className?: string;
 }
 
@@ -22,19 +29,32 @@ export interface FormationStatusSelectProps {
  * in a dialog and only then saved (and audited on the server). The select shows the saved status
  * until the server has the new one.
  */
-export function FormationStatusSelect({ formationId, status, name, className }: FormationStatusSelectProps) {
+export function FormationStatusSelect({ formationId, status, name, formedOn, className }: FormationStatusSelectProps) {
   const { t } = useTranslation();
   const apply = useApplyFormationChange();
   const [target, setTarget] = useState<FormationStatus | null>(null);
+  const [date, setDate] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const asksDate = target === 'formation_completed' && !formedOn;
 
   const save = useMutation({
-    mutationFn: (to: FormationStatus) => setFormationStatus(formationId, to),
+    mutationFn: async (to: FormationStatus) => {
+      // The date first: a refused date leaves the status as it was, and staff can try again.
+      if (asksDate && date) await setFormationCompany(formationId, { formedOn: date, stateFileNumber: null });
+      return setFormationStatus(formationId, to);
+    },
     onSuccess: () => {
       setTarget(null);
+      setDate('');
       toast.success(t('adminFormations.status.updated'));
       apply();
     },
     onError: (error) => {
+      const field = isApiError(error, 'VALIDATION_FAILED') ? error.fields.formedOn : undefined;
+      if (field) {
+        setDateError(field);
+        return;
+      }
       setTarget(null);
       const title = t('adminFormations.status.failed');
       const reason = errorMessage(error, 'adminFormations.status.failed', t);
@@ -78,9 +98,41 @@ export function FormationStatusSelect({ formationId, status, name, className }: 
         }
         confirmLabel={t('adminFormations.status.confirm')}
         cancelLabel={t('adminFormations.status.cancel')}
-        onConfirm={() => target && save.mutate(target)}
-        onCancel={() => setTarget(null)}
-      />
+        onConfirm={() => {
+          if (!target) return;
+          const problem = asksDate && date ? formedOnProblem(date) : null;
+          setDateError(problem);
+          if (!problem) save.mutate(target);
+        }}
+        onCancel={() => {
+          setTarget(null);
+          setDate('');
+          setDateError(null);
+        }}
+      >
+        {asksDate ? (
+          <TextField
+            id={`status-formed-on-${formationId}`}
+            name="formedOn"
+            type="date"
+            min={FORMED_ON_MIN}
+            max={todayUtc()}
+            label={t('company.admin.formation.formedOn')}
+            hint={t('company.admin.formation.statusAsk')}
+            error={dateError ? t(dateError) : undefined}
+            value={date}
+            disabled={save.isPending}
+            onChange={(event) => setDate(event.target.value)}
+            data-testid="formation-status-formed-on"
+          />
+        ) : null}
+      </ConfirmDialog>
     </>
   );
+}
+
+/** The server's rule for the date alone (schemas/company), so the dialog says what is wrong first. */
+function formedOnProblem(formedOn: string): string | null {
+  const parsed = adminFormationCompanySchema.shape.formedOn.safeParse(formedOn);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'validation.formedOnInvalid');
 }

@@ -85,7 +85,8 @@ export function ListToolbar(props: ListToolbarProps) {
             />
           </div>
         </div>
-        <div className="flex items-end gap-3">
+        {/* Wraps only for filters that keep a minimum width (the EIN desk's order on a phone). */}
+        <div className="flex flex-wrap items-end gap-3">
           {children}
           {onToggleSort ? (
             <Button

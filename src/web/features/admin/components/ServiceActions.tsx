@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../lib/errors';
 import { ADMIN_SERVICES_KEY, type AdminService, deleteService, updateService } from '../api/services';
-import { ConfirmDialog } from './ConfirmDialog';
 
 export interface ServiceActionsProps {
   service: AdminService;

@@ -2,7 +2,7 @@ import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
 import type { EinListParams, EinSort } from '../api/einApplications';
 import { type ListParamsCodec, readPage, readQuery, readSort, useListParams } from './useListParams';
 
-const SORTS: readonly EinSort[] = ['created_desc', 'created_asc'];
+const SORTS: readonly EinSort[] = ['created_desc', 'created_asc', 'waiting_longest'];
 
 /** Reads the list state from the URL, forgiving anything hand-edited or stale. */
 export function readEinListParams(search: URLSearchParams): EinListParams {

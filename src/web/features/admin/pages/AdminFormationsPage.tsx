@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, FileSpreadsheet, FileText } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -10,10 +10,10 @@ import {
   type AdminFormationExportFormat,
   type AdminFormationSort,
 } from '../../../../shared/schemas/admin-formations';
-import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Select';
 import { downloadFormationsCsv, FORMATIONS_KEY, formationListQuery } from '../api/formations';
 import { AdminPageHeader } from '../components/AdminPageHeader';
+import { ExportButtons } from '../components/ExportButtons';
 import { FormationList } from '../components/FormationList';
 import { FormationToolbar } from '../components/FormationToolbar';
 import { useAdminListPage } from '../hooks/useAdminListPage';
@@ -83,33 +83,17 @@ export function AdminFormationsPage() {
             </option>
           ))}
         </SelectField>
-        <fieldset className="flex flex-wrap items-center justify-end gap-2">
-          <legend className="sr-only">{t('adminFormations.export.label')}</legend>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => exporting.mutate('csv')}
-            loading={exporting.isPending && exporting.variables === 'csv'}
-            disabled={exporting.isPending}
-            title={t('adminFormations.export.csvHint')}
-            data-testid="formations-export-csv"
-          >
-            <FileText aria-hidden="true" className="size-4" />
-            {t('adminFormations.export.csv')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => exporting.mutate('excel-tr')}
-            loading={exporting.isPending && exporting.variables === 'excel-tr'}
-            disabled={exporting.isPending}
-            title={t('adminFormations.export.excelHint')}
-            data-testid="formations-export-excel"
-          >
-            <FileSpreadsheet aria-hidden="true" className="size-4" />
-            {t('adminFormations.export.excel')}
-          </Button>
-        </fieldset>
+        <ExportButtons
+          exporting={exporting}
+          className="flex flex-wrap items-center justify-end gap-2"
+          legend={t('adminFormations.export.label')}
+          csvLabel={t('adminFormations.export.csv')}
+          excelLabel={t('adminFormations.export.excel')}
+          csvHint={t('adminFormations.export.csvHint')}
+          excelHint={t('adminFormations.export.excelHint')}
+          csvTestId="formations-export-csv"
+          excelTestId="formations-export-excel"
+        />
       </div>
       <div className="mt-4">
         <FormationList

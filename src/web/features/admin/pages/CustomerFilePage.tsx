@@ -4,6 +4,7 @@ import { ArrowLeft, ExternalLink, FolderOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { formatEin } from '../../../../shared/domain/ein-number';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -16,6 +17,7 @@ import { userDetailQuery } from '../api/users';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { Fact, Facts, Section } from '../components/DetailPanel';
 import { EinStatusBadge } from '../components/EinStatusBadge';
+import { FormationCompanyForm } from '../components/FormationCompanyForm';
 import { FormationStatusSelect } from '../components/FormationStatusSelect';
 import { FormationTimeline } from '../components/FormationTimeline';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
@@ -143,7 +145,19 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
           </Section>
           <Section title={t('adminFormations.file.formation')} testId="formation-file-formation">
             <div className="mb-4 max-w-xs">
-              <FormationStatusSelect formationId={formation.id} status={formation.formationStatus} name={who} />
+              <FormationStatusSelect
+                formationId={formation.id}
+                status={formation.formationStatus}
+                name={who}
+                formedOn={formation.formedOn}
+              />
+            </div>
+            <div className="mb-4">
+              <FormationCompanyForm
+                formationId={formation.id}
+                formedOn={formation.formedOn}
+                stateFileNumber={formation.stateFileNumber}
+              />
             </div>
             <Facts>
               <Fact label={t('adminFormations.file.fields.businessName')}>{formation.businessName ?? notSet}</Fact>
@@ -218,6 +232,11 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
                     <EinStatusBadge status={ein.einStatus} />
                   </Fact>
                   <Fact label={t('adminFormations.file.fields.applicationStatus')}>{ein.status}</Fact>
+                  {ein.ein ? (
+                    <Fact label={t('company.admin.ein.label')} testId="formation-file-ein-number">
+                      <span className="font-mono tabular-nums">{formatEin(ein.ein)}</span>
+                    </Fact>
+                  ) : null}
                   <Fact label={t('adminFormations.file.fields.createdAt')}>
                     <time dateTime={ein.createdAt}>{date(ein.createdAt)}</time>
                   </Fact>

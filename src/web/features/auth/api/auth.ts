@@ -36,12 +36,14 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
-      // Anonymous from now on: forget everything fetched for this user, then leave.
+    onSuccess: async () => {
+      // Anonymous from now on: the sign-in page's guard must see it before we go there.
       queryClient.setQueryData(ME_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
       toast.success(t('common.signOut.success'));
-      navigate('/signin', { replace: true });
+      await navigate('/signin', { replace: true });
+      // Forget everything fetched for this user only once its page is gone: removed while mounted, its
+      // queries would fetch again, fail as signed out and add a second, "please sign in" toast.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
     },
     onError: () => {
       toast.error(t('common.signOut.failed'));

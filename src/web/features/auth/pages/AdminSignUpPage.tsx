@@ -6,15 +6,15 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { adminSignUpSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
-import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { adminSignUp, sessionChanged } from '../api/auth';
+import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
+import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { TermsCheckbox } from '../components/TermsCheckbox';
 
@@ -65,35 +65,14 @@ export function AdminSignUpPage() {
           {closedMessage}
         </Alert>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label={t('auth.fields.fullName')}
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName')}
-        />
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
+      <AuthForm onSubmit={onSubmit} submitLabel={t('auth.adminSignUp.submit')} submitting={isSubmitting}>
+        <FullNameField error={errors.fullName?.message} {...register('fullName')} />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <NewPasswordFields
           label={t('auth.fields.password')}
-          autoComplete="new-password"
           hint={t('auth.adminSignUp.passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={{ ...register('password'), error: errors.password?.message }}
+          confirmPassword={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <TextField
           label={t('auth.fields.adminCode')}
@@ -104,13 +83,10 @@ export function AdminSignUpPage() {
           {...register('adminCode')}
         />
         <TermsCheckbox error={errors.terms?.message} {...register('terms')} />
-        <Button type="submit" fullWidth loading={isSubmitting}>
-          {t('auth.adminSignUp.submit')}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
+      </AuthForm>
+      <AuthFooter>
         {t('auth.signUp.haveAccount')} <TextLink to="/signin">{t('auth.signUp.signInLink')}</TextLink>
-      </p>
+      </AuthFooter>
     </AuthShell>
   );
 }

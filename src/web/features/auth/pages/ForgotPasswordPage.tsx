@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { forgotPasswordSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Input';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { forgotPassword } from '../api/auth';
+import { EmailField } from '../components/AuthFields';
+import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 
 export function ForgotPasswordPage() {
@@ -40,25 +40,13 @@ export function ForgotPasswordPage() {
       {sent ? (
         <Alert tone="success">{t('auth.forgotPassword.sent')}</Alert>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField
-            label={t('auth.fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" fullWidth loading={isSubmitting}>
-            {t('auth.forgotPassword.submit')}
-          </Button>
-        </form>
+        <AuthForm onSubmit={onSubmit} submitLabel={t('auth.forgotPassword.submit')} submitting={isSubmitting}>
+          <EmailField error={errors.email?.message} {...register('email')} />
+        </AuthForm>
       )}
-      <p className="mt-6 text-center text-sm">
+      <AuthFooter>
         <TextLink to="/signin">{t('auth.backToSignIn')}</TextLink>
-      </p>
+      </AuthFooter>
     </AuthShell>
   );
 }

@@ -6,13 +6,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { resetPasswordSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { resetPassword } from '../api/auth';
+import { NewPasswordFields } from '../components/AuthFields';
+import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 
 function InvalidLink() {
@@ -73,28 +73,18 @@ export function ResetPasswordPage() {
       {invalid ? (
         <InvalidLink />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <PasswordField
+        <AuthForm onSubmit={onSubmit} submitLabel={t('auth.resetPassword.submit')} submitting={isSubmitting}>
+          <NewPasswordFields
             label={t('auth.fields.newPassword')}
-            autoComplete="new-password"
             hint={t('auth.signUp.passwordHint')}
-            error={errors.password?.message}
-            {...register('password')}
+            password={{ ...register('password'), error: errors.password?.message }}
+            confirmPassword={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
           />
-          <PasswordField
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <Button type="submit" fullWidth loading={isSubmitting}>
-            {t('auth.resetPassword.submit')}
-          </Button>
-        </form>
+        </AuthForm>
       )}
-      <p className="mt-6 text-center text-sm">
+      <AuthFooter>
         <TextLink to="/signin">{t('auth.backToSignIn')}</TextLink>
-      </p>
+      </AuthFooter>
     </AuthShell>
   );
 }

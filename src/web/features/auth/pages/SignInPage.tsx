@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signInSchema } from '../../../../shared/schemas/auth';
-import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
-import { TextField } from '../../../components/ui/Input';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
@@ -14,6 +12,8 @@ import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import type { AuthResult } from '../../../lib/session';
 import { sessionChanged, signIn } from '../api/auth';
+import { EmailField } from '../components/AuthFields';
+import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { Benefits } from '../components/Benefits';
 
@@ -62,17 +62,8 @@ export function SignInPage() {
 
   return (
     <AuthShell title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} aside={<Benefits />}>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+      <AuthForm onSubmit={onSubmit} submitLabel={t('auth.signIn.submit')} submitting={isSubmitting}>
+        <EmailField error={errors.email?.message} {...register('email')} />
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="current-password"
@@ -85,13 +76,10 @@ export function SignInPage() {
             {t('auth.signIn.forgotPassword')}
           </TextLink>
         </div>
-        <Button type="submit" fullWidth loading={isSubmitting}>
-          {t('auth.signIn.submit')}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
+      </AuthForm>
+      <AuthFooter>
         {t('auth.signIn.noAccount')} <TextLink to="/signup">{t('auth.signIn.signUpLink')}</TextLink>
-      </p>
+      </AuthFooter>
     </AuthShell>
   );
 }

@@ -5,15 +5,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { isSlugShaped } from '../../../../shared/domain/short-links';
 import { signUpSchema } from '../../../../shared/schemas/auth';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Input';
-import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { sessionChanged, signUp } from '../api/auth';
+import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
+import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { TermsCheckbox } from '../components/TermsCheckbox';
 
@@ -66,44 +65,20 @@ export function SignUpPage() {
 
   return (
     <AuthShell title={t('auth.signUp.title')} subtitle={t('auth.signUp.subtitle')}>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label={t('auth.fields.fullName')}
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName')}
-        />
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
+      <AuthForm onSubmit={onSubmit} submitLabel={t('auth.signUp.submit')} submitting={isSubmitting}>
+        <FullNameField error={errors.fullName?.message} {...register('fullName')} />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <NewPasswordFields
           label={t('auth.fields.password')}
-          autoComplete="new-password"
           hint={t('auth.signUp.passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={{ ...register('password'), error: errors.password?.message }}
+          confirmPassword={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <TermsCheckbox error={errors.terms?.message} {...register('terms')} />
-        <Button type="submit" fullWidth loading={isSubmitting}>
-          {t('auth.signUp.submit')}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
+      </AuthForm>
+      <AuthFooter>
         {t('auth.signUp.haveAccount')} <TextLink to="/signin">{t('auth.signUp.signInLink')}</TextLink>
-      </p>
+      </AuthFooter>
     </AuthShell>
   );
 }

@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import {
   ArrowRight,
   Building2,
   CircleCheck,
-  Download,
   FileText,
   Landmark,
   LifeBuoy,
@@ -18,25 +16,23 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { EIN_STATUSES } from '../../../../shared/domain/ein';
-import { FORMATION_STATUSES } from '../../../../shared/domain/formation';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { Spinner } from '../../../components/ui/Spinner';
-import { Stepper } from '../../../components/ui/Stepper';
 import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { type MyFormation, useMyFormation } from '../../../lib/formation';
 import { displayName, useMe } from '../../../lib/session';
-import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
+import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { supportUnreadQuery } from '../../support/api/support';
 import { TIMELINE_KEY } from '../api/timeline';
+import { CompanyCard } from '../components/CompanyCard';
 import { HistoryCard } from '../components/HistoryCard';
 import { NextStepCard } from '../components/NextStepCard';
 import { nextSteps } from '../components/nextSteps';
+import { EinProgressCard, FormationProgressCard } from '../components/ProgressCards';
 
 const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
   { to: '/formation-service', key: 'formationService', icon: Wrench },
@@ -146,9 +142,8 @@ export function DashboardPage() {
 function DashboardContent({ data }: { data: MyFormation }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const { formation, einApplication: ein } = data;
+  const { formation } = data;
   const completed = formation.formationStatus === 'process_completed';
-  const showEin = ein !== null && ein.stage >= 2 && ein.einStatus !== 'ein_issued';
   const steps = nextSteps(data, t, fmt.timing('einOnboarding'));
   // Only the turnkey package is paid for; a self-service formation's stored 'pending' means nothing.
   const paymentStatus = formation.companyFormationPreference === 'service' ? formation.paymentStatus : null;
@@ -157,87 +152,15 @@ function DashboardContent({ data }: { data: MyFormation }) {
     <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         {completed ? (
-          <Card data-testid="company-info">
-            <Alert tone="success">
-              <p className="font-semibold">{t('dashboard.completed.title')}</p>
-              <p className="mt-1">{t('dashboard.completed.body')}</p>
-            </Alert>
-            <div className="mt-6 flex flex-wrap items-center gap-2">
-              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.company.title')}</h2>
-              {paymentStatus ? <FormationPaymentBadge status={paymentStatus} /> : null}
-            </div>
-            <dl className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
-              <InfoItem label={t('dashboard.company.name')} value={formation.businessName} />
-              <InfoItem label={t('dashboard.company.state')} value={formation.stateSelected} />
-              <InfoItem label={t('dashboard.company.createdAt')} value={fmt.date(formation.createdAt)} />
-            </dl>
-            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              {ein?.einDocumentUrl ? (
-                <a
-                  href={ein.einDocumentUrl}
-                  download
-                  data-testid="ein-document-link"
-                  className={clsx(buttonLinkClass, buttonLinkVariants.primary)}
-                >
-                  <Download aria-hidden="true" className="size-4" />
-                  {t('dashboard.company.einDocument')}
-                </a>
-              ) : null}
-              <Link to="/documents" className={clsx(buttonLinkClass, buttonLinkVariants.secondary)}>
-                <FileText aria-hidden="true" className="size-4" />
-                {t('dashboard.company.documents')}
-              </Link>
-            </div>
-          </Card>
+          <CompanyCard data={data} paymentStatus={paymentStatus} />
         ) : (
-          <Card data-testid="formation-progress">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.formation.title')}</h2>
-              <p className="text-sm font-medium text-slate-700" data-testid="formation-stage">
-                {t('dashboard.formation.stage', {
-                  current: formation.stage,
-                  total: FORMATION_STATUSES.length,
-                  status: t(`catalogue.formationStatus.${formation.formationStatus}`),
-                })}
-              </p>
-            </div>
-            <div className="mt-1 flex flex-wrap items-center gap-2">
-              <p className="text-sm text-slate-600">
-                {t('dashboard.formation.type', {
-                  type: t(`catalogue.formationType.${formation.companyFormationPreference}`),
-                })}
-              </p>
-              {paymentStatus ? <FormationPaymentBadge status={paymentStatus} /> : null}
-            </div>
-            <Stepper
-              className="mt-5"
-              label={t('dashboard.formation.stepper')}
-              steps={FORMATION_STATUSES.map((s) => t(`catalogue.formationStatus.${s}`))}
-              current={formation.stage - 1}
-            />
-          </Card>
+          <>
+            <FormationProgressCard data={data} paymentStatus={paymentStatus} />
+            <CompanyCard data={data} />
+          </>
         )}
 
-        {showEin && ein ? (
-          <Card data-testid="ein-progress">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.ein.title')}</h2>
-              <p className="text-sm font-medium text-slate-700">
-                {t('dashboard.ein.stage', {
-                  current: ein.stage,
-                  total: EIN_STATUSES.length,
-                  status: t(`catalogue.einStatus.${ein.einStatus}`),
-                })}
-              </p>
-            </div>
-            <Stepper
-              className="mt-5"
-              label={t('dashboard.ein.stepper')}
-              steps={EIN_STATUSES.map((s) => t(`catalogue.einStatus.${s}`))}
-              current={ein.stage - 1}
-            />
-          </Card>
-        ) : null}
+        <EinProgressCard data={data} />
 
         {completed && steps.length === 0 ? null : (
           <Card>
@@ -256,6 +179,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
             )}
           </Card>
         )}
+
+        <ComplianceCalendarCard />
 
         <OrdersCard />
 
@@ -319,18 +244,6 @@ function SupportUnreadBadge({ testId }: { testId: string }) {
       <span aria-hidden="true">{count}</span>
       <span className="sr-only">({t('support.dashboardBadge', { count })})</span>
     </span>
-  );
-}
-
-function InfoItem({ label, value }: { label: string; value: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={clsx('mt-1 font-semibold', value ? 'text-slate-900' : 'text-slate-500')}>
-        {value || t('dashboard.company.missing')}
-      </dd>
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   ADDRESS_PRICES,
+  ASSISTED_PACKAGE_ID,
   ASSISTED_PRICE,
   findPackage,
   REGISTERED_AGENT_RENEWAL,
@@ -35,7 +36,7 @@ interface Values {
   addressPreference: AddressPreference;
 }
 
-const ASSISTED_INCLUDES = findPackage('formation_with_payment')?.includes ?? [];
+const ASSISTED_INCLUDES = findPackage(ASSISTED_PACKAGE_ID)?.includes ?? [];
 
 /** The steps a membership type walks through; assisted skips the address step (SPEC §2). */
 function stepsFor(type: Values['formationType']): Step[] {
@@ -124,7 +125,7 @@ export function OnboardingPage() {
         return;
       }
       if (isApiError(error, 'UNAUTHENTICATED')) {
-        toast.error(t('common.signInRequired'));
+        toast.error(t('common.signInRequired'), { id: 'sign-in-required' });
         navigate('/signin', { replace: true });
         return;
       }
@@ -278,7 +279,7 @@ export function OnboardingPage() {
                 checked={values.addressPreference === 'private'}
                 onChange={() => set('addressPreference', 'private')}
                 title={t('onboarding.address.private.title')}
-                meta={fmt.perYear(ADDRESS_PRICES.privateAddressOnboarding)}
+                meta={fmt.perYear(ADDRESS_PRICES.private_address)}
               >
                 {t('onboarding.address.private.description')}
               </ChoiceCard>
@@ -367,7 +368,7 @@ function Overview({ isAssisted, addressPreference }: { isAssisted: boolean; addr
       label: t('onboarding.overview.address'),
       value:
         addressPreference === 'private'
-          ? `${t('onboarding.address.private.title')} · ${fmt.perYear(ADDRESS_PRICES.privateAddressOnboarding)}`
+          ? `${t('onboarding.address.private.title')} · ${fmt.perYear(ADDRESS_PRICES.private_address)}`
           : `${t('onboarding.address.shared.title')} · ${t('catalogue.free')}`,
     });
   }

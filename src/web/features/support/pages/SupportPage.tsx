@@ -58,6 +58,9 @@ export function SupportPage() {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
+        // A prefill is used once: the new thread's address should not refill the form.
+        next.delete('subject');
+        next.delete('body');
         if (id) next.set('thread', id);
         else next.delete('thread');
         return next;
@@ -146,8 +149,10 @@ export function SupportPage() {
 function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
+  // ?subject=&body= prefill the request (the dashboard's "taking longer than usual" link, issue 13).
+  const [searchParams] = useSearchParams();
+  const [subject, setSubject] = useState(() => searchParams.get('subject') ?? '');
+  const [message, setMessage] = useState(() => searchParams.get('body') ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
   const [percent, setPercent] = useState<number | null>(null);

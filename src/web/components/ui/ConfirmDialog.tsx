@@ -1,6 +1,6 @@
 import { ArrowRightLeft, TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './Button';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   testId?: string;
   /** danger (default): a red warning before destroying; change: a plain question before a change of state. */
   tone?: 'danger' | 'change';
+  /** More to ask with the question (a field), shown under the body. */
+  children?: ReactNode;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, body, confirmLabel, cancelLabel, busy, onConfirm, onCancel, testId, tone = 'danger' } = props;
+  const { children } = props;
   const danger = tone === 'danger';
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -78,6 +81,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           ) : null}
         </div>
       </div>
+      {children ? <div className="mt-4">{children}</div> : null}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button
           ref={cancelRef}

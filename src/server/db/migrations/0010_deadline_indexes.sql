@@ -1,0 +1,4 @@
+CREATE INDEX "bank_account_feedback_user_idx" ON "bank_account_feedback" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "business_address_feedback_user_idx" ON "business_address_feedback" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "company_formations_state_formed_month_idx" ON "company_formations" USING btree ("state_selected",(extract(month from "formed_on")::int)) WHERE "company_formations"."formed_on" is not null;--> statement-breakpoint
+CREATE INDEX "company_formations_formed_month_day_idx" ON "company_formations" USING btree ((extract(month from "formed_on")::int * 100 + extract(day from "formed_on")::int)) WHERE "company_formations"."formed_on" is not null;

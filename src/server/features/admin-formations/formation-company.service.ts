@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { companyFormations } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../platform/audit';
+import { ApiError } from '../../platform/http/errors';
+import type { FormationRow } from '../formations/formations.service';
+import { type AdminActor, isUuid } from './admin-formations.service';
+
+/**
+ * Staff record the day the state approved the filing and its file number. The status is left alone:
+ * it stays staff's own choice (PUT …/status), and a date corrected later must not move the process.
+ */
+export async function setFormationCompany(
+  deps: AppDeps,
+  admin: AdminActor,
+  id: string,
+  input: { formedOn: string; stateFileNumber?: string | null },
+): Promise<FormationRow> {
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND');
+  return deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(companyFormations).where(eq(companyFormations.id, id)).limit(1).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    const next = { formedOn: input.formedOn, stateFileNumber: input.stateFileNumber ?? null };
+    if (row.formedOn === next.formedOn && row.stateFileNumber === next.stateFileNumber) return row;
+    const [updated] = await tx
+      .update(companyFormations)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(companyFormations.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: 'admin',
+      action: 'formation.company_set',
+      entityType: 'company_formation',
+      entityId: id,
+      subjectUserId: row.userId,
+      before: { formedOn: row.formedOn, stateFileNumber: row.stateFileNumber },
+      after: next,
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from '@hono/zod-openapi';
+import { COMPLIANCE_RULE_IDS } from '../../../shared/schemas/compliance';
+import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+
+export const complianceItemSchema = z
+  .object({
+    /** `<rule id>:<due date>`: what the done routes take. */
+    key: z.string(),
+    ruleId: z.enum(COMPLIANCE_RULE_IDS),
+    appliesTo: z.string(),
+    dueDate: z.string(),
+    windowStart: z.string().nullable(),
+    extendedDueDate: z.string().nullable(),
+    taxYear: z.number().int().nullable(),
+    daysLeft: z.number().int(),
+    amountCents: z.number().int().nullable(),
+    penalty: z
+      .object({ amountCents: z.number().int().nullable(), monthlyRateBasisPoints: z.number().int().nullable() })
+      .nullable(),
+    /** The official page, or `catalogue` for our own prices. */
+    source: z.string(),
+    lastChecked: z.string(),
+    done: z.boolean(),
+    doneAt: z.string().nullable(),
+    /** The catalogue's service that files this item ("Let us file it"), when one is sold. */
+    service: z
+      .object({ id: z.string(), title: z.string(), titleEn: z.string().nullable(), priceCents: z.number().int() })
+      .nullable(),
+  })
+  .openapi('ComplianceItem');
+
+export const complianceViewSchema = z
+  .object({
+    state: z.string().nullable(),
+    formedOn: z.string().nullable(),
+    tracked: z.boolean(),
+    today: z.string(),
+    items: z.array(complianceItemSchema),
+    notRequired: z.array(
+      z.object({ ruleId: z.enum(COMPLIANCE_RULE_IDS), source: z.string(), lastChecked: z.string() }),
+    ),
+  })
+  .openapi('ComplianceCalendar');
+
+export const calendarFeedSchema = z
+  .object({
+    /** The private subscription URL; null until the customer creates one. */
+    url: z.string().nullable(),
+  })
+  .openapi('ComplianceCalendarFeed');
+
+export const itemKeyParam = safeText(TEXT_MAX.choice, { trim: false }).openapi({
+  param: { name: 'itemKey', in: 'path' },
+  example: 'wyoming_annual_report:2027-03-01',
+});
+
+export const markResultSchema = z.object({ key: z.string(), done: z.boolean() }).openapi('ComplianceMark');

@@ -1,0 +1,148 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  COMPLIANCE_RULES,
+  type ComplianceRuleId,
+  type DeadlineItem,
+  deadlinesFor,
+  findComplianceRule,
+  isStateTracked,
+  rulesFor,
+} from '../../../shared/catalogue/compliance';
+import { matchingService } from '../../../shared/catalogue/compliance-services';
+import { type ComplianceView, complianceItemKey } from '../../../shared/schemas/compliance';
+import { companyFormations, complianceMarks, services as servicesTable } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+import { ApiError } from '../../platform/http/errors';
+
+/** How far ahead the dashboard and the feed look: every yearly item once, with a margin. */
+export const HORIZON_DAYS = 400;
+
+/**
+ * "Today" for every compliance date is the server's date in UTC. The deadlines are US statutory dates
+ * and the customers live in Turkey, so no single civil zone is right for both; UTC sits between them
+ * (Istanbul is 3 hours ahead, the states 5 to 7 behind), so a day count is never off by more than one
+ * for a few hours, and every server copy, job and feed agree on the same day whatever their TZ.
+ */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export interface Company {
+  state: string | null;
+  formedOn: string | null;
+}
+
+export async function loadCompany(db: DbOrTx, userId: string): Promise<Company | null> {
+  const [row] = await db
+    .select({ state: companyFormations.stateSelected, formedOn: companyFormations.formedOn })
+    .from(companyFormations)
+    .where(eq(companyFormations.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company's deadline items from `today`, or [] while its state or formation date is unknown. */
+export function companyDeadlines(company: Company | null, today: string): DeadlineItem[] {
+  if (!company?.state || !company.formedOn) return [];
+  return deadlinesFor({ state: company.state, formationDate: company.formedOn, today, horizonDays: HORIZON_DAYS });
+}
+
+async function marksOf(db: DbOrTx, userId: string, keys: string[]): Promise<Map<string, Date>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: complianceMarks.itemKey, at: complianceMarks.doneAt })
+    .from(complianceMarks)
+    .where(and(eq(complianceMarks.userId, userId), inArray(complianceMarks.itemKey, keys)));
+  return new Map(rows.map((r) => [r.key, r.at]));
+}
+
+/** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */
+export async function complianceView(db: DbOrTx, userId: string, today: string): Promise<ComplianceView> {
+  const company = await loadCompany(db, userId);
+  const deadlines = companyDeadlines(company, today);
+  const keys = deadlines.map((d) => complianceItemKey(d.ruleId, d.dueDate));
+  const [marks, services] = await Promise.all([
+    marksOf(db, userId, keys),
+    deadlines.length ? db.select().from(servicesTable).where(eq(servicesTable.isActive, true)) : Promise.resolve([]),
+  ]);
+  const state = company?.state ?? null;
+  return {
+    state,
+    formedOn: company?.formedOn ?? null,
+    tracked: state ? isStateTracked(state) : false,
+    today,
+    items: deadlines.map((d, i) => {
+      const service = matchingService(d.ruleId, services);
+      const doneAt = marks.get(keys[i]) ?? null;
+      return {
+        key: keys[i],
+        ruleId: d.ruleId,
+        appliesTo: d.appliesTo,
+        dueDate: d.dueDate,
+        windowStart: d.windowStart,
+        extendedDueDate: d.extendedDueDate,
+        taxYear: d.taxYear,
+        daysLeft: d.daysLeft,
+        amountCents: d.amountCents,
+        penalty: d.penalty
+          ? { amountCents: d.penalty.amountCents, monthlyRateBasisPoints: d.penalty.monthlyRateBasisPoints }
+          : null,
+        source: d.source,
+        lastChecked: findComplianceRule(d.ruleId).lastChecked,
+        done: doneAt !== null,
+        doneAt: doneAt ? doneAt.toISOString() : null,
+        service: service
+          ? { id: service.id, title: service.title, titleEn: service.titleEn, priceCents: service.priceCents }
+          : null,
+      };
+    }),
+    notRequired: (state ? rulesFor(state) : COMPLIANCE_RULES.filter((r) => r.appliesTo === 'federal'))
+      .filter((r) => r.status === 'not_required')
+      .map((r) => ({ ruleId: r.id, source: r.source, lastChecked: r.lastChecked })),
+  };
+}
+
+const ITEM_KEY = /^([a-z0-9_]+):(\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * The occurrence `itemKey` names, if it is one of the customer's real items today (the same list the
+ * dashboard shows); NOT_FOUND otherwise, so a made-up or another company's key changes nothing.
+ */
+export async function requireRealItem(
+  db: DbOrTx,
+  userId: string,
+  itemKey: string,
+  today: string,
+): Promise<{ ruleId: ComplianceRuleId; dueDate: string }> {
+  const match = ITEM_KEY.exec(itemKey);
+  if (!match) throw new ApiError('NOT_FOUND');
+  const item = companyDeadlines(await loadCompany(db, userId), today).find(
+    (d) => d.ruleId === match[1] && d.dueDate === match[2],
+  );
+  if (!item) throw new ApiError('NOT_FOUND');
+  return { ruleId: item.ruleId, dueDate: item.dueDate };
+}
+
+export interface MarkActor {
+  id: string;
+  role: 'customer' | 'admin';
+}
+
+/** Marks one item done; marking it again keeps the first mark. Returns whether a mark was added. */
+export async function markDone(db: DbOrTx, userId: string, itemKey: string, actor: MarkActor): Promise<boolean> {
+  const inserted = await db
+    .insert(complianceMarks)
+    .values({ userId, itemKey, doneBy: actor.id, doneByRole: actor.role })
+    .onConflictDoNothing()
+    .returning({ key: complianceMarks.itemKey });
+  return inserted.length > 0;
+}
+
+/** Takes a mark back. Returns whether one existed. */
+export async function unmarkDone(db: DbOrTx, userId: string, itemKey: string): Promise<boolean> {
+  const deleted = await db
+    .delete(complianceMarks)
+    .where(and(eq(complianceMarks.userId, userId), eq(complianceMarks.itemKey, itemKey)))
+    .returning({ key: complianceMarks.itemKey });
+  return deleted.length > 0;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { isIsoDate } from '../catalogue/compliance';
+import { parseEin } from '../domain/ein-number';
+
+/** Staff's EIN entry: any of the accepted spellings in, the nine digits out. */
+export const einField = z
+  .string({ error: 'validation.einRequired' })
+  .max(20, 'validation.einInvalid')
+  .refine((v) => v.trim() !== '', 'validation.einRequired')
+  .refine((v) => v.trim() === '' || parseEin(v) !== null, 'validation.einInvalid')
+  .transform((v) => parseEin(v) as string);
+
+/** PUT /api/admin/ein-applications/{id}/ein */
+export const adminEinNumberSchema = z.object({ ein: einField });
+export type AdminEinNumberInput = z.input<typeof adminEinNumberSchema>;
+
+/** No company in this portal's market was formed before 2000; an earlier date is a typo. */
+export const FORMED_ON_MIN = '2000-01-01';
+
+/** Today's calendar date in UTC: a US state's approval date is never ahead of it. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The state's file number as the certificate prints it: letters, digits, spaces and dashes. */
+export const STATE_FILE_NUMBER_MAX = 40;
+const STATE_FILE_NUMBER = /^[A-Za-z0-9 -]+$/;
+
+/**
+ * PUT /api/admin/formations/{id}/company: the day the state approved the filing and its file number.
+ * A blank file number clears it.
+ */
+export const adminFormationCompanySchema = z.object({
+  formedOn: z
+    .string({ error: 'validation.formedOnRequired' })
+    .trim()
+    .min(1, 'validation.formedOnRequired')
+    .refine(isIsoDate, 'validation.formedOnInvalid')
+    .refine((v) => !isIsoDate(v) || v >= FORMED_ON_MIN, 'validation.formedOnTooEarly')
+    .refine((v) => !isIsoDate(v) || v <= todayUtc(), 'validation.formedOnFuture'),
+  stateFileNumber: z
+    .string({ error: 'validation.stateFileNumberInvalid' })
+    .trim()
+    .max(STATE_FILE_NUMBER_MAX, 'validation.stateFileNumberTooLong')
+    .refine((v) => v === '' || STATE_FILE_NUMBER.test(v), 'validation.stateFileNumberInvalid')
+    .transform((v) => v.replace(/\s+/g, ' ') || null)
+    .nullable()
+    .optional(),
+});
+export type AdminFormationCompanyInput = z.input<typeof adminFormationCompanySchema>;
