@@ -232,11 +232,15 @@ describe('EIN pipeline between a customer and an admin', () => {
     const { formation } = (await (await customer.request.get('/api/formations/me')).json()) as {
       formation: { id: string };
     };
-    const today = new Date().toISOString().slice(0, 10);
-    const year = Number(today.slice(0, 4));
-    const formedOn = `${year - 1}-01-15`;
-    // Wyoming: due on the first day of the anniversary month, from the year after formation.
-    const wyomingDue = today > `${year}-01-01` ? `${year + 1}-01-01` : `${year}-01-01`;
+    // Formed a year before the day 30 days from now (the 28th for a 29 February): the agent renewal falls
+    // due in 30 days, and Wyoming's report on the 1st of that month (on or after today, in the year after
+    // formation).
+    const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const [dueYear, dueMonth, dueDay] = inThirtyDays.split('-');
+    const formedDay = dueMonth === '02' && dueDay === '29' ? '28' : dueDay;
+    const formedOn = `${Number(dueYear) - 1}-${dueMonth}-${formedDay}`;
+    const agentDue = `${dueYear}-${dueMonth}-${formedDay}`;
+    const wyomingDue = `${dueYear}-${dueMonth}-01`;
     await admin.goto(`/admin/formations/${formation.id}`);
     await admin.click('[data-testid=formation-company-edit]');
     await admin.fill('[data-testid=formation-company-form] input[name=formedOn]', formedOn);
@@ -244,6 +248,14 @@ describe('EIN pipeline between a customer and an admin', () => {
     await admin.click('[data-testid=formation-company-save]');
     await admin.locator('[data-testid=formation-company]', { hasText: '2025-001234567' }).waitFor();
     await screenshots(admin, 'admin-formation-company');
+    // Staff's "Upcoming deadlines" lists both items due within 60 days.
+    await admin.goto(`/admin/deadlines?days=60&q=${encodeURIComponent(businessName)}`);
+    for (const key of [`wyoming_annual_report:${wyomingDue}`, `registered_agent_renewal:${agentDue}`]) {
+      const row = admin.locator(`[data-testid=deadline-row][data-id$=":${key}"]`);
+      await row.waitFor();
+      expect(await row.innerText()).toContain(businessName);
+    }
+    await screenshots(admin, 'admin-deadlines');
 
     await customer.reload();
     const calendar = customer.locator('[data-testid=compliance-calendar]');
