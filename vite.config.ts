@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP forbids inline scripts and data: sources, so never inline assets.
     assetsInlineLimit: 0,
+    // dist/web/.vite/manifest.json: the server preloads a route's chunks from it (platform/http/route-preload.ts).
+    manifest: true,
   },
   server: {
     proxy: {

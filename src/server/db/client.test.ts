@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -36,6 +39,18 @@ describe('openDatabase', () => {
 // PostgreSQL only: PGlite runs in this process and has no connections for a server to end.
 if (testEngine() === 'postgres') {
   describe('openDatabase on PostgreSQL', () => {
+    it('lets several copies start at once on a fresh database: they migrate in turn, none fails', async () => {
+      const t = await createTestDatabase();
+      cleanups.push(t.drop);
+      const opened = await Promise.allSettled(Array.from({ length: 3 }, () => openDatabase(t.options)));
+      for (const o of opened) if (o.status === 'fulfilled') cleanups.push(() => o.value.close());
+      expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+      const [first] = opened as PromiseFulfilledResult<Database>[];
+      const applied = await first.value.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const files = readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => f.endsWith('.sql'));
+      expect((applied.rows[0] as { n: number }).n).toBe(files.length);
+    });
+
     it('survives the server ending its idle connections: reports them and reconnects on the next query', async () => {
       const idleErrors: Error[] = [];
       const { database, name } = await open({ onIdleError: (error) => idleErrors.push(error) });

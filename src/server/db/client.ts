@@ -50,7 +50,7 @@ export async function openDatabase(
     // and is answered as 503; the pool drops the broken client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool);
     return {
       db,
       engine: 'postgres',
@@ -82,6 +82,28 @@ export async function openDatabase(
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
+}
+
+/** Any fixed number: the advisory lock every copy of the portal takes while it migrates. */
+const MIGRATION_LOCK_ID = 724_001_014;
+
+/**
+ * Copies of the portal that start together on one database would otherwise run the same migration at
+ * once, and all but one stop on a duplicate type or table. The lock makes them take turns: the first
+ * migrates, the others then find nothing left to do. It is held on one connection, which migrates too.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -1,31 +1,71 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { chooseEncoding } from './accept-encoding';
 import type { AppEnv } from './context';
+import { bytesOf, encodingsOf, type HtmlPage, webBuildLoader } from './static-files';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Unhashed files beside index.html (favicon.svg): their name never changes, so keep them briefly.
+const UNHASHED = 'public, max-age=3600';
 
 /**
- * Serves the built web app: hashed assets with a long cache, and index.html for every other path
- * (React Router decides what a path shows, including its own 404 page).
+ * Serves the built web app: hashed assets precompressed (br, gzip) and cached for a year, any other
+ * file briefly, and index.html for every other path (React Router decides what a path shows, including
+ * its own 404 page) revalidated through its ETag, with the path's route chunks preloaded.
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
-  const root = path.relative(process.cwd(), distDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('*', serveStatic({ root, index: '__no_index__' }));
+  const load = webBuildLoader(path.resolve(distDir));
   app.get('*', (c) => {
-    if (!existsSync(indexFile)) {
+    const build = load();
+    if (!build) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
     }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
+    const pathname = c.req.path;
+    const file = build.files.get(pathname);
+    const isAsset = pathname.startsWith('/assets/');
+    if (file && pathname !== '/index.html') {
+      const available = encodingsOf(file);
+      const encoding = chooseEncoding(c.req.header('accept-encoding'), available);
+      const body = bytesOf(file, encoding);
+      const headers: Record<string, string> = {
+        'Content-Type': file.type,
+        'Content-Length': String(body.length),
+        'Cache-Control': isAsset ? IMMUTABLE : UNHASHED,
+      };
+      if (available.length) headers.Vary = 'Accept-Encoding';
+      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+      return c.body(view(body), 200, headers);
+    }
+    // A stale tab asking for a chunk of an older build must fail, not run HTML as JavaScript.
+    if (isAsset) return c.text('Not found', 404);
+    return sendPage(c, build.page(pathname));
   });
+}
+
+function sendPage(c: Context<AppEnv>, page: HtmlPage) {
+  const encoding = chooseEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+  const headers: Record<string, string> = {
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    ETag: page.etags[encoding],
+  };
+  // Every variant holds the same HTML, so a copy stored in any encoding is still good.
+  if (matchesAny(c.req.header('if-none-match'), Object.values(page.etags))) return c.body(null, 304, headers);
+  const body = page.bytes[encoding];
+  headers['Content-Type'] = 'text/html; charset=utf-8';
+  headers['Content-Length'] = String(body.length);
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  return c.body(view(body), 200, headers);
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): a W/ prefix does not matter. */
+function matchesAny(header: string | undefined, etags: string[]) {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => etags.includes(t.trim().replace(/^W\//, '')));
+}
+
+/** The bytes without a copy, typed as Hono's body wants them. */
+function view(b: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 }

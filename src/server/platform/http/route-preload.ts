@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** vite's build manifest (build.manifest in vite.config.ts), or null when the build has none. */
+export function readManifest(distDir: string): Manifest | null {
+  const file = path.join(distDir, '.vite/manifest.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The files (`assets/…`) the given modules load statically, leaving out what the entry loads: the
+ * HTML already names those.
+ */
+export function chunkFiles(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
+  const entryFiles = new Set<string>();
+  const entryCss = new Set<string>();
+  const walk = (key: string, into: Set<string>, css: Set<string>, seen: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    into.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) walk(i, into, css, seen);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) walk(key, entryFiles, entryCss, new Set());
+  }
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  for (const m of modules) walk(m, js, css, seen);
+  return {
+    js: [...js].filter((f) => !entryFiles.has(f)),
+    css: [...css].filter((f) => !entryCss.has(f)),
+  };
+}
+
+/** index.html with `<link>`s for the chunks before `</head>`, as vite writes its own. */
+export function injectPreloads(html: string, files: { js: string[]; css: string[] }): string {
+  if (!files.js.length && !files.css.length) return html;
+  const links = [
+    ...files.js.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`),
+    // vite's loader looks for an existing <link> before adding a chunk's CSS, so this is not loaded twice.
+    ...files.css.map((f) => `    <link rel="stylesheet" crossorigin href="/${f}">`),
+  ].join('\n');
+  return html.replace(/\n([ \t]*)<\/head>/, (_m, indent: string) => `\n${links}\n${indent}</head>`);
+}

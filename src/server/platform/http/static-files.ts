@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { getMimeType } from 'hono/utils/mime';
+import type { Encoding } from './accept-encoding';
+import { modulesForPath } from './route-modules';
+import { chunkFiles, injectPreloads, readManifest } from './route-preload';
+
+/** One file of the build and its precompressed siblings (scripts/build/compress.mjs), read on first use. */
+export interface StaticFile {
+  type: string;
+  paths: Partial<Record<Encoding, string>>;
+  bytes: Partial<Record<Encoding, Buffer>>;
+}
+
+/** One variant of index.html (with a route's preloads), compressed and hashed once. */
+export interface HtmlPage {
+  bytes: Record<Encoding, Buffer>;
+  /** Per encoding, as RFC 9110 asks of a strong validator; all derive from one hash of the HTML. */
+  etags: Record<Encoding, string>;
+}
+
+const SIBLINGS: ReadonlyArray<readonly [Encoding, string]> = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
+/**
+ * The built web app as the server found it: every file by its URL path, the manifest, and the HTML
+ * per route. Built from dist/web once, and again when index.html changes (a rebuild under a running
+ * server, as in development).
+ */
+export class WebBuild {
+  readonly files = new Map<string, StaticFile>();
+  private readonly pages = new Map<string, HtmlPage>();
+  private readonly manifest: ReturnType<typeof readManifest>;
+  private readonly html: string;
+
+  constructor(
+    readonly distDir: string,
+    readonly indexMtimeMs: number,
+  ) {
+    this.html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    this.manifest = readManifest(distDir);
+    this.scan(distDir, '');
+  }
+
+  private scan(dir: string, prefix: string) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      // .vite/manifest.json is the server's, not the browser's.
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      const url = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) {
+        this.scan(full, url);
+        continue;
+      }
+      const sibling = SIBLINGS.find(([, ext]) => entry.name.endsWith(ext));
+      if (sibling) continue;
+      const paths: StaticFile['paths'] = { identity: full };
+      for (const [enc, ext] of SIBLINGS) if (existsSync(full + ext)) paths[enc] = full + ext;
+      const type = getMimeType(entry.name) ?? 'application/octet-stream';
+      this.files.set(url, { type, paths, bytes: {} });
+    }
+  }
+
+  /** index.html for a request path: with the route's chunks preloaded when the manifest knows them. */
+  page(pathname: string): HtmlPage {
+    const route = this.manifest ? modulesForPath(pathname) : null;
+    const key = route?.key ?? '';
+    let page = this.pages.get(key);
+    if (!page) {
+      const html =
+        route && this.manifest ? injectPreloads(this.html, chunkFiles(this.manifest, route.modules)) : this.html;
+      page = htmlPage(html);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+}
+
+export function htmlPage(html: string): HtmlPage {
+  const identity = Buffer.from(html, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    bytes: {
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    },
+    etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+  };
+}
+
+/** The encodings a file can be sent in, best first. */
+export function encodingsOf(file: StaticFile): Encoding[] {
+  return SIBLINGS.map(([enc]) => enc).filter((enc) => file.paths[enc]);
+}
+
+export function bytesOf(file: StaticFile, encoding: Encoding): Buffer {
+  let bytes = file.bytes[encoding];
+  if (!bytes) {
+    bytes = readFileSync(file.paths[encoding] as string);
+    file.bytes[encoding] = bytes;
+  }
+  return bytes;
+}
+
+/** The current build of `distDir`, or null when it has none; rebuilt when index.html changed. */
+export function webBuildLoader(distDir: string): () => WebBuild | null {
+  let current: WebBuild | null = null;
+  const indexFile = path.join(distDir, 'index.html');
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(indexFile).mtimeMs;
+    } catch {
+      current = null;
+      return null;
+    }
+    if (!current || current.indexMtimeMs !== mtimeMs) current = new WebBuild(distDir, mtimeMs);
+    return current;
+  };
+}
