@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { toast } from 'sonner';
 import { isAdmin } from '../../shared/domain/roles';
 import { isApiError } from '../lib/api';
 import { formationQuery, type MyFormation } from '../lib/formation';
-import { i18next } from '../lib/i18n';
+import { i18next, translateLoaded } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { loadMe } from '../lib/session';
+import { toast } from '../lib/toast';
 
 /*
  * Route loaders that decide, before a page renders, whether the visitor may see it. The server
@@ -90,7 +90,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
   }
   if (!me) return go('/signin', request);
   if (!isAdmin(me.user.role)) {
-    toast.error(i18next.t('admin.unauthorized'));
+    toast.error(await translateLoaded('admin.unauthorized'));
     return redirect('/dashboard');
   }
   return null;
@@ -122,7 +122,7 @@ async function customerFormation(
       toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
       return { stop: go('/signin', args.request) };
     }
-    toast.error(i18next.t(loadFailed.key), { id: loadFailed.id });
+    toast.error(await translateLoaded(loadFailed.key), { id: loadFailed.id });
     return { stop: redirect('/dashboard') };
   }
 }

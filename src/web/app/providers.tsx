@@ -1,19 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../shared/domain/limits';
 import { i18next } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
+import { useLoadedSonner } from '../lib/toast';
 
 /**
  * 5 seconds (SPEC §2), with its screen-reader labels in the user's language. At the bottom (right on
  * a wide screen, full width on a phone, where sonner switches at 600 px): at the top it covered the
  * header, the admin menu and the e-mail verification banner's button; the bottom holds nothing that
- * stays there, since no page pins controls to it.
+ * stays there, since no page pins controls to it. Mounted once the first toast has loaded sonner
+ * (lib/toast.ts).
  */
 function AppToaster() {
   const { t } = useTranslation();
+  const sonner = useLoadedSonner();
+  if (!sonner) return null;
+  const { Toaster } = sonner;
   return (
     <Toaster
       position="bottom-right"

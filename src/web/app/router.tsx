@@ -1,6 +1,7 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
+import { withRouteSections } from '../lib/messages/routeSections';
 import {
   allowVisitor,
   redirectSignedIn,
@@ -16,9 +17,9 @@ import { RootLayout } from './layouts/RootLayout';
 
 /*
  * One lazy chunk per page (and per layout): a customer on a phone downloads the sign-in page
- * only, not the admin back office.
+ * only, not the admin back office. Each page's texts load with it (withRouteSections).
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
@@ -231,4 +232,6 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(withRouteSections(routes));

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import type { ApiErrorBody } from '../../shared/errors';
+import { toast } from './toast';
 
 /** A failed API call, carrying the server's error code and, for validation, the failing fields. */
 export class ApiError extends Error {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
-import { toast } from 'sonner';
 import { SkipLink, useFocusHeadingOnNavigate } from '../../components/ui/PageFocus';
 import { languageFromSearch } from '../../lib/i18n';
 import { switchLanguage } from '../../lib/language';
 import { queryClient } from '../../lib/queryClient';
 import { ME_KEY } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 /** Applies `?lang=` on any URL, whether typed, linked from an email or reached in the app. */
 function useLanguageFromUrl() {

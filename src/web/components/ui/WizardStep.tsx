@@ -2,7 +2,8 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * One wizard step: its heading and content. When `focusOnMount` is set (the user moved between
- * steps) the heading takes focus, so screen readers announce the new step and phones scroll to it.
+ * steps) the heading takes focus, so screen readers announce the new step and phones scroll to it;
+ * its ring shows for keyboard users only (styles.css).
  */
 export function WizardStep({
   title,
@@ -26,7 +27,7 @@ export function WizardStep({
         id={headingId}
         ref={ref}
         tabIndex={-1}
-        className="scroll-mt-6 text-xl font-semibold text-slate-900 focus:outline-none sm:text-2xl"
+        className="scroll-mt-6 text-xl font-semibold text-slate-900 sm:text-2xl"
       >
         {title}
       </h2>

@@ -13,7 +13,8 @@ export function AdminPageHeader({
   const { t } = useTranslation();
   return (
     <div className="mb-6 flex items-center gap-4">
-      <title>{`${title} · ${t('common.appName')}`}</title>
+      {/* "Services" and "Support" exist on both sides: the area keeps the staff page's title distinct. */}
+      <title>{`${title} · ${t('admin.area')} · ${t('common.appName')}`}</title>
       <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
         <Icon aria-hidden="true" className="size-6" />
       </span>

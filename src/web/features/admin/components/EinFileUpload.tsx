@@ -2,12 +2,12 @@ import { clsx } from 'clsx';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { acceptAttribute } from '../../../../shared/domain/files';
 import { buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { Spinner } from '../../../components/ui/Spinner';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { checkFile } from '../../../lib/files';
+import { toast } from '../../../lib/toast';
 
 export interface EinFileUploadProps {
   /** Test id of the control; the file input inside gets `${testId}-input`. */

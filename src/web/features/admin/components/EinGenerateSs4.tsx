@@ -3,13 +3,13 @@ import { clsx } from 'clsx';
 import { Download, FileCheck2, FileText, Info, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { canUploadEinFile } from '../../../../shared/domain/ein';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { linkClass } from '../../../components/ui/TextLink';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import { type AdminEinApplication, EIN_KEY, useApplyEinChange } from '../api/einApplications';
 import { applyGeneratedSs4, generateSs4, ss4DataSheetUrl, ss4GenerateStatusQuery } from '../api/ss4Generate';
 

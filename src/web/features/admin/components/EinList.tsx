@@ -67,7 +67,13 @@ export function EinList(props: EinListProps) {
               </thead>
               <tbody className="block divide-y divide-slate-200 @2xl:table-row-group">
                 {items.map((item) => (
-                  <EinRow key={item.id} item={item} selected={item.id === selectedId} onSelect={onSelect} />
+                  <EinRow
+                    key={item.id}
+                    item={item}
+                    selected={item.id === selectedId}
+                    panelOpen={Boolean(selectedId)}
+                    onSelect={onSelect}
+                  />
                 ))}
               </tbody>
             </table>
@@ -102,10 +108,13 @@ function Meta({ icon: Icon, children }: { icon: typeof MapPin; children: ReactNo
 function EinRow({
   item,
   selected,
+  panelOpen,
   onSelect,
 }: {
   item: AdminEinApplication;
   selected: boolean;
+  /** aria-controls may only name an element that exists: the panel is there while a row is selected. */
+  panelOpen: boolean;
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation();
@@ -126,7 +135,7 @@ function EinRow({
       <td className={clsx(cell, 'order-1 min-w-0 flex-1')}>
         <button
           type="button"
-          aria-controls="ein-detail"
+          aria-controls={panelOpen ? 'ein-detail' : undefined}
           title={item.businessName}
           className="block max-w-full break-words rounded-sm text-left text-base font-semibold text-slate-900 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 @2xl:max-w-60 @2xl:truncate @2xl:text-sm"
         >

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import { type AdminEinApplication, revealSsn } from '../api/einApplications';
 
 /**

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
 import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../../shared/schemas/company';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { inputClass, TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import { setFormationCompany, setFormationStatus, useApplyFormationChange } from '../api/formations';
 
 export interface FormationStatusSelectProps {

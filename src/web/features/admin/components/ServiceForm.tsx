@@ -4,7 +4,6 @@ import { Plus, Save, X } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { centsToInput, parseUsdToCents } from '../../../../shared/catalogue/money';
 import {
@@ -20,6 +19,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
+import { toast } from '../../../lib/toast';
 import { ADMIN_SERVICES_KEY, type AdminService, createService, updateService } from '../api/services';
 
 /** What the inputs hold: text as typed, the price in dollars. */

@@ -3,7 +3,6 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/domain/support';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -12,6 +11,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { linkClass } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import {
   ADMIN_SUPPORT_KEY,

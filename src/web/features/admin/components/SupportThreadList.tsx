@@ -46,7 +46,13 @@ export function SupportThreadList(props: SupportThreadListProps) {
             className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
           >
             {data.items.map((item) => (
-              <Row key={item.id} item={item} selected={item.id === selectedId} onSelect={onSelect} />
+              <Row
+                key={item.id}
+                item={item}
+                selected={item.id === selectedId}
+                panelOpen={Boolean(selectedId)}
+                onSelect={onSelect}
+              />
             ))}
           </ul>
         )}
@@ -64,7 +70,18 @@ export function SupportThreadList(props: SupportThreadListProps) {
   );
 }
 
-function Row({ item, selected, onSelect }: { item: AdminThread; selected: boolean; onSelect: (id: string) => void }) {
+/** `panelOpen`: aria-controls may only name an element that exists, and the panel is there while a row is selected. */
+function Row({
+  item,
+  selected,
+  panelOpen,
+  onSelect,
+}: {
+  item: AdminThread;
+  selected: boolean;
+  panelOpen: boolean;
+  onSelect: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   return (
@@ -83,7 +100,7 @@ function Row({ item, selected, onSelect }: { item: AdminThread; selected: boolea
         <div className="min-w-0 flex-1">
           <button
             type="button"
-            aria-controls="support-detail"
+            aria-controls={panelOpen ? 'support-detail' : undefined}
             onClick={() => onSelect(item.id)}
             // The button's ::after covers the whole row, so a click anywhere on it opens the thread.
             className="block max-w-full after:absolute after:inset-0 after:content-[''] break-words rounded-sm text-left font-semibold text-slate-900 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"

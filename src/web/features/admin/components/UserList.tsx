@@ -36,7 +36,13 @@ export function UserList(props: UserListProps) {
             className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
           >
             {items.map((item) => (
-              <UserRow key={item.id} item={item} selected={item.id === selectedId} onSelect={onSelect} />
+              <UserRow
+                key={item.id}
+                item={item}
+                selected={item.id === selectedId}
+                panelOpen={Boolean(selectedId)}
+                onSelect={onSelect}
+              />
             ))}
           </ul>
         )}
@@ -55,7 +61,18 @@ export function UserList(props: UserListProps) {
   );
 }
 
-function UserRow({ item, selected, onSelect }: { item: AdminUser; selected: boolean; onSelect: (id: string) => void }) {
+/** `panelOpen`: aria-controls may only name an element that exists, and the panel is there while a row is selected. */
+function UserRow({
+  item,
+  selected,
+  panelOpen,
+  onSelect,
+}: {
+  item: AdminUser;
+  selected: boolean;
+  panelOpen: boolean;
+  onSelect: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const { date } = useFormat();
   return (
@@ -73,7 +90,7 @@ function UserRow({ item, selected, onSelect }: { item: AdminUser; selected: bool
           {/* The whole row is the button's target (after:inset-0), the texts stay selectable lines. */}
           <button
             type="button"
-            aria-controls="users-detail"
+            aria-controls={panelOpen ? 'users-detail' : undefined}
             onClick={() => onSelect(item.id)}
             className={clsx(
               'block max-w-full rounded-sm text-left font-semibold [overflow-wrap:anywhere] after:absolute after:inset-0 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
@@ -11,6 +10,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import {
   ADMIN_SUPPORT_KEY,

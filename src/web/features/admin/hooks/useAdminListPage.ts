@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 
 interface PageOf {
   items: unknown[];

@@ -3,7 +3,6 @@ import { CalendarClock, CircleCheck } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { US_STATES } from '../../../../shared/catalogue/states';
@@ -11,6 +10,7 @@ import { COMPLIANCE_RULE_IDS, DEADLINE_HORIZONS } from '../../../../shared/schem
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import {
   type AdminDeadline,
   DEADLINES_KEY,

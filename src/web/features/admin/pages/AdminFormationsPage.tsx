@@ -3,7 +3,6 @@ import { Building2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import {
   ADMIN_FORMATION_SORTS,
@@ -11,6 +10,7 @@ import {
   type AdminFormationSort,
 } from '../../../../shared/schemas/admin-formations';
 import { SelectField } from '../../../components/ui/Select';
+import { toast } from '../../../lib/toast';
 import { downloadFormationsCsv, FORMATIONS_KEY, formationListQuery } from '../api/formations';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { ExportButtons } from '../components/ExportButtons';

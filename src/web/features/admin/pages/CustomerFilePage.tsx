@@ -260,9 +260,15 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
 
       <Card testId="formation-file-timeline" className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-5 lg:row-start-1">
         <Section title={t('adminFormations.file.timeline')}>
-          <div className="lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto lg:pr-1">
+          {/* It scrolls on its own on wide screens, so the keyboard must be able to reach and scroll it. */}
+          <section
+            aria-label={t('adminFormations.file.timeline')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has no other way to take keyboard focus
+            tabIndex={0}
+            className="rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto lg:pr-1"
+          >
             <FormationTimeline entries={file.timeline} />
-          </div>
+          </section>
         </Section>
       </Card>
 

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { Language } from '../../../../shared/i18n/languages';
 import type {
   AdminSignUpInput,
@@ -14,6 +13,7 @@ import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { queryClient } from '../../../lib/queryClient';
 import { type AuthResult, ME_KEY } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 
 export type SignUpBody = SignUpInput & { lang: Language };
 export type AdminSignUpBody = AdminSignUpInput & { lang: Language };

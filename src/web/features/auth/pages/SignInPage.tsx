@@ -1,21 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { signInSchema } from '../../../../shared/schemas/auth';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
+import { useLiteForm } from '../../../lib/liteForm';
 import type { AuthResult } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { sessionChanged, signIn } from '../api/auth';
 import { EmailField } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { Benefits } from '../components/Benefits';
+import { checkSignIn, type SignInValues, trimmed } from '../lib/authChecks';
+
+const EMPTY: SignInValues = { email: '', password: '', rememberMe: false };
 
 function welcomeKey(result: AuthResult): string {
   if (result.user.role === 'admin') return 'auth.signIn.welcomeAdmin';
@@ -26,19 +27,12 @@ function welcomeKey(result: AuthResult): string {
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
+  // No zod or react-hook-form here: see authChecks.ts.
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(EMPTY, checkSignIn);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await signIn(values);
+      const result = await signIn(trimmed(values));
       await sessionChanged();
       toast.success(t(welcomeKey(result)));
       navigate(result.redirectTo, { replace: true });

@@ -1,22 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { isSlugShaped } from '../../../../shared/domain/short-links';
-import { signUpSchema } from '../../../../shared/schemas/auth';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
+import { useLiteForm } from '../../../lib/liteForm';
+import { toast } from '../../../lib/toast';
 import { sessionChanged, signUp } from '../api/auth';
 import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { TermsCheckbox } from '../components/TermsCheckbox';
+import { checkSignUp, type SignUpValues, trimmed } from '../lib/authChecks';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'terms'] as const;
+const EMPTY: SignUpValues = { fullName: '', email: '', password: '', confirmPassword: '', terms: false };
 
 /** A short link's slug from the URL; anything else is not sent. */
 const refOf = (value: string | null) => (value && isSlugShaped(value) ? value : null);
@@ -25,20 +25,15 @@ export function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
-  });
+  // No zod or react-hook-form here: see authChecks.ts.
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(EMPTY, checkSignUp);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await signUp({
-        ...values,
+        ...trimmed(values),
+        // checkSignUp lets the form through only with the box ticked.
+        terms: true,
         // Campaign attribution from the landing link (SPEC §3, auth user metadata).
         utmSource: searchParams.get('utm_source'),
         utmMedium: searchParams.get('utm_medium'),

@@ -4,7 +4,6 @@ import { CalendarClock, CalendarPlus, Check, CircleCheck, Copy, Info } from 'luc
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { formatCalendarDate, ruleTextVars } from '../../../../shared/catalogue/compliance-format';
 import type { ComplianceItemView, ComplianceView } from '../../../../shared/schemas/compliance';
 import { Alert } from '../../../components/ui/Alert';
@@ -14,6 +13,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import {
   CALENDAR_FEED_KEY,
   COMPLIANCE_KEY,

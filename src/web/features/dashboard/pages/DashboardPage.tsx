@@ -15,7 +15,6 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -24,6 +23,7 @@ import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { type MyFormation, useMyFormation } from '../../../lib/formation';
 import { displayName, useMe } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { supportUnreadQuery } from '../../support/api/support';

@@ -3,7 +3,6 @@ import { Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../../shared/schemas/documents';
 import { Button } from '../../../components/ui/Button';
@@ -11,6 +10,7 @@ import { FileField } from '../../../components/ui/FileField';
 import { SelectField } from '../../../components/ui/Select';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import { DOCUMENTS_KEY, uploadDocument } from '../api/documents';
 
 /** SPEC §5 gives one message for the size; the type message is the API's own. */

@@ -3,7 +3,6 @@ import { Download, FileText, FolderOpen, RefreshCw, ShieldCheck } from 'lucide-r
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
@@ -12,6 +11,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useDocuments } from '../api/documents';
 import { DocumentUploadCard } from '../components/DocumentUploadCard';
 import { type DocumentItem, groupDocuments } from '../lib/group';

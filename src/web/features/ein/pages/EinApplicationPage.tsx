@@ -1,8 +1,7 @@
 import { FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { isUsState } from '../../../../shared/catalogue/states';
 import { einCompanyStepSchema, einOwnershipStepSchema, einReviewStepSchema } from '../../../../shared/schemas/ein';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
@@ -10,10 +9,12 @@ import { Stepper, WizardNav } from '../../../components/ui/Stepper';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
 import { formationChanged, formationQuery } from '../../../lib/formation';
 import { queryClient } from '../../../lib/queryClient';
 import { cachedMe } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { submitEinApplication } from '../api/ein';
 import { CompanyStep, DocumentsStep, InfoStep, OwnershipStep, ReviewStep } from '../components/EinSteps';
 import {
@@ -87,14 +88,8 @@ export function EinApplicationPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  // The field to focus after the next render (a failed check); the step's heading focuses first.
-  const [focusField, setFocusField] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!focusField) return;
-    document.querySelector<HTMLElement>(`[name="${CSS.escape(focusField)}"]`)?.focus();
-    setFocusField(null);
-  }, [focusField]);
+  // After a failed check the first invalid field takes focus, after the step's heading has taken it.
+  const focusField = useFocusField();
 
   function clearErrors(fields: string[]) {
     setErrors((e) => {
@@ -129,7 +124,7 @@ export function EinApplicationPage() {
   function showErrors(found: Errors, at: number) {
     setErrors((e) => ({ ...e, ...found }));
     if (at !== step) go(at);
-    setFocusField(orderedFields(Object.keys(found))[0] ?? null);
+    focusField(orderedFields(Object.keys(found))[0]);
     if (EIN_STEPS[at] === 'documents' && Object.values(found).includes('validation.documentsRequired')) {
       toast.error(t('validation.documentsRequired'), { id: DOCUMENTS_TOAST });
     }
@@ -176,7 +171,7 @@ export function EinApplicationPage() {
       setErrors(error.fields);
       const at = firstStepOf(fields) ?? step;
       if (at !== step) go(at);
-      setFocusField(orderedFields(fields)[0] ?? null);
+      focusField(orderedFields(fields)[0]);
       toast.error(errorMessage(error, 'ein.toast.submitFailed', t));
       return;
     }

@@ -2,7 +2,6 @@ import { BookOpen, Building2, FileText, Search, Timer, Wallet } from 'lucide-rea
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { EXTERNAL_LINKS } from '../../../../shared/catalogue/links';
 import { SELF_SERVICE_WYOMING_BUDGET } from '../../../../shared/catalogue/packages';
 import { FEATURED_STATES, US_STATES } from '../../../../shared/catalogue/states';
@@ -20,9 +19,11 @@ import { VideoEmbed } from '../../../components/ui/VideoEmbed';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { api, isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
+import { toast } from '../../../lib/toast';
 
 const STEP_KEYS = ['overview', 'stepByStep', 'nextStep', 'complete'] as const;
 const WYOMING = FEATURED_STATES.find((s) => s.name === 'Wyoming');
@@ -51,6 +52,7 @@ export function FormationGuidePage() {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const focusField = useFocusField();
 
   useEffect(() => {
     if (formation.data === null) {
@@ -97,8 +99,7 @@ export function FormationGuidePage() {
     if (!parsed.success) {
       const fieldErrors = zodFieldErrors(parsed.error);
       setErrors(fieldErrors);
-      const first = Object.keys(fieldErrors)[0];
-      document.getElementById(first === 'isFormationComplete' ? 'isFormationComplete-true' : first)?.focus();
+      focusField(Object.keys(fieldErrors)[0]);
       return;
     }
     setSaving(true);
@@ -108,7 +109,10 @@ export function FormationGuidePage() {
       toast.success(t('formation.toast.thanks'));
       navigate('/dashboard');
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      if (isApiError(error) && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields);
+        focusField(Object.keys(error.fields)[0]);
+      }
       if (isApiError(error, 'INVALID_TRANSITION')) {
         toast.error(errorMessage(error, 'formation.toast.updateFailed', t));
         await formationChanged();

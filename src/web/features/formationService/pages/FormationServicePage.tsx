@@ -2,7 +2,6 @@ import { Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { type AddressOption, ASSISTED_PACKAGE_ID, type PackageId } from '../../../../shared/catalogue/packages';
 import { formationServiceCheckoutSchema, formationServiceStepRules } from '../../../../shared/schemas/formation';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
@@ -10,8 +9,10 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Stepper, WizardNav } from '../../../components/ui/Stepper';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
+import { toast } from '../../../lib/toast';
 import { saveDraft, startCheckout, useDraft } from '../api/draft';
 import { AddressStep } from '../steps/AddressStep';
 import { PackageStep } from '../steps/PackageStep';
@@ -38,6 +39,7 @@ export function FormationServicePage() {
   const [moved, setMoved] = useState(false);
   const [values, setValues] = useState<Values>(valuesFrom(null));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const focusField = useFocusField();
   const [busy, setBusy] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const formation = useMyFormation();
@@ -105,7 +107,9 @@ export function FormationServicePage() {
     if (rule === undefined) return true;
     const result = formationServiceStepRules[rule].safeParse(values);
     if (result.success) return true;
-    setErrors(zodFieldErrors(result.error));
+    const fieldErrors = zodFieldErrors(result.error);
+    setErrors(fieldErrors);
+    focusField(Object.keys(fieldErrors)[0]);
     return false;
   }
 
@@ -115,6 +119,7 @@ export function FormationServicePage() {
       const fieldErrors = zodFieldErrors(parsed.error);
       setErrors(fieldErrors);
       go(Math.min(...Object.keys(fieldErrors).map((f) => FIELD_STEP[f] ?? 0)));
+      focusField(Object.keys(fieldErrors)[0]);
       return;
     }
     setBusy(true);
@@ -134,6 +139,7 @@ export function FormationServicePage() {
       if (isApiError(error) && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
         go(Math.min(...Object.keys(error.fields).map((f) => FIELD_STEP[f] ?? 4)));
+        focusField(Object.keys(error.fields)[0]);
       }
       setPaymentError(errorMessage(error, 'formationService.toast.checkoutFailed', t));
       setBusy(false);

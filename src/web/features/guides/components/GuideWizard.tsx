@@ -2,7 +2,6 @@ import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { bankFeedbackSchema } from '../../../../shared/schemas/formation';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
@@ -11,6 +10,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { isApiError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/form';
+import { toast } from '../../../lib/toast';
 import { type FeedbackEndpoint, sendFeedback } from '../api/feedback';
 
 export interface GuideStep {

@@ -2,7 +2,6 @@ import { Banknote, Building2, Clock, FileText, Landmark, Rocket, Timer, Wallet }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   ADDRESS_PRICES,
   ASSISTED_PACKAGE_ID,
@@ -20,9 +19,11 @@ import { Stepper, WizardNav } from '../../../components/ui/Stepper';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { ApiError, api, isApiError } from '../../../lib/api';
+import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
 import { formationCreated } from '../../../lib/formation';
+import { toast } from '../../../lib/toast';
 
 type FormationType = 'self' | 'assisted';
 type AddressPreference = 'shared' | 'private';
@@ -64,6 +65,7 @@ export function OnboardingPage() {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  const focusField = useFocusField();
 
   const steps = stepsFor(values.formationType);
   const index = steps.indexOf(step);
@@ -86,12 +88,14 @@ export function OnboardingPage() {
   function checkStepOne(): boolean {
     if (!values.formationType) {
       setErrors({ formationType: 'validation.formationTypeRequired' });
+      focusField('formationType');
       return false;
     }
     const result = onboardingStepOneSchema.safeParse(values);
     if (!result.success) {
-      setErrors(zodFieldErrors(result.error));
-      document.getElementById('phoneNumber')?.focus();
+      const found = zodFieldErrors(result.error);
+      setErrors(found);
+      focusField(Object.keys(found)[0]);
       return false;
     }
     return true;
@@ -107,8 +111,10 @@ export function OnboardingPage() {
     };
     const parsed = onboardingSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      const found = zodFieldErrors(parsed.error);
+      setErrors(found);
       go(1);
+      focusField(Object.keys(found)[0]);
       return;
     }
     setSubmitting(true);
@@ -133,6 +139,7 @@ export function OnboardingPage() {
         setErrors(error.fields);
         const fields = Object.keys(error.fields);
         go(fields.includes('formationType') || fields.includes('phoneNumber') ? 1 : 2);
+        focusField(fields[0]);
       }
       toast.error(
         error instanceof ApiError

@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import { Paperclip, X } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { acceptAttribute, FILE_KINDS } from '../../../../shared/domain/files';
 import { checkFile, formatFileSize } from '../../../lib/files';
+import { toast } from '../../../lib/toast';
 
 const ACCEPT = acceptAttribute(FILE_KINDS);
 

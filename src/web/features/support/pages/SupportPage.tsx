@@ -3,7 +3,6 @@ import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { SUPPORT_FINISHED_STATUSES } from '../../../../shared/domain/support';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -14,6 +13,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import {
   createSupportThread,

@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, CORE_SECTIONS, ROUTE_SECTIONS, SIGNED_IN } from '../../src/web/lib/messages/routeSectionList';
+
+/*
+ * The web app loads each page's message sections with its code (src/web/lib/messages). A section a
+ * page uses but does not list still shows, a moment late; this keeps the lists right: the modules a
+ * page imports (statically, all the way down) spell keys only from its sections and the core ones.
+ */
+
+const WEB = path.resolve('src/web');
+const SECTIONS = readdirSync(path.resolve('src/shared/i18n/tr'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
+const KEY = new RegExp(`['"\`](${SECTIONS.join('|')})\\.(?=[\\w$])`, 'g');
+const STATIC_IMPORT = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g;
+// Its comments name keys as examples; what it translates comes from its callers.
+const NOT_SCANNED = new Set([path.join(WEB, 'lib/i18n.ts')]);
+
+function resolveModule(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+function modulesOf(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry) || !/\.tsx?$/.test(entry)) return seen;
+  seen.add(entry);
+  for (const m of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
+    const file = resolveModule(entry, m[1]);
+    if (file && !file.includes(`${path.sep}i18n${path.sep}`)) modulesOf(file, seen);
+  }
+  return seen;
+}
+
+function sectionsUsedBy(entry: string): string[] {
+  const used = new Set<string>();
+  for (const file of modulesOf(entry)) {
+    if (NOT_SCANNED.has(file)) continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(KEY)) used.add(m[1]);
+  }
+  return [...used].sort();
+}
+
+/** `path: 'x'` and the page module its `lazy` imports, as router.tsx pairs them. */
+function routedPages(): [string, string][] {
+  const router = readFileSync(path.join(WEB, 'app/router.tsx'), 'utf8');
+  const pairs: [string, string][] = [];
+  for (const m of router.matchAll(/path: '([^']+)',[^{}]*?import\('([^']+)'\)/g)) {
+    const file = resolveModule(path.join(WEB, 'app/router.tsx'), m[2]);
+    if (file) pairs.push([m[1], file]);
+  }
+  return pairs;
+}
+
+const missing = (used: string[], listed: readonly string[]) =>
+  used.filter((s) => !listed.includes(s) && !(CORE_SECTIONS as readonly string[]).includes(s));
+
+describe('the message sections each page loads', () => {
+  it('name sections that exist', () => {
+    for (const sections of [...Object.values(ROUTE_SECTIONS), CORE_SECTIONS]) {
+      for (const s of sections) expect(SECTIONS, s).toContain(s);
+    }
+  });
+
+  it('cover what each routed page spells', () => {
+    const pages = routedPages();
+    expect(pages.length).toBeGreaterThan(25);
+    for (const [routePath, file] of pages) {
+      expect(missing(sectionsUsedBy(file), ROUTE_SECTIONS[routePath] ?? []), routePath).toEqual([]);
+    }
+  });
+
+  it('cover what the layouts spell', () => {
+    expect(missing(sectionsUsedBy(path.join(WEB, 'app/layouts/SignedInLayout.tsx')), SIGNED_IN)).toEqual([]);
+    expect(missing(sectionsUsedBy(path.join(WEB, 'app/layouts/AdminLayout.tsx')), ADMIN)).toEqual([]);
+  });
+
+  it('keep the entry to the core sections (guards load theirs on demand)', () => {
+    const entry = sectionsUsedBy(path.join(WEB, 'main.tsx')).filter((s) => !['admin', 'formation', 'ss4'].includes(s));
+    expect(missing(entry, [])).toEqual([]);
+  });
+});
