@@ -67,12 +67,15 @@ async function main() {
     );
     await run(
       'company_formations',
+      // Every company past preparation has a formation date spread over two years, so that the
+      // deadlines list (computed from it) has real rows to sort.
       `insert into company_formations (user_id, company_formation_preference, formation_status, payment_status,
-              business_name, state_selected, created_at, updated_at)
+              business_name, state_selected, formed_on, created_at, updated_at)
        select 'bench-' || g, case when g % 2 = 0 then 'service' else 'self' end,
               ${pick(FORMATION, 'g / 7')}, ${pick(PAYMENT, 'g / 3')},
               ${pick(LAST, 'g / 5')} || ' ' || ${pick(WORDS, 'g / 13')} || ' ' || g || ' LLC',
               ${pick(STATES, 'g / 11')},
+              case when (g / 7) % ${FORMATION.length} > 0 then current_date - (g % 730) end,
               now() - (g || ' seconds')::interval, now() - ((g % 86400) || ' seconds')::interval
        from generate_series(1, ${customers}) g`,
     );

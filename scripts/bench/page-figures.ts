@@ -1,0 +1,196 @@
+/**
+ * The page rows: what a first visit fetches (Chromium through playwright-core, a fresh context per page)
+ * and Lighthouse's mobile performance score (the `lighthouse` package driving Debian's Chromium over
+ * its debugging port; nothing is downloaded).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort, startChild } from './portal-process';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * A `cookie` header as the browser's own cookies. Production's are `__Host-` cookies, Secure: they are
+ * set for the https form of the origin (Chromium still sends them to http://127.0.0.1, a secure
+ * context); a Cookie request header instead would not reach the app's own fetch calls.
+ */
+export function browserCookies(base: string, cookie: string) {
+  return cookie.split('; ').map((pair) => {
+    const i = pair.indexOf('=');
+    return {
+      name: pair.slice(0, i),
+      value: pair.slice(i + 1),
+      url: base.replace(/^http:/, 'https:'),
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax' as const,
+    };
+  });
+}
+
+export interface PageBytes {
+  page: string;
+  jsFiles: number;
+  cssFiles: number;
+  /** Bytes on the wire (as the server sent them: compressed only if it compresses). */
+  jsWire: number;
+  cssWire: number;
+  /** What gzip -9 makes of the same files. */
+  jsGzip: number;
+  cssGzip: number;
+  /** Content-Encoding values seen on script/style answers ('identity' when none). */
+  encodings: string[];
+  /** Where the page ended up (a signed-out /dashboard would end on /signin). */
+  finalPath?: string;
+}
+
+/** Loads `page` in a fresh context (optionally signed in) and sums the scripts and stylesheets fetched. */
+export async function measurePageBytes(base: string, pages: string[], cookie?: string): Promise<PageBytes[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  try {
+    const out: PageBytes[] = [];
+    for (const page of pages) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+      if (cookie) await context.addCookies(browserCookies(base, cookie));
+      const tab = await context.newPage();
+      const seen: Promise<void>[] = [];
+      const figure: PageBytes = {
+        page,
+        jsFiles: 0,
+        cssFiles: 0,
+        jsWire: 0,
+        cssWire: 0,
+        jsGzip: 0,
+        cssGzip: 0,
+        encodings: [],
+      };
+      tab.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        seen.push(
+          (async () => {
+            const [sizes, body] = await Promise.all([res.request().sizes(), res.body()]);
+            const enc = res.headers()['content-encoding'] ?? 'identity';
+            if (!figure.encodings.includes(enc)) figure.encodings.push(enc);
+            const gz = gzipSync(body, { level: 9 }).byteLength;
+            if (type === 'script') {
+              figure.jsFiles += 1;
+              figure.jsWire += sizes.responseBodySize;
+              figure.jsGzip += gz;
+            } else {
+              figure.cssFiles += 1;
+              figure.cssWire += sizes.responseBodySize;
+              figure.cssGzip += gz;
+            }
+          })(),
+        );
+      });
+      await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+      await Promise.all(seen);
+      figure.finalPath = new URL(tab.url()).pathname;
+      console.log(
+        `${page}: JS ${figure.jsFiles} files ${(figure.jsWire / 1024).toFixed(0)} KB on the wire, ${(figure.jsGzip / 1024).toFixed(0)} KB gzipped; CSS ${(figure.cssWire / 1024).toFixed(0)} / ${(figure.cssGzip / 1024).toFixed(0)} KB (${figure.encodings.join(', ')}), ended on ${figure.finalPath}`,
+      );
+      out.push(figure);
+      await context.close();
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The middle score; with an even count (a run gave no score) the mean of the two middle ones. */
+function medianOf(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+export interface PageScore {
+  page: string;
+  finalUrls: string[];
+  scores: number[];
+  /** Runs that gave no score (Lighthouse's runtime error code, such as NO_FCP). */
+  errors: string[];
+  median: number | null;
+}
+
+/** Lighthouse's default (mobile) performance category, `runs` times per page; the median of the scores. */
+export async function measureLighthouse(
+  base: string,
+  pages: { page: string; cookie?: string }[],
+  runs = 3,
+): Promise<PageScore[]> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+  const chrome = startChild(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    {},
+    'chromium',
+  );
+  try {
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`http://127.0.0.1:${port}/json/version`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) break;
+      if (i > 200) throw new Error(`chromium did not open its debugging port\n${chrome.output()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const out: PageScore[] = [];
+    for (const { page, cookie } of pages) {
+      if (cookie) {
+        // Lighthouse's storage reset keeps cookies, so the page loads signed in on every run.
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+        await cdp.contexts()[0].addCookies(browserCookies(base, cookie));
+        await cdp.close();
+      }
+      const scores: number[] = [];
+      const errors: string[] = [];
+      const finalUrls: string[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance'],
+        }).catch((err: Error) => {
+          errors.push(err.message.split('\n')[0]);
+          return undefined;
+        });
+        if (!result) continue;
+        const score = result?.lhr.categories.performance?.score;
+        finalUrls.push(result.lhr.finalDisplayedUrl);
+        if (typeof score === 'number') scores.push(Math.round(score * 100));
+        else errors.push(result.lhr.runtimeError?.code ?? 'no score');
+      }
+      const median = medianOf(scores);
+      console.log(
+        `lighthouse mobile ${page}: ${scores.join(', ')} → ${median}${errors.length ? ` (errors: ${errors.join(', ')})` : ''} (ended on ${finalUrls.join(', ')})`,
+      );
+      out.push({ page, scores, errors, median, finalUrls });
+    }
+    return out;
+  } finally {
+    await chrome.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
