@@ -22,7 +22,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import {
-  encodeMultipart,
+  encodeBody,
   type HttpAnswer,
   httpRequest,
   type PortalProcess,
@@ -146,15 +146,8 @@ function browser() {
     const headers: Record<string, string> = { host: HOST, 'x-forwarded-for': address };
     if (method !== 'GET') headers.origin = PUBLIC_URL;
     if (cookie) headers.cookie = cookie;
-    let payload: Buffer | string | undefined;
-    if (body instanceof FormData) {
-      const encoded = await encodeMultipart(body);
-      payload = encoded.body;
-      headers['content-type'] = encoded.contentType;
-    } else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      headers['content-type'] = 'application/json';
-    }
+    const { payload, contentType } = await encodeBody(body);
+    if (contentType) headers['content-type'] = contentType;
     const res = await withTimeout(
       httpRequest(`${portal.url}${p}`, { method, headers, body: payload }),
       30_000,

@@ -152,3 +152,13 @@ export async function encodeMultipart(form: FormData): Promise<{ body: Buffer; c
     contentType: request.headers.get('content-type') ?? '',
   };
 }
+
+/** A request body as the browser would send it: multipart for a FormData, JSON for anything else. */
+export async function encodeBody(body: unknown): Promise<{ payload?: Buffer | string; contentType?: string }> {
+  if (body instanceof FormData) {
+    const encoded = await encodeMultipart(body);
+    return { payload: encoded.body, contentType: encoded.contentType };
+  }
+  if (body === undefined) return {};
+  return { payload: JSON.stringify(body), contentType: 'application/json' };
+}

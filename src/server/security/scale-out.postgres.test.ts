@@ -17,7 +17,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../tests/support/fake-stripe';
 import {
-  encodeMultipart,
+  encodeBody,
   type HttpAnswer,
   httpRequest,
   type PortalProcess,
@@ -88,15 +88,8 @@ function browser(address: string) {
     const headers: Record<string, string> = { host: HOST, 'x-forwarded-for': address, 'x-forwarded-proto': 'https' };
     if (method !== 'GET') headers.origin = PUBLIC_URL;
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let payload: Buffer | string | undefined;
-    if (body instanceof FormData) {
-      const encoded = await encodeMultipart(body);
-      payload = encoded.body;
-      headers['content-type'] = encoded.contentType;
-    } else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      headers['content-type'] = 'application/json';
-    }
+    const { payload, contentType } = await encodeBody(body);
+    if (contentType) headers['content-type'] = contentType;
     const res = await httpRequest(`${via.url}${p}`, { method, headers: { ...headers, ...extra }, body: payload });
     const setCookies = res.headers['set-cookie'] ?? [];
     for (const sc of setCookies) {
