@@ -21,7 +21,7 @@ interface ProfileNode {
 
 const route = process.argv[2] ?? '/api/formations/me';
 const seconds = Number(process.argv[3] ?? 10);
-const DB = 'portal_bench_profile';
+const DB = `portal_bench_profile_${process.pid}`;
 const dbUrl = Object.assign(new URL(BENCH_DATABASE_URL), { pathname: `/${DB}` }).toString();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
 

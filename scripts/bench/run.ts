@@ -1,6 +1,8 @@
 /**
- * `npm run bench [-- --no-million] [-- --no-faults] [-- --reseed] [-- --seconds N]`: every figure of
- * issue 14's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
+ * `npm run bench [-- --no-million] [-- --no-faults] [-- --reseed] [-- --seconds N] [-- --only a,b]`: every
+ * figure of issue 14's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
+ * `--only` (api, uploads, pages, lighthouse, export, lists, cold, faults) measures just those and prints
+ * the rows without touching the report, for checking one fix.
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL's server) and Chromium at /usr/bin/chromium
  * (CHROME_PATH).
  *
@@ -35,9 +37,14 @@ const flag = (name: string) => args.includes(`--${name}`);
 const secondsAt = args.indexOf('--seconds');
 const seconds = (secondsAt >= 0 && Number(args[secondsAt + 1])) || 10;
 const MILLION = 1_000_000;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+/** Whether this run measures `part` (every part unless --only names others). */
+const wants = (part: string) => !only || only.has(part);
 
 const serverUrl = new URL(BENCH_DATABASE_URL);
-const RUN_DB = 'portal_bench_run';
+// Its own name per run, so that two runs (two worktrees) never drop each other's database.
+const RUN_DB = `portal_bench_run_${process.pid}`;
 const runDbUrl = Object.assign(new URL(BENCH_DATABASE_URL), { pathname: `/${RUN_DB}` }).toString();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-run-'));
 
@@ -175,23 +182,27 @@ async function runPortalSteps(figures: Figures) {
     const customer = await onboardedCustomer(portal.base);
     const admin = await benchAdminCookie(portal.base, portal.adminCode);
     const slug = await shortLink(portal.base, admin);
-    figures.api = await step('API: portal vs bare server', () =>
-      measureApi(portal.base, `http://127.0.0.1:${barePort}`, customer, slug, seconds),
-    );
-    figures.uploads = await step('50 concurrent 5 MB uploads', () =>
-      measureUploads(portal.base, portal.serverPid, customer),
-    );
-    figures.pageBytes = await step('first visit: JS and CSS bytes', async () => [
-      ...(await measurePageBytes(portal.base, ['/signin', '/signup'])),
-      ...(await measurePageBytes(portal.base, ['/dashboard'], customer)),
-    ]);
-    figures.lighthouse = await step('Lighthouse mobile performance', () =>
-      measureLighthouse(portal.base, [
-        { page: '/signin' },
-        { page: '/signup' },
-        { page: '/dashboard', cookie: customer },
-      ]),
-    );
+    if (wants('api'))
+      figures.api = await step('API: portal vs bare server', () =>
+        measureApi(portal.base, `http://127.0.0.1:${barePort}`, customer, slug, seconds),
+      );
+    if (wants('uploads'))
+      figures.uploads = await step('50 concurrent 5 MB uploads', () =>
+        measureUploads(portal.base, portal.serverPid, customer),
+      );
+    if (wants('pages'))
+      figures.pageBytes = await step('first visit: JS and CSS bytes', async () => [
+        ...(await measurePageBytes(portal.base, ['/signin', '/signup'])),
+        ...(await measurePageBytes(portal.base, ['/dashboard'], customer)),
+      ]);
+    if (wants('lighthouse'))
+      figures.lighthouse = await step('Lighthouse mobile performance', () =>
+        measureLighthouse(portal.base, [
+          { page: '/signin' },
+          { page: '/signup' },
+          { page: '/dashboard', cookie: customer },
+        ]),
+      );
   } finally {
     await bare.stop();
     await portal.stop();
@@ -211,10 +222,14 @@ async function runMillionSteps(figures: Figures) {
   try {
     const admin = await benchAdminCookie(portal.base, portal.adminCode);
     // The export first, so that its memory figure is its own and not what the lists left behind.
-    figures.export = await step('CSV export of every formation', () =>
-      measureExport(portal.base, portal.serverPid, admin),
-    );
-    figures.adminLists = await step('admin lists at 1,000,000 customers', () => timeAdminLists(portal.base, admin, 20));
+    if (wants('export'))
+      figures.export = await step('CSV export of every formation', () =>
+        measureExport(portal.base, portal.serverPid, admin),
+      );
+    if (wants('lists'))
+      figures.adminLists = await step('admin lists at 1,000,000 customers', () =>
+        timeAdminLists(portal.base, admin, 20),
+      );
   } finally {
     await portal.stop();
   }
@@ -367,10 +382,24 @@ async function main() {
   const figures: Figures = {};
   try {
     await step('build', async () => buildIfStale());
-    await step('portal on a throwaway database', () => runPortalSteps(figures));
-    if (!flag('no-million')) await step('portal on the million-customer database', () => runMillionSteps(figures));
-    figures.coldStart = await step('cold start', () => measureColdStart());
-    if (!flag('no-faults')) figures.faults = await step('faults', () => runFaults());
+    if (['api', 'uploads', 'pages', 'lighthouse'].some(wants))
+      await step('portal on a throwaway database', () => runPortalSteps(figures));
+    if (!flag('no-million') && ['export', 'lists'].some(wants))
+      await step('portal on the million-customer database', () => runMillionSteps(figures));
+    if (wants('cold')) figures.coldStart = await step('cold start', () => measureColdStart());
+    if (!flag('no-faults') && wants('faults')) figures.faults = await step('faults', () => runFaults());
+    if (only) {
+      // A partial run checks one fix; the report keeps the last whole run's figures.
+      console.log(
+        `\n${[
+          ...detailsOf(figures),
+          ...rowsOf(figures)
+            .filter((r) => !r.figure.startsWith('not measured'))
+            .map((r) => `- ${r.what}: ${r.figure} (target ${r.target})`),
+        ].join('\n')}`,
+      );
+      return;
+    }
     writeReport(rowsOf(figures), detailsOf(figures), { ...figures, failures }, startedAt);
     console.log(
       `\nwrote docs/benchmarks.md and docs/benchmarks.json in ${((Date.now() - +startedAt) / 60000).toFixed(1)} min`,
