@@ -6,7 +6,7 @@ import { dayNumber } from '../../../../shared/domain/stage-waits';
 import { useFormat } from '../../../lib/format';
 import type { AdminEinApplication, EinListResponse } from '../api/einApplications';
 import { EinStatusBadge } from './EinStatusBadge';
-import { type AdminListViewProps, ListEmpty, ListLoading, ListPager, RetryAlert } from './ListParts';
+import { type AdminListViewProps, ListPager, ListShell } from './ListParts';
 
 export type EinListProps = AdminListViewProps<EinListResponse>;
 
@@ -17,80 +17,79 @@ export type EinListProps = AdminListViewProps<EinListResponse>;
 export function EinList(props: EinListProps) {
   const { data, loading, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
   const { t } = useTranslation();
-
-  if (!data) {
-    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return <ListLoading label={loading ? t('adminEin.list.loading') : t('common.loading')} />;
-  }
-
-  const { items, total, totalKind, page, pageSize } = data;
-
   return (
-    <div className="space-y-3">
-      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
-      <div className="@container overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {items.length === 0 ? (
-          <ListEmpty
-            testId="ein-empty"
-            message={t(filtered ? 'adminEin.list.emptyFiltered' : 'adminEin.list.empty')}
-            clearLabel={t('adminEin.filters.clear')}
-            onClear={filtered ? onClearFilters : undefined}
+    <ListShell
+      items={data?.items}
+      loading={loading}
+      loadingLabel={t('adminEin.list.loading')}
+      error={error}
+      onRetry={onRetry}
+      frameClassName="@container"
+      empty={{
+        testId: 'ein-empty',
+        message: t(filtered ? 'adminEin.list.emptyFiltered' : 'adminEin.list.empty'),
+        clearLabel: t('adminEin.filters.clear'),
+        onClear: filtered ? onClearFilters : undefined,
+      }}
+      footer={
+        data ? (
+          <ListPager
+            idPrefix="ein"
+            ns="adminEin.list"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            totalKind={data.totalKind}
+            shown={data.items.length}
+            onPage={onPage}
           />
-        ) : (
-          <div className="@2xl:overflow-x-auto">
-            <table
-              aria-busy={updating || undefined}
-              className={clsx('block w-full text-sm @2xl:table', updating && 'opacity-60 transition-opacity')}
-            >
-              <caption className="sr-only">{t('adminEin.list.caption')}</caption>
-              <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-600 @2xl:table-header-group">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminEin.list.columns.business')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminEin.list.columns.responsibleParty')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminEin.list.columns.state')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminEin.list.columns.created')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminEin.list.columns.status')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminEin.stageWait.column')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="block divide-y divide-slate-200 @2xl:table-row-group">
-                {items.map((item) => (
-                  <EinRow
-                    key={item.id}
-                    item={item}
-                    selected={item.id === selectedId}
-                    panelOpen={Boolean(selectedId)}
-                    onSelect={onSelect}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <ListPager
-          idPrefix="ein"
-          ns="adminEin.list"
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          totalKind={totalKind}
-          shown={items.length}
-          onPage={onPage}
-        />
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {(items) => (
+        <div className="@2xl:overflow-x-auto">
+          <table
+            aria-busy={updating || undefined}
+            className={clsx('block w-full text-sm @2xl:table', updating && 'opacity-60 transition-opacity')}
+          >
+            <caption className="sr-only">{t('adminEin.list.caption')}</caption>
+            <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-600 @2xl:table-header-group">
+              <tr>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminEin.list.columns.business')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminEin.list.columns.responsibleParty')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminEin.list.columns.state')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminEin.list.columns.created')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminEin.list.columns.status')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminEin.stageWait.column')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block divide-y divide-slate-200 @2xl:table-row-group">
+              {items.map((item) => (
+                <EinRow
+                  key={item.id}
+                  item={item}
+                  selected={item.id === selectedId}
+                  panelOpen={Boolean(selectedId)}
+                  onSelect={onSelect}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListShell>
   );
 }
 

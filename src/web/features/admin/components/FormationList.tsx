@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/format';
 import type { AdminFormation, FormationListResponse } from '../api/formations';
 import { EinStatusBadge } from './EinStatusBadge';
 import { FormationStatusSelect } from './FormationStatusSelect';
-import { ListEmpty, ListLoading, ListPager, RetryAlert } from './ListParts';
+import { ListPager, ListShell } from './ListParts';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 export interface FormationListProps {
@@ -30,74 +30,73 @@ export interface FormationListProps {
 export function FormationList(props: FormationListProps) {
   const { data, loading, updating, error, filtered, backTo, onRetry, onClearFilters, onPage } = props;
   const { t } = useTranslation();
-
-  if (!data) {
-    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return <ListLoading label={loading ? t('adminFormations.list.loading') : t('common.loading')} />;
-  }
-
-  const { items, total, page, pageSize, totalExact } = data;
-
   return (
-    <div className="space-y-3">
-      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
-      <div className="@container overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {items.length === 0 ? (
-          <ListEmpty
-            testId="formations-empty"
-            message={t(filtered ? 'adminFormations.list.emptyFiltered' : 'adminFormations.list.empty')}
-            clearLabel={t('adminFormations.filters.clear')}
-            onClear={filtered ? onClearFilters : undefined}
+    <ListShell
+      items={data?.items}
+      loading={loading}
+      loadingLabel={t('adminFormations.list.loading')}
+      error={error}
+      onRetry={onRetry}
+      frameClassName="@container"
+      empty={{
+        testId: 'formations-empty',
+        message: t(filtered ? 'adminFormations.list.emptyFiltered' : 'adminFormations.list.empty'),
+        clearLabel: t('adminFormations.filters.clear'),
+        onClear: filtered ? onClearFilters : undefined,
+      }}
+      footer={
+        data ? (
+          <ListPager
+            idPrefix="formations"
+            ns="adminFormations.list"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            totalKind={data.totalExact === false ? 'estimate' : 'exact'}
+            shown={data.items.length}
+            onPage={onPage}
           />
-        ) : (
-          <div className="@4xl:overflow-x-auto">
-            <table
-              aria-busy={updating || undefined}
-              className={clsx('block w-full text-sm @4xl:table', updating && 'opacity-60 transition-opacity')}
-            >
-              <caption className="sr-only">{t('adminFormations.list.caption')}</caption>
-              <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-600 @4xl:table-header-group">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminFormations.list.columns.business')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminFormations.list.columns.state')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminFormations.list.columns.dates')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminFormations.list.columns.payment')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {t('adminFormations.list.columns.status')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    <span className="sr-only">{t('adminFormations.list.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
-                {items.map((item) => (
-                  <FormationRow key={item.id} item={item} backTo={backTo} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <ListPager
-          idPrefix="formations"
-          ns="adminFormations.list"
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          totalKind={totalExact === false ? 'estimate' : 'exact'}
-          shown={items.length}
-          onPage={onPage}
-        />
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {(items) => (
+        <div className="@4xl:overflow-x-auto">
+          <table
+            aria-busy={updating || undefined}
+            className={clsx('block w-full text-sm @4xl:table', updating && 'opacity-60 transition-opacity')}
+          >
+            <caption className="sr-only">{t('adminFormations.list.caption')}</caption>
+            <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-600 @4xl:table-header-group">
+              <tr>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminFormations.list.columns.business')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminFormations.list.columns.state')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminFormations.list.columns.dates')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminFormations.list.columns.payment')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  {t('adminFormations.list.columns.status')}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  <span className="sr-only">{t('adminFormations.list.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
+              {items.map((item) => (
+                <FormationRow key={item.id} item={item} backTo={backTo} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListShell>
   );
 }
 

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -137,6 +138,55 @@ export function ListEmpty({
           {clearLabel}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+export interface ListShellProps<Item> {
+  /** The rows of the page shown; undefined until the first page has arrived. */
+  items: Item[] | undefined;
+  /** False when the rows are gone for a reason other than the first load (the label is then the generic one). */
+  loading?: boolean;
+  loadingLabel: string;
+  error: string | null;
+  onRetry: () => void;
+  empty: { testId: string; message: string; clearLabel: string; onClear?: () => void };
+  /** Added to the framed box, e.g. '@container' for a list whose rows lay out by container queries. */
+  frameClassName?: string;
+  /** Under the rows inside the frame: the pager of a server-paged list. */
+  footer?: ReactNode;
+  children: (items: Item[]) => ReactNode;
+}
+
+/**
+ * The frame every admin list shares: the first load, a failed load (a retry, with the old rows kept
+ * when there are some), the empty state with its way out, and the bordered box the rows and pager sit in.
+ */
+export function ListShell<Item>({
+  items,
+  loading = true,
+  loadingLabel,
+  error,
+  onRetry,
+  empty,
+  frameClassName,
+  footer,
+  children,
+}: ListShellProps<Item>) {
+  const { t } = useTranslation();
+  if (!items) {
+    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
+    return <ListLoading label={loading ? loadingLabel : t('common.loading')} />;
+  }
+  return (
+    <div className="min-w-0 space-y-3">
+      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
+      <div
+        className={`${frameClassName ? `${frameClassName} ` : ''}overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm`}
+      >
+        {items.length === 0 ? <ListEmpty {...empty} /> : children(items)}
+        {footer}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { AdminService } from '../api/services';
-import { ListEmpty, ListLoading, RetryAlert } from './ListParts';
+import { ListShell } from './ListParts';
 import { ServiceActions } from './ServiceActions';
 
 export interface ServiceListProps {
@@ -28,61 +28,57 @@ const headClass = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-
 export function ServiceList(props: ServiceListProps) {
   const { services, loading, updating, error, filtered, onRetry, onClearFilters } = props;
   const { t } = useTranslation();
-
-  if (!services) {
-    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return <ListLoading label={loading ? t('adminServices.list.loading') : t('common.loading')} />;
-  }
-
   return (
-    <div className="min-w-0 space-y-3">
-      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {services.length === 0 ? (
-          <ListEmpty
-            testId="services-empty"
-            message={t(filtered ? 'adminServices.list.emptyFiltered' : 'adminServices.list.empty')}
-            clearLabel={t('adminServices.filters.clear')}
-            onClear={filtered ? onClearFilters : undefined}
-          />
-        ) : (
-          <table
-            aria-busy={updating || undefined}
-            className={clsx('block w-full text-sm lg:table', updating && 'opacity-60 transition-opacity')}
-            data-testid="services-table"
-          >
-            <caption className="sr-only">{t('adminServices.list.caption')}</caption>
-            <thead className="hidden border-b border-slate-200 bg-slate-50 lg:table-header-group">
-              <tr>
-                <th scope="col" className={headClass}>
-                  {t('adminServices.list.service')}
-                </th>
-                <th scope="col" className={clsx(headClass, 'text-right')}>
-                  {t('adminServices.list.price')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('adminServices.list.status')}
-                </th>
-                <th scope="col" className={clsx(headClass, 'text-right')}>
-                  {t('adminServices.list.orders')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('adminServices.list.created')}
-                </th>
-                <th scope="col" className={clsx(headClass, 'text-right')}>
-                  {t('adminServices.list.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block divide-y divide-slate-200 lg:table-row-group">
-              {services.map((service) => (
-                <ServiceRow key={service.id} service={service} {...props} />
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-    </div>
+    <ListShell
+      items={services}
+      loading={loading}
+      loadingLabel={t('adminServices.list.loading')}
+      error={error}
+      onRetry={onRetry}
+      empty={{
+        testId: 'services-empty',
+        message: t(filtered ? 'adminServices.list.emptyFiltered' : 'adminServices.list.empty'),
+        clearLabel: t('adminServices.filters.clear'),
+        onClear: filtered ? onClearFilters : undefined,
+      }}
+    >
+      {(items) => (
+        <table
+          aria-busy={updating || undefined}
+          className={clsx('block w-full text-sm lg:table', updating && 'opacity-60 transition-opacity')}
+          data-testid="services-table"
+        >
+          <caption className="sr-only">{t('adminServices.list.caption')}</caption>
+          <thead className="hidden border-b border-slate-200 bg-slate-50 lg:table-header-group">
+            <tr>
+              <th scope="col" className={headClass}>
+                {t('adminServices.list.service')}
+              </th>
+              <th scope="col" className={clsx(headClass, 'text-right')}>
+                {t('adminServices.list.price')}
+              </th>
+              <th scope="col" className={headClass}>
+                {t('adminServices.list.status')}
+              </th>
+              <th scope="col" className={clsx(headClass, 'text-right')}>
+                {t('adminServices.list.orders')}
+              </th>
+              <th scope="col" className={headClass}>
+                {t('adminServices.list.created')}
+              </th>
+              <th scope="col" className={clsx(headClass, 'text-right')}>
+                {t('adminServices.list.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block divide-y divide-slate-200 lg:table-row-group">
+            {items.map((service) => (
+              <ServiceRow key={service.id} service={service} {...props} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ListShell>
   );
 }
 

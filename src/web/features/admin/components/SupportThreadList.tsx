@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { AdminSupportListResponse, AdminThread } from '../../support/api/support';
 import { SupportStatusBadge } from '../../support/components/SupportStatusBadge';
-import { ListEmpty, ListLoading, ListPager, RetryAlert } from './ListParts';
+import { ListPager, ListShell } from './ListParts';
 
 export interface SupportThreadListProps {
   data: AdminSupportListResponse | undefined;
@@ -22,51 +22,50 @@ export interface SupportThreadListProps {
 export function SupportThreadList(props: SupportThreadListProps) {
   const { data, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
   const { t } = useTranslation();
-
-  if (!data) {
-    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return <ListLoading label={t('support.admin.list.loading')} />;
-  }
-
   return (
-    <div className="min-w-0 space-y-3">
-      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {data.items.length === 0 ? (
-          <ListEmpty
-            testId="support-list-empty"
-            message={t(filtered ? 'support.admin.list.emptyFiltered' : 'support.admin.list.empty')}
-            clearLabel={t('support.admin.filters.clear')}
-            onClear={filtered ? onClearFilters : undefined}
+    <ListShell
+      items={data?.items}
+      loadingLabel={t('support.admin.list.loading')}
+      error={error}
+      onRetry={onRetry}
+      empty={{
+        testId: 'support-list-empty',
+        message: t(filtered ? 'support.admin.list.emptyFiltered' : 'support.admin.list.empty'),
+        clearLabel: t('support.admin.filters.clear'),
+        onClear: filtered ? onClearFilters : undefined,
+      }}
+      footer={
+        data ? (
+          <ListPager
+            idPrefix="support"
+            ns="support.admin.list"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            shown={data.items.length}
+            onPage={onPage}
           />
-        ) : (
-          <ul
-            aria-label={t('support.admin.list.label')}
-            aria-busy={updating || undefined}
-            className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
-          >
-            {data.items.map((item) => (
-              <Row
-                key={item.id}
-                item={item}
-                selected={item.id === selectedId}
-                panelOpen={Boolean(selectedId)}
-                onSelect={onSelect}
-              />
-            ))}
-          </ul>
-        )}
-        <ListPager
-          idPrefix="support"
-          ns="support.admin.list"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          shown={data.items.length}
-          onPage={onPage}
-        />
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {(items) => (
+        <ul
+          aria-label={t('support.admin.list.label')}
+          aria-busy={updating || undefined}
+          className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
+        >
+          {items.map((item) => (
+            <Row
+              key={item.id}
+              item={item}
+              selected={item.id === selectedId}
+              panelOpen={Boolean(selectedId)}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      )}
+    </ListShell>
   );
 }
 

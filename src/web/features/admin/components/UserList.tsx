@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { AdminUser, UserListResponse } from '../api/users';
-import { type AdminListViewProps, ListEmpty, ListLoading, ListPager, RetryAlert } from './ListParts';
+import { type AdminListViewProps, ListPager, ListShell } from './ListParts';
 
 export type UserListProps = AdminListViewProps<UserListResponse>;
 
@@ -11,53 +11,52 @@ export type UserListProps = AdminListViewProps<UserListResponse>;
 export function UserList(props: UserListProps) {
   const { data, loading, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
   const { t } = useTranslation();
-
-  if (!data) {
-    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return <ListLoading label={loading ? t('adminUsers.list.loading') : t('common.loading')} />;
-  }
-
-  const { items, total, totalKind, page, pageSize } = data;
   return (
-    <div className="min-w-0 space-y-3">
-      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {items.length === 0 ? (
-          <ListEmpty
-            testId="users-empty"
-            message={t(filtered ? 'adminUsers.list.emptyFiltered' : 'adminUsers.list.empty')}
-            clearLabel={t('adminUsers.filters.clear')}
-            onClear={filtered ? onClearFilters : undefined}
+    <ListShell
+      items={data?.items}
+      loading={loading}
+      loadingLabel={t('adminUsers.list.loading')}
+      error={error}
+      onRetry={onRetry}
+      empty={{
+        testId: 'users-empty',
+        message: t(filtered ? 'adminUsers.list.emptyFiltered' : 'adminUsers.list.empty'),
+        clearLabel: t('adminUsers.filters.clear'),
+        onClear: filtered ? onClearFilters : undefined,
+      }}
+      footer={
+        data ? (
+          <ListPager
+            idPrefix="users"
+            ns="adminUsers.list"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            totalKind={data.totalKind}
+            shown={data.items.length}
+            onPage={onPage}
           />
-        ) : (
-          <ul
-            aria-label={t('adminUsers.list.caption')}
-            aria-busy={updating || undefined}
-            className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
-          >
-            {items.map((item) => (
-              <UserRow
-                key={item.id}
-                item={item}
-                selected={item.id === selectedId}
-                panelOpen={Boolean(selectedId)}
-                onSelect={onSelect}
-              />
-            ))}
-          </ul>
-        )}
-        <ListPager
-          idPrefix="users"
-          ns="adminUsers.list"
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          totalKind={totalKind}
-          shown={items.length}
-          onPage={onPage}
-        />
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {(items) => (
+        <ul
+          aria-label={t('adminUsers.list.caption')}
+          aria-busy={updating || undefined}
+          className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
+        >
+          {items.map((item) => (
+            <UserRow
+              key={item.id}
+              item={item}
+              selected={item.id === selectedId}
+              panelOpen={Boolean(selectedId)}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      )}
+    </ListShell>
   );
 }
 

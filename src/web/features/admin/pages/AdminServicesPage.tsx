@@ -33,11 +33,15 @@ export function AdminServicesPage() {
   const onDeleted = useCallback((id: string) => {
     setEditing((current) => (current?.id === id ? null : current));
     // The row and its Delete button may be gone: keep focus in the list rather than lose it to the page.
-    requestAnimationFrame(() => {
-      if (!document.activeElement || document.activeElement === document.body) {
-        document.getElementById('services-list-title')?.focus();
-      }
-    });
+    // The render that removes the row can land a few frames after the refetch on a busy phone, so look
+    // again while focus is still in that row (a deactivated row stays, and keeps its focus).
+    const keepFocusInList = (framesLeft: number) =>
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) document.getElementById('services-list-title')?.focus();
+        else if (framesLeft > 0 && active.closest(`[data-id="${CSS.escape(id)}"]`)) keepFocusInList(framesLeft - 1);
+      });
+    keepFocusInList(60);
   }, []);
 
   return (
