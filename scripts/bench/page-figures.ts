@@ -3,7 +3,7 @@
  * and Lighthouse's mobile performance score (the `lighthouse` package driving Debian's Chromium over
  * its debugging port; nothing is downloaded).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -177,6 +177,15 @@ export async function measureLighthouse(
           return undefined;
         });
         if (!result) continue;
+        // BENCH_LIGHTHOUSE_OUT=dir keeps each run's full report (what holds the largest paint, the chains).
+        const keep = process.env.BENCH_LIGHTHOUSE_OUT;
+        if (keep) {
+          mkdirSync(keep, { recursive: true });
+          writeFileSync(
+            path.join(keep, `${page.replace(/\W+/g, '') || 'root'}-${run + 1}.json`),
+            String(result.report),
+          );
+        }
         const score = result?.lhr.categories.performance?.score;
         finalUrls.push(result.lhr.finalDisplayedUrl);
         if (typeof score === 'number') scores.push(Math.round(score * 100));

@@ -55,9 +55,22 @@ describe("the customer's History on the dashboard", () => {
     });
     expect(done.status()).toBe(200);
 
+    // The dashboard asks for its formation alongside the session check, not after it (a round trip
+    // less before it can draw on a slow phone): that request leaves before the session is answered.
+    const order: string[] = [];
+    customer.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/formations/me') order.push('formation asked');
+    });
+    customer.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/me') order.push('session answered');
+    });
+
     // Turkish: the customer's own move, newest first, then the start of the formation.
     await customer.goto('/dashboard');
     const card = customer.locator('[data-testid=history-card]');
+    await card.waitFor();
+    expect(order.slice(0, 2)).toEqual(['formation asked', 'session answered']);
+    expect(order.filter((o) => o === 'formation asked')).toHaveLength(1);
     await card.getByRole('heading', { name: 'Geçmiş' }).waitFor();
     await expect.poll(() => customer.locator('[data-testid=history-item]').count()).toBe(2);
     const tr = await historyTexts(customer);

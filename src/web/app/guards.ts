@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { isAdmin } from '../../shared/domain/roles';
 import { isApiError } from '../lib/api';
-import { formationQuery, type MyFormation } from '../lib/formation';
+import { FORMATION_KEY, fetchMyFormation, formationQuery, type MyFormation } from '../lib/formation';
 import { i18next, translateLoaded } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { loadMe } from '../lib/session';
@@ -43,9 +43,15 @@ export async function requireOnboarding({ request }: LoaderFunctionArgs) {
 
 /** /dashboard: customers only; admins have their own home. */
 export async function requireCustomer({ request }: LoaderFunctionArgs) {
+  // The page's own first call leaves with the session check instead of after it: a round trip less
+  // before the dashboard can draw. Its answer joins the cache only for a customer, so a visitor's
+  // 401 never sits there as the formation's error.
+  const early = queryClient.getQueryData(FORMATION_KEY) === undefined ? fetchMyFormation() : null;
+  early?.catch(() => {});
   const me = await loadMe();
   if (!me) return go('/signin', request);
   if (isAdmin(me.user.role)) return go('/admin/ein', request);
+  if (early) void queryClient.prefetchQuery({ ...formationQuery, queryFn: () => early });
   return null;
 }
 

@@ -59,7 +59,7 @@ export interface MyFormation {
 export const FORMATION_KEY = ['formation'] as const;
 
 /** null when the user has no formation record yet (404): they belong on /onboarding. */
-async function fetchMyFormation(): Promise<MyFormation | null> {
+export async function fetchMyFormation(): Promise<MyFormation | null> {
   try {
     return await api<MyFormation>('GET', '/api/formations/me');
   } catch (error) {

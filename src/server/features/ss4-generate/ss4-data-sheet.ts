@@ -1,17 +1,14 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { SS4_FORM_REVISION, SS4_LINES, type Ss4Answers, type Ss4Line } from './ss4-mapping';
-import { unicodeFont } from './ss4-template';
+import { loadPdfLibs, unicodeFont } from './ss4-template';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
 const COLUMNS = { line: MARGIN, label: MARGIN + 62, answer: MARGIN + 300 };
 const LABEL_WIDTH = COLUMNS.answer - COLUMNS.label - 12;
 const ANSWER_WIDTH = A4.width - MARGIN - COLUMNS.answer;
-const MUTED = rgb(0.35, 0.38, 0.45);
-const INK = rgb(0.06, 0.09, 0.16);
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -45,7 +42,11 @@ export interface DataSheetInput {
  */
 export async function renderSs4DataSheet(input: DataSheetInput): Promise<Uint8Array> {
   const t = (key: string, vars?: Record<string, string>) => translate(input.lang, `ss4Generate.sheet.${key}`, vars);
-  const doc = await PDFDocument.create();
+  const { lib, fontkit } = await loadPdfLibs();
+  const MUTED = lib.rgb(0.35, 0.38, 0.45);
+  const INK = lib.rgb(0.06, 0.09, 0.16);
+  const RULE = lib.rgb(0.85, 0.87, 0.9);
+  const doc = await lib.PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(await unicodeFont(), { subset: true });
   doc.setTitle(t('title', { business: input.businessName }));
@@ -82,7 +83,7 @@ export async function renderSs4DataSheet(input: DataSheetInput): Promise<Uint8Ar
       start: { x: MARGIN, y },
       end: { x: A4.width - MARGIN, y },
       thickness: 0.5,
-      color: rgb(0.85, 0.87, 0.9),
+      color: RULE,
     });
     y -= 11;
     page.drawText(spec.line, { x: COLUMNS.line, y, size: 9, font, color: INK });

@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { decodePDFRawStream, PDFCheckBox, PDFDocument, PDFName, PDFRawStream, PDFTextField } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { SS4_FORM_REVISION, type Ss4Answers, ss4FieldValues, ss4MappedFields } from './ss4-mapping';
 
 /**
@@ -13,6 +12,17 @@ import { SS4_FORM_REVISION, type Ss4Answers, ss4FieldValues, ss4MappedFields } f
  * - wrongRevision: the file does not say it is the revision the mapping was written for;
  * - fieldsMissing: a mapped field is absent or of another type (a different revision, or a flattened copy).
  */
+type PdfLib = typeof import('pdf-lib');
+
+/**
+ * pdf-lib and fontkit hold about 30 MB of a process's memory once loaded, and only the SS-4 desk uses
+ * them: they load on its first use instead of with every server (Node keeps them after that).
+ */
+export async function loadPdfLibs() {
+  const [lib, fontkit] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+  return { lib, fontkit: fontkit.default };
+}
+
 export type Ss4TemplateStatus =
   | { ready: true; reason: null; missingFields: [] }
   | {
@@ -33,10 +43,10 @@ function printedText(content: string): string {
   return content.replace(/\)\s*-?\d*\.?\d+\s*\(/g, '');
 }
 
-function streamText(stream: unknown): string {
-  if (!(stream instanceof PDFRawStream)) return '';
+function streamText(lib: PdfLib, stream: unknown): string {
+  if (!(stream instanceof lib.PDFRawStream)) return '';
   try {
-    return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    return Buffer.from(lib.decodePDFRawStream(stream).decode()).toString('latin1');
   } catch {
     return '';
   }
@@ -47,11 +57,11 @@ function streamText(stream: unknown): string {
  * metadata, or the words printed on page 1 ("Rev. December 2023" in the form's corner). Field names
  * alone cannot tell revisions apart when the IRS reprints a form without renumbering its fields.
  */
-function namesRevision(doc: PDFDocument): boolean {
+function namesRevision(lib: PdfLib, doc: PDFDocument): boolean {
   const marker = SS4_FORM_REVISION.marker;
   const info = [doc.getTitle(), doc.getSubject(), doc.getKeywords()].filter(Boolean).join(' ');
   if (marker.test(info)) return true;
-  if (marker.test(streamText(doc.catalog.lookup(PDFName.of('Metadata'))))) return true;
+  if (marker.test(streamText(lib, doc.catalog.lookup(lib.PDFName.of('Metadata'))))) return true;
   const first = doc.getPages()[0];
   if (!first) return false;
   const contents = first.node.Contents();
@@ -61,25 +71,25 @@ function namesRevision(doc: PDFDocument): boolean {
   } else if (contents) {
     streams.push(contents);
   }
-  return streams.some((s) => marker.test(printedText(streamText(s))));
+  return streams.some((s) => marker.test(printedText(streamText(lib, s))));
 }
 
 /**
  * The form's fields. The IRS forms also carry an XFA copy of the form, which pdf-lib cannot fill and
  * which viewers would show instead of our values: it goes (getForm would drop it too, with a console warning).
  */
-function acroForm(doc: PDFDocument) {
-  doc.catalog.getAcroForm()?.dict.delete(PDFName.of('XFA'));
+function acroForm(lib: PdfLib, doc: PDFDocument) {
+  doc.catalog.getAcroForm()?.dict.delete(lib.PDFName.of('XFA'));
   return doc.getForm();
 }
 
 /** Mapped fields that the template lacks, or has with another type. */
-export function missingFields(doc: PDFDocument): string[] {
-  const form = acroForm(doc);
+function missingFields(lib: PdfLib, doc: PDFDocument): string[] {
+  const form = acroForm(lib, doc);
   return ss4MappedFields()
     .filter(({ name, type }) => {
       const field = form.getFieldMaybe(name);
-      return type === 'text' ? !(field instanceof PDFTextField) : !(field instanceof PDFCheckBox);
+      return type === 'text' ? !(field instanceof lib.PDFTextField) : !(field instanceof lib.PDFCheckBox);
     })
     .map((f) => f.name);
 }
@@ -94,16 +104,17 @@ export async function loadSs4Template(templatePath: string | undefined): Promise
   } catch {
     return notReady('notFound');
   }
+  const { lib } = await loadPdfLibs();
   let doc: PDFDocument;
   try {
     // The IRS sometimes ships forms with an owner password (editing restrictions only); the fields
     // are still readable, and a file whose fields are not shows up as fieldsMissing below.
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    doc = await lib.PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   } catch {
     return notReady('unreadable');
   }
-  if (!namesRevision(doc)) return notReady('wrongRevision');
-  const missing = missingFields(doc);
+  if (!namesRevision(lib, doc)) return notReady('wrongRevision');
+  const missing = missingFields(lib, doc);
   if (missing.length) return notReady('fieldsMissing', missing);
   return { status: { ready: true, reason: null, missingFields: [] }, bytes };
 }
@@ -147,10 +158,11 @@ export async function fillSs4Template(
   answers: Ss4Answers,
   opts: { flatten?: boolean } = {},
 ): Promise<FilledSs4> {
-  const doc = await PDFDocument.load(template, { ignoreEncryption: true });
+  const { lib, fontkit } = await loadPdfLibs();
+  const doc = await lib.PDFDocument.load(template, { ignoreEncryption: true });
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(await unicodeFont(), { subset: true });
-  const form = acroForm(doc);
+  const form = acroForm(lib, doc);
   const { text, checked } = ss4FieldValues(answers);
   for (const [name, value] of Object.entries(text)) {
     const field = form.getTextField(name);

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../../shared/i18n/languages';
 import { chooseEncoding } from './accept-encoding';
 import type { AppEnv } from './context';
 import { bytesOf, encodingsOf, type HtmlPage, webBuildLoader } from './static-files';
@@ -38,15 +40,24 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string) {
     }
     // A stale tab asking for a chunk of an older build must fail, not run HTML as JavaScript.
     if (isAsset) return c.text('Not found', 404);
-    return sendPage(c, build.page(pathname));
+    return sendPage(c, build.page(pathname, webAppLanguage(c)));
   });
+}
+
+/**
+ * The language the web app will show (src/web/lib/i18n.ts): `?lang=`, else the `lang` cookie it
+ * keeps, else Turkish. Unlike the API's (language.ts), Accept-Language does not count: the app ignores it.
+ */
+function webAppLanguage(c: Context<AppEnv>): Language {
+  return toLanguage(c.req.query('lang')) ?? toLanguage(getCookie(c, 'lang')) ?? DEFAULT_LANGUAGE;
 }
 
 function sendPage(c: Context<AppEnv>, page: HtmlPage) {
   const encoding = chooseEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
   const headers: Record<string, string> = {
     'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding',
+    // The HTML names the language's texts and sets <html lang> from the `lang` cookie.
+    Vary: 'Accept-Encoding, Cookie',
     ETag: page.etags[encoding],
   };
   // Every variant holds the same HTML, so a copy stored in any encoding is still good.

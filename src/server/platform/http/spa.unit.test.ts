@@ -21,6 +21,11 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
+// index.html as a path the router alone knows gets it: with the Turkish core texts named.
+const PAGE = INDEX.replace(
+  '  </head>',
+  '    <link rel="modulepreload" crossorigin href="/assets/core.tr-TTTT.js">\n  </head>',
+);
 const MANIFEST = {
   'index.html': { file: 'assets/index-AAAA.js', isEntry: true, imports: ['_shared-CCCC.js'] },
   '_shared-CCCC.js': { file: 'assets/shared-CCCC.js' },
@@ -31,6 +36,10 @@ const MANIFEST = {
     imports: ['_shared-CCCC.js', 'index.html', '_form-FFFF.js'],
     css: ['assets/SignInPage-DDDD.css'],
   },
+  'lib/messages/core.tr.ts': { file: 'assets/core.tr-TTTT.js', isDynamicEntry: true },
+  'lib/messages/core.en.ts': { file: 'assets/core.en-NNNN.js', isDynamicEntry: true },
+  '../shared/i18n/tr/auth.json': { file: 'assets/auth-TR00.js', isDynamicEntry: true },
+  '../shared/i18n/en/auth.json': { file: 'assets/auth-EN00.js', isDynamicEntry: true },
 };
 
 let dist: string;
@@ -139,7 +148,7 @@ describe('index.html', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const etag = res.headers.get('etag') as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(await res.text()).toBe(INDEX);
+    expect(await res.text()).toBe(PAGE);
 
     const again = await get('/somewhere', { 'If-None-Match': etag });
     expect(again.status).toBe(304);
@@ -153,12 +162,12 @@ describe('index.html', () => {
     const plain = await get('/somewhere');
     const br = await get('/somewhere', { 'Accept-Encoding': 'gzip, br' });
     expect(br.headers.get('content-encoding')).toBe('br');
-    expect(br.headers.get('vary')).toBe('Accept-Encoding');
-    expect(brotliDecompressSync(await bytes(br)).toString()).toBe(INDEX);
+    expect(br.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(brotliDecompressSync(await bytes(br)).toString()).toBe(PAGE);
     expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'));
     const gz = await get('/somewhere', { 'Accept-Encoding': 'br;q=0, gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(gunzipSync(await bytes(gz)).toString()).toBe(INDEX);
+    expect(gunzipSync(await bytes(gz)).toString()).toBe(PAGE);
     const head = await get('/somewhere', { 'Accept-Encoding': 'gzip' }, 'HEAD');
     expect(head.headers.get('content-length')).toBe(gz.headers.get('content-length'));
     expect((await bytes(head)).length).toBe(0);
@@ -173,8 +182,34 @@ describe('index.html', () => {
     expect(head.match(/shared-CCCC/g)).toHaveLength(1);
     expect(head).not.toContain('href="/assets/index-AAAA.js"');
     const other = await get('/no-such-page');
-    expect(await other.text()).toBe(INDEX);
+    const otherHead = (await other.text()).split('</head>')[0];
+    expect(otherHead).not.toContain('SignInPage');
     expect((await get('/signin')).headers.get('etag')).not.toBe(other.headers.get('etag'));
+  });
+
+  it('names the texts of the language the app will show, and says that language in <html lang>', async () => {
+    const links = (html: string) => html.split('</head>')[0].match(/href="[^"]+"/g) ?? [];
+    // No choice made: Turkish, whatever Accept-Language says (the app does not read it).
+    const tr = await (await get('/signin', { 'Accept-Language': 'en-US' })).text();
+    expect(tr).toContain('<html lang="tr">');
+    expect(links(tr)).toEqual(
+      expect.arrayContaining(['href="/assets/core.tr-TTTT.js"', 'href="/assets/auth-TR00.js"']),
+    );
+    expect(tr).not.toMatch(/core\.en|auth-EN00/);
+
+    const byCookie = await get('/signin', { Cookie: 'lang=en' });
+    expect(byCookie.headers.get('vary')).toContain('Cookie');
+    const en = await byCookie.text();
+    expect(en).toContain('<html lang="en">');
+    expect(links(en)).toEqual(
+      expect.arrayContaining(['href="/assets/core.en-NNNN.js"', 'href="/assets/auth-EN00.js"']),
+    );
+    expect(en).not.toMatch(/core\.tr|auth-TR00/);
+
+    // ?lang= wins over the cookie, as in the app; a page without sections still gets the core texts.
+    const byQuery = await (await get('/no-such-page?lang=en', { Cookie: 'lang=tr' })).text();
+    expect(byQuery).toContain('<html lang="en">');
+    expect(links(byQuery)).toEqual(['href="/assets/shared-CCCC.js"', 'href="/assets/core.en-NNNN.js"']);
   });
 });
 

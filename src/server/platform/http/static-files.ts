@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { getMimeType } from 'hono/utils/mime';
+import type { Language } from '../../../shared/i18n/languages';
+import { ROUTE_SECTIONS } from '../../../web/lib/messages/routeSectionList';
 import type { Encoding } from './accept-encoding';
 import { modulesForPath } from './route-modules';
 import { chunkFiles, injectPreloads, readManifest } from './route-preload';
@@ -65,19 +67,35 @@ export class WebBuild {
     }
   }
 
-  /** index.html for a request path: with the route's chunks preloaded when the manifest knows them. */
-  page(pathname: string): HtmlPage {
+  /**
+   * index.html for a request path in the language the web app will pick: `<html lang>` set, and the
+   * route's chunks and that language's texts for it preloaded when the manifest knows them.
+   */
+  page(pathname: string, lang: Language): HtmlPage {
     const route = this.manifest ? modulesForPath(pathname) : null;
-    const key = route?.key ?? '';
+    const key = `${lang} ${route?.key ?? ''}`;
     let page = this.pages.get(key);
     if (!page) {
-      const html =
-        route && this.manifest ? injectPreloads(this.html, chunkFiles(this.manifest, route.modules)) : this.html;
+      let html = this.html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+      if (this.manifest) {
+        const modules = [...(route?.modules ?? []), ...messageModules(lang, route?.key)];
+        html = injectPreloads(html, chunkFiles(this.manifest, modules));
+      }
       page = htmlPage(html);
       this.pages.set(key, page);
     }
     return page;
   }
+}
+
+/**
+ * The message chunks the web app loads before its first render (src/web/lib/messages/sections.ts):
+ * the core texts and the route's sections, in one language. Named in the HTML, they download with the
+ * entry instead of after it has run: one round trip less before the first paint on a slow phone.
+ */
+export function messageModules(lang: Language, routeKey: string | undefined): string[] {
+  const sections = routeKey === undefined ? [] : (ROUTE_SECTIONS[routeKey.replace(/^\//, '')] ?? []);
+  return [`lib/messages/core.${lang}.ts`, ...sections.map((s) => `../shared/i18n/${lang}/${s}.json`)];
 }
 
 export function htmlPage(html: string): HtmlPage {

@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, contentTypeOfKey } from './guard';
 import { type FileStorage, StorageKeyTakenError } from './storage';
 
@@ -21,8 +14,9 @@ export interface S3StorageConfig {
   forcePathStyle?: boolean;
 }
 
+/** The HTTP status of an S3 service error (what S3ServiceException carries), without loading the SDK to ask. */
 function status(err: unknown): number | undefined {
-  return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+  return (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 }
 
 const isMissing = (err: unknown) => status(err) === 404 || (err as Error)?.name === 'NoSuchKey';
@@ -34,25 +28,33 @@ const isMissing = (err: unknown) => status(err) === 404 || (err as Error)?.name 
  * race between the two calls with 412. A store that answers 501 to the header is written without it.
  */
 export function createS3Storage(config: S3StorageConfig): FileStorage {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region ?? 'us-east-1',
-    forcePathStyle: config.forcePathStyle ?? true,
-    credentials:
-      config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
-    // The SDK's default extra checksums are rejected by several S3-compatible stores.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK weighs about 10 MB of memory; a portal on local files never loads it, one on S3 at its first file.
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null;
+  const s3 = () => {
+    loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk) }));
+    return loaded;
+  };
+  const newClient = (sdk: typeof import('@aws-sdk/client-s3')) =>
+    new sdk.S3Client({
+      endpoint: config.endpoint,
+      region: config.region ?? 'us-east-1',
+      forcePathStyle: config.forcePathStyle ?? true,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+      // The SDK's default extra checksums are rejected by several S3-compatible stores.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   const Bucket = config.bucket;
   let conditionalWrites = true;
 
   async function exists(key: string): Promise<boolean> {
     assertStorageKey(key);
     try {
-      await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
       return true;
     } catch (err) {
       if (isMissing(err)) return false;
@@ -62,8 +64,11 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
 
   async function write(key: string, data: Uint8Array, contentType: string): Promise<void> {
     const IfNoneMatch = conditionalWrites ? '*' : undefined;
+    const { sdk, client } = await s3();
     try {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, IfNoneMatch }));
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, IfNoneMatch }),
+      );
     } catch (err) {
       // 412: another upload took the key after our HeadObject; 409: a conditional write raced.
       if (status(err) === 412 || status(err) === 409) throw new StorageKeyTakenError(key);
@@ -87,8 +92,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
 
     async get(key) {
       assertStorageKey(key);
+      const { sdk, client } = await s3();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!res.Body) return null;
         return {
           // In Node the SDK's body is an http.IncomingMessage, i.e. a Readable.
@@ -105,7 +111,8 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     async delete(key) {
       assertStorageKey(key);
       // S3 answers 204 for a missing key too, which is what the interface asks for.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
