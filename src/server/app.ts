@@ -38,6 +38,8 @@ import { requestLog } from './platform/http/request-log';
 import { expectedHost, jsonBodyLimit, sameOriginWrites, securityHeaders } from './platform/http/security';
 import { sessionMiddleware } from './platform/http/session';
 import { mountSpa } from './platform/http/spa';
+import { UploadBudget } from './platform/uploads/upload-budget';
+import { uploadRoom } from './platform/uploads/upload-room';
 
 export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
@@ -55,6 +57,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('/api/*', sameOriginWrites(deps.env.publicUrl));
   app.use('/api/*', jsonBodyLimit());
   app.use('/api/*', sessionMiddleware());
+  app.use('/api/*', uploadRoom(deps.uploadBudget ?? new UploadBudget()));
 
   app.route('/api/auth', authRoutes());
   app.route('/api/me', meRoutes());

@@ -7,6 +7,7 @@ import type { Mailer } from './platform/mail/outbox';
 import type { PaymentProvider } from './platform/payments';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter';
 import type { FileStorage } from './platform/storage/storage';
+import type { UploadBudget } from './platform/uploads/upload-budget';
 
 /** Everything a request handler may need, built once at start-up (main.ts) or per test. */
 export interface AppDeps {
@@ -24,4 +25,6 @@ export interface AppDeps {
   storage: FileStorage;
   /** Stripe Checkout, or the local TEST MODE checkout without Stripe keys (decision 0012). */
   payments: PaymentProvider;
+  /** Upload bytes this process reads at once (decision 0024); a default budget when not given. */
+  uploadBudget?: UploadBudget;
 }

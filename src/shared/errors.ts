@@ -65,6 +65,8 @@ export const API_ERRORS = {
   INTERNAL: 500,
   /** The database cannot be reached; sent with Retry-After. */
   SERVICE_UNAVAILABLE: 503,
+  /** This server is reading as many uploads as its memory budget allows and this one waited too long. */
+  UPLOADS_BUSY: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -6,7 +6,9 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
+import { createApp } from '../../app';
 import { documents } from '../../db/schema';
+import { UploadBudget } from '../../platform/uploads/upload-budget';
 import { blob, type FormFile, HTML, helpers, PNG, pdf } from '../ein/ein.fixtures';
 
 let t: TestApp;
@@ -277,5 +279,55 @@ describe('POST /api/documents', () => {
     );
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('POST /api/documents under the upload budget', () => {
+  // The app with a budget of a few bytes, so one reservation held by the test fills it.
+  const budget = new UploadBudget({ totalBytes: 1000, perUserBytes: 1000, maxWaitMs: 150 });
+  const tightApp = () => createApp({ ...t.deps, uploadBudget: budget }, { serveWeb: false });
+
+  async function upload(app: ReturnType<typeof tightApp>, me: Awaited<ReturnType<typeof customer>>) {
+    const res = await app.request('http://localhost:3000/api/documents', {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        cookie: [...me.c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'accept-language': 'en',
+      },
+      body: uploadForm('other', { data: pdf('budget'), type: 'application/pdf', name: 'b.pdf' }),
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+  }
+
+  it('refuses an upload that waited too long with UPLOADS_BUSY and Retry-After, storing nothing', async () => {
+    const me = await customer();
+    const app = tightApp();
+    const hold = await budget.acquire('someone else', 1000);
+    try {
+      const res = await upload(app, me);
+      expect(res.status).toBe(503);
+      expect(res.retryAfter).toBe('5');
+      expect(res.body.error.code).toBe('UPLOADS_BUSY');
+      expect(res.body.error.message).toMatch(/^Şu anda çok sayıda dosya|^Many files are being uploaded/);
+      expect(await documentsOf(me.id)).toEqual([]);
+      expect(storedFilesOf(me.id)).toEqual([]);
+    } finally {
+      hold?.();
+    }
+  });
+
+  it('stores a queued upload once room frees up, and gives its room back afterwards', async () => {
+    const me = await customer();
+    const app = tightApp();
+    const hold = await budget.acquire('someone else', 1000);
+    const pending = upload(app, me);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(budget.waiting).toBe(1);
+    hold?.();
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(await documentsOf(me.id)).toHaveLength(1);
+    expect(budget.held).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { UPLOAD_MAX_BYTES } from '../../../shared/domain/limits';
 import type { ApiErrorCode } from '../../../shared/errors';
 import { ApiError } from '../http/errors';
+import { FileBuffer } from './file-buffer';
 
 /** One accepted file of a multipart request, held in memory (at most UPLOAD_MAX_BYTES). */
 export interface UploadedFile {
@@ -97,6 +98,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   return parse(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser, options, {
     maxFileBytes,
     tooLarge,
+    declared,
   });
 }
 
@@ -104,7 +106,11 @@ function parse(
   source: Readable,
   parser: busboy.Busboy,
   options: MultipartOptions,
-  { maxFileBytes, tooLarge }: { maxFileBytes: number; tooLarge: NonNullable<MultipartOptions['tooLargeError']> },
+  {
+    maxFileBytes,
+    tooLarge,
+    declared,
+  }: { maxFileBytes: number; tooLarge: NonNullable<MultipartOptions['tooLargeError']>; declared: number },
 ): Promise<MultipartResult> {
   return new Promise((resolve, reject) => {
     // A Map, then Object.fromEntries: a field named "__proto__" stays a plain own property.
@@ -112,6 +118,7 @@ function parse(
     const files: Partial<Record<string, UploadedFile>> = {};
     const seenFiles = new Set<string>();
     let openFiles = 0;
+    let filesBytes = 0;
     let parsed = false;
     let settled = false;
 
@@ -149,7 +156,8 @@ function parse(
       if (!options.fileFields.includes(name) || seenFiles.has(name)) return fail('BAD_REQUEST');
       seenFiles.add(name);
       openFiles += 1;
-      const chunks: Buffer[] = [];
+      // Parts arrive one after another, so what the request declared, less the files already read, bounds this one.
+      const buffer = new FileBuffer(declared - filesBytes, maxFileBytes);
       let size = 0;
       let kind: FileKind | null = null;
 
@@ -164,9 +172,9 @@ function parse(
         if (settled) return;
         size += chunk.length;
         if (size > maxFileBytes) return fail(tooLarge);
-        chunks.push(chunk);
+        buffer.push(chunk);
         // Checked as soon as the signature has arrived, so a wrong file is refused without reading it all.
-        if (!kind && size >= FILE_SIGNATURE_BYTES) kind = accepted(Buffer.concat(chunks));
+        if (!kind && size >= FILE_SIGNATURE_BYTES) kind = accepted(buffer.head(FILE_SIGNATURE_BYTES));
       });
       stream.on('end', () => {
         if (settled) return;
@@ -175,7 +183,8 @@ function parse(
           seenFiles.delete(name);
           return finishIfDone();
         }
-        const data = Buffer.concat(chunks, size);
+        filesBytes += size;
+        const data = buffer.take();
         kind ??= accepted(data);
         if (!kind) return;
         files[name] = {
