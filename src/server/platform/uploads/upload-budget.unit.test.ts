@@ -13,8 +13,12 @@ describe('UploadBudget', () => {
     expect(budget.held).toBe(100);
 
     const order: string[] = [];
-    const c = budget.acquire('c', 50).then((r) => (order.push('c'), r));
-    const d = budget.acquire('d', 10).then((r) => (order.push('d'), r));
+    const granted = (name: string) => (release: (() => void) | null) => {
+      order.push(name);
+      return release;
+    };
+    const c = budget.acquire('c', 50).then(granted('c'));
+    const d = budget.acquire('d', 10).then(granted('d'));
     await tick();
     // d would fit after b's release, but c came first and waits for room of its own.
     expect(order).toEqual([]);
