@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -60,6 +57,20 @@ export async function openDatabase(
       close: () => endPool(pool),
     };
   }
+  return openPglite(options);
+}
+
+/**
+ * The embedded engine and its drizzle driver are loaded only here: a copy of the portal on PostgreSQL
+ * never needs them, and loading them cost each such process about 10 MB of memory and start-up time.
+ */
+async function openPglite(options: Exclude<DatabaseOptions, { databaseUrl: string }>): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // PGlite loads an extension's code only when it is named here, also for a data directory (or dump)
   // where it is already created: without it the trigram indexes of the admin search cannot be used.
   const extensions = { pg_trgm };
