@@ -23,12 +23,13 @@ function matchedCustomers(q: string): SQL {
 
 /**
  * Every (customer, rule, due date) of the filter, as a subquery `items`, read from compliance_schedule
- * (migration 0011, decision 0027). Rows already on or after `today` are an index range in the list's order.
- * Rows before `today` are those no roll has moved on yet (compliance_schedule_roll runs with the daily
- * reminder sweep): their next date is computed here, so the list is right between midnight and the roll
- * without writing on a read. Once rolled that branch is an empty index probe.
+ * (migration 0011, decision 0027): the rows due in the window are an index range in the list's order.
+ * With `unrolled`, rows still dated before `today` (no roll has moved them on yet; compliance_schedule_roll
+ * runs with the daily reminder sweep) join in with their next date computed here, so the list is right
+ * between midnight and the roll without writing on a read. That branch costs a sort, so it is added only
+ * when such rows exist (see hasUnrolled).
  */
-function itemsQuery(filter: DeadlineFilter, today: string): SQL {
+function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): SQL {
   const until = addDays(today, filter.days);
   const conditions: SQL[] = [];
   if (filter.rule) conditions.push(sql`s.rule_id = ${filter.rule}`);
@@ -36,13 +37,20 @@ function itemsQuery(filter: DeadlineFilter, today: string): SQL {
   if (filter.q) conditions.push(sql`s.user_id in (select id from matched)`);
   const and = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const matched = filter.q ? sql`with matched as materialized (${matchedCustomers(filter.q)}) ` : sql``;
+  const late = unrolled
+    ? sql` union all select * from (select s.formation_id, s.user_id, s.state_selected, s.rule_id,
+          compliance_next_due(s.rule_id, s.formed_on, ${today}::date) as due_date
+        from compliance_schedule s where s.due_date < ${today}::date${and}) as unrolled
+      where unrolled.due_date <= ${until}::date`
+    : sql``;
   return sql`${matched}select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
-      from compliance_schedule s where s.due_date between ${today}::date and ${until}::date${and}
-    union all
-    select * from (select s.formation_id, s.user_id, s.state_selected, s.rule_id,
-        compliance_next_due(s.rule_id, s.formed_on, ${today}::date) as due_date
-      from compliance_schedule s where s.due_date < ${today}::date${and}) as unrolled
-    where unrolled.due_date <= ${until}::date`;
+    from compliance_schedule s where s.due_date between ${today}::date and ${until}::date${and}${late}`;
+}
+
+/** Whether some schedule row still holds a date before `today`: one probe of the due-date index. */
+async function hasUnrolled(db: DbOrTx, today: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from compliance_schedule where due_date < ${today}::date limit 1`);
+  return result.rows.length > 0;
 }
 
 export interface DeadlineRow {
@@ -69,11 +77,11 @@ interface RawRow extends Record<string, unknown> {
   done: boolean;
 }
 
-function rowsQuery(filter: DeadlineFilter, today: string, tail: SQL): SQL {
+function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, tail: SQL): SQL {
   return sql`select i.user_id, u.email, coalesce(nullif(p.display_name, ''), nullif(u.name, '')) as customer_name,
       f.business_name, i.state_selected, i.rule_id, to_char(i.due_date, 'YYYY-MM-DD') as due,
       (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done
-    from (${itemsQuery(filter, today)}) as i
+    from (${itemsQuery(filter, today, unrolled)}) as i
     join company_formations f on f.id = i.formation_id
     join users u on u.id = i.user_id
     left join user_profiles p on p.id = i.user_id
@@ -102,12 +110,18 @@ export async function listDeadlines(
   today: string,
 ): Promise<{ rows: DeadlineRow[] } & ListTotal> {
   const offset = (query.page - 1) * query.pageSize;
+  const unrolled = await hasUnrolled(db, today);
   const [page, counted] = await Promise.all([
     db.execute<RawRow>(
-      rowsQuery(query, today, sql`order by i.due_date, i.rule_id, i.user_id limit ${query.pageSize} offset ${offset}`),
+      rowsQuery(
+        query,
+        today,
+        unrolled,
+        sql`order by i.due_date, i.rule_id, i.user_id limit ${query.pageSize} offset ${offset}`,
+      ),
     ),
     db.execute<{ n: number | string }>(
-      sql`select count(*) as n from (select 1 from (${itemsQuery(query, today)}) as c limit ${COUNT_CAP + 1}) as capped`,
+      sql`select count(*) as n from (select 1 from (${itemsQuery(query, today, unrolled)}) as c limit ${COUNT_CAP + 1}) as capped`,
     ),
   ]);
   const n = Number(counted.rows[0]?.n ?? 0);
@@ -127,12 +141,13 @@ export async function* deadlinePages(
   pageSize = 1000,
 ): AsyncGenerator<DeadlineRow[]> {
   let cursor: DeadlineRow | null = null;
+  const unrolled = await hasUnrolled(db, today);
   for (;;) {
     const after: SQL = cursor
       ? sql`where (i.due_date, i.rule_id, i.user_id) > (${cursor.dueDate}::date, ${cursor.ruleId}::text, ${cursor.userId}::text)`
       : sql``;
     const result = await db.execute<RawRow>(
-      rowsQuery(filter, today, sql`${after} order by i.due_date, i.rule_id, i.user_id limit ${pageSize}`),
+      rowsQuery(filter, today, unrolled, sql`${after} order by i.due_date, i.rule_id, i.user_id limit ${pageSize}`),
     );
     const page = result.rows.map(toRow);
     if (page.length === 0) return;
