@@ -77,16 +77,23 @@ interface RawRow extends Record<string, unknown> {
   done: boolean;
 }
 
-function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, tail: SQL): SQL {
+const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
+
+/**
+ * One page of items (`after`: keyset condition on `i`, `window`: limit and offset) with the customer's
+ * details. The page is cut before the joins, so a search matching a hundred thousand customers joins
+ * twenty rows, not all of theirs.
+ */
+function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, after: SQL, window: SQL): SQL {
   return sql`select i.user_id, u.email, coalesce(nullif(p.display_name, ''), nullif(u.name, '')) as customer_name,
       f.business_name, i.state_selected, i.rule_id, to_char(i.due_date, 'YYYY-MM-DD') as due,
       (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done
-    from (${itemsQuery(filter, today, unrolled)}) as i
+    from (select * from (${itemsQuery(filter, today, unrolled)}) as i ${after} ${ORDER} ${window}) as i
     join company_formations f on f.id = i.formation_id
     join users u on u.id = i.user_id
     left join user_profiles p on p.id = i.user_id
     left join compliance_marks m on m.user_id = i.user_id and m.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')
-    ${tail}`;
+    ${ORDER}`;
 }
 
 function toRow(r: RawRow): DeadlineRow {
@@ -112,14 +119,7 @@ export async function listDeadlines(
   const offset = (query.page - 1) * query.pageSize;
   const unrolled = await hasUnrolled(db, today);
   const [page, counted] = await Promise.all([
-    db.execute<RawRow>(
-      rowsQuery(
-        query,
-        today,
-        unrolled,
-        sql`order by i.due_date, i.rule_id, i.user_id limit ${query.pageSize} offset ${offset}`,
-      ),
-    ),
+    db.execute<RawRow>(rowsQuery(query, today, unrolled, sql``, sql`limit ${query.pageSize} offset ${offset}`)),
     db.execute<{ n: number | string }>(
       sql`select count(*) as n from (select 1 from (${itemsQuery(query, today, unrolled)}) as c limit ${COUNT_CAP + 1}) as capped`,
     ),
@@ -146,9 +146,7 @@ export async function* deadlinePages(
     const after: SQL = cursor
       ? sql`where (i.due_date, i.rule_id, i.user_id) > (${cursor.dueDate}::date, ${cursor.ruleId}::text, ${cursor.userId}::text)`
       : sql``;
-    const result = await db.execute<RawRow>(
-      rowsQuery(filter, today, unrolled, sql`${after} order by i.due_date, i.rule_id, i.user_id limit ${pageSize}`),
-    );
+    const result = await db.execute<RawRow>(rowsQuery(filter, today, unrolled, after, sql`limit ${pageSize}`));
     const page = result.rows.map(toRow);
     if (page.length === 0) return;
     yield page;
