@@ -79,6 +79,9 @@ async function main() {
               now() - (g || ' seconds')::interval, now() - ((g % 86400) || ' seconds')::interval
        from generate_series(1, ${customers}) g`,
     );
+    // The schedule's trigger (migration 0011) filed each company's first occurrences, a year or two back;
+    // rolling them to today leaves the bench as a long-running portal would be after its daily roll.
+    await run('roll compliance_schedule to today', 'select compliance_schedule_roll(current_date)');
     await run(
       'ein_applications (30%)',
       `insert into ein_applications (user_id, business_name, email, state, business_activity, responsible_party_name,
@@ -90,7 +93,7 @@ async function main() {
     );
     // VACUUM flushes the trigram indexes' pending lists that a bulk insert leaves behind; until then
     // every search reads them.
-    for (const table of ['users', 'user_profiles', 'company_formations', 'ein_applications']) {
+    for (const table of ['users', 'user_profiles', 'company_formations', 'compliance_schedule', 'ein_applications']) {
       await run(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
     }
     console.log(`seeded ${customers} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);

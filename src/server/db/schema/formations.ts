@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** SPEC §3 company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
@@ -43,14 +43,33 @@ export const companyFormations = pgTable(
     index('company_formations_updated_idx').on(t.updatedAt, t.id),
     index('company_formations_status_created_idx').on(t.formationStatus, t.createdAt, t.id),
     index('company_formations_status_updated_idx').on(t.formationStatus, t.updatedAt, t.id),
-    // "Upcoming deadlines" (issue 13) narrows each rule by the formation month, or month and day, before
-    // computing due dates; the expressions are the ones compliance/deadlines.service.ts writes.
-    index('company_formations_state_formed_month_idx')
-      .on(t.stateSelected, sql`(extract(month from ${t.formedOn})::int)`)
-      .where(sql`${t.formedOn} is not null`),
-    index('company_formations_formed_month_day_idx')
-      .on(sql`(extract(month from ${t.formedOn})::int * 100 + extract(day from ${t.formedOn})::int)`)
-      .where(sql`${t.formedOn} is not null`),
+  ],
+);
+
+/**
+ * The next due date of every tracked compliance rule of every formed company (decision 0027), so that the
+ * admin's "Upcoming deadlines" and the reminder sweep read an index range instead of computing every
+ * company's dates. Written only by SQL: the company_formations trigger (migration 0011) keeps one row per
+ * company and rule that reaches it, and compliance_schedule_roll() moves passed dates to the next year.
+ */
+export const complianceSchedule = pgTable(
+  'compliance_schedule',
+  {
+    formationId: uuid('formation_id')
+      .notNull()
+      .references(() => companyFormations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    ruleId: text('rule_id').notNull(),
+    stateSelected: text('state_selected'),
+    formedOn: date('formed_on', { mode: 'string' }).notNull(),
+    /** The first occurrence on or after the day of the last roll (or the first one ever, when newer). */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.formationId, t.ruleId] }),
+    // The list's order, so a page is an index range read in order and the capped count an index-only scan.
+    index('compliance_schedule_due_idx').on(t.dueDate, t.ruleId, t.userId),
+    index('compliance_schedule_user_idx').on(t.userId),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
-import { companyFormations, complianceMarks, userProfiles, users } from '../../db/schema';
+import { complianceMarks, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { itemDetails } from './calendar-feed';
 import { todayUtc } from './compliance.service';
@@ -21,51 +21,60 @@ export function reminderDedupeKey(userId: string, ruleId: string, dueDate: strin
 /**
  * Queues the deadline reminders owed on `today` (60, 30 and 7 days before; a missed one once, late, see
  * reminderToSend) for every company with a formation date, in the customer's language, skipping items
- * marked done. Companies are read in keyset batches by id, so memory holds one batch whatever the number
- * of customers. Safe to run any number of times and on several servers at once: each reminder's outbox
- * row has a unique dedupe key. Returns how many reminders it tried to queue (duplicates included).
+ * marked done. It first rolls compliance_schedule on to `today` (migration 0011, decision 0027), then
+ * reads only the schedule's rows due within the lookahead, in keyset batches on its (due date, rule,
+ * customer) index, so a start-up touches the companies that owe something soon rather than every one.
+ * The items themselves come from the catalogue rules. Safe to run any number of times and on several
+ * servers at once: each reminder's outbox row has a unique dedupe key, and the roll only moves dates
+ * forward. Returns how many reminders it tried to queue (duplicates included).
  */
 export async function runComplianceReminders(deps: ReminderDeps, today: string, batchSize = 500): Promise<number> {
   const db = deps.database.db;
   const dashboardUrl = `${deps.env.publicUrl}/dashboard#compliance-calendar`;
-  let afterId: string | null = null;
+  await db.execute(sql`select compliance_schedule_roll(${today}::date)`);
+  const until = addDays(today, LOOKAHEAD_DAYS);
+  let after: { dueDate: string; ruleId: string; userId: string } | null = null;
   let attempted = 0;
   for (;;) {
     const batch = await db
       .select({
-        id: companyFormations.id,
-        userId: companyFormations.userId,
-        state: companyFormations.stateSelected,
-        formedOn: companyFormations.formedOn,
+        userId: complianceSchedule.userId,
+        ruleId: complianceSchedule.ruleId,
+        dueDate: complianceSchedule.dueDate,
+        state: complianceSchedule.stateSelected,
+        formedOn: complianceSchedule.formedOn,
         email: users.email,
         lang: users.lang,
         name: sql<string>`coalesce(nullif(${userProfiles.displayName}, ''), ${users.name})`,
       })
-      .from(companyFormations)
-      .innerJoin(users, eq(users.id, companyFormations.userId))
-      .leftJoin(userProfiles, eq(userProfiles.id, companyFormations.userId))
+      .from(complianceSchedule)
+      .innerJoin(users, eq(users.id, complianceSchedule.userId))
+      .leftJoin(userProfiles, eq(userProfiles.id, complianceSchedule.userId))
       .where(
         and(
-          isNotNull(companyFormations.formedOn),
-          isNotNull(companyFormations.stateSelected),
-          afterId ? gt(companyFormations.id, afterId) : undefined,
+          between(complianceSchedule.dueDate, today, until),
+          after
+            ? sql`(${complianceSchedule.dueDate}, ${complianceSchedule.ruleId}, ${complianceSchedule.userId}) > (${after.dueDate}::date, ${after.ruleId}, ${after.userId})`
+            : undefined,
         ),
       )
-      .orderBy(asc(companyFormations.id))
+      .orderBy(asc(complianceSchedule.dueDate), asc(complianceSchedule.ruleId), asc(complianceSchedule.userId))
       .limit(batchSize);
     if (batch.length === 0) break;
-    afterId = batch[batch.length - 1].id;
+    after = batch[batch.length - 1];
 
+    // A company whose state was never chosen has no state rules to show yet: no reminders, as before.
     const owed = batch.flatMap((company) =>
-      deadlinesFor({
-        state: company.state as string,
-        formationDate: company.formedOn as string,
-        today,
-        horizonDays: LOOKAHEAD_DAYS,
-      }).flatMap((item) => {
-        const offset = reminderToSend(item, today);
-        return offset === null ? [] : [{ company, item, offset, key: complianceItemKey(item.ruleId, item.dueDate) }];
-      }),
+      company.state === null
+        ? []
+        : deadlinesFor({ state: company.state, formationDate: company.formedOn, today, horizonDays: LOOKAHEAD_DAYS })
+            .filter((item) => item.ruleId === company.ruleId)
+            .flatMap((item) => {
+              const offset = reminderToSend(item, today);
+              return offset === null
+                ? []
+                : [{ company, item, offset, key: complianceItemKey(item.ruleId, item.dueDate) }];
+            }),
     );
     if (owed.length > 0) {
       const marks = await db

@@ -1,0 +1,171 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { addDays, deadlinesFor, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
+import { companyFormations, complianceSchedule } from '../../db/schema';
+import { listDeadlines } from './deadlines.service';
+
+let t: TestApp;
+const db = () => t.deps.database.db;
+const tag = `sch${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A deterministic stream of numbers in [0, 1), so a failing case can be reproduced. */
+function generator(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+async function formation(state: string, formedOn: string | null) {
+  const { id } = await signedInCustomer(t);
+  const [row] = await db()
+    .insert(companyFormations)
+    .values({
+      userId: id,
+      companyFormationPreference: 'self',
+      stateSelected: state,
+      formedOn,
+      businessName: `${tag} LLC`,
+    })
+    .returning({ id: companyFormations.id });
+  return { userId: id, formationId: row.id };
+}
+
+async function scheduleOf(formationId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ ruleId: complianceSchedule.ruleId, dueDate: complianceSchedule.dueDate })
+    .from(complianceSchedule)
+    .where(eq(complianceSchedule.formationId, formationId));
+  return rows.map((r) => `${r.ruleId} ${r.dueDate}`).sort();
+}
+
+describe('compliance_schedule (migration 0011)', () => {
+  it("computes in SQL the catalogue's rules and next due dates over many generated cases", async () => {
+    for (const state of [...trackedStates, 'Texas', 'New Mexico']) {
+      const got = await db().execute<{ r: string }>(sql`select r from compliance_rules_for(${state}) as r`);
+      const expected = rulesFor(state).filter((r) => r.status === 'required');
+      expect(got.rows.map((row) => row.r).sort(), state).toEqual(expected.map((r) => r.id).sort());
+    }
+    const random = generator(20_261_125);
+    const day = (from: string, span: number) => addDays(from, Math.floor(random() * span));
+    const rules = rulesFor('Wyoming')
+      .concat(rulesFor('Delaware'), rulesFor('Florida'))
+      .filter((r, i, all) => r.status === 'required' && all.indexOf(r) === i);
+    // Leap days, month ends and year ends on purpose, then any day of 2020-2035.
+    const formed = ['2024-02-29', '2028-02-29', '2025-12-31', '2025-01-01', '2025-05-02', '2025-06-01', '2025-04-15'];
+    const cases: { rule: (typeof rules)[number]; formedOn: string; from: string }[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const formedOn = i < formed.length * 20 ? formed[i % formed.length] : day('2020-01-01', 12 * 366);
+      // From the formation day itself (the trigger's first occurrence) or any day up to six years on.
+      const from = i % 5 === 0 ? formedOn : day(addDays(formedOn, -400), 7 * 366);
+      cases.push({ rule: rules[i % rules.length], formedOn, from });
+    }
+    const values = sql.join(
+      cases.map((c, i) => sql`(${i}::int, ${c.rule.id}::text, ${c.formedOn}::date, ${c.from}::date)`),
+      sql`, `,
+    );
+    const result = await db().execute<{ i: number; due: string }>(
+      sql`select c.i, to_char(compliance_next_due(c.rule, c.formed, c.from_day), 'YYYY-MM-DD') as due
+        from (values ${values}) as c(i, rule, formed, from_day) order by c.i`,
+    );
+    const got = result.rows.map((r) => r.due);
+    const expected = cases.map((c) => c.rule.due(c.formedOn, c.from)[0].dueDate);
+    const mismatches = cases.flatMap((c, i) =>
+      got[i] === expected[i] ? [] : [`${c.rule.id} formed ${c.formedOn} from ${c.from}: ${got[i]} ≠ ${expected[i]}`],
+    );
+    expect(mismatches).toEqual([]);
+    expect(got).toHaveLength(cases.length);
+  });
+
+  it("follows the formation's date and state: set, changed, cleared, deleted", async () => {
+    const { formationId } = await formation('Wyoming', null);
+    expect(await scheduleOf(formationId)).toEqual([]);
+
+    const set = (values: { formedOn?: string | null; stateSelected?: string; businessName?: string }) =>
+      db().update(companyFormations).set(values).where(eq(companyFormations.id, formationId));
+    // Each row starts at the rule's first occurrence, the year after formation.
+    await set({ formedOn: '2024-02-29' });
+    expect(await scheduleOf(formationId)).toEqual([
+      'federal_form_5472 2025-04-15',
+      'registered_agent_renewal 2025-02-28',
+      'wyoming_annual_report 2025-02-01',
+    ]);
+    await set({ stateSelected: 'Delaware' });
+    expect(await scheduleOf(formationId)).toEqual([
+      'delaware_llc_annual_tax 2025-06-01',
+      'federal_form_5472 2025-04-15',
+      'registered_agent_renewal 2025-02-28',
+    ]);
+    await set({ formedOn: '2025-07-10', businessName: `${tag} renamed` });
+    expect(await scheduleOf(formationId)).toEqual([
+      'delaware_llc_annual_tax 2026-06-01',
+      'federal_form_5472 2026-04-15',
+      'registered_agent_renewal 2026-07-10',
+    ]);
+    await set({ stateSelected: 'Texas' });
+    expect(await scheduleOf(formationId)).toEqual([
+      'federal_form_5472 2026-04-15',
+      'registered_agent_renewal 2026-07-10',
+    ]);
+    await set({ formedOn: null });
+    expect(await scheduleOf(formationId)).toEqual([]);
+
+    await set({ formedOn: '2025-07-10' });
+    expect(await scheduleOf(formationId)).toHaveLength(2);
+    await db().delete(companyFormations).where(eq(companyFormations.id, formationId));
+    expect(await scheduleOf(formationId)).toEqual([]);
+  });
+
+  it('rolls passed dates to the next occurrence, and the list shows the next one before and after the roll', async () => {
+    const { formationId } = await formation('Wyoming', '2023-03-10');
+    expect(await scheduleOf(formationId)).toEqual([
+      'federal_form_5472 2024-04-15',
+      'registered_agent_renewal 2024-03-10',
+      'wyoming_annual_report 2024-03-01',
+    ]);
+    const listed = async (today: string, days: 30 | 60) => {
+      const { rows } = await listDeadlines(db(), { days, q: `${tag} LLC`, page: 1, pageSize: 100 }, today);
+      return rows.filter((r) => r.businessName === `${tag} LLC`).map((r) => `${r.ruleId} ${r.dueDate} ${r.daysLeft}`);
+    };
+    const expected = (today: string, days: number) =>
+      deadlinesFor({ state: 'Wyoming', formationDate: '2023-03-10', today, horizonDays: days }).map(
+        (d) => `${d.ruleId} ${d.dueDate} ${d.daysLeft}`,
+      );
+    // Not rolled yet: the list computes the next dates itself.
+    expect(await listed('2026-02-15', 60)).toEqual(expected('2026-02-15', 60));
+    expect(await listed('2026-02-15', 60)).toHaveLength(3);
+
+    const roll = async (today: string) => {
+      const result = await db().execute<{ n: number }>(sql`select compliance_schedule_roll(${today}::date) as n`);
+      return Number(result.rows[0].n);
+    };
+    expect(await roll('2026-02-15')).toBeGreaterThanOrEqual(3);
+    expect(await scheduleOf(formationId)).toEqual([
+      'federal_form_5472 2026-04-15',
+      'registered_agent_renewal 2026-03-10',
+      'wyoming_annual_report 2026-03-01',
+    ]);
+    expect(await listed('2026-02-15', 60)).toEqual(expected('2026-02-15', 60));
+    // Nothing passed since: the roll moves nothing.
+    expect(await roll('2026-02-15')).toBe(0);
+
+    // 1 March has passed on the 5th: only the annual report moves, to next year.
+    await roll('2026-03-05');
+    expect(await scheduleOf(formationId)).toEqual([
+      'federal_form_5472 2026-04-15',
+      'registered_agent_renewal 2026-03-10',
+      'wyoming_annual_report 2027-03-01',
+    ]);
+    expect(await listed('2026-03-05', 30)).toEqual(['registered_agent_renewal 2026-03-10 5']);
+    expect(await listed('2026-03-05', 30)).toEqual(expected('2026-03-05', 30));
+  });
+});
