@@ -37,7 +37,15 @@ export function portalRequestListener(
   const { env, logger } = deps;
   // As serve() did: a request without a Host header is taken as one for HOST.
   const hono = getRequestListener(app.fetch, { hostname: env.HOST });
-  const security = securityHeaderEntries(env.production).flat();
+  // In the order node-server writes Hono's answers: the Headers' names in lower case, sorted (as
+  // iterating Headers gives them), then Set-Cookie, then the Content-Type it adds when none is set.
+  const security = securityHeaderEntries(env.production).map(([name, value]) => [name.toLowerCase(), value] as const);
+  const sorted = (entries: ReadonlyArray<readonly [string, string]>) =>
+    [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+  const goFixed = [['cache-control', NO_STORE] as const, ...security];
+  const beforeLocation = sorted(goFixed.filter(([name]) => name < 'location'));
+  const afterLocation = sorted(goFixed.filter(([name]) => name > 'location'));
+  const goHeaders = new WeakMap<object, string[]>();
   const links = shortLinkCache(deps);
   const publicHost = new URL(env.publicUrl).host.toLowerCase();
   const hosts = new Map<string, HostVerdict>();
@@ -60,7 +68,8 @@ export function portalRequestListener(
   }
 
   const healthBody = JSON.stringify(HEALTHY);
-  const healthHeaders = ['Content-Type', 'application/json', ...security];
+  const healthHeaders = sorted([['content-type', 'application/json'], ...security]);
+  const healthGetHeaders = [...healthHeaders, 'content-length', String(Buffer.byteLength(healthBody))];
 
   function log(req: IncomingMessage, status: number, started: number) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -70,9 +79,13 @@ export function portalRequestListener(
   function redirect(req: IncomingMessage, res: ServerResponse, entry: CachedLink, started: number) {
     countVisit(deps, entry.link.id, classifyVisit(req.method as string, req.headers['user-agent']));
     const answer = redirectAnswer(entry, env);
-    const headers = ['Cache-Control', NO_STORE, 'Location', answer.location];
-    if (answer.refCookie) headers.push('Set-Cookie', answer.refCookie);
-    headers.push('Content-Type', 'text/plain; charset=UTF-8', ...security);
+    let headers = goHeaders.get(answer);
+    if (!headers) {
+      headers = [...beforeLocation, 'location', answer.location, ...afterLocation];
+      if (answer.refCookie) headers.push('set-cookie', answer.refCookie);
+      headers.push('content-type', 'text/plain; charset=UTF-8');
+      goHeaders.set(answer, headers);
+    }
     res.writeHead(302, headers);
     res.end();
     log(req, 302, started);
@@ -89,7 +102,7 @@ export function portalRequestListener(
     // Before the Host check, as in app.ts: a load balancer probes it by address.
     if (url === '/healthz') {
       if (method === 'GET') {
-        res.writeHead(200, [...healthHeaders, 'Content-Length', String(Buffer.byteLength(healthBody))]);
+        res.writeHead(200, healthGetHeaders);
         res.end(healthBody);
       } else {
         res.writeHead(200, healthHeaders);
