@@ -266,6 +266,27 @@ describe('counting and changes through the fast path', () => {
     expect(shortLinkCache(t.deps).peek(link.slug)).toBeUndefined();
   });
 
+  it('an error on the fast path is answered by Hono (500), and the server goes on', async () => {
+    const link = await created({ originalUrl: 'https://example.com/broken' });
+    expect((await raw(servers.fast, 'GET', `/go/${link.slug}`)).status).toBe(302);
+    const entry = shortLinkCache(t.deps).peek(link.slug);
+    if (!entry) throw new Error('not cached');
+    // A row no check would have let in: working out its redirect throws.
+    const saved = entry.link;
+    entry.link = { ...saved, originalUrl: 'not a url' };
+    entry.answer = undefined;
+    try {
+      const before = servers.handedOn();
+      const broken = await raw(servers.fast, 'GET', `/go/${link.slug}`, { 'user-agent': BROWSER });
+      expect(broken.status).toBe(500);
+      expect(servers.handedOn()).toBe(before + 1);
+      expect(await counts(link.id)).toEqual({ clicks: 0, shares: 0 });
+    } finally {
+      entry.link = saved;
+    }
+    expect((await raw(servers.fast, 'GET', `/go/${link.slug}`)).status).toBe(302);
+  });
+
   it('a link created after its slug was asked for works at once (unknown slugs are not cached)', async () => {
     const slug = uniqueSlug('later');
     expect((await raw(servers.fast, 'GET', `/go/${slug}`)).status).toBe(404);

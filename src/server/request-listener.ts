@@ -76,8 +76,17 @@ export function portalRequestListener(
     logger.info({ method: req.method, path: req.url, status, ms }, 'request');
   }
 
+  /**
+   * An error here must not end the process (Hono catches its own): Hono gets the request instead,
+   * and answers it as it would have, 500 included.
+   */
+  function failed(req: IncomingMessage, res: ServerResponse, err: unknown) {
+    logger.error({ err, path: req.url }, 'unhandled error');
+    if (res.headersSent) res.destroy();
+    else void hono(req, res);
+  }
+
   function redirect(req: IncomingMessage, res: ServerResponse, entry: CachedLink, started: number) {
-    countVisit(deps, entry.link.id, classifyVisit(req.method as string, req.headers['user-agent']));
     const answer = redirectAnswer(entry, env);
     let headers = goHeaders.get(answer);
     if (!headers) {
@@ -88,16 +97,26 @@ export function portalRequestListener(
     }
     res.writeHead(302, headers);
     res.end();
+    // Once answered: had anything above failed, Hono would have answered (and counted) instead.
+    countVisit(deps, entry.link.id, classifyVisit(req.method as string, req.headers['user-agent']));
     log(req, 302, started);
   }
 
   return (req, res) => {
+    try {
+      fastPath(req, res);
+    } catch (err) {
+      failed(req, res, err);
+    }
+  };
+
+  function fastPath(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     const { method, url } = req;
     const host = req.headers.host;
-    if ((method !== 'GET' && method !== 'HEAD') || !url || !host) return hono(req, res);
+    if ((method !== 'GET' && method !== 'HEAD') || !url || !host) return void hono(req, res);
     const seen = verdict(host);
-    if (!seen.valid) return hono(req, res);
+    if (!seen.valid) return void hono(req, res);
 
     // Before the Host check, as in app.ts: a load balancer probes it by address.
     if (url === '/healthz') {
@@ -112,18 +131,25 @@ export function portalRequestListener(
       return;
     }
 
-    if (!url.startsWith('/go/') || (env.production && !seen.ours)) return hono(req, res);
+    if (!url.startsWith('/go/') || (env.production && !seen.ours)) return void hono(req, res);
     const slug = url.slice(4);
-    if (!isSlugShaped(slug)) return hono(req, res);
+    if (!isSlugShaped(slug)) return void hono(req, res);
     const cached = links.peek(slug);
     if (cached) {
       if (isLiveLink(cached)) return redirect(req, res, cached, started);
-      return hono(req, res);
+      return void hono(req, res);
     }
     links.find(slug).then(
-      (entry) => (isLiveLink(entry) ? redirect(req, res, entry, started) : hono(req, res)),
+      (entry) => {
+        try {
+          if (isLiveLink(entry)) redirect(req, res, entry, started);
+          else void hono(req, res);
+        } catch (err) {
+          failed(req, res, err);
+        }
+      },
       // A database error is Hono's to answer (503 with Retry-After, logged once there).
-      () => hono(req, res),
+      () => void hono(req, res),
     );
-  };
+  }
 }

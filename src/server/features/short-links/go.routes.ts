@@ -93,10 +93,9 @@ export function mountShortLinkRedirect(app: Hono<AppEnv>, opts: GoOptions) {
     const entry = await shortLinkCache(deps).find(slug);
     if (!isLiveLink(entry)) return notFoundPage(c, opts);
 
+    const answer = redirectAnswer(entry, deps.env);
     // Hono answers HEAD with this GET handler; classifyVisit counts only GET.
     countVisit(deps, entry.link.id, classifyVisit(c.req.method, c.req.header('user-agent')));
-
-    const answer = redirectAnswer(entry, deps.env);
     if (answer.refCookie) c.header('Set-Cookie', answer.refCookie, { append: true });
     c.header('Cache-Control', NO_STORE);
     return c.redirect(answer.location, 302);
