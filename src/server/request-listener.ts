@@ -136,8 +136,9 @@ export function portalRequestListener(
     if (!isSlugShaped(slug)) return void hono(req, res);
     const cached = links.peek(slug);
     if (cached) {
-      if (isLiveLink(cached)) return redirect(req, res, cached, started);
-      return void hono(req, res);
+      if (isLiveLink(cached)) redirect(req, res, cached, started);
+      else void hono(req, res);
+      return;
     }
     links.find(slug).then(
       (entry) => {
