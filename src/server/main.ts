@@ -1,11 +1,13 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { startComplianceReminders } from './features/compliance/compliance-reminders';
 import { seedExampleServices } from './features/services/services.seed';
-import { settleVisits } from './features/short-links/short-links.service';
+import { settleVisits } from './features/short-links/visit-counter';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
+import { portalRequestListener } from './request-listener';
 
 async function main() {
   await loadDotEnv();
@@ -45,7 +47,10 @@ async function main() {
   deps.mailer.start();
   const stopComplianceReminders = startComplianceReminders(deps);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // /healthz and live short links are answered in front of Hono, everything else by it (decision 0026).
+  const server = createServer(portalRequestListener(app, deps));
+  server.listen(env.PORT, env.HOST, () => {
+    const info = server.address() as AddressInfo;
     logger.info(
       { port: info.port, database: deps.database.engine, mail: env.SMTP_URL ? 'smtp' : 'outbox' },
       `portal listening on ${env.publicUrl}`,
@@ -73,7 +78,7 @@ async function main() {
     }, 15_000);
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    // Short-link visits are counted after their redirect was answered (decision 0013).
+    // Short-link visits are written once a second, after their redirects were answered (decisions 0013, 0026).
     await settleVisits();
     await stopComplianceReminders();
     await deps.mailer.stop();

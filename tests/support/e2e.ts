@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,6 +12,7 @@ import { mailOutbox, sessions } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/platform/logger';
+import { portalRequestListener } from '../../src/server/request-listener';
 import { TEMPLATE_PATH } from './global-setup-db';
 
 export const ADMIN_CODE = 'e2e-admin-code-4242';
@@ -52,9 +53,11 @@ let serverCount = 0;
  */
 export async function startServer(): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  // The bindings carry the socket: the mail viewer and the rate limits read the client's address there.
-  const server = serve({ fetch: (req, bindings) => app.fetch(req, bindings), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // The production listener (main.ts): /go and /healthz in front of Hono, the rest through it. It is
+  // made once the app is, which needs the port first.
+  let listener: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -78,6 +81,7 @@ export async function startServer(): Promise<E2eServer> {
     },
   });
   const app = createApp(deps);
+  listener = portalRequestListener(app, deps);
   deps.mailer.start(500);
   return {
     url: env.publicUrl,

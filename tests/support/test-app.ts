@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
+import type { DatabaseOptions } from '../../src/server/db/client';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import type { RateLimits } from '../../src/shared/domain/limits';
@@ -11,6 +12,8 @@ import { createTestDatabase } from './test-db';
 
 export interface TestApp {
   deps: AppDeps;
+  /** How to open this app's database again (a second copy of the portal on it). */
+  databaseOptions: DatabaseOptions;
   app: ReturnType<typeof createApp>;
   /**
    * A new client with its own cookie jar (one browser). Writes carry `Origin: PUBLIC_URL` as a browser's
@@ -116,6 +119,7 @@ export async function createTestApp(
 
   return {
     deps,
+    databaseOptions: db.options,
     app,
     client,
     async close() {

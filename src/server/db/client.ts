@@ -20,6 +20,26 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (the tests' migrated template). */
   dump?(): Promise<Blob | File>;
+  /**
+   * PostgreSQL only: NOTIFYs on `channel` from every copy of the portal, on a connection of its own that
+   * is opened again whenever it is lost. PGlite has none: it lives in one process (DATA_DIR is locked),
+   * so what changes there is known in that process already.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /**
+   * true once LISTEN holds; false as soon as its connection is lost. Between the two, notifications
+   * are missed, so whatever was derived from them must be dropped on either change.
+   */
+  onLive(live: boolean): void;
+  onError?(error: Error): void;
+}
+
+export interface Listener {
+  stop(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -48,13 +68,22 @@ export async function openDatabase(
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     await migrateOnce(pool);
+    const listeners = new Set<Listener>();
     return {
       db,
       engine: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => endPool(pool),
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.stop()));
+        await endPool(pool);
+      },
+      listen: (channel, handlers) => {
+        const listener = listenOn(options.databaseUrl, channel, handlers);
+        listeners.add(listener);
+        return listener;
+      },
     };
   }
   return openPglite(options);
@@ -92,6 +121,73 @@ async function openPglite(options: Exclude<DatabaseOptions, { databaseUrl: strin
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+  };
+}
+
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * One connection outside the pool (it is held for good, and a pool's idle timeout would close it)
+ * that LISTENs on `channel`. A lost connection (a restart, a failover, a terminated backend, or a dead
+ * peer that TCP keepalive finds out) is reported as not live at once and opened again, waiting
+ * longer each time up to 30 s; once LISTEN holds again it is reported live.
+ */
+function listenOn(databaseUrl: string, channel: string, handlers: ListenHandlers): Listener {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_FIRST_MS;
+
+  const open = async () => {
+    if (stopped) return;
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    current = client;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      void client.end().catch(() => {});
+      if (stopped) return;
+      if (error) handlers.onError?.(error);
+      handlers.onLive(false);
+      retry = setTimeout(() => void open(), delay);
+      retry.unref();
+      delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) handlers.onNotify(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (stopped || lost) return;
+    delay = LISTEN_RETRY_FIRST_MS;
+    handlers.onLive(true);
+  };
+  void open();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      if (client) await client.end().catch(() => {});
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { generateCookie } from 'hono/cookie';
 import {
   classifyVisit,
   isOwnOrigin,
@@ -11,11 +11,51 @@ import {
   redirectLocation,
   shortLinkState,
 } from '../../../shared/domain/short-links';
+import type { Env } from '../../env';
 import type { AppEnv } from '../../platform/http/context';
-import { countVisit, findBySlug } from './short-links.service';
+import { type CachedLink, shortLinkCache } from './link-cache';
+import { countVisit } from './visit-counter';
 
 /** Every answer of /go: an edit or an expiry takes effect at once, and no shared cache keeps a visitor's cookie. */
-const NO_STORE = 'private, no-store';
+export const NO_STORE = 'private, no-store';
+
+export interface RedirectAnswer {
+  location: string;
+  /** The `portal_ref` Set-Cookie value, when the destination is the portal itself. */
+  refCookie: string | null;
+}
+
+/** A link that exists and has not expired (SPEC §4): the others are answered 404. */
+export function isLiveLink(entry: CachedLink | null): entry is CachedLink {
+  return entry !== null && shortLinkState(entry.link.expiresAt) !== 'expired';
+}
+
+/**
+ * Where a live link sends the visitor and the cookie it sets, worked out once per cached link: both
+ * depend only on the link and the settings. The Hono route and the fast path (request-listener.ts)
+ * both answer with this.
+ */
+export function redirectAnswer(entry: CachedLink, env: Pick<Env, 'publicUrl' | 'production'>): RedirectAnswer {
+  const key = `${env.production ? 's' : ''}${env.publicUrl}`;
+  const memo = entry.answer as (RedirectAnswer & { key: string }) | undefined;
+  if (memo?.key === key) return memo;
+  const { link } = entry;
+  const answer = {
+    key,
+    location: redirectLocation(link.originalUrl, link, env.publicUrl),
+    refCookie: isOwnOrigin(link.originalUrl, env.publicUrl)
+      ? generateCookie(REF_COOKIE, link.slug, {
+          path: '/',
+          maxAge: REF_COOKIE_MAX_AGE_SECONDS,
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: env.production,
+        })
+      : null,
+  };
+  entry.answer = answer;
+  return answer;
+}
 
 export interface GoOptions {
   /** The built web app's folder, whose index.html shows the not-found page; null when the app is not served. */
@@ -37,7 +77,9 @@ function notFoundPage(c: Context<AppEnv>, opts: GoOptions) {
  * GET /go/{slug} (SPEC §2 "Redirect page", issue 12), answered by the server rather than the web app:
  * a live link is a 302 to its destination, counted without delaying the answer; a destination on the
  * portal itself also gets the link's UTM fields and `ref`, and the `portal_ref` cookie that sign-up
- * reads. Outside the OpenAPI document: it is a page, not part of the JSON API. Decision 0013.
+ * reads. Outside the OpenAPI document: it is a page, not part of the JSON API. Decision 0013; links
+ * are cached and visits counted in batches (decision 0026), and request-listener.ts answers a live
+ * link before this route is reached, with the same answer.
  */
 export function mountShortLinkRedirect(app: Hono<AppEnv>, opts: GoOptions) {
   // SPEC §2: with no slug it goes straight to the homepage.
@@ -48,24 +90,15 @@ export function mountShortLinkRedirect(app: Hono<AppEnv>, opts: GoOptions) {
     const slug = c.req.param('slug');
     if (!isSlugShaped(slug)) return notFoundPage(c, opts);
     const { deps } = c.var;
-    const link = await findBySlug(deps.database.db, slug);
-    if (!link || shortLinkState(link.expiresAt) === 'expired') return notFoundPage(c, opts);
+    const entry = await shortLinkCache(deps).find(slug);
+    if (!isLiveLink(entry)) return notFoundPage(c, opts);
 
+    const answer = redirectAnswer(entry, deps.env);
     // Hono answers HEAD with this GET handler; classifyVisit counts only GET.
-    countVisit(deps, link.id, classifyVisit(c.req.method, c.req.header('user-agent')));
-
-    const ownOrigin = deps.env.publicUrl;
-    if (isOwnOrigin(link.originalUrl, ownOrigin)) {
-      setCookie(c, REF_COOKIE, link.slug, {
-        path: '/',
-        maxAge: REF_COOKIE_MAX_AGE_SECONDS,
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: deps.env.production,
-      });
-    }
+    countVisit(deps, entry.link.id, classifyVisit(c.req.method, c.req.header('user-agent')));
+    if (answer.refCookie) c.header('Set-Cookie', answer.refCookie, { append: true });
     c.header('Cache-Control', NO_STORE);
-    return c.redirect(redirectLocation(link.originalUrl, link, ownOrigin), 302);
+    return c.redirect(answer.location, 302);
   });
 
   // A path under /go that no slug can be (/go/a/b).

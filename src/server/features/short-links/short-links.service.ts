@@ -6,7 +6,6 @@ import {
   isSlugShaped,
   RANDOM_SLUG_ATTEMPTS,
   randomSlug,
-  type VisitKind,
 } from '../../../shared/domain/short-links';
 import type {
   shortLinkCreateSchema,
@@ -19,6 +18,7 @@ import { type DbOrTx, isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
+import { announceLinkChange, forgetLink } from './link-cache';
 
 export interface AdminActor {
   id: string;
@@ -152,8 +152,10 @@ export async function createShortLink(
           entityId: row.id,
           after: audited(row),
         });
+        await announceLinkChange(tx, row.slug);
         return row.id;
       });
+      forgetLink(deps, slug);
       return (await findShortLink(db, id)) as ShortLinkListRow;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -177,10 +179,10 @@ export async function updateShortLink(
   if (input.utmSource !== undefined) patch.utmSource = input.utmSource;
   if (input.utmMedium !== undefined) patch.utmMedium = input.utmMedium;
   if (input.utmCampaign !== undefined) patch.utmCampaign = input.utmCampaign;
-  await db.transaction(async (tx) => {
+  const slug = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(shortLinks).where(eq(shortLinks.id, id)).limit(1).for('update');
     if (!before) throw new ApiError('NOT_FOUND');
-    if (Object.keys(patch).length === 0) return;
+    if (Object.keys(patch).length === 0) return null;
     const [after] = await tx
       .update(shortLinks)
       .set({ ...patch, updatedAt: new Date() })
@@ -195,7 +197,10 @@ export async function updateShortLink(
       before: audited(before),
       after: audited(after),
     });
+    await announceLinkChange(tx, after.slug);
+    return after.slug;
   });
+  if (slug) forgetLink(deps, slug);
   return (await findShortLink(db, id)) as ShortLinkListRow;
 }
 
@@ -204,7 +209,7 @@ export async function updateShortLink(
  * same slug later would inherit those sign-ups in its counts, which the decision record accepts.
  */
 export async function deleteShortLink(deps: Deps, admin: AdminActor, id: string): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  const slug = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.delete(shortLinks).where(eq(shortLinks.id, id)).returning();
     if (!row) throw new ApiError('NOT_FOUND');
     await recordAudit(tx, {
@@ -215,60 +220,10 @@ export async function deleteShortLink(deps: Deps, admin: AdminActor, id: string)
       entityId: id,
       before: { ...audited(row), clickCount: row.clickCount, shareCount: row.shareCount },
     });
+    await announceLinkChange(tx, row.slug);
+    return row.slug;
   });
-}
-
-/** SPEC §7 "select original_url and expires_at by slug", for the redirect; null when unknown. */
-export async function findBySlug(db: DbOrTx, slug: string) {
-  const [row] = await db
-    .select({
-      id: shortLinks.id,
-      slug: shortLinks.slug,
-      originalUrl: shortLinks.originalUrl,
-      expiresAt: shortLinks.expiresAt,
-      utmSource: shortLinks.utmSource,
-      utmMedium: shortLinks.utmMedium,
-      utmCampaign: shortLinks.utmCampaign,
-    })
-    .from(shortLinks)
-    .where(eq(shortLinks.slug, slug))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Counts still being written, so a shutdown or a test can wait for them (settleVisits). */
-const pending = new Set<Promise<void>>();
-
-/**
- * SPEC §7 increment_click_count as one atomic `UPDATE … SET n = n + 1`: concurrent visits cannot
- * overwrite each other's count. Not awaited by the redirect, so the visitor never waits for the
- * write; a failure is logged and retried once, and never reaches the visitor.
- */
-export function countVisit(deps: Deps, linkId: string, kind: VisitKind): void {
-  if (kind === 'none') return;
-  const column = kind === 'share' ? shortLinks.shareCount : shortLinks.clickCount;
-  const key = kind === 'share' ? 'shareCount' : 'clickCount';
-  const increment = () =>
-    deps.database.db
-      .update(shortLinks)
-      .set({ [key]: sql`${column} + 1` })
-      .where(eq(shortLinks.id, linkId));
-  const write = increment()
-    .catch(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      await increment();
-    })
-    .then(
-      () => undefined,
-      (err: unknown) => deps.logger.error({ err, linkId, kind }, 'short link visit not counted'),
-    );
-  pending.add(write);
-  void write.finally(() => pending.delete(write));
-}
-
-/** Resolves once every visit counted so far is written (or has failed and been logged). */
-export async function settleVisits(): Promise<void> {
-  while (pending.size) await Promise.all([...pending]);
+  forgetLink(deps, slug);
 }
 
 /**

@@ -20,18 +20,30 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The headers every response carries, in the order they are set: the Hono middleware below and the
+ * fast path in front of Hono (request-listener.ts) both send exactly this list.
+ */
+export function securityHeaderEntries(production: boolean): ReadonlyArray<readonly [string, string]> {
+  const entries: Array<readonly [string, string]> = [
+    ['Content-Security-Policy', CSP],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
+  if (production) entries.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return entries;
+}
+
 /** Security headers on every response; API responses carry personal data, so never cache them. */
 export function securityHeaders(opts: { production: boolean }): MiddlewareHandler<AppEnv> {
+  const entries = securityHeaderEntries(opts.production);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', CSP);
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    h.set('X-Frame-Options', 'DENY');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (opts.production) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    for (const [name, value] of entries) h.set(name, value);
     if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
   };
 }
