@@ -6,10 +6,10 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { toEinSummary } from '../ein/ein.mapper';
-import { findApplicationByUser } from '../ein/ein.service';
 import { loadMyTimelines } from '../notices/stage-history.service';
 import { myTimelinesSchema } from '../notices/stage-timeline.schemas';
-import { completeGuide, createFormation, findFormationByUser, toFormation } from './formations.service';
+import { readDashboardRecords } from './dashboard-read';
+import { completeGuide, createFormation, toFormation } from './formations.service';
 import { loadGuidesDone } from './guides-done';
 
 export const formationSchema = z
@@ -120,9 +120,9 @@ export function formationsRoutes() {
   router.openapi(getMine, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps.database;
-    const row = await findFormationByUser(db, user.id);
-    if (!row) throw new ApiError('NOT_FOUND');
-    const ein = await findApplicationByUser(db, user.id);
+    const records = await readDashboardRecords(db, user.id);
+    if (!records) throw new ApiError('NOT_FOUND');
+    const { formation: row, ein } = records;
     const timeline = await loadMyTimelines(db, row, ein);
     // Only the finished company's card uses it: the feedback tables have no user_id index yet.
     const guidesDone = row.formationStatus === 'process_completed' ? await loadGuidesDone(db, user.id) : null;

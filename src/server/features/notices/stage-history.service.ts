@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { EinStatus } from '../../../shared/domain/ein';
 import { customerEinStatus } from '../../../shared/domain/stage-notices';
 import {
@@ -11,6 +11,8 @@ import {
   type StageStats,
   stagesOf,
 } from '../../../shared/domain/stage-waits';
+import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { companyFormations, einApplications, stageHistory } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 
@@ -62,18 +64,13 @@ export interface StageTimeline {
  * remains from before an admin moved the record back; a current stage without a row (never expected)
  * falls back to the record's stage_reached_at.
  */
-export async function loadStageTimeline(
-  db: DbOrTx,
-  input: { userId: string; kind: StageKind; current: string; currentReachedAt: Date },
-): Promise<StageTimeline> {
-  const rows = await db
-    .select({ stage: stageHistory.stage, reachedAt: stageHistory.reachedAt })
-    .from(stageHistory)
-    .where(and(eq(stageHistory.userId, input.userId), eq(stageHistory.kind, input.kind)));
-  const reached = new Map(rows.map((r) => [r.stage, r.reachedAt]));
+export function stageTimeline(
+  reached: ReadonlyMap<string, Date>,
+  input: { kind: StageKind; current: string; currentReachedAt: Date },
+  stats: Map<string, StageStats>,
+): StageTimeline {
   const stages = stagesOf(input.kind);
   const currentIndex = stages.indexOf(input.current);
-  const stats = await stageStats(db);
   return {
     current: input.current,
     stages: stages.map((stage, i) => {
@@ -151,27 +148,40 @@ export function forgetStageStats(db: DbOrTx): void {
   statsCache.delete(db);
 }
 
+/** A user's stage dates of both kinds, in one statement: the dashboard reads it on every load. */
+const historyOfUser = preparedFor((db) =>
+  db
+    .select({ kind: stageHistory.kind, stage: stageHistory.stage, reachedAt: stageHistory.reachedAt })
+    .from(stageHistory)
+    .where(eq(stageHistory.userId, sql.placeholder('userId')))
+    .prepare('stage_history_of_user'),
+);
+
 /** The dashboard's two timelines: the formation's, and the EIN application's once there is one. */
 export async function loadMyTimelines(
-  db: DbOrTx,
+  db: Db,
   formation: { userId: string; formationStatus: string; stageReachedAt: Date },
   ein: { einStatus: EinStatus; uploadedSs4Key: string | null; stageReachedAt: Date } | null,
 ): Promise<{ formation: StageTimeline; ein: StageTimeline | null }> {
-  const [formationTimeline, einTimeline] = await Promise.all([
-    loadStageTimeline(db, {
-      userId: formation.userId,
-      kind: 'formation',
-      current: formation.formationStatus,
-      currentReachedAt: formation.stageReachedAt,
-    }),
-    ein
-      ? loadStageTimeline(db, {
-          userId: formation.userId,
-          kind: 'ein',
-          current: customerEinStatus(ein.einStatus, Boolean(ein.uploadedSs4Key)),
-          currentReachedAt: ein.stageReachedAt,
-        })
+  const [rows, stats] = await Promise.all([historyOfUser(db).execute({ userId: formation.userId }), stageStats(db)]);
+  const reached = { formation: new Map<string, Date>(), ein: new Map<string, Date>() };
+  for (const row of rows) reached[row.kind].set(row.stage, row.reachedAt);
+  return {
+    formation: stageTimeline(
+      reached.formation,
+      { kind: 'formation', current: formation.formationStatus, currentReachedAt: formation.stageReachedAt },
+      stats,
+    ),
+    ein: ein
+      ? stageTimeline(
+          reached.ein,
+          {
+            kind: 'ein',
+            current: customerEinStatus(ein.einStatus, Boolean(ein.uploadedSs4Key)),
+            currentReachedAt: ein.stageReachedAt,
+          },
+          stats,
+        )
       : null,
-  ]);
-  return { formation: formationTimeline, ein: einTimeline };
+  };
 }

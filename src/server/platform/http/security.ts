@@ -93,6 +93,8 @@ export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
     onError: (c) => errorResponse(c as Context<AppEnv>, 'BODY_TOO_LARGE'),
   });
   return async (c, next) => {
+    // No body to count; and hono's limit would build the whole web Request to look for one.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
     return limit(c, next);
   };

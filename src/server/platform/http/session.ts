@@ -1,27 +1,23 @@
 import type { MiddlewareHandler } from 'hono';
-import { toLanguage } from '../../../shared/i18n/languages';
+import { checkSession } from '../../features/auth/session-check';
 import type { AppEnv, SessionUser } from './context';
 import { errorResponse } from './errors';
 
-/** Loads the session (if any) from the httpOnly cookie into `c.var.user`. */
+/**
+ * Loads the session (if any) from the httpOnly cookie into `c.var.user`: checked afresh on every
+ * request, with better-auth's own rules (features/auth/session-check.ts, decision 0025).
+ */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     c.set('sessionId', null);
-    if (c.req.header('cookie')?.includes('session_token')) {
-      const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-      if (result) {
-        const u = result.user as typeof result.user & { role?: string; lang?: string };
-        const user: SessionUser = {
-          id: u.id,
-          email: u.email,
-          name: u.name,
-          role: u.role === 'admin' ? 'admin' : 'customer',
-          emailVerified: u.emailVerified,
-          lang: toLanguage(u.lang) ?? 'tr',
-        };
-        c.set('user', user);
-        c.set('sessionId', result.session.id);
+    const cookie = c.req.header('cookie');
+    if (cookie?.includes('session_token')) {
+      const { auth, database } = c.var.deps;
+      const session = await checkSession({ auth, db: database.db }, cookie, () => c.req.raw.headers);
+      if (session) {
+        c.set('user', session.user);
+        c.set('sessionId', session.sessionId);
       }
     }
     await next();

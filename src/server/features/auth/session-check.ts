@@ -1,0 +1,91 @@
+import { toLanguage } from '../../../shared/i18n/languages';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../../platform/http/context';
+import { verifySignedCookie } from '../../platform/http/signed-cookie';
+import type { Auth } from './auth.instance';
+import { findSessionByToken } from './session-lookup';
+
+export interface SignedInSession {
+  user: SessionUser;
+  sessionId: string;
+}
+
+interface CookieSettings {
+  name: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+const settingsOf = new WeakMap<Auth, Promise<CookieSettings>>();
+
+/** The session cookie's name, the signing secret and the refresh timing, from better-auth's own context. */
+function cookieSettings(auth: Auth): Promise<CookieSettings> {
+  let settings = settingsOf.get(auth);
+  if (!settings) {
+    settings = auth.$context.then((ctx) => ({
+      name: ctx.authCookies.sessionToken.name,
+      secret: ctx.secret,
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    }));
+    settingsOf.set(auth, settings);
+  }
+  return settings;
+}
+
+/**
+ * The signed-in session of a request, as better-auth's getSession would find it, on every API request
+ * (decision 0025). The common case is answered here: the cookie's signature checked with node:crypto
+ * and the session and user read in one prepared statement, fresh on every request (a sign-out or a role
+ * change counts at once). The rare cases that write are left to better-auth itself, so they behave
+ * exactly as before: an expired session (better-auth deletes it and answers no session) and a session
+ * due for its daily extension (`updateAge`).
+ */
+export async function checkSession(
+  deps: { auth: Auth; db: Db },
+  cookieHeader: string,
+  /** The request's headers, for better-auth; only built when it is asked. */
+  headers: () => Headers,
+): Promise<SignedInSession | null> {
+  const settings = await cookieSettings(deps.auth);
+  const token = verifySignedCookie(cookieHeader, settings.name, settings.secret);
+  if (!token) return null;
+  const row = await findSessionByToken(deps.db, token);
+  if (!row) return null;
+  const now = Date.now();
+  const expires = row.expiresAt.getTime();
+  // better-auth's own tests: expired when expiresAt < now; extended when expiresAt - expiresIn + updateAge <= now.
+  if (expires < now || expires - settings.expiresInMs + settings.updateAgeMs <= now) {
+    return betterAuthSession(deps.auth, headers());
+  }
+  return {
+    user: {
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role === 'admin' ? 'admin' : 'customer',
+      emailVerified: row.emailVerified,
+      lang: toLanguage(row.lang) ?? 'tr',
+    },
+    sessionId: row.sessionId,
+  };
+}
+
+/** better-auth's getSession, mapped to the portal's user: the path every request took before. */
+export async function betterAuthSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { role?: string; lang?: string };
+  return {
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role === 'admin' ? 'admin' : 'customer',
+      emailVerified: u.emailVerified,
+      lang: toLanguage(u.lang) ?? 'tr',
+    },
+    sessionId: result.session.id,
+  };
+}
