@@ -59,16 +59,25 @@ export async function checkSession(
   if (expires < now || expires - settings.expiresInMs + settings.updateAgeMs <= now) {
     return betterAuthSession(deps.auth, headers());
   }
+  return { user: sessionUser({ ...row, id: row.userId }), sessionId: row.sessionId };
+}
+
+/** The portal's view of a user row, from either path: only two roles, and Turkish when no language is set. */
+function sessionUser(u: {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role?: string | null;
+  lang?: string | null;
+}): SessionUser {
   return {
-    user: {
-      id: row.userId,
-      email: row.email,
-      name: row.name,
-      role: row.role === 'admin' ? 'admin' : 'customer',
-      emailVerified: row.emailVerified,
-      lang: toLanguage(row.lang) ?? 'tr',
-    },
-    sessionId: row.sessionId,
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role === 'admin' ? 'admin' : 'customer',
+    emailVerified: u.emailVerified,
+    lang: toLanguage(u.lang) ?? 'tr',
   };
 }
 
@@ -77,15 +86,5 @@ export async function betterAuthSession(auth: Auth, headers: Headers): Promise<S
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string; lang?: string };
-  return {
-    user: {
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      role: u.role === 'admin' ? 'admin' : 'customer',
-      emailVerified: u.emailVerified,
-      lang: toLanguage(u.lang) ?? 'tr',
-    },
-    sessionId: result.session.id,
-  };
+  return { user: sessionUser(u), sessionId: result.session.id };
 }
