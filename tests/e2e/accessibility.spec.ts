@@ -280,7 +280,8 @@ describe('accessibility of every page (axe, WCAG 2.1 AA and best practice)', () 
       expect(titles.size).toBeGreaterThan(25);
       // The list itself is the message: one line per rule and page, with the elements at fault.
       if (problems.length) expect.fail(`${problems.length} accessibility problems:\n${problems.join('\n')}`);
-    });
+      // About 40 pages at two widths: a minute alone, several when the suite's other files share the cores.
+    }, 360_000);
   }
 });
 

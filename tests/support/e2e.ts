@@ -132,7 +132,8 @@ async function rememberCookies(context: BrowserContext) {
 
 export async function newContext(browser: Browser, baseURL: string, lang = 'tr'): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: lang === 'en' ? 'en-US' : 'tr-TR' });
-  context.setDefaultTimeout(15_000);
+  // Generous: the suite runs three files at once on two cores, so a page may wait its turn for a while.
+  context.setDefaultTimeout(30_000);
   const close = context.close.bind(context);
   context.close = async (options) => {
     await rememberCookies(context);
