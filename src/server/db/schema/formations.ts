@@ -64,10 +64,17 @@ export const complianceSchedule = pgTable(
     formedOn: date('formed_on', { mode: 'string' }).notNull(),
     /** The first occurrence on or after the day of the last roll (or the first one ever, when newer). */
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /**
+     * The customer's email, name and display name and the business name, folded (fold_tr) and joined by
+     * newlines, kept by triggers (migration 0012), so that a search is a filter on this table's own rows.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.formationId, t.ruleId] }),
     // The list's order, so a page is an index range read in order and the capped count an index-only scan.
+    // Migration 0012 makes it carry search_text (INCLUDE, which drizzle cannot declare) so that a search
+    // filters in the index, and adds a trigram index on search_text for rare matches.
     index('compliance_schedule_due_idx').on(t.dueDate, t.ruleId, t.userId),
     index('compliance_schedule_user_idx').on(t.userId),
   ],

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { addDays, deadlinesFor, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
-import { companyFormations, complianceSchedule } from '../../db/schema';
+import { companyFormations, complianceSchedule, userProfiles, users } from '../../db/schema';
 import { listDeadlines } from './deadlines.service';
 
 let t: TestApp;
@@ -167,5 +167,55 @@ describe('compliance_schedule (migration 0011)', () => {
     ]);
     expect(await listed('2026-03-05', 30)).toEqual(['registered_agent_renewal 2026-03-10 5']);
     expect(await listed('2026-03-05', 30)).toEqual(expected('2026-03-05', 30));
+  });
+
+  it("keeps a search text that follows the customer's email, name, display name and business name", async () => {
+    const { userId, formationId } = await formation('Wyoming', '2024-05-20');
+    const today = '2026-01-10';
+    await db().execute(sql`select compliance_schedule_roll(${today}::date)`);
+    const found = async (q: string) => {
+      const { rows } = await listDeadlines(db(), { days: 180, q, page: 1, pageSize: 100 }, today);
+      return rows.filter((r) => r.userId === userId).length;
+    };
+    const searchTexts = async () => {
+      const rows = await db()
+        .select({ text: complianceSchedule.searchText })
+        .from(complianceSchedule)
+        .where(eq(complianceSchedule.formationId, formationId));
+      return [...new Set(rows.map((r) => r.text))];
+    };
+    // Three items within 180 days of 10 January: the annual report, Form 5472 and the agent renewal.
+    expect(await found(`${tag} LLC`)).toBe(3);
+    expect(await found(`${tag} ŞİMŞEKÇİ`)).toBe(0);
+
+    await db()
+      .update(companyFormations)
+      .set({ businessName: `${tag} Şimşekçi Dijital` })
+      .where(eq(companyFormations.id, formationId));
+    // Folded on both sides, whatever the case and the Turkish letters typed.
+    expect(await found(`${tag} ŞİMŞEKÇİ`)).toBe(3);
+    expect(await found(`${tag} simsekci dijital`)).toBe(3);
+    expect(await found(`${tag} LLC`)).toBe(0);
+
+    await db()
+      .update(users)
+      .set({ name: `Işıl ${tag}Kılıç` })
+      .where(eq(users.id, userId));
+    expect(await found(`isil ${tag}kilic`)).toBe(3);
+    const email = `${tag}.yeni@örnek.test`;
+    await db().update(users).set({ email }).where(eq(users.id, userId));
+    expect(await found(`${tag}.YENI@ORNEK`)).toBe(3);
+
+    await db()
+      .update(userProfiles)
+      .set({ displayName: `Görünen ${tag}Ad` })
+      .where(eq(userProfiles.id, userId));
+    expect(await found(`gorunen ${tag}ad`)).toBe(3);
+    // A query never spans two fields: the name's end and the display name's start are not one word.
+    expect(await found(`${tag}kilic gorunen`)).toBe(0);
+
+    expect(await searchTexts()).toEqual([
+      [`${tag}.yeni@ornek.test`, `isil ${tag}kilic`, `gorunen ${tag}ad`, `${tag} simsekci dijital`].join('\n'),
+    ]);
   });
 });

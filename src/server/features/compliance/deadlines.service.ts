@@ -11,17 +11,6 @@ export type DeadlineFilter = z.output<typeof adminDeadlineFilterSchema>;
 export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;
 
 /**
- * The customers a search finds, once for every branch: email or name, profile display name, business
- * name, each through its trigram index over fold_tr(...) (migrations 0004 and 0007).
- */
-function matchedCustomers(q: string): SQL {
-  const pattern = `%${escapeLike(foldTurkish(q))}%`;
-  return sql`select u.id from users u where fold_tr(u.email) like ${pattern} or fold_tr(u.name) like ${pattern}
-    union select p.id from user_profiles p where fold_tr(p.display_name) like ${pattern}
-    union select s.user_id from company_formations s where fold_tr(s.business_name) like ${pattern}`;
-}
-
-/**
  * Every (customer, rule, due date) of the filter, as a subquery `items`, read from compliance_schedule
  * (migration 0011, decision 0027): the rows due in the window are an index range in the list's order.
  * With `unrolled`, rows still dated before `today` (no roll has moved them on yet; compliance_schedule_roll
@@ -34,16 +23,17 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
   const conditions: SQL[] = [];
   if (filter.rule) conditions.push(sql`s.rule_id = ${filter.rule}`);
   if (filter.state) conditions.push(sql`s.state_selected = ${filter.state}`);
-  if (filter.q) conditions.push(sql`s.user_id in (select id from matched)`);
+  // The customer's email, name, display name and business name, folded and kept on the row (migration
+  // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
+  if (filter.q) conditions.push(sql`s.search_text like ${`%${escapeLike(foldTurkish(filter.q))}%`}`);
   const and = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
-  const matched = filter.q ? sql`with matched as materialized (${matchedCustomers(filter.q)}) ` : sql``;
   const late = unrolled
     ? sql` union all select * from (select s.formation_id, s.user_id, s.state_selected, s.rule_id,
           compliance_next_due(s.rule_id, s.formed_on, ${today}::date) as due_date
         from compliance_schedule s where s.due_date < ${today}::date${and}) as unrolled
       where unrolled.due_date <= ${until}::date`
     : sql``;
-  return sql`${matched}select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
+  return sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
     from compliance_schedule s where s.due_date between ${today}::date and ${until}::date${and}${late}`;
 }
 
