@@ -41,6 +41,8 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['ein desk: waiting longest', '/api/admin/ein-applications?sort=waiting_longest&page=1'],
   ['deadlines: next 60 days', '/api/admin/compliance/deadlines?days=60&page=1'],
   ['deadlines: 180 days, search', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('şimşek')}`],
+  // One customer's email: the rare match that the trigram index finds (decision 0028).
+  ['deadlines: 180 days, search email', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('.777777@')}`],
   ['support: first page', '/api/admin/support/threads?page=1&pageSize=20'],
 ];
 

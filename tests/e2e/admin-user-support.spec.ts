@@ -123,4 +123,35 @@ describe('admin user support history', () => {
     await adminContext.close();
     await customerContext.close();
   });
+
+  it('keeps the row a staff member clicked while the search box was still waiting to search', async () => {
+    const customerContext = await newContext(e2e.browser, e2e.server.url);
+    const customerEmail = e2eEmail('tiklanan.satir');
+    await signUpInBrowser(await customerContext.newPage(), 'Tıklanan Satır Ayşe', customerEmail);
+    await customerContext.close();
+
+    const adminContext = await newContext(e2e.browser, e2e.server.url);
+    const admin = await adminContext.newPage();
+    await signUpAdminInBrowser(admin, 'Hızlı Personel', e2eEmail('admin.fast.click'));
+    await admin.goto('/admin/users');
+    // The newest user: on the first page before any search.
+    const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
+    await row.waitFor();
+    // A slow session check (as on a busy server): once the cached one is stale (10 s), every change of
+    // the URL waits two seconds for its guard, so the click's navigation is still pending when the
+    // search box's debounce (300 ms) sends the search.
+    await admin.route('**/api/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await admin.waitForTimeout(10_500);
+    await admin.fill('#users-search', customerEmail);
+    await row.getByRole('button').click();
+    await admin.waitForURL((url) => url.searchParams.has('id') && url.searchParams.get('q') === customerEmail);
+    await admin.getByTestId('users-detail').getByRole('heading', { name: 'Tıklanan Satır Ayşe' }).waitFor();
+    // Settled: no later navigation took the row away again.
+    await admin.waitForTimeout(2500);
+    expect(new URL(admin.url()).searchParams.has('id')).toBe(true);
+    await adminContext.close();
+  });
 });

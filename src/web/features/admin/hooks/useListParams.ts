@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Sets `key` in `next`, or drops it when it holds its default (keeps shared URLs short). */
@@ -22,24 +22,34 @@ export function useListParams<P extends object>(codec: ListParamsCodec<P>) {
     [searchParams, codec],
   );
 
+  // The router hands an update the search params of the last render, and a navigation still waiting for
+  // its loader is cancelled by the next one. So a row clicked while the search box's debounce fires
+  // would be undone: the search's update, built on the URL before the click, replaces it. Updates in
+  // quick succession therefore build on the last URL this list asked for, as long as the URL shows one
+  // of this burst's own URLs (not yet caught up); once it shows another (back button, a link), on that.
+  const burst = useRef<{ latest: string; known: Set<string> } | null>(null);
+
   const update = useCallback(
     (patch: Partial<P & { selectedId: string | null }>, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const merged = { ...codec.read(current), selectedId: current.get('id') || null, ...patch };
-          const set: ParamSetter = (key, value, fallback) => {
-            if (value === null || value === '' || value === fallback) next.delete(key);
-            else next.set(key, value);
-          };
-          codec.write(merged, set);
-          set('id', merged.selectedId, null);
-          return next;
-        },
-        { replace: options.replace, preventScrollReset: true },
-      );
+      const shown = searchParams.toString();
+      const pending = burst.current && shown !== burst.current.latest && burst.current.known.has(shown);
+      const current = new URLSearchParams(pending && burst.current ? burst.current.latest : shown);
+      const next = new URLSearchParams(current);
+      const merged = { ...codec.read(current), selectedId: current.get('id') || null, ...patch };
+      const set: ParamSetter = (key, value, fallback) => {
+        if (value === null || value === '' || value === fallback) next.delete(key);
+        else next.set(key, value);
+      };
+      codec.write(merged, set);
+      set('id', merged.selectedId, null);
+      const latest = next.toString();
+      burst.current = {
+        latest,
+        known: new Set([...(pending && burst.current ? burst.current.known : []), shown, latest]),
+      };
+      setSearchParams(next, { replace: options.replace, preventScrollReset: true });
     },
-    [setSearchParams, codec],
+    [searchParams, setSearchParams, codec],
   );
 
   return { ...state, update };
