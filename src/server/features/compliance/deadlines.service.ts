@@ -111,7 +111,12 @@ export async function listDeadlines(
   const [page, counted] = await Promise.all([
     db.execute<RawRow>(rowsQuery(query, today, unrolled, sql``, sql`limit ${query.pageSize} offset ${offset}`)),
     db.execute<{ n: number | string }>(
-      sql`select count(*) as n from (select 1 from (${itemsQuery(query, today, unrolled)}) as c limit ${COUNT_CAP + 1}) as capped`,
+      // In the list's order (when the schedule is rolled, so the order is the index's): for a search that
+      // matches many customers the planner then walks the due-date index, which carries search_text, and
+      // filters without visiting the table (27 ms at a million customers), where it otherwise preferred a
+      // sequential scan (62 ms). A rare match still goes through the trigram index (decision 0028).
+      sql`select count(*) as n from (select 1 from (${itemsQuery(query, today, unrolled)}) as i
+        ${unrolled ? sql`` : ORDER} limit ${COUNT_CAP + 1}) as capped`,
     ),
   ]);
   const n = Number(counted.rows[0]?.n ?? 0);
