@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** SPEC §3 company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
@@ -69,6 +69,11 @@ export const complianceSchedule = pgTable(
      * newlines, kept by triggers (migration 0012), so that a search is a filter on this table's own rows.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * When the trigger last (re)filed this row: a formation date set or changed. The daily reminder run
+     * looks at rows filed since the previous run besides the rows whose reminder day came (migration 0013).
+     */
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.formationId, t.ruleId] }),
@@ -79,6 +84,19 @@ export const complianceSchedule = pgTable(
     index('compliance_schedule_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * One row per UTC day on which the deadline reminders ran (decision 0029): the copy that claims the day
+ * runs them, the others skip it, and the next day's run looks only at what changed since the last
+ * finished one. A claim that is not finished within 30 minutes (the copy died) can be taken over.
+ */
+export const complianceReminderRuns = pgTable('compliance_reminder_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** How many reminders the run tried to queue (duplicates of earlier runs included). */
+  attempted: integer('attempted'),
+});
 
 /** SPEC §3 formation_service_requests: the turnkey wizard's draft, one per user. */
 export const formationServiceRequests = pgTable('formation_service_requests', {

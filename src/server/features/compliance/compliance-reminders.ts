@@ -1,9 +1,9 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { addDays, deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
-import { complianceMarks, complianceSchedule, userProfiles, users } from '../../db/schema';
+import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { itemDetails } from './calendar-feed';
 import { todayUtc } from './compliance.service';
@@ -28,11 +28,17 @@ export function reminderDedupeKey(userId: string, ruleId: string, dueDate: strin
  * servers at once: each reminder's outbox row has a unique dedupe key, and the roll only moves dates
  * forward. Returns how many reminders it tried to queue (duplicates included).
  */
-export async function runComplianceReminders(deps: ReminderDeps, today: string, batchSize = 500): Promise<number> {
+export async function runComplianceReminders(
+  deps: ReminderDeps,
+  today: string,
+  batchSize = 500,
+  since: ReminderWindow | null = null,
+): Promise<number> {
   const db = deps.database.db;
   const dashboardUrl = `${deps.env.publicUrl}/dashboard#compliance-calendar`;
   await db.execute(sql`select compliance_schedule_roll(${today}::date)`);
   const until = addDays(today, LOOKAHEAD_DAYS);
+  const changed = since ? changedSince(since, today) : undefined;
   let after: { dueDate: string; ruleId: string; userId: string } | null = null;
   let attempted = 0;
   for (;;) {
@@ -53,6 +59,7 @@ export async function runComplianceReminders(deps: ReminderDeps, today: string, 
       .where(
         and(
           between(complianceSchedule.dueDate, today, until),
+          changed,
           after
             ? sql`(${complianceSchedule.dueDate}, ${complianceSchedule.ruleId}, ${complianceSchedule.userId}) > (${after.dueDate}::date, ${after.ruleId}, ${after.userId})`
             : undefined,
@@ -119,10 +126,70 @@ export async function runComplianceReminders(deps: ReminderDeps, today: string, 
   return attempted;
 }
 
+/** The last finished run: its day, and when it started (rows filed after that it may not have seen). */
+export interface ReminderWindow {
+  day: string;
+  startedAt: Date;
+}
+
+/**
+ * The rows whose reminder can be owed today and was not at the last finished run: a reminder day
+ * (due date minus 60, 30 or 7) after that run's day and up to today, so days missed while no copy ran
+ * are caught up; or a row filed since that run started (a formation date set or changed, possibly with
+ * an item already inside a reminder window). Whatever else is owed was already queued by that run.
+ */
+function changedSince(since: ReminderWindow, today: string): SQL {
+  const due = complianceSchedule.dueDate;
+  return or(
+    ...REMINDER_OFFSETS_DAYS.map((offset) => between(due, addDays(since.day, offset + 1), addDays(today, offset))),
+    sql`${complianceSchedule.filedAt} >= ${since.startedAt.toISOString()}::timestamptz`,
+  ) as SQL;
+}
+
+/** A claim older than this, not finished, belongs to a copy that died: another may take the day over. */
+const CLAIM_TIMEOUT = '30 minutes';
+
+/**
+ * Today's reminder run, once for all copies of the portal (decision 0029): the copy whose insert claims
+ * the day runs it, reading only what changed since the last finished run (all rows due within 60 days
+ * when there is none); the others answer 'busy' (a copy is on it) or 'finished'.
+ */
+export async function runDailyReminders(
+  deps: ReminderDeps,
+  today: string,
+): Promise<{ outcome: 'ran'; attempted: number } | { outcome: 'busy' | 'finished' }> {
+  const db = deps.database.db;
+  const claimed = await db.execute(sql`insert into compliance_reminder_runs (day) values (${today}::date)
+    on conflict (day) do update set claimed_at = now()
+      where compliance_reminder_runs.finished_at is null
+        and compliance_reminder_runs.claimed_at < now() - ${CLAIM_TIMEOUT}::interval
+    returning day`);
+  if (claimed.rows.length === 0) {
+    const [run] = await db
+      .select({ finishedAt: complianceReminderRuns.finishedAt })
+      .from(complianceReminderRuns)
+      .where(eq(complianceReminderRuns.day, today));
+    return { outcome: run?.finishedAt ? 'finished' : 'busy' };
+  }
+  const [last] = await db
+    .select({ day: complianceReminderRuns.day, startedAt: complianceReminderRuns.claimedAt })
+    .from(complianceReminderRuns)
+    .where(sql`${complianceReminderRuns.finishedAt} is not null and ${complianceReminderRuns.day} < ${today}::date`)
+    .orderBy(sql`${complianceReminderRuns.day} desc`)
+    .limit(1);
+  const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
+  await db
+    .update(complianceReminderRuns)
+    .set({ finishedAt: sql`now()`, attempted })
+    .where(eq(complianceReminderRuns.day, today));
+  return { outcome: 'ran', attempted };
+}
+
 /**
  * Runs the reminders at start-up and then checks every `intervalMs` (hourly by default) whether the UTC
- * day has changed since the last complete run: one pass over the formations a day per server, and a
- * failed or interrupted day is retried within the hour. Returns stop().
+ * day has changed since the last complete run: one run a day for all copies together, and a failed or
+ * interrupted day is retried within the hour (by any copy, once its claim is 30 minutes old). Returns
+ * stop().
  */
 export function startComplianceReminders(deps: ReminderDeps, intervalMs = 60 * 60 * 1000): () => Promise<void> {
   let running: Promise<unknown> | null = null;
@@ -130,10 +197,12 @@ export function startComplianceReminders(deps: ReminderDeps, intervalMs = 60 * 6
   const tick = () => {
     const today = todayUtc();
     if (running || doneFor === today) return;
-    running = runComplianceReminders(deps, today)
-      .then((n) => {
+    running = runDailyReminders(deps, today)
+      .then((result) => {
+        if (result.outcome === 'busy') return;
         doneFor = today;
-        if (n > 0) deps.logger.info({ reminders: n }, 'compliance reminders queued');
+        if (result.outcome === 'ran' && result.attempted > 0)
+          deps.logger.info({ reminders: result.attempted }, 'compliance reminders queued');
       })
       .catch((err) => deps.logger.error({ err }, 'compliance reminders failed'))
       .finally(() => {
