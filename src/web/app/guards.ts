@@ -4,7 +4,7 @@ import { isApiError } from '../lib/api';
 import { FORMATION_KEY, fetchMyFormation, formationQuery, type MyFormation } from '../lib/formation';
 import { i18next, translateLoaded } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
-import { loadMe } from '../lib/session';
+import { keepVerified, loadMe } from '../lib/session';
 import { toast } from '../lib/toast';
 
 /*
@@ -14,19 +14,9 @@ import { toast } from '../lib/toast';
  * 'sign-in-required' here and in the pages that say it too, so a guard and a page never show it twice.
  */
 
-/**
- * Redirects while keeping `?verified=` (the email link lands on /dashboard, possibly signed out
- * or as an admin), so the notice still shows wherever the user ends up.
- */
+/** Redirects while keeping `?verified=` (see keepVerified). */
 function go(to: string, request: Request) {
-  const verified = new URL(request.url).searchParams.get('verified');
-  return redirect(verified ? `${to}?verified=${encodeURIComponent(verified)}` : to);
-}
-
-/** /signin: an existing session goes to its home. A failed check just shows the form. */
-export async function redirectSignedIn({ request }: LoaderFunctionArgs) {
-  const me = await loadMe().catch(() => null);
-  return me ? go(me.home, request) : null;
+  return redirect(keepVerified(to, new URL(request.url).search));
 }
 
 /** /onboarding: anonymous visitors are told to sign in; a formation record means it is done. */

@@ -59,6 +59,15 @@ export function loadMe(): Promise<Me | null> {
   return queryClient.fetchQuery(meQuery);
 }
 
+/**
+ * `to`, keeping `?verified=` of `search` (the email link lands on /dashboard, possibly signed out or as
+ * an admin), so the notice still shows wherever the user ends up.
+ */
+export function keepVerified(to: string, search: string): string {
+  const verified = new URLSearchParams(search).get('verified');
+  return verified ? `${to}?verified=${encodeURIComponent(verified)}` : to;
+}
+
 export function cachedMe(): Me | null {
   return queryClient.getQueryData(ME_KEY) ?? null;
 }

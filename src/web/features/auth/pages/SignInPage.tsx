@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -7,7 +8,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { useLiteForm } from '../../../lib/liteForm';
-import type { AuthResult } from '../../../lib/session';
+import { type AuthResult, keepVerified, useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { sessionChanged, signIn } from '../api/auth';
 import { EmailField } from '../components/AuthFields';
@@ -29,8 +30,18 @@ export function SignInPage() {
   const navigate = useNavigate();
   // No zod or react-hook-form here: see authChecks.ts.
   const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(EMPTY, checkSignIn);
+  const { search } = useLocation();
+  // The route has no guard (router.tsx): the form shows at once, and a visitor who is signed in
+  // already goes home once the session check answers, unless they have sent the form, which
+  // navigates itself.
+  const me = useMe().data;
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (me && !submitted.current) navigate(keepVerified(me.home, search), { replace: true });
+  }, [me, navigate, search]);
 
   const onSubmit = handleSubmit(async (values) => {
+    submitted.current = true;
     try {
       const result = await signIn(trimmed(values));
       await sessionChanged();
