@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addDays, type ComplianceRuleId } from '../../../shared/catalogue/compliance';
-import { foldTurkish } from '../../../shared/domain/search';
 import type { adminDeadlineFilterSchema, adminDeadlineListQuerySchema } from '../../../shared/schemas/compliance';
 import { COUNT_CAP, type ListTotal } from '../../db/list-total';
-import { escapeLike } from '../../db/search';
+import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 
 export type DeadlineFilter = z.output<typeof adminDeadlineFilterSchema>;
@@ -25,7 +24,7 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
   if (filter.state) conditions.push(sql`s.state_selected = ${filter.state}`);
   // The customer's email, name, display name and business name, folded and kept on the row (migration
   // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
-  if (filter.q) conditions.push(sql`s.search_text like ${`%${escapeLike(foldTurkish(filter.q))}%`}`);
+  if (filter.q) conditions.push(sql`s.search_text like ${foldedPattern(filter.q)}`);
   const and = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const late = unrolled
     ? sql` union all select * from (select s.formation_id, s.user_id, s.state_selected, s.rule_id,

@@ -32,8 +32,9 @@ export function useListParams<P extends object>(codec: ListParamsCodec<P>) {
   const update = useCallback(
     (patch: Partial<P & { selectedId: string | null }>, options: { replace?: boolean } = {}) => {
       const shown = searchParams.toString();
-      const pending = burst.current && shown !== burst.current.latest && burst.current.known.has(shown);
-      const current = new URLSearchParams(pending && burst.current ? burst.current.latest : shown);
+      const prior = burst.current;
+      const pending = prior && shown !== prior.latest && prior.known.has(shown) ? prior : null;
+      const current = new URLSearchParams(pending ? pending.latest : shown);
       const next = new URLSearchParams(current);
       const merged = { ...codec.read(current), selectedId: current.get('id') || null, ...patch };
       const set: ParamSetter = (key, value, fallback) => {
@@ -45,7 +46,7 @@ export function useListParams<P extends object>(codec: ListParamsCodec<P>) {
       const latest = next.toString();
       burst.current = {
         latest,
-        known: new Set([...(pending && burst.current ? burst.current.known : []), shown, latest]),
+        known: new Set([...(pending ? pending.known : []), shown, latest]),
       };
       setSearchParams(next, { replace: options.replace, preventScrollReset: true });
     },
