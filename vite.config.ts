@@ -17,6 +17,22 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // dist/web/.vite/manifest.json: the server preloads a route's chunks from it (platform/http/route-preload.ts).
     manifest: true,
+    // Every browser the portal supports has <link rel="modulepreload">; the polyfill only added weight.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'assets/[hash].js',
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            {
+              name: 'controls',
+              test: /components[\\/]ui[\\/](Field|Input|Checkbox|PasswordInput|Label|Textarea|Select)\.tsx/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -297,12 +297,12 @@ function rowsOf(f: Figures): Row[] {
   );
   apiRow('`/healthz` (for reference), 50 connections', 'GET /healthz', '≥ 0.50 of a bare hello');
   for (const p of f.pageBytes ?? []) {
-    const compressed = !(p.encodings.length === 1 && p.encodings[0] === 'identity');
     rows.push({
       what: `first visit to \`${p.page}\`: JS / CSS fetched`,
-      figure: `JS ${kb(p.jsWire)} / CSS ${kb(p.cssWire)} on the wire (${p.encodings.join(', ')})${compressed ? '' : `; gzipped they would be ${kb(p.jsGzip)} / ${kb(p.cssGzip)}`}; ${p.jsFiles} scripts${p.finalPath && p.finalPath !== p.page ? `; ended on ${p.finalPath}` : ''}`,
+      figure: `JS ${kb(p.jsGzip)} / CSS ${kb(p.cssGzip)} gzipped; ${kb(p.jsWire)} / ${kb(p.cssWire)} on the wire (${p.encodings.join(', ')}); ${p.jsFiles} scripts${p.finalPath && p.finalPath !== p.page ? `; ended on ${p.finalPath}` : ''}`,
+      // The issue's measure is gzip (-9, each file as fetched); the server sends brotli, which is smaller.
       target: p.page === '/signin' ? '≤ 120 KB JS (gzip)' : 'shown',
-      met: p.page === '/signin' ? p.jsWire <= 120 * 1024 : null,
+      met: p.page === '/signin' ? p.jsGzip <= 120 * 1024 : null,
     });
   }
   if (!f.pageBytes) failed('first visit: JS and CSS bytes', 'first visit: JS and CSS bytes', '≤ 120 KB JS on /signin');

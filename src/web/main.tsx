@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { coreMessagesReady } from './lib/i18n';
+import { coreMessagesReady } from './lib/messages/sections';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

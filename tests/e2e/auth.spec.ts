@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  builtChunk,
   e2eEmail,
   focused,
   latestMail,
@@ -186,7 +187,11 @@ describe('customer account journey', () => {
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await screenshots(page, 'not-found');
     // A route whose code cannot be loaded is a broken route: the fallback page explains it.
-    await page.route(/\/assets\/PrivacyPage-.*\.js$/, (route) => route.abort());
+    const privacyChunk = builtChunk('features/legal/pages/PrivacyPage.tsx');
+    await page.route(
+      (url) => url.pathname === privacyChunk,
+      (route) => route.abort(),
+    );
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Şifremi unuttum' }).waitFor();
     await page.evaluate(() => {

@@ -97,6 +97,20 @@ export async function startServer(): Promise<E2eServer> {
   };
 }
 
+/**
+ * The built file of a web module (`features/legal/pages/PrivacyPage.tsx`) as the browser requests it,
+ * from vite's manifest: chunk names are content hashes only (decision 0030).
+ */
+export function builtChunk(module: string): string {
+  const manifest = JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunk = manifest[module];
+  if (!chunk) throw new Error(`${module} is not in the build manifest`);
+  return `/${chunk.file}`;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,9 +2,11 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { isAdmin } from '../../shared/domain/roles';
 import { isApiError } from '../lib/api';
 import { FORMATION_KEY, fetchMyFormation, formationQuery, type MyFormation } from '../lib/formation';
-import { i18next, translateLoaded } from '../lib/i18n';
+import { i18n } from '../lib/i18n';
+import { keepVerified } from '../lib/me';
+import { translateLoaded } from '../lib/messages/sections';
 import { queryClient } from '../lib/queryClient';
-import { keepVerified, loadMe } from '../lib/session';
+import { loadMe } from '../lib/session';
 import { toast } from '../lib/toast';
 
 /*
@@ -23,7 +25,7 @@ function go(to: string, request: Request) {
 export async function requireOnboarding({ request }: LoaderFunctionArgs) {
   const me = await loadMe();
   if (!me) {
-    toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
+    toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
     return go('/signin', request);
   }
   if (isAdmin(me.user.role)) return go(me.home, request);
@@ -52,7 +54,7 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
 export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
   const me = await loadMe();
   if (!me) {
-    toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
+    toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
     return go('/signin', request);
   }
   if (isAdmin(me.user.role)) return go('/admin/ein', request);
@@ -115,7 +117,7 @@ async function customerFormation(
     return { data: await loadFormationFresh() };
   } catch (error) {
     if (isApiError(error, 'UNAUTHENTICATED')) {
-      toast.error(i18next.t('common.signInRequired'), { id: 'sign-in-required' });
+      toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
       return { stop: go('/signin', args.request) };
     }
     toast.error(await translateLoaded(loadFailed.key), { id: loadFailed.id });
@@ -134,7 +136,7 @@ export async function requireEinApplication(args: LoaderFunctionArgs) {
   const { data } = result;
   if (data?.formation.formationStatus === 'formation_completed' && !data.einApplication) return null;
   const applied = data?.einApplication || (data && data.formation.stage > 2);
-  if (!applied) toast.error(i18next.t('errors.FORMATION_NOT_COMPLETED'), { id: 'formation-not-completed' });
+  if (!applied) toast.error(i18n.t('errors.FORMATION_NOT_COMPLETED'), { id: 'formation-not-completed' });
   return redirect('/dashboard');
 }
 
@@ -143,6 +145,6 @@ export async function requireSs4Form(args: LoaderFunctionArgs) {
   const result = await customerFormation(args, { key: 'ss4.loadFailed', id: 'ss4-load-failed' });
   if ('stop' in result) return result.stop;
   if (result.data?.einApplication?.hasPreparedSs4) return null;
-  toast.error(i18next.t('errors.SS4_NOT_AVAILABLE'), { id: 'ss4-not-available' });
+  toast.error(i18n.t('errors.SS4_NOT_AVAILABLE'), { id: 'ss4-not-available' });
   return redirect('/dashboard');
 }

@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '../../shared/domain/limits';
-import { i18next } from '../lib/i18n';
-import { queryClient } from '../lib/queryClient';
 import { useLoadedSonner } from '../lib/toast';
+import { useTranslation } from '../lib/useTranslation';
 
 /**
  * 5 seconds (SPEC §2), with its screen-reader labels in the user's language. At the bottom (right on
@@ -33,11 +30,9 @@ function AppToaster() {
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <AppToaster />
-        {children}
-      </QueryClientProvider>
-    </I18nextProvider>
+    <>
+      <AppToaster />
+      {children}
+    </>
   );
 }

@@ -1,18 +1,20 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
 import { withRouteSections } from '../lib/messages/routeSections';
-import {
-  allowVisitor,
-  requireAdmin,
-  requireCustomer,
-  requireCustomerPage,
-  requireEinApplication,
-  requireOnboarding,
-  requirePaymentSession,
-  requireSs4Form,
-} from './guards';
 import { RootLayout } from './layouts/RootLayout';
+
+type Guards = typeof import('./guards');
+
+/**
+ * A guard (app/guards.ts) as a route loader, its module fetched on first use: the guards hold the
+ * session's query cache, which the public pages' first load leaves out (decision 0030). The server
+ * preloads that chunk for the signed-in paths (route-modules.ts), so no round trip is added there.
+ */
+const guard =
+  (name: keyof Guards) =>
+  (args: LoaderFunctionArgs): Promise<Response | null> =>
+    import('./guards').then((guards) => guards[name](args));
 
 /*
  * One lazy chunk per page (and per layout): a customer on a phone downloads the sign-in page
@@ -76,7 +78,7 @@ const routes: RouteObject[] = [
         children: [
           {
             path: 'onboarding',
-            loader: requireOnboarding,
+            loader: guard('requireOnboarding'),
             lazy: () =>
               import('../features/onboarding/pages/OnboardingPage').then((m) => ({
                 Component: m.OnboardingPage,
@@ -84,13 +86,13 @@ const routes: RouteObject[] = [
           },
           {
             path: 'dashboard',
-            loader: requireCustomer,
+            loader: guard('requireCustomer'),
             lazy: () =>
               import('../features/dashboard/pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
           },
           {
             path: 'formation',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () =>
               import('../features/formation/pages/FormationGuidePage').then((m) => ({
                 Component: m.FormationGuidePage,
@@ -98,7 +100,7 @@ const routes: RouteObject[] = [
           },
           {
             path: 'formation-service',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () =>
               import('../features/formationService/pages/FormationServicePage').then((m) => ({
                 Component: m.FormationServicePage,
@@ -106,12 +108,12 @@ const routes: RouteObject[] = [
           },
           {
             path: 'bank-account',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () => import('../features/guides/pages/BankGuidePage').then((m) => ({ Component: m.BankGuidePage })),
           },
           {
             path: 'business-address',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () =>
               import('../features/guides/pages/BusinessAddressGuidePage').then((m) => ({
                 Component: m.BusinessAddressGuidePage,
@@ -119,13 +121,13 @@ const routes: RouteObject[] = [
           },
           {
             path: 'documents',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () =>
               import('../features/documents/pages/DocumentsPage').then((m) => ({ Component: m.DocumentsPage })),
           },
           {
             path: 'ein-application',
-            loader: requireEinApplication,
+            loader: guard('requireEinApplication'),
             lazy: () =>
               import('../features/ein/pages/EinApplicationPage').then((m) => ({
                 Component: m.EinApplicationPage,
@@ -133,7 +135,7 @@ const routes: RouteObject[] = [
           },
           {
             path: 'ss4-instructions',
-            loader: requireSs4Form,
+            loader: guard('requireSs4Form'),
             lazy: () =>
               import('../features/ss4/pages/Ss4InstructionsPage').then((m) => ({
                 Component: m.Ss4InstructionsPage,
@@ -141,17 +143,17 @@ const routes: RouteObject[] = [
           },
           {
             path: 'support',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () => import('../features/support/pages/SupportPage').then((m) => ({ Component: m.SupportPage })),
           },
           {
             path: 'services',
-            loader: allowVisitor,
+            loader: guard('allowVisitor'),
             lazy: () => import('../features/services/pages/ServicesPage').then((m) => ({ Component: m.ServicesPage })),
           },
           {
             path: 'services/:id',
-            loader: allowVisitor,
+            loader: guard('allowVisitor'),
             lazy: () =>
               import('../features/services/pages/ServiceDetailPage').then((m) => ({
                 Component: m.ServiceDetailPage,
@@ -159,13 +161,13 @@ const routes: RouteObject[] = [
           },
           {
             path: 'payment/test-checkout/:sessionId',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () =>
               import('../features/payments/pages/TestCheckoutPage').then((m) => ({ Component: m.TestCheckoutPage })),
           },
           {
             path: 'payment/success',
-            loader: requirePaymentSession,
+            loader: guard('requirePaymentSession'),
             lazy: () =>
               import('../features/payments/pages/PaymentSuccessPage').then((m) => ({
                 Component: m.PaymentSuccessPage,
@@ -173,7 +175,7 @@ const routes: RouteObject[] = [
           },
           {
             path: 'payment/cancelled',
-            loader: requireCustomerPage,
+            loader: guard('requireCustomerPage'),
             lazy: () =>
               import('../features/payments/pages/PaymentCancelledPage').then((m) => ({
                 Component: m.PaymentCancelledPage,
@@ -182,7 +184,7 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        loader: requireAdmin,
+        loader: guard('requireAdmin'),
         lazy: () => import('./layouts/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
         children: [
           {

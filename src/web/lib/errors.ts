@@ -1,5 +1,5 @@
 import { isApiError } from './api';
-import { i18next } from './i18n';
+import { i18n } from './i18n';
 
 /**
  * The text to show for a failed call: the catalogue's wording of the error code in the current
@@ -8,11 +8,11 @@ import { i18next } from './i18n';
 export function errorMessage(
   error: unknown,
   fallbackKey: string,
-  t: (key: string) => string = (key: string) => i18next.t(key),
+  t: (key: string) => string = (key: string) => i18n.t(key),
 ): string {
   if (isApiError(error)) {
     const key = `errors.${error.code}`;
-    if (i18next.exists(key)) return t(key);
+    if (i18n.exists(key)) return t(key);
     if (error.message) return error.message;
   }
   return t(fallbackKey);

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../shared/catalogue/money';
 import { TIMINGS, type TimingKey } from '../../shared/catalogue/timings';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../shared/i18n/languages';
+import { useTranslation } from './useTranslation';
 
 const LOCALES: Record<Language, string> = { tr: 'tr-TR', en: 'en-US' };
 

@@ -3,8 +3,9 @@ import type { EinStatus } from '../../shared/domain/ein';
 import type { FormationPreference, FormationStatus, PaymentStatus } from '../../shared/domain/formation';
 import type { ExpectedWait } from '../../shared/domain/stage-waits';
 import { ApiError, api } from './api';
+import type { Me } from './me';
 import { queryClient } from './queryClient';
-import { ME_KEY, type Me } from './session';
+import { ME_KEY } from './session';
 
 /** The customer's own formation record as GET /api/formations/me returns it. */
 export interface Formation {

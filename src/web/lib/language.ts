@@ -1,22 +1,23 @@
 import type { Language } from '../../shared/i18n/languages';
 import { api } from './api';
-import { currentLanguage, setLanguage } from './i18n';
-import { queryClient } from './queryClient';
-import { cachedMe, ME_KEY, type Me } from './session';
+import { currentLanguage } from './i18n';
+import { setLanguage } from './messages/sections';
 
 /**
  * Switches language from a user action or `?lang=`. A signed-in user's choice is also stored on
- * the account so that emails sent later use it; a failure there must not block the switch.
+ * the account so that emails sent later use it; a failure there must not block the switch. The
+ * session's cache is loaded only here, not with the public pages that show the switcher (lib/me.ts).
  */
 export async function switchLanguage(lang: Language): Promise<void> {
   const before = currentLanguage();
   await setLanguage(lang);
+  const { cachedMe, setCachedMe } = await import('./session');
   const me = cachedMe();
   // Nothing to tell the server when neither the screen nor the account changes (a repeated ?lang=).
   if (!me || (before === lang && me.user.lang === lang)) return;
   try {
     await api('PATCH', '/api/me', { lang });
-    queryClient.setQueryData<Me | null>(ME_KEY, (old) => (old ? { ...old, user: { ...old.user, lang } } : old));
+    setCachedMe((old) => (old ? { ...old, user: { ...old.user, lang } } : old));
   } catch {
     // Ignored on purpose: the cookie already carries the choice to the server.
   }

@@ -4,6 +4,8 @@
  * from the HTML so that the browser fetches them alongside the entry instead of after it ran; a path
  * missing here just loads as before. route-modules.unit.test.ts checks this list against the router.
  */
+// The guards' module is loaded on demand by the router, so the signed-in paths name it here.
+const GUARDS = 'app/guards.ts';
 const SIGNED_IN = 'app/layouts/SignedInLayout.tsx';
 const ADMIN = 'app/layouts/AdminLayout.tsx';
 
@@ -17,29 +19,29 @@ export const ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modules: re
   ['/terms', ['features/legal/pages/TermsPage.tsx']],
   ['/privacy', ['features/legal/pages/PrivacyPage.tsx']],
   ['/go/:slug', ['features/shortLinks/pages/ShortLinkNotFoundPage.tsx']],
-  ['/onboarding', [SIGNED_IN, 'features/onboarding/pages/OnboardingPage.tsx']],
-  ['/dashboard', [SIGNED_IN, 'features/dashboard/pages/DashboardPage.tsx']],
-  ['/formation', [SIGNED_IN, 'features/formation/pages/FormationGuidePage.tsx']],
-  ['/formation-service', [SIGNED_IN, 'features/formationService/pages/FormationServicePage.tsx']],
-  ['/bank-account', [SIGNED_IN, 'features/guides/pages/BankGuidePage.tsx']],
-  ['/business-address', [SIGNED_IN, 'features/guides/pages/BusinessAddressGuidePage.tsx']],
-  ['/documents', [SIGNED_IN, 'features/documents/pages/DocumentsPage.tsx']],
-  ['/ein-application', [SIGNED_IN, 'features/ein/pages/EinApplicationPage.tsx']],
-  ['/ss4-instructions', [SIGNED_IN, 'features/ss4/pages/Ss4InstructionsPage.tsx']],
-  ['/support', [SIGNED_IN, 'features/support/pages/SupportPage.tsx']],
-  ['/services', [SIGNED_IN, 'features/services/pages/ServicesPage.tsx']],
-  ['/services/:id', [SIGNED_IN, 'features/services/pages/ServiceDetailPage.tsx']],
-  ['/payment/test-checkout/:sessionId', [SIGNED_IN, 'features/payments/pages/TestCheckoutPage.tsx']],
-  ['/payment/success', [SIGNED_IN, 'features/payments/pages/PaymentSuccessPage.tsx']],
-  ['/payment/cancelled', [SIGNED_IN, 'features/payments/pages/PaymentCancelledPage.tsx']],
-  ['/admin/ein', [ADMIN, 'features/admin/pages/AdminEinPage.tsx']],
-  ['/admin/support', [ADMIN, 'features/admin/pages/AdminSupportPage.tsx']],
-  ['/admin/users', [ADMIN, 'features/admin/pages/AdminUsersPage.tsx']],
-  ['/admin/services', [ADMIN, 'features/admin/pages/AdminServicesPage.tsx']],
-  ['/shorten', [ADMIN, 'features/shortLinks/pages/ShortLinksPage.tsx']],
-  ['/admin/formations', [ADMIN, 'features/admin/pages/AdminFormationsPage.tsx']],
-  ['/admin/formations/:id', [ADMIN, 'features/admin/pages/CustomerFilePage.tsx']],
-  ['/admin/deadlines', [ADMIN, 'features/admin/pages/AdminDeadlinesPage.tsx']],
+  ['/onboarding', [GUARDS, SIGNED_IN, 'features/onboarding/pages/OnboardingPage.tsx']],
+  ['/dashboard', [GUARDS, SIGNED_IN, 'features/dashboard/pages/DashboardPage.tsx']],
+  ['/formation', [GUARDS, SIGNED_IN, 'features/formation/pages/FormationGuidePage.tsx']],
+  ['/formation-service', [GUARDS, SIGNED_IN, 'features/formationService/pages/FormationServicePage.tsx']],
+  ['/bank-account', [GUARDS, SIGNED_IN, 'features/guides/pages/BankGuidePage.tsx']],
+  ['/business-address', [GUARDS, SIGNED_IN, 'features/guides/pages/BusinessAddressGuidePage.tsx']],
+  ['/documents', [GUARDS, SIGNED_IN, 'features/documents/pages/DocumentsPage.tsx']],
+  ['/ein-application', [GUARDS, SIGNED_IN, 'features/ein/pages/EinApplicationPage.tsx']],
+  ['/ss4-instructions', [GUARDS, SIGNED_IN, 'features/ss4/pages/Ss4InstructionsPage.tsx']],
+  ['/support', [GUARDS, SIGNED_IN, 'features/support/pages/SupportPage.tsx']],
+  ['/services', [GUARDS, SIGNED_IN, 'features/services/pages/ServicesPage.tsx']],
+  ['/services/:id', [GUARDS, SIGNED_IN, 'features/services/pages/ServiceDetailPage.tsx']],
+  ['/payment/test-checkout/:sessionId', [GUARDS, SIGNED_IN, 'features/payments/pages/TestCheckoutPage.tsx']],
+  ['/payment/success', [GUARDS, SIGNED_IN, 'features/payments/pages/PaymentSuccessPage.tsx']],
+  ['/payment/cancelled', [GUARDS, SIGNED_IN, 'features/payments/pages/PaymentCancelledPage.tsx']],
+  ['/admin/ein', [GUARDS, ADMIN, 'features/admin/pages/AdminEinPage.tsx']],
+  ['/admin/support', [GUARDS, ADMIN, 'features/admin/pages/AdminSupportPage.tsx']],
+  ['/admin/users', [GUARDS, ADMIN, 'features/admin/pages/AdminUsersPage.tsx']],
+  ['/admin/services', [GUARDS, ADMIN, 'features/admin/pages/AdminServicesPage.tsx']],
+  ['/shorten', [GUARDS, ADMIN, 'features/shortLinks/pages/ShortLinksPage.tsx']],
+  ['/admin/formations', [GUARDS, ADMIN, 'features/admin/pages/AdminFormationsPage.tsx']],
+  ['/admin/formations/:id', [GUARDS, ADMIN, 'features/admin/pages/CustomerFilePage.tsx']],
+  ['/admin/deadlines', [GUARDS, ADMIN, 'features/admin/pages/AdminDeadlinesPage.tsx']],
 ];
 
 /** The modules for a request path, or none (an unknown path: the router's 404 page is small). */

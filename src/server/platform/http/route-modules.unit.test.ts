@@ -16,9 +16,10 @@ describe('the route → module list the server preloads from', () => {
 
   it('covers every page the router loads lazily (a page missing here is only loaded later, but say so)', () => {
     const router = readFileSync(path.join(webRoot, 'app/router.tsx'), 'utf8');
-    const lazy = [...router.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g)].map((m) =>
-      path.relative(webRoot, path.resolve(webRoot, 'app', `${m[1]}.tsx`)),
-    );
+    const lazy = [...router.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g)].map((m) => {
+      const file = path.resolve(webRoot, 'app', m[1]);
+      return path.relative(webRoot, existsSync(`${file}.tsx`) ? `${file}.tsx` : `${file}.ts`);
+    });
     expect(lazy.length).toBeGreaterThan(10);
     const mapped = new Set(ROUTE_MODULES.flatMap(([, modules]) => modules));
     expect(lazy.filter((m) => !mapped.has(m) && !NOT_PRELOADED.has(m))).toEqual([]);
@@ -30,6 +31,8 @@ describe('the route → module list the server preloads from', () => {
     expect(modulesForPath('/')?.key).toBe('/');
     expect(modulesForPath('/services/abc-123')?.key).toBe('/services/:id');
     expect(modulesForPath('/admin/formations/42')?.modules).toContain('app/layouts/AdminLayout.tsx');
+    expect(modulesForPath('/dashboard')?.modules).toContain('app/guards.ts');
+    expect(modulesForPath('/signin')?.modules).not.toContain('app/guards.ts');
     expect(modulesForPath('/admin/signup')?.key).toBe('/admin/signup');
     expect(modulesForPath('/services/a/b')).toBeNull();
     expect(modulesForPath('/nope')).toBeNull();

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';
 import { adminSupportWaitingQuery } from '../../features/support/api/support';
+import { useTranslation } from '../../lib/useTranslation';
+import { QueryProvider } from './QueryProvider';
 import { SignOutButton } from './SignOutButton';
 
 const ADMIN_SECTIONS = [
@@ -76,6 +77,14 @@ function AdminTopBar() {
 
 /** Admin back office: the top bar of SPEC §2 over a wide content area. */
 export function AdminLayout() {
+  return (
+    <QueryProvider>
+      <AdminFrame />
+    </QueryProvider>
+  );
+}
+
+function AdminFrame() {
   return (
     <div className="flex min-h-dvh flex-col">
       <AdminTopBar />

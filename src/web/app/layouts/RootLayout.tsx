@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { SkipLink, useFocusHeadingOnNavigate } from '../../components/ui/PageFocus';
 import { languageFromSearch } from '../../lib/i18n';
 import { switchLanguage } from '../../lib/language';
-import { queryClient } from '../../lib/queryClient';
-import { ME_KEY } from '../../lib/session';
+import { sessionChanged } from '../../lib/me';
 import { toast } from '../../lib/toast';
+import { useTranslation } from '../../lib/useTranslation';
 
 /** Applies `?lang=` on any URL, whether typed, linked from an email or reached in the app. */
 function useLanguageFromUrl() {
@@ -34,7 +33,7 @@ function useVerifiedNotice() {
       shown.current = true;
       if (verified === '1') {
         toast.success(t('common.emailVerified'));
-        void queryClient.invalidateQueries({ queryKey: ME_KEY });
+        void sessionChanged(true);
       } else {
         toast.error(t('errors.INVALID_TOKEN'));
       }

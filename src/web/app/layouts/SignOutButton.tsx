@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
-import { useSignOut } from '../../features/auth/api/auth';
+import { useSignOut } from '../../features/auth/api/authMutations';
+import { useTranslation } from '../../lib/useTranslation';
 
 export function SignOutButton() {
   const { t } = useTranslation();

@@ -1,10 +1,11 @@
 import { LogIn } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';
 import { useMe } from '../../lib/session';
+import { useTranslation } from '../../lib/useTranslation';
+import { QueryProvider } from './QueryProvider';
 import { SignOutButton } from './SignOutButton';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
@@ -25,6 +26,14 @@ function SignInLink() {
 
 /** Customer pages (onboarding, dashboard, services): header, email reminder, content. */
 export function SignedInLayout() {
+  return (
+    <QueryProvider>
+      <SignedInFrame />
+    </QueryProvider>
+  );
+}
+
+function SignedInFrame() {
   const { data: me } = useMe();
   return (
     <div className="flex min-h-dvh flex-col">

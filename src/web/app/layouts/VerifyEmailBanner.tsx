@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { useResendVerification } from '../../features/auth/api/auth';
+import { useResendVerification } from '../../features/auth/api/authMutations';
+import { useTranslation } from '../../lib/useTranslation';
 
 export function VerifyEmailBanner({ email }: { email: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ExternalLink as ExternalIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { linkClass } from './TextLink';
 
 export const buttonLinkClass =

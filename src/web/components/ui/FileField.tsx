@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { FileText, Upload, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { acceptAttribute, type FileKind } from '../../../shared/domain/files';
 import { UPLOAD_MAX_BYTES } from '../../../shared/domain/limits';
 import { checkFile, type FileProblem, formatFileSize } from '../../lib/files';
+import { useTranslation } from '../../lib/useTranslation';
 import { FieldShell } from './Field';
 import { UploadProgress } from './UploadProgress';
 

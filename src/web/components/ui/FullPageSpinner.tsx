@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { Spinner } from './Spinner';
 
 /** Shown while a route's code or data loads. */

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import { switchLanguage } from '../../lib/language';
+import { useTranslation } from '../../lib/useTranslation';
 
 /** Türkçe / English, each name written in its own language. */
 export function LanguageSwitcher({ className }: { className?: string }) {

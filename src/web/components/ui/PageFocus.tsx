@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../lib/useTranslation';
 
 /** The id every layout gives its `<main>`, the skip link's target. */
 export const MAIN_ID = 'main';

@@ -1,7 +1,7 @@
 import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/useTranslation';
 import { Card } from './Card';
 
 export interface PageWrapperProps {

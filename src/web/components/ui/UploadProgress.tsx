@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 
 export interface UploadProgressProps {
   /** 0–100: how much of the request body has gone out. */

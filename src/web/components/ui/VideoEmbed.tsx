@@ -1,6 +1,6 @@
 import { PlayCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 
 /**
  * A video that loads nothing from the video host until the user asks for it: a poster button

@@ -1,5 +1,6 @@
-import i18next from 'i18next';
 import type { Language } from '../../../shared/i18n/languages';
+import { currentLanguage, i18n, persist } from '../i18n';
+import type { Messages } from '../translator';
 import { CORE_SECTIONS } from './routeSectionList';
 
 export { CORE_SECTIONS };
@@ -7,12 +8,10 @@ export { CORE_SECTIONS };
 /*
  * The web app's messages arrive in pieces: a first visit to /signin downloads the Turkish shell and
  * sign-in texts, not both languages with every admin page's texts. The catalogue's sections (one
- * JSON file per top-level key such as `auth` or `adminEin`) load on demand into i18next's single
- * namespace, so keys keep their `section.key` form. The server and the tests keep the whole
+ * JSON file per top-level key such as `auth` or `adminEin`) load on demand into the translator's single
+ * store, so keys keep their `section.key` form. The server and the tests keep the whole
  * catalogue (src/shared/i18n/index.ts); the mails' texts never reach the browser.
  */
-
-type Messages = Record<string, unknown>;
 
 const CORE = new Set<string>(CORE_SECTIONS);
 
@@ -52,7 +51,7 @@ function load(lang: Language, unit: string, fetchMessages: () => Promise<Record<
   if (!pending) {
     pending = fetchMessages().then(
       (bundle) => {
-        i18next.addResourceBundle(lang, 'translation', bundle, true, true);
+        i18n.addResources(lang, bundle);
       },
       (error: unknown) => {
         // A failed chunk (a deploy replaced it, the network dropped) may be tried again later.
@@ -90,3 +89,39 @@ export function requestedSections(lang: Language): string[] {
   }
   return out;
 }
+
+/**
+ * Switches the UI language and remembers it for later visits and for the server. The texts on
+ * screen are fetched in the new language first, so the page never shows a raw key in between.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  persist(lang);
+  const from = currentLanguage();
+  if (from === lang) return;
+  await loadSections(lang, requestedSections(from));
+  i18n.changeLanguage(lang);
+}
+
+/**
+ * A key's text for code outside React (route guards' toasts), once its section is loaded: a toast
+ * keeps the string it was given, so it cannot wait for the texts to arrive afterwards.
+ */
+export async function translateLoaded(key: string): Promise<string> {
+  await loadSections(currentLanguage(), [key.split('.')[0]]);
+  return i18n.t(key);
+}
+
+/**
+ * A key whose section no route asked for (messages/routeSections.ts): load it, and the components
+ * that use it render again when it arrives. Development says which one was late.
+ */
+i18n.on('missing', (key) => {
+  const section = key.split('.')[0];
+  if (!isSection(section)) return;
+  if (import.meta.env.DEV)
+    console.warn(`i18n: section "${section}" loaded late for ${key}; list it in routeSections.ts`);
+  void loadSections(currentLanguage(), [section]).catch(() => {});
+});
+
+/** The shell's texts in the visitor's language: main.tsx renders once they are here. */
+export const coreMessagesReady: Promise<void> = loadSections(currentLanguage(), CORE_SECTIONS);

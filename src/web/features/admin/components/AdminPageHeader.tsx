@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export function AdminPageHeader({
   icon: Icon,

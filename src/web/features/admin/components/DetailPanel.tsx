@@ -1,11 +1,11 @@
 import { X } from 'lucide-react';
 import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export interface DetailPanelProps {
   /** `${idPrefix}-detail` is the panel's id and test id (list rows point at it with aria-controls). */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { canUploadEinFile, type EinStatus } from '../../../../shared/domain/ein';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import {
   type AdminEinApplication,
   advanceEinStatus,

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileX2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { EIN_STATUSES } from '../../../../shared/domain/ein';
 import { Stepper } from '../../../components/ui/Stepper';
 import { linkClass } from '../../../components/ui/TextLink';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, EIN_FILE_KEYS, einDetailQuery } from '../api/einApplications';
 import { DetailPanel, Fact, Facts, Section } from './DetailPanel';
 import { EinActions } from './EinActions';

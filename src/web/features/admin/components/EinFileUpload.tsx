@@ -1,13 +1,13 @@
 import { clsx } from 'clsx';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { acceptAttribute } from '../../../../shared/domain/files';
 import { buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { Spinner } from '../../../components/ui/Spinner';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { checkFile } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export interface EinFileUploadProps {
   /** Test id of the control; the file input inside gets `${testId}-input`. */

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Download, FileCheck2, FileText, Info, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { canUploadEinFile } from '../../../../shared/domain/ein';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -10,6 +9,7 @@ import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/Exte
 import { linkClass } from '../../../components/ui/TextLink';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, EIN_KEY, useApplyEinChange } from '../api/einApplications';
 import { applyGeneratedSs4, generateSs4, ss4DataSheetUrl, ss4GenerateStatusQuery } from '../api/ss4Generate';
 

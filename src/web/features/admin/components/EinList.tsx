@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { CalendarDays, Hourglass, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dayNumber } from '../../../../shared/domain/stage-waits';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminEinApplication, EinListResponse } from '../api/einApplications';
 import { EinStatusBadge } from './EinStatusBadge';
 import { type AdminListViewProps, ListPager, ListShell } from './ListParts';

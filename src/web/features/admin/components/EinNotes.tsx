@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, saveEinNotes, useApplyEinChange } from '../api/einApplications';
 
 const NOTES_MAX = 10_000;

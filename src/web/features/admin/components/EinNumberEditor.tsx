@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, saveEinNumber, useApplyEinChange } from '../api/einApplications';
 import { EditFormActions } from './EditFormActions';
 import { EinNumberField, einFieldError, einInputProblem } from './EinNumberField';

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isEin, maskEinInput } from '../../../../shared/domain/ein-number';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /** The same rule as the server's (shared/domain/ein-number): the i18n key of what is wrong, or null. */
 export function einInputProblem(value: string): string | null {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, revealSsn } from '../api/einApplications';
 
 /**

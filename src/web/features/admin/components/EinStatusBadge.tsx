@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { EIN_STATUSES, type EinStatus, einStage } from '../../../../shared/domain/ein';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const TONES: Record<EinStatus, string> = {
   waiting_for_form: 'bg-amber-50 text-amber-900 ring-amber-200',

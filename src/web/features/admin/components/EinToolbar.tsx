@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
 import { SelectField } from '../../../components/ui/Select';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { EinSort } from '../api/einApplications';
 import { ListToolbar } from './ListToolbar';
 

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../../shared/schemas/company';
 import { Button } from '../../../components/ui/Button';
@@ -10,6 +9,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { setFormationCompany, useApplyFormationChange } from '../api/formations';
 import { Fact, Facts } from './DetailPanel';
 import { EditFormActions } from './EditFormActions';

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { CalendarDays, ChevronRight, Mail, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminFormation, FormationListResponse } from '../api/formations';
 import { EinStatusBadge } from './EinStatusBadge';
 import { FormationStatusSelect } from './FormationStatusSelect';

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
 import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../../shared/schemas/company';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -9,6 +8,7 @@ import { inputClass, TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { setFormationCompany, setFormationStatus, useApplyFormationChange } from '../api/formations';
 
 export interface FormationStatusSelectProps {

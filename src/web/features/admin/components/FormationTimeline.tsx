@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { FormationTimelineEntry } from '../api/formations';
 
 /** Catalogue labels for values the timeline knows (statuses); anything else is shown as stored. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
 import { SelectField } from '../../../components/ui/Select';
+import { useTranslation } from '../../../lib/useTranslation';
 import { ListToolbar } from './ListToolbar';
 
 export interface FormationToolbarProps {

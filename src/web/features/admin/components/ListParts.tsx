@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /** What an admin page hands its list component (EIN applications, users, support threads). */
 export interface AdminListViewProps<Page> {

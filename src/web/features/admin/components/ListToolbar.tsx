@@ -1,9 +1,9 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, RefreshCw, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Label } from '../../../components/ui/Label';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

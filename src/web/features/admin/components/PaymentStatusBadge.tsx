@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, Clock, Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../../../shared/domain/orders';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const STYLES: Record<OrderStatus, { tone: string; Icon: typeof Clock }> = {
   pending: { tone: 'bg-amber-50 text-amber-900 ring-amber-200', Icon: Clock },

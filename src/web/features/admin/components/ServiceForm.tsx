@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, X } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { centsToInput, parseUsdToCents } from '../../../../shared/catalogue/money';
 import {
@@ -20,6 +19,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SERVICES_KEY, type AdminService, createService, updateService } from '../api/services';
 
 /** What the inputs hold: text as typed, the price in dollars. */

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminService } from '../api/services';
 import { ListShell } from './ListParts';
 import { ServiceActions } from './ServiceActions';

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/domain/support';
 import { Alert } from '../../../components/ui/Alert';
@@ -13,6 +12,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
+import { useTranslation } from '../../../lib/useTranslation';
 import {
   ADMIN_SUPPORT_KEY,
   type AdminThread,

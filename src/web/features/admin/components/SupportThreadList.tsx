@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Clock, Hourglass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminSupportListResponse, AdminThread } from '../../support/api/support';
 import { SupportStatusBadge } from '../../support/components/SupportStatusBadge';
 import { ListPager, ListShell } from './ListParts';

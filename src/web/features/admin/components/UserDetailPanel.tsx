@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminUser, type AdminUserDetail, userDetailQuery } from '../api/users';
 import { DetailPanel, Fact, Facts, Section } from './DetailPanel';
 import { PaymentStatusBadge } from './PaymentStatusBadge';

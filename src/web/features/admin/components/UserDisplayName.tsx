@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Pencil, Save, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type AdminUserUpdate, adminUserUpdateSchema } from '../../../../shared/schemas/admin-users';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Button } from '../../../components/ui/Button';
@@ -12,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminUserDetail, saveDisplayName, useApplyUserChange } from '../api/users';
 
 /** The display name with Edit, then Save / Cancel (SPEC §2 Admin users). */

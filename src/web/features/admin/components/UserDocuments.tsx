@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../../shared/schemas/documents';
 import { Button } from '../../../components/ui/Button';
@@ -12,6 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminUserDetail, uploadUserDocument, useApplyUserChange } from '../api/users';
 
 const FILE_MESSAGES = { wrongType: 'errors.FILE_TYPE_NOT_ALLOWED', tooLarge: 'errors.FILE_SIZE_LIMIT' };

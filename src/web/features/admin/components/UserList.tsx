@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminUser, UserListResponse } from '../api/users';
 import { type AdminListViewProps, ListPager, ListShell } from './ListParts';
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck } from 'lucide-react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
@@ -11,6 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import {
   type AdminDeadline,
   DEADLINES_KEY,

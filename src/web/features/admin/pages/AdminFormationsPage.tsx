@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../../shared/schemas/admin-formations';
 import { SelectField } from '../../../components/ui/Select';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { downloadFormationsCsv, FORMATIONS_KEY, formationListQuery } from '../api/formations';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { ExportButtons } from '../components/ExportButtons';

@@ -1,7 +1,7 @@
 import { Building2, LifeBuoy, type LucideIcon, ShoppingBag, Users } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/Card';
+import { useTranslation } from '../../../lib/useTranslation';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 
 export type AdminSection = 'formations' | 'services' | 'users' | 'support';

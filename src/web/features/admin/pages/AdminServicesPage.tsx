@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/Select';
+import { useTranslation } from '../../../lib/useTranslation';
 import {
   ADMIN_SERVICES_KEY,
   type AdminService,

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Users } from 'lucide-react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 import { USERS_KEY, userListQuery } from '../api/users';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { ListToolbar } from '../components/ListToolbar';

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/Input';
 import { PasswordField } from '../../../components/ui/PasswordInput';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /*
  * The fields the sign-in, sign-up, admin sign-up and password pages share, each one labelled field

@@ -1,5 +1,5 @@
 import { Clock, ShieldCheck, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const BENEFITS = [
   { key: 'easy', Icon: Sparkles },

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Trans } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextLink } from '../../../components/ui/TextLink';
+import { Trans } from '../../../lib/useTranslation';
 
 type Props = Omit<ComponentProps<typeof Checkbox>, 'label'>;
 

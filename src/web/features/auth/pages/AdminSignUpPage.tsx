@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminSignUpSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
@@ -12,6 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { adminSignUp, sessionChanged } from '../api/auth';
 import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';

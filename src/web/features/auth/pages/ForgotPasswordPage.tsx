@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { forgotPasswordSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -9,6 +8,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { forgotPassword } from '../api/auth';
 import { EmailField } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { PasswordField } from '../../../components/ui/PasswordInput';
@@ -8,8 +7,9 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { useLiteForm } from '../../../lib/liteForm';
-import { type AuthResult, keepVerified, useMe } from '../../../lib/session';
+import { type AuthResult, fetchMe, keepVerified } from '../../../lib/me';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { sessionChanged, signIn } from '../api/auth';
 import { EmailField } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
@@ -34,11 +34,20 @@ export function SignInPage() {
   // The route has no guard (router.tsx): the form shows at once, and a visitor who is signed in
   // already goes home once the session check answers, unless they have sent the form, which
   // navigates itself.
-  const me = useMe().data;
   const submitted = useRef(false);
   useEffect(() => {
-    if (me && !submitted.current) navigate(keepVerified(me.home, search), { replace: true });
-  }, [me, navigate, search]);
+    let live = true;
+    fetchMe().then(
+      (me) => {
+        if (me && live && !submitted.current) navigate(keepVerified(me.home, search), { replace: true });
+      },
+      // Unknown is treated as anonymous: the form stays, and signing in asks the server anyway.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [navigate, search]);
 
   const onSubmit = handleSubmit(async (values) => {
     submitted.current = true;

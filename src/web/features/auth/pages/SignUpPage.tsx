@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isSlugShaped } from '../../../../shared/domain/short-links';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -8,6 +7,7 @@ import { applyFieldErrors } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLiteForm } from '../../../lib/liteForm';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { sessionChanged, signUp } from '../api/auth';
 import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CalendarClock, CalendarPlus, Check, CircleCheck, Copy, Info } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCalendarDate, ruleTextVars } from '../../../../shared/catalogue/compliance-format';
 import type { ComplianceItemView, ComplianceView } from '../../../../shared/schemas/compliance';
@@ -14,6 +13,7 @@ import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import {
   CALENDAR_FEED_KEY,
   COMPLIANCE_KEY,

@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { ArrowRight, Check, Copy, Download, FileText } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { Alert } from '../../../components/ui/Alert';
@@ -9,6 +8,7 @@ import { Card } from '../../../components/ui/Card';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
 import type { Formation, MyFormation } from '../../../lib/formation';
+import { useTranslation } from '../../../lib/useTranslation';
 import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
 import { companyExists, openCompanySteps } from './companySteps';
 

@@ -2,7 +2,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Building2, CircleX, CreditCard, FileText, History, type LucideIcon, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CustomerTimelineItem } from '../../../../shared/schemas/timeline';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -10,6 +9,7 @@ import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { timelineQuery } from '../api/timeline';
 import { historySentence } from './historySentence';
 

@@ -1,7 +1,5 @@
 import { clsx } from 'clsx';
-import type { TFunction } from 'i18next';
 import { Clock, LifeBuoy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PaymentStatus } from '../../../../shared/domain/formation';
 import {
@@ -18,6 +16,8 @@ import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/Exte
 import { Stepper } from '../../../components/ui/Stepper';
 import { useFormat } from '../../../lib/format';
 import type { MyFormation, StageTimeline } from '../../../lib/formation';
+import type { TFunction } from '../../../lib/translator';
+import { useTranslation } from '../../../lib/useTranslation';
 import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
 
 const T = 'dashboard.stageTimeline';

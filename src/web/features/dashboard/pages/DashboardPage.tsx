@@ -13,7 +13,6 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -22,8 +21,10 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { type MyFormation, useMyFormation } from '../../../lib/formation';
-import { displayName, useMe } from '../../../lib/session';
+import { displayName } from '../../../lib/me';
+import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { supportUnreadQuery } from '../../support/api/support';

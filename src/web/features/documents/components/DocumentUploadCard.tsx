@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../../shared/schemas/documents';
@@ -11,6 +10,7 @@ import { SelectField } from '../../../components/ui/Select';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { DOCUMENTS_KEY, uploadDocument } from '../api/documents';
 
 /** SPEC §5 gives one message for the size; the type message is the API's own. */

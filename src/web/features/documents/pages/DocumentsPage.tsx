@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { Download, FileText, FolderOpen, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -12,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { useDocuments } from '../api/documents';
 import { DocumentUploadCard } from '../components/DocumentUploadCard';
 import { type DocumentItem, groupDocuments } from '../lib/group';

@@ -1,6 +1,5 @@
 import { BadgeDollarSign, CircleCheck, Clock, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { BUSINESS_ACTIVITIES, type BusinessActivity } from '../../../../shared/catalogue/packages';
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { EIN_APPLICATION_FILES } from '../../../../shared/schemas/ein';
@@ -15,6 +14,7 @@ import { linkClass } from '../../../components/ui/TextLink';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
+import { Trans, useTranslation } from '../../../lib/useTranslation';
 import { EIN_STEPS, type EinFileField, type EinFiles, type EinValues, maskedSsn } from '../lib/application';
 
 /** i18n keys of the activities: the API values are English words with spaces. */

@@ -1,6 +1,5 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isUsState } from '../../../../shared/catalogue/states';
 import { einCompanyStepSchema, einOwnershipStepSchema, einReviewStepSchema } from '../../../../shared/schemas/ein';
@@ -15,6 +14,7 @@ import { formationChanged, formationQuery } from '../../../lib/formation';
 import { queryClient } from '../../../lib/queryClient';
 import { cachedMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { submitEinApplication } from '../api/ein';
 import { CompanyStep, DocumentsStep, InfoStep, OwnershipStep, ReviewStep } from '../components/EinSteps';
 import {

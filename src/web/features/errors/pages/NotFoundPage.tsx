@@ -1,8 +1,8 @@
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/Card';
 import { PublicShell } from '../../../components/ui/PublicShell';
 import { TextLink } from '../../../components/ui/TextLink';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

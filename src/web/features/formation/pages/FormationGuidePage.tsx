@@ -1,6 +1,5 @@
 import { BookOpen, Building2, FileText, Search, Timer, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../../shared/catalogue/links';
 import { SELF_SERVICE_WYOMING_BUDGET } from '../../../../shared/catalogue/packages';
@@ -24,6 +23,7 @@ import { zodFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const STEP_KEYS = ['overview', 'stepByStep', 'nextStep', 'complete'] as const;
 const WYOMING = FEATURED_STATES.find((s) => s.name === 'Wyoming');

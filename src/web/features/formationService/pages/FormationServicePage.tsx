@@ -1,6 +1,5 @@
 import { Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AddressOption, ASSISTED_PACKAGE_ID, type PackageId } from '../../../../shared/catalogue/packages';
 import { formationServiceCheckoutSchema, formationServiceStepRules } from '../../../../shared/schemas/formation';
@@ -13,6 +12,7 @@ import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { saveDraft, startCheckout, useDraft } from '../api/draft';
 import { AddressStep } from '../steps/AddressStep';
 import { PackageStep } from '../steps/PackageStep';

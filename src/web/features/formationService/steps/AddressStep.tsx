@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { ADDRESS_PRICES, type AddressOption } from '../../../../shared/catalogue/packages';
 import { Alert } from '../../../components/ui/Alert';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { ChoiceStepProps } from './wizardState';
 
 /** The warning that some states charge more for a private address, shown here and on the payment step. */

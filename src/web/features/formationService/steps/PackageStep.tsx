@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { PACKAGES, type PackageId } from '../../../../shared/catalogue/packages';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { ChoiceStepProps } from './wizardState';
 
 /** Step 1: the two turnkey packages with their price and contents. */

@@ -1,5 +1,4 @@
 import { Landmark } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { ADDRESS_PRICES, findPackage, REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
 import { FEATURED_STATES } from '../../../../shared/catalogue/states';
 import { packageOrderAmount } from '../../../../shared/domain/orders';
@@ -7,6 +6,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import { useAddressStateNote } from './AddressStep';
 import type { Values } from './wizardState';
 

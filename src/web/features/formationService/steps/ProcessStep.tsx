@@ -1,9 +1,9 @@
 import { Building2, Clock, FileText, Landmark, Timer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /** Step 2: how long each stage takes, from the catalogue's timings. */
 export function ProcessStep({ focus }: { focus: boolean }) {

@@ -1,11 +1,11 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { FEATURED_STATES, OTHER_STATES } from '../../../../shared/catalogue/states';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { errorId, FieldError } from '../../../components/ui/Label';
 import { SelectField } from '../../../components/ui/Select';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { Values } from './wizardState';
 
 /** Step 3: the featured states with their fees, or any other state from a list. */

@@ -1,6 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { bankFeedbackSchema } from '../../../../shared/schemas/formation';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
@@ -11,6 +10,7 @@ import { WizardStep } from '../../../components/ui/WizardStep';
 import { isApiError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { type FeedbackEndpoint, sendFeedback } from '../api/feedback';
 
 export interface GuideStep {

@@ -1,11 +1,11 @@
 import { BadgeCheck, Landmark } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../../../../shared/catalogue/links';
 import { bankFeedbackSchema } from '../../../../shared/schemas/formation';
 import { Alert } from '../../../components/ui/Alert';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { VideoEmbed } from '../../../components/ui/VideoEmbed';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import { GuideWizard } from '../components/GuideWizard';
 import { NumberedList } from '../components/NumberedList';
 

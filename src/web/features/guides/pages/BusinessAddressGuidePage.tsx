@@ -1,11 +1,11 @@
 import { Download, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { ADDRESS_GUIDE_PDF_PATH } from '../../../../shared/catalogue/links';
 import { ADDRESS_PRICES } from '../../../../shared/catalogue/packages';
 import { addressFeedbackSchema } from '../../../../shared/schemas/formation';
 import { Alert } from '../../../components/ui/Alert';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import { GuideWizard } from '../components/GuideWizard';
 
 const GUIDE_TOPICS = ['choose', 'apply', 'verify', 'use'] as const;

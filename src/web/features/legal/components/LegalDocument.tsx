@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { PublicShell } from '../../../components/ui/PublicShell';
 import { TextLink } from '../../../components/ui/TextLink';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export interface LegalDocumentProps {
   /** Catalogue prefix, e.g. `legal.terms`. */

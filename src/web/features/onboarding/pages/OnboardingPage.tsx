@@ -1,6 +1,5 @@
 import { Banknote, Building2, Clock, FileText, Landmark, Rocket, Timer, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   ADDRESS_PRICES,
@@ -24,6 +23,7 @@ import { zodFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
 import { formationCreated } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 
 type FormationType = 'self' | 'assisted';
 type AddressPreference = 'shared' | 'private';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, Clock, Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { FormationPaymentStatus, OrderStatus } from '../../../../shared/domain/orders';
+import { useTranslation } from '../../../lib/useTranslation';
 
 // The same colours and icons as the admin's badge: the icon repeats the colour's meaning.
 const STYLES: Record<OrderStatus, { tone: string; Icon: typeof Clock }> = {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { OrderView } from '../api/payments';
 import { orderName } from '../lib/orderName';
 import { OrderStatusBadge } from './OrderStatusBadge';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/Card';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import { ordersQuery } from '../api/payments';
 import { orderName } from '../lib/orderName';
 import { OrderStatusBadge } from './OrderStatusBadge';

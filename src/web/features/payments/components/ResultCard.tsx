@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { LayoutDashboard, type LucideIcon, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const TONES = {
   success: 'bg-emerald-100 text-emerald-700',

@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /** Across the top of the local checkout, so no one mistakes it for a real payment page. */
 export function TestModeBanner() {

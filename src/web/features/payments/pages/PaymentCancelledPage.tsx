@@ -1,5 +1,5 @@
 import { CircleSlash } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 import { ResultCard } from '../components/ResultCard';
 
 /** SPEC §2 "Payment pages": the customer left the checkout; nothing was charged. */

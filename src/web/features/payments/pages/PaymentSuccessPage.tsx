@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useFormat } from '../../../lib/format';
 import { FORMATION_KEY } from '../../../lib/formation';
 import { queryClient } from '../../../lib/queryClient';
+import { useTranslation } from '../../../lib/useTranslation';
 import { DRAFT_KEY } from '../../formationService/api/draft';
 import { checkoutSessionQuery, ORDERS_KEY, type OrderView } from '../api/payments';
 import { OrderSummary } from '../components/OrderSummary';

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarClock, LifeBuoy } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const lightLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-4 font-medium text-slate-900 hover:bg-indigo-50 ' +

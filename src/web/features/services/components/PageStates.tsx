@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useTranslation } from '../../../lib/useTranslation';
 
 export function LoadingState({ className }: { className?: string }) {
   const { t } = useTranslation();

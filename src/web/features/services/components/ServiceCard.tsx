@@ -1,11 +1,11 @@
 import { clsx } from 'clsx';
 import { ArrowRight, ShoppingCart } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { ServiceView } from '../api/services';
 import { localizedService } from '../lib/localized';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PackageSearch, ShoppingBag } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { servicesQuery } from '../api/services';
 import { usePurchase } from '../api/usePurchase';
 import { MeetingPrompt, SupportPrompt } from '../components/HelpBox';

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link2, Plus, Save, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { checkDestination, SHORT_LINK_MAX, SHORT_LINK_MESSAGES } from '../../../../shared/domain/short-links';
 import {
@@ -18,6 +17,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { createShortLink, SHORT_LINKS_KEY, type ShortLink, updateShortLink } from '../api/shortLinks';
 
 /** What the inputs hold: text as typed, the expiry as a datetime-local value (the admin's own clock). */

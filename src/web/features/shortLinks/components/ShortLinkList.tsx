@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shortLinkState } from '../../../../shared/domain/short-links';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { ListEmpty, ListLoading, ListPager, RetryAlert } from '../../admin/components/ListParts';
 import { deleteShortLink, SHORT_LINKS_KEY, type ShortLink, type ShortLinkPage, shortUrlOf } from '../api/shortLinks';
 

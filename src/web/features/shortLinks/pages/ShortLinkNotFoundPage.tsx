@@ -1,11 +1,11 @@
 import { Link2Off } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REDIRECT_FAILURE_DELAY_MS } from '../../../../shared/domain/short-links';
 import { Card } from '../../../components/ui/Card';
 import { PublicShell } from '../../../components/ui/PublicShell';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /**
  * SPEC §2 "Redirect page": the server redirects a live /go/{slug} itself and serves this page, with

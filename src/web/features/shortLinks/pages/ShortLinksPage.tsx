@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/useTranslation';
 import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
 import { ListToolbar } from '../../admin/components/ListToolbar';
 import { useAdminLoadError } from '../../admin/hooks/useAdminListPage';

@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { CalendarDays, Download, FileCheck2, FileSignature, PenLine, Printer, ScanLine } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { canUploadEinFile } from '../../../../shared/domain/ein';
 import { Alert } from '../../../components/ui/Alert';
@@ -15,6 +14,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { type EinSummary, formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 import { uploadSignedSs4 } from '../api/ss4';
 
 /** SPEC §5 "Signed SS-4 upload": this screen's own words for the early check. */

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { Paperclip, X } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { acceptAttribute, FILE_KINDS } from '../../../../shared/domain/files';
 import { checkFile, formatFileSize } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
 
 const ACCEPT = acceptAttribute(FILE_KINDS);
 

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { Paperclip } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/useTranslation';
 import type { SupportMessage } from '../api/support';
 
 export interface ConversationProps {

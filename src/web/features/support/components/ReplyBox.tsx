@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import type { UploadOptions } from '../../../lib/upload';
+import { useTranslation } from '../../../lib/useTranslation';
 import { AttachButton } from './AttachButton';
 
 export interface ReplyBoxProps {

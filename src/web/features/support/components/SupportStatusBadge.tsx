@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import type { SupportStatus } from '../../../../shared/domain/support';
+import { useTranslation } from '../../../lib/useTranslation';
 
 // SPEC §4: blue, yellow, green, gray.
 const TONES: Record<SupportStatus, string> = {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SUPPORT_FINISHED_STATUSES } from '../../../../shared/domain/support';
 import { Alert } from '../../../components/ui/Alert';
@@ -15,6 +14,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
+import { useTranslation } from '../../../lib/useTranslation';
 import {
   createSupportThread,
   SUPPORT_KEY,
