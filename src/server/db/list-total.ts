@@ -1,4 +1,4 @@
-import { count, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './tx';
 
@@ -49,4 +49,48 @@ export async function cappedTotal(
   const [{ n }] = await db.select({ n: count() }).from(limited as never);
   const total = Number(n);
   return total > cap ? { total: cap, totalKind: 'atLeast' } : { total, totalKind: 'exact' };
+}
+
+export interface SearchedPage {
+  /** The page's ids in list order (empty past the last page). */
+  ids: string[];
+  /** Every match, counted exactly (at most the cap). */
+  total: number;
+}
+
+/**
+ * A searched list's page and exact total from one pass over its matches, or null when more than `cap`
+ * match (then the page must come from the ordered query and the total is "at least the cap"). A search
+ * names a few hundred rows, found through trigram indexes; running that search twice, once for the
+ * page and once for the count, was most of the cost of a searched admin list (issue 14). The matches
+ * are materialised once, with their sort key, and both the count and the page are read from them.
+ */
+export async function searchedPage(
+  db: DbOrTx,
+  spec: {
+    table: PgTable;
+    id: AnyColumn;
+    sort: AnyColumn;
+    ascending: boolean;
+    where: SQL;
+    limit: number;
+    offset: number;
+  },
+  cap = COUNT_CAP,
+): Promise<SearchedPage | null> {
+  const direction = spec.ascending ? sql`asc` : sql`desc`;
+  const result = (await db.execute(sql`
+    with hits as materialized (
+      select ${spec.id} as id, ${spec.sort} as sort_key from ${spec.table} where ${spec.where} limit ${cap + 1}
+    )
+    select (select count(*) from hits) as n,
+           (select coalesce(json_agg(p.id order by p.sort_key ${direction}, p.id ${direction}), '[]'::json)
+              from (select id, sort_key from hits order by sort_key ${direction}, id ${direction}
+                    limit ${spec.limit} offset ${spec.offset}) p) as ids
+  `)) as unknown as { rows: { n: string | number; ids: string[] | string }[] };
+  const row = result.rows[0];
+  const total = Number(row?.n ?? 0);
+  if (total > cap) return null;
+  const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as string[]) : (row?.ids ?? []);
+  return { ids: ids.map(String), total };
 }

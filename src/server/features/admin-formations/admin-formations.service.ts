@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { FormationStatus } from '../../../shared/domain/formation';
@@ -7,7 +7,7 @@ import type {
   adminFormationListQuerySchema,
 } from '../../../shared/schemas/admin-formations';
 import type { Db } from '../../db/client';
-import { COUNT_CAP } from '../../db/list-total';
+import { COUNT_CAP, searchedPage } from '../../db/list-total';
 import {
   companyFormations,
   documents,
@@ -140,8 +140,15 @@ async function countFormations(db: DbOrTx, where: SQL | undefined): Promise<{ to
   );
   const n = Number(counted.rows[0]?.n ?? 0);
   if (n <= COUNT_CAP) return { total: n, totalExact: true };
-  // More than the cap: what the planner expects (from pg_class and pg_statistic, no scan), never less
-  // than what we have already seen.
+  return estimateFormations(db, where);
+}
+
+/**
+ * More than the cap match: what the planner expects (from pg_class and pg_statistic, no scan), never
+ * less than what has been seen already.
+ */
+async function estimateFormations(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; totalExact: false }> {
+  const filter = where ? sql`where ${where}` : sql``;
   const explained = await db.execute<Record<string, unknown>>(
     sql`explain (format json) select 1 from ${companyFormations} ${filter}`,
   );
@@ -162,16 +169,33 @@ export async function listFormations(
   const where = filterCondition(db, query);
   const { column, ascending } = sortOf(query.sort);
   const order = ascending ? asc : desc;
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows = (ids: string[] | SQLWrapper) =>
+    rowQuery(db).where(inArray(companyFormations.id, ids)).orderBy(order(column), order(companyFormations.id));
+  if (query.q && where) {
+    // A search: its page and count from one pass over its matches (searchedPage).
+    const hit = await searchedPage(db, {
+      table: companyFormations,
+      id: companyFormations.id,
+      sort: column,
+      ascending,
+      where,
+      limit: query.pageSize,
+      offset,
+    });
+    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalExact: true };
+  }
   const pageIds = db
     .select({ id: companyFormations.id })
     .from(companyFormations)
     .where(where)
     .orderBy(order(column), order(companyFormations.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(offset);
   const [rows, counted] = await Promise.all([
-    rowQuery(db).where(inArray(companyFormations.id, pageIds)).orderBy(order(column), order(companyFormations.id)),
-    countFormations(db, where),
+    pageRows(pageIds),
+    // A search matching more than the cap has been counted that far by searchedPage already.
+    query.q ? estimateFormations(db, where) : countFormations(db, where),
   ]);
   return { rows, ...counted };
 }

@@ -1,9 +1,9 @@
-import { asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
 import type { adminUserListQuerySchema } from '../../../shared/schemas/admin-users';
-import { cappedTotal, type ListTotal, tableTotal } from '../../db/list-total';
+import { COUNT_CAP, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -42,6 +42,22 @@ export async function listUsers(
 ): Promise<{ rows: AdminUserRow[] } & ListTotal> {
   const where: SQL | undefined = query.q ? inArray(users.id, matchingUserIds(db, query.q)) : undefined;
   const order = query.sort === 'oldest' ? asc : desc;
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows = (ids: string[] | SQLWrapper) =>
+    listQuery(db).where(inArray(users.id, ids)).orderBy(order(users.createdAt), order(users.id));
+  if (where) {
+    // A search: its page and count from one pass over its matches (searchedPage).
+    const hit = await searchedPage(db, {
+      table: users,
+      id: users.id,
+      sort: users.createdAt,
+      ascending: query.sort === 'oldest',
+      where,
+      limit: query.pageSize,
+      offset,
+    });
+    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
+  }
   // The page's ids from users alone, in the order of users_created_idx, then their profiles: a deep page
   // skips index entries rather than joined rows.
   const pageIds = db
@@ -51,10 +67,11 @@ export async function listUsers(
     // The id breaks ties so pages neither repeat nor skip accounts made in the same instant.
     .orderBy(order(users.createdAt), order(users.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(offset);
+  // A search matching more than the cap has been counted that far by searchedPage already.
   const [rows, total] = await Promise.all([
-    listQuery(db).where(inArray(users.id, pageIds)).orderBy(order(users.createdAt), order(users.id)),
-    where ? cappedTotal(db, db.select({ id: users.id }).from(users).where(where)) : tableTotal(db, users, 'users'),
+    pageRows(pageIds),
+    where ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const) : tableTotal(db, users, 'users'),
   ]);
   return { rows, ...total };
 }

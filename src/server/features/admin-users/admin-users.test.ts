@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -8,6 +9,7 @@ import {
   type TestClient,
   uniqueEmail,
 } from '../../../../tests/support/test-app';
+import { COUNT_CAP } from '../../db/list-total';
 import { userProfiles, users } from '../../db/schema';
 import { blob, type FormFile, HTML, helpers, PNG, pdf } from '../ein/ein.fixtures';
 
@@ -135,6 +137,23 @@ describe('GET /api/admin/users', () => {
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect([...page1.items, ...page2.items].map((i) => i.id)).toEqual(made);
+  });
+
+  it('says "at least" the cap for a search matching more, and still pages it in order', async () => {
+    const marker = `kalabalik${randomUUID().slice(0, 6)}`;
+    const n = COUNT_CAP + 30;
+    await db().execute(sql`insert into users (id, name, email, created_at)
+      select ${marker} || '-' || g, 'Kalabalık ' || g, ${marker} || '.' || g || '@example.com',
+             timestamptz '2020-01-01' + g * interval '1 second'
+      from generate_series(1, ${n}) g`);
+    const res = await admin.get(`${base}?q=${marker}&sort=oldest&pageSize=100&page=101`);
+    expect(res.body).toMatchObject({ total: COUNT_CAP, totalKind: 'atLeast' });
+    expect(res.body.items.map((i: { id: string }) => i.id)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `${marker}-${COUNT_CAP + 1 + i}`),
+    );
+    // One more letter names one account: exact again.
+    const one = await search(`${marker}.77@`);
+    expect(one).toMatchObject({ total: 1, totalKind: 'exact' });
   });
 
   it.each(['pageSize=101', 'pageSize=0', 'page=0', 'sort=sideways'])('refuses %s with 400', async (query) => {

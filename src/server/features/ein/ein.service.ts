@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/ein';
 import type { ApiErrorCode } from '../../../shared/errors';
 import { type adminEinListQuerySchema, type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
-import { cappedTotal, type ListTotal, tableTotal } from '../../db/list-total';
+import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, documents, einApplications, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import { type DbOrTx, isUniqueViolation, type Tx } from '../../db/tx';
@@ -83,6 +83,22 @@ export async function listApplications(
   const order = query.sort === 'created_desc' ? desc : asc;
   // Each sort has its (status, column, id) index: ein_applications_[status_]created / _stage_reached.
   const column = query.sort === 'waiting_longest' ? einApplications.stageReachedAt : einApplications.createdAt;
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows = (ids: string[] | SQLWrapper) =>
+    adminRowQuery(db).where(inArray(einApplications.id, ids)).orderBy(order(column), order(einApplications.id));
+  if (query.q && where) {
+    // A search: its page and count from one pass over its matches (searchedPage).
+    const hit = await searchedPage(db, {
+      table: einApplications,
+      id: einApplications.id,
+      sort: column,
+      ascending: order === asc,
+      where,
+      limit: query.pageSize,
+      offset,
+    });
+    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
+  }
   // The page's ids from ein_applications alone (its index gives the order), then their details: a deep
   // page then skips index entries, not joined rows.
   const pageIds = db
@@ -92,12 +108,15 @@ export async function listApplications(
     // The id breaks ties so pages neither repeat nor skip rows created in the same instant.
     .orderBy(order(column), order(einApplications.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(offset);
   const [rows, total] = await Promise.all([
-    adminRowQuery(db).where(inArray(einApplications.id, pageIds)).orderBy(order(column), order(einApplications.id)),
-    where
-      ? cappedTotal(db, db.select({ id: einApplications.id }).from(einApplications).where(where))
-      : tableTotal(db, einApplications, 'ein_applications'),
+    pageRows(pageIds),
+    // A search matching more than the cap has been counted that far by searchedPage already.
+    query.q
+      ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const)
+      : where
+        ? cappedTotal(db, db.select({ id: einApplications.id }).from(einApplications).where(where))
+        : tableTotal(db, einApplications, 'ein_applications'),
   ]);
   return { rows, ...total };
 }
