@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../src/web/lib/format';
+import { formatDate, formatDateTime } from '../../src/web/lib/dates';
 
 // A fixed local time, so the assertions do not depend on the machine's time zone.
 const MARCH_4_AFTERNOON = new Date(2025, 2, 4, 15, 5);

@@ -1,29 +1,8 @@
 import { formatUsd } from '../../shared/catalogue/money';
 import { TIMINGS, type TimingKey } from '../../shared/catalogue/timings';
-import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, toLanguage } from '../../shared/i18n/languages';
+import { formatDate, formatDateTime } from './dates';
 import { useTranslation } from './useTranslation';
-
-const LOCALES: Record<Language, string> = { tr: 'tr-TR', en: 'en-US' };
-
-/** 'MMM d, yyyy' (SPEC §9): "Mar 4, 2025" in English, "4 Mar 2025" in Turkish. */
-export function formatDate(value: string | Date, lang: Language): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
-}
-
-/** 'MMM d, HH:mm' (SPEC §9): "Mar 4, 15:05" in English, "4 Mar 15:05" in Turkish; a 24-hour clock in both. */
-export function formatDateTime(value: string | Date, lang: Language): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-}
 
 /** Money, timings and dates in the current UI language; re-renders when the language changes. */
 export function useFormat() {

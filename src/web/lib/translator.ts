@@ -1,6 +1,6 @@
 /**
  * The web app's message store and `t`: a single namespace of nested catalogues per language, looked up
- * by dotted key (`auth.signIn.title`), with `{{name}}` interpolation and `_one`/`_other` plurals chosen
+ * by dotted key (`section.group.key`), with `{{name}}` interpolation and `_one`/`_other` plurals chosen
  * by `Intl.PluralRules`. It replaces i18next + react-i18next, which were 23 KB gzipped of the sign-in
  * page's first load for the few features the catalogues use (decision 0030).
  */
