@@ -9,13 +9,38 @@ import { ROUTE_MODULES } from '../../src/server/platform/http/route-modules';
  * drop its own manifest entry, which would silently stop that preload; this reads the build the
  * e2e suite serves.
  */
+type Manifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
+const readManifest = () => JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Manifest;
+
 describe('the web build', () => {
   it('keeps a manifest entry for every module the server preloads', () => {
-    const manifest = JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string }
-    >;
+    const manifest = readManifest();
     const modules = [...new Set(ROUTE_MODULES.flatMap(([, m]) => m))];
     expect(modules.filter((m) => !manifest[m])).toEqual([]);
+  });
+
+  it("keeps the signed-in pages' icon and query-cache chunks off the public pages", () => {
+    const manifest = readManifest();
+    const chunksOf = (key: string, seen = new Set<string>()) => {
+      if (seen.has(key) || !manifest[key]) return seen;
+      seen.add(key);
+      for (const i of manifest[key].imports ?? []) chunksOf(i, seen);
+      return seen;
+    };
+    const publicPages = Object.keys(manifest).filter((k) =>
+      /^features\/(auth|legal|errors)\/pages\/|ShortLinkNotFoundPage/.test(k),
+    );
+    expect(publicPages.length).toBeGreaterThanOrEqual(9);
+    for (const page of publicPages) {
+      const names = [...chunksOf(page)].map((k) => manifest[k].name);
+      expect(
+        names.filter((n) => n === 'icons' || n === 'signed-in'),
+        page,
+      ).toEqual([]);
+    }
+    // The groups exist, or this would check nothing.
+    const names = Object.values(manifest).map((c) => c.name);
+    expect(names).toContain('icons');
+    expect(names).toContain('signed-in');
   });
 });

@@ -18,7 +18,7 @@ const INDEX = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-AAAA.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/shared-CCCC.js">
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><div role="status"><span class="sr-only" data-boot-status>Yükleniyor...</span></div></div></body>
 </html>
 `;
 // index.html as a path the router alone knows gets it: with the Turkish core texts named.
@@ -210,6 +210,10 @@ describe('index.html', () => {
     const byQuery = await (await get('/no-such-page?lang=en', { Cookie: 'lang=tr' })).text();
     expect(byQuery).toContain('<html lang="en">');
     expect(links(byQuery)).toEqual(['href="/assets/shared-CCCC.js"', 'href="/assets/core.en-NNNN.js"']);
+
+    // The loading indicator painted before the scripts run speaks the same language.
+    expect(tr).toContain('<span class="sr-only" data-boot-status>Yükleniyor...</span>');
+    expect(en).toContain('<span class="sr-only" data-boot-status>Loading...</span>');
   });
 });
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { getMimeType } from 'hono/utils/mime';
+import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { ROUTE_SECTIONS } from '../../../web/lib/messages/routeSectionList';
 import type { Encoding } from './accept-encoding';
@@ -68,15 +69,18 @@ export class WebBuild {
   }
 
   /**
-   * index.html for a request path in the language the web app will pick: `<html lang>` set, and the
-   * route's chunks and that language's texts for it preloaded when the manifest knows them.
+   * index.html for a request path in the language the web app will pick: `<html lang>` and the loading
+   * indicator's text (shown before the scripts run) in it, and the route's chunks and that language's
+   * texts for it preloaded when the manifest knows them.
    */
   page(pathname: string, lang: Language): HtmlPage {
     const route = this.manifest ? modulesForPath(pathname) : null;
     const key = `${lang} ${route?.key ?? ''}`;
     let page = this.pages.get(key);
     if (!page) {
-      let html = this.html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+      let html = this.html
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(/(<span [^>]*data-boot-status[^>]*>)[^<]*/, `$1${translate(lang, 'common.loading')}`);
       if (this.manifest) {
         const modules = [...(route?.modules ?? []), ...messageModules(lang, route?.key)];
         html = injectPreloads(html, chunkFiles(this.manifest, modules));
