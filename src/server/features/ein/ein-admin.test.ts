@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
+import { COUNT_CAP } from '../../db/list-total';
 import { companyFormations, einApplications, mailOutbox } from '../../db/schema';
 import { einDocumentForm, fileForm, HTML, helpers, PNG, PREPARED, pdf, SIGNED, TEST_EIN } from './ein.fixtures';
 
@@ -200,6 +201,27 @@ describe('GET /api/admin/ein-applications', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
     }
+  });
+
+  it('says "at least" the cap for a search matching more, and still pages it in order', async () => {
+    const many = `kalabalik${Date.now().toString(36)}`;
+    const n = COUNT_CAP + 30;
+    await db().execute(sql`insert into users (id, name, email)
+      select ${many} || '-' || g, 'Kalabalık ' || g, ${many} || '.' || g || '@example.com'
+      from generate_series(1, ${n}) g`);
+    await db().execute(sql`insert into ein_applications (user_id, business_name, email, state, business_activity,
+        responsible_party_name, responsible_party_phone, created_at)
+      select ${many} || '-' || g, ${many} || ' Şirket ' || g, ${many} || '.' || g || '@example.com', 'Wyoming',
+             'Danışmanlık', 'Kalabalık ' || g, '+905321112233', timestamptz '2020-01-01' + g * interval '1 second'
+      from generate_series(1, ${n}) g`);
+    const res = await admin.get(`${base}?q=${many}&sort=created_asc&pageSize=100&page=101`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: COUNT_CAP, totalKind: 'atLeast' });
+    expect(res.body.items.map((i: { businessName: string }) => i.businessName)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `${many} Şirket ${COUNT_CAP + 1 + i}`),
+    );
+    const one = await admin.get(`${base}?q=${many}.77@`);
+    expect(one.body).toMatchObject({ total: 1, totalKind: 'exact' });
   });
 });
 
