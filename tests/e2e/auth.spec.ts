@@ -174,6 +174,23 @@ describe('customer account journey', () => {
     await context.close();
   });
 
+  it("stores a signed-in customer's switch on the account, so later mails use it", async () => {
+    const context = await newContext(e2e.browser, e2e.server.url);
+    const page = await context.newPage();
+    const email = e2eEmail('dil');
+    await page.goto('/signup');
+    await fillSignUp(page, email);
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/onboarding');
+    const accountLang = async () =>
+      (await e2e.server.deps.database.db.execute(`select lang from users where email = '${email}'`)).rows[0]?.lang;
+    expect(await accountLang()).toBe('tr');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await expect.poll(accountLang).toBe('en');
+    await context.close();
+  });
+
   it('shows the legal pages, a real 404 and the fallback error page', async () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();

@@ -58,12 +58,29 @@ export function displayName(user: Pick<SessionUser, 'fullName' | 'email'>): stri
   return user.email.split('@')[0];
 }
 
+/** What lib/session.ts offers once a signed-in page has loaded it. */
+export interface SessionCache {
+  cachedMe(): Me | null;
+  setCachedMe(update: (old: Me | null | undefined) => Me | null | undefined): void;
+  forgetMe(refetch: boolean): Promise<void>;
+}
+
+let sessionCache: SessionCache | null = null;
+
+/** Called by lib/session.ts when it loads: until then no page has cached the session. */
+export function registerSessionCache(cache: SessionCache) {
+  sessionCache = cache;
+}
+
+/** The session's cache if a signed-in page has loaded it, without loading it (and TanStack Query) here. */
+export function loadedSessionCache(): SessionCache | null {
+  return sessionCache;
+}
+
 /**
  * The session changed (signed in, signed out, e-mail verified): the cached copy, if a signed-in page
- * made one, must be asked for again. Loading the cache's module for it costs nothing extra, since
- * the page the user goes to next needs it.
+ * made one, must be asked for again. Without one there is nothing to forget.
  */
 export async function sessionChanged(refetch = false): Promise<void> {
-  const { forgetMe } = await import('./session');
-  await forgetMe(refetch);
+  await sessionCache?.forgetMe(refetch);
 }

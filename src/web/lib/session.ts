@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchMe, type Me } from './me';
+import { fetchMe, type Me, registerSessionCache } from './me';
 import { queryClient } from './queryClient';
 
 /* The session as the signed-in pages share it: cached by TanStack Query (see lib/me.ts for the rest). */
@@ -38,3 +38,5 @@ export function setCachedMe(update: (old: Me | null | undefined) => Me | null | 
 export function forgetMe(refetch: boolean): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ME_KEY, refetchType: refetch ? 'active' : 'none' });
 }
+
+registerSessionCache({ cachedMe, setCachedMe, forgetMe });
