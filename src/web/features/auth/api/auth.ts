@@ -19,5 +19,3 @@ export const forgotPassword = (body: ForgotPasswordInput) => api<unknown>('POST'
 export const resetPassword = (body: ResetPasswordInput) => api<unknown>('POST', '/api/auth/reset-password', body);
 export const resendVerification = () => api<unknown>('POST', '/api/auth/verify-email/resend');
 export const signOut = () => api<{ ok: true }>('POST', '/api/auth/sign-out');
-
-export { sessionChanged } from '../../../lib/me';
