@@ -22,7 +22,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
 import { timelineRoutes } from './features/notices/timeline.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
-import { paymentsRoutes } from './features/payments/payments.routes';
+import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
 import { servicesAdminRoutes } from './features/services/services-admin.routes';
@@ -34,12 +34,25 @@ import { supportAdminRoutes } from './features/support/support-admin.routes';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
+import { matchesRoute, multipartRoutes, type RouteMatcher } from './platform/http/own-body-routes';
 import { requestLog } from './platform/http/request-log';
-import { expectedHost, jsonBodyLimit, sameOriginWrites, securityHeaders } from './platform/http/security';
+import {
+  expectedHost,
+  jsonBodyLimit,
+  type OwnBodyLimit,
+  sameOriginWrites,
+  securityHeaders,
+  webhookBody,
+} from './platform/http/security';
 import { sessionMiddleware } from './platform/http/session';
 import { mountSpa } from './platform/http/spa';
 import { UploadBudget } from './platform/uploads/upload-budget';
 import { uploadRoom } from './platform/uploads/upload-room';
+
+const API_DOCUMENT_INFO = {
+  openapi: '3.1.0',
+  info: { title: 'US company formation portal API', version: '1.0.0' },
+};
 
 export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
@@ -55,7 +68,16 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/', healthRoutes());
   if (deps.env.production) app.use('*', expectedHost(deps.env.publicUrl));
   app.use('/api/*', sameOriginWrites(deps.env.publicUrl));
-  app.use('/api/*', jsonBodyLimit());
+  // Read from the API document once every route is mounted (the first request comes after that).
+  let uploadRoutes: RouteMatcher[] | undefined;
+  const ownBodyLimit: OwnBodyLimit = (method, path, contentType) => {
+    if (path === STRIPE_WEBHOOK_PATH) return true;
+    if (!contentType.toLowerCase().startsWith('multipart/form-data')) return false;
+    uploadRoutes ??= multipartRoutes(app.getOpenAPI31Document(API_DOCUMENT_INFO));
+    return matchesRoute(uploadRoutes, method, path);
+  };
+  app.use(STRIPE_WEBHOOK_PATH, webhookBody());
+  app.use('/api/*', jsonBodyLimit(ownBodyLimit));
   app.use('/api/*', sessionMiddleware());
   app.use('/api/*', uploadRoom(deps.uploadBudget ?? new UploadBudget()));
 
@@ -85,10 +107,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/orders', ordersRoutes());
   app.route('/api/compliance', complianceRoutes());
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'US company formation portal API', version: '1.0.0' },
-  });
+  app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());
 
   if (!deps.env.production) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   GOOD_PASSWORD,
+  signedInCustomer,
   signUp,
   signUpAdmin,
   type TestApp,
@@ -183,6 +184,27 @@ describe('3. request bodies are bounded', () => {
     );
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(1024 * 1024);
+  });
+
+  it('lifts the 64 KB limit for multipart on the upload routes only, never for the Content-Type alone', async () => {
+    const { c } = await signedInCustomer(t);
+    const form = () => {
+      const body = new FormData();
+      body.append('category', 'other');
+      const pdf = new Uint8Array(200 * 1024).fill(0x20);
+      pdf.set(new TextEncoder().encode('%PDF-1.7\n'));
+      body.append('file', new File([pdf], 'big.pdf', { type: 'application/pdf' }));
+      return body;
+    };
+    // The vault takes a 200 KB PDF...
+    const upload = await c.post('/api/documents', form());
+    expect(upload.status).toBe(201);
+    // ...while the same body to a route that takes no upload stops at the JSON limit, unread.
+    for (const route of ['/api/formations', '/api/support/threads/00000000-0000-4000-8000-000000000000/status']) {
+      const res = await c.post(route, form());
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('BODY_TOO_LARGE');
+    }
   });
 });
 

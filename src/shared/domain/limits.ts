@@ -7,6 +7,9 @@ export const TOAST_DURATION_MS = 5000;
 /** Every JSON request body stops here (413); uploads have their own 5 MB limit. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 
+/** A payment provider's webhook body stops here (413): Stripe's events are a few kilobytes. */
+export const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
+
 /** `ADMIN_SIGNUP_CODE` must be at least this long: a short code is guessed. */
 export const ADMIN_SIGNUP_CODE_MIN_LENGTH = 16;
 

@@ -12,6 +12,9 @@ import { cancelTestCheckout, payTestCheckout, testCheckoutEnabled, viewTestCheck
 import { handleWebhook } from './webhook.service';
 
 const tags = ['payments'];
+
+/** Where the provider posts its events; the app gives this path its own body limit (webhookBody). */
+export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 const orderNotFound = jsonResponse(errorSchema, 'ORDER_NOT_FOUND: no such session of yours');
 
 const checkout = createRoute({
@@ -58,7 +61,8 @@ const webhook = createRoute({
     'The raw body is verified before it is parsed, so it is not declared as a schema here. Each event id is acted on once.',
   responses: {
     200: jsonResponse(z.object({ received: z.literal(true) }), 'Acknowledged (also for event types it ignores)'),
-    400: jsonResponse(errorSchema, 'INVALID_SIGNATURE'),
+    400: jsonResponse(errorSchema, 'INVALID_SIGNATURE (refused before the body is read when the header is missing)'),
+    413: jsonResponse(errorSchema, 'BODY_TOO_LARGE: over 1 MB'),
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { JSON_BODY_MAX_BYTES } from '../../../shared/domain/limits';
+import { JSON_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../../shared/domain/limits';
 import type { AppEnv } from './context';
 import { errorResponse } from './errors';
 
@@ -83,11 +83,17 @@ export function expectedHost(publicUrl: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Whether a route reads its request body itself, under a limit of its own (see jsonBodyLimit). */
+export type OwnBodyLimit = (method: string, path: string, contentType: string) => boolean;
+
 /**
- * 64 KB per JSON (or any non-multipart) API body, counted as it streams in, so a huge body is refused
- * without being read into memory. Uploads are multipart and stop at their own 5 MB limit.
+ * 64 KB per API body, counted as it streams in, so a huge body is refused without being read into
+ * memory, whatever its Content-Type says. The only exceptions are the routes that read their body
+ * themselves under their own limit: multipart uploads on the routes that take them (readMultipart
+ * stops at the file limit plus a small margin) and the payment webhook (1 MB, webhookBody below).
+ * A Content-Type alone never lifts the limit: any caller can send one.
  */
-export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+export function jsonBodyLimit(ownLimit: OwnBodyLimit): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
     onError: (c) => errorResponse(c as Context<AppEnv>, 'BODY_TOO_LARGE'),
@@ -95,7 +101,23 @@ export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // No body to count; and hono's limit would build the whole web Request to look for one.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
+    if (ownLimit(c.req.method, c.req.path, c.req.header('content-type') ?? '')) return next();
+    return limit(c, next);
+  };
+}
+
+/**
+ * The payment webhook's body: refused before a byte is read when it carries no Stripe-Signature (it
+ * cannot be believed anyway), and at 1 MB as it streams in.
+ */
+export function webhookBody(): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: WEBHOOK_BODY_MAX_BYTES,
+    onError: (c) => errorResponse(c as Context<AppEnv>, 'BODY_TOO_LARGE'),
+  });
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    if (!c.req.header('stripe-signature')) return errorResponse(c, 'INVALID_SIGNATURE');
     return limit(c, next);
   };
 }

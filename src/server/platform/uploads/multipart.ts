@@ -99,6 +99,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
     maxFileBytes,
     tooLarge,
     declared,
+    maxBodyBytes: options.fileFields.length * maxFileBytes + NON_FILE_ALLOWANCE,
   });
 }
 
@@ -110,7 +111,13 @@ function parse(
     maxFileBytes,
     tooLarge,
     declared,
-  }: { maxFileBytes: number; tooLarge: NonNullable<MultipartOptions['tooLargeError']>; declared: number },
+    maxBodyBytes,
+  }: {
+    maxFileBytes: number;
+    tooLarge: NonNullable<MultipartOptions['tooLargeError']>;
+    declared: number;
+    maxBodyBytes: number;
+  },
 ): Promise<MultipartResult> {
   return new Promise((resolve, reject) => {
     // A Map, then Object.fromEntries: a field named "__proto__" stays a plain own property.
@@ -137,6 +144,13 @@ function parse(
       resolve({ fields: Object.fromEntries(fields), files });
     };
 
+    // A chunked body declares no length, and busboy drops whatever lies outside the parts (a preamble,
+    // an epilogue) without counting it: the body as a whole is counted here, as it streams in.
+    let bodyBytes = 0;
+    source.on('data', (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      if (bodyBytes > maxBodyBytes) fail(tooLarge);
+    });
     source.on('error', () => fail('BAD_REQUEST'));
     parser.on('error', () => fail('BAD_REQUEST'));
     parser.on('fieldsLimit', () => fail('BAD_REQUEST'));

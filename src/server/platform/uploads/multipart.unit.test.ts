@@ -267,4 +267,24 @@ describe('readMultipart', () => {
     ]);
     expect(await outcome(readMultipart(req, ANY))).toBe('BAD_REQUEST');
   });
+
+  it('counts a chunked body as it streams: bytes outside the parts stop at the file limit plus a margin', async () => {
+    // A valid form, then megabytes after its closing boundary (busboy drops an epilogue unread), with no
+    // Content-Length: only a count of the whole body stops it.
+    const { type, body } = await encode([['file', file(bytes(PDF_HEAD, 100), 'a.pdf')]]);
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(body);
+        else if (pulled > 50 * 1024 * 1024) return controller.close();
+        else controller.enqueue(chunk);
+        pulled += pulled === 0 ? body.length : chunk.length;
+      },
+    });
+    const result = await outcome(readMultipart(streamRequest(stream, { 'content-type': type }), PDF_ONLY));
+    expect(result).toBe('FILE_TOO_LARGE');
+    // One file field: 5 MB and the 1 MB allowance, and no more than a few chunks past it.
+    expect(pulled).toBeLessThan(UPLOAD_MAX_BYTES + 1024 * 1024 + 8 * chunk.length);
+  });
 });
