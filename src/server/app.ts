@@ -35,7 +35,7 @@ import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
 import { matchesRoute, multipartRoutes, type RouteMatcher } from './platform/http/own-body-routes';
-import { requestLog } from './platform/http/request-log';
+import { loggedPath, requestLog } from './platform/http/request-log';
 import {
   expectedHost,
   jsonBodyLimit,
@@ -129,11 +129,11 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
     }
     if (isDatabaseUnavailable(err)) {
       // An outage, not a bug: say so, and tell clients when to come back.
-      deps.logger.warn({ err, path: c.req.path }, 'database unavailable');
+      deps.logger.warn({ err, path: loggedPath(c.req.path) }, 'database unavailable');
       c.header('Retry-After', '5');
       return errorResponse(c, 'SERVICE_UNAVAILABLE');
     }
-    deps.logger.error({ err, path: c.req.path }, 'unhandled error');
+    deps.logger.error({ err, path: loggedPath(c.req.path) }, 'unhandled error');
     return errorResponse(c, 'INTERNAL');
   });
 

@@ -6,6 +6,7 @@ import { HEALTHY } from './features/health/health.routes';
 import { isLiveLink, NO_STORE, redirectAnswer } from './features/short-links/go.routes';
 import { type CachedLink, shortLinkCache } from './features/short-links/link-cache';
 import { countVisit } from './features/short-links/visit-counter';
+import { loggedPath } from './platform/http/request-log';
 import { securityHeaderEntries } from './platform/http/security';
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
@@ -73,7 +74,7 @@ export function portalRequestListener(
 
   function log(req: IncomingMessage, status: number, started: number) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info({ method: req.method, path: req.url, status, ms }, 'request');
+    logger.info({ method: req.method, path: loggedPath(req.url ?? ''), status, ms }, 'request');
   }
 
   /**
@@ -81,7 +82,7 @@ export function portalRequestListener(
    * and answers it as it would have, 500 included.
    */
   function failed(req: IncomingMessage, res: ServerResponse, err: unknown) {
-    logger.error({ err, path: req.url }, 'unhandled error');
+    logger.error({ err, path: loggedPath(req.url ?? '') }, 'unhandled error');
     if (res.headersSent) res.destroy();
     else void hono(req, res);
   }

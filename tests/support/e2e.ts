@@ -8,8 +8,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
-import { mailOutbox, sessions } from '../../src/server/db/schema';
+import { calendarFeeds, mailOutbox, sessions } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
+import { feedToken } from '../../src/server/features/compliance/calendar-feed';
 import { parseEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/platform/logger';
 import { portalRequestListener } from '../../src/server/request-listener';
@@ -160,7 +161,7 @@ const openContexts = new Set<BrowserContext>();
 
 /**
  * Which secrets the server's log holds (their kinds, never the values): typed passwords and SSNs,
- * session tokens, tokens sent in mail, the auth secret and the encryption key.
+ * session tokens, tokens sent in mail, calendar feed tokens, the auth secret and the encryption key.
  */
 export async function secretsInLog(server: E2eServer): Promise<string[]> {
   for (const context of openContexts) await rememberCookies(context);
@@ -170,11 +171,15 @@ export async function secretsInLog(server: E2eServer): Promise<string[]> {
   const mailTokens = mails.flatMap((m) =>
     [...m.text.matchAll(/token=([^&\s]+)/g)].map((x) => decodeURIComponent(x[1])),
   );
+  // A feed's token is its only credential; it is not stored, but recomputed from the row as the server does.
+  const feeds = await db.select().from(calendarFeeds);
+  const feedTokens = feeds.map((f) => feedToken(server.deps.encryptionKey, f.userId, f.createdAt));
   const authSecret = readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim();
   const kinds: [string, string[]][] = [
     ['typed password, SSN or code', TYPED_SECRETS],
     ['session token', [...seenCookies, ...live.map((s) => s.token)]],
     ['token sent by mail', mailTokens],
+    ['calendar feed token', feedTokens],
     ['auth secret', [authSecret]],
     ['encryption key', [server.deps.encryptionKey]],
   ];

@@ -43,8 +43,19 @@ export const RATE_LIMITS = {
   checkoutPerUser: { max: 30, windowMs: HOUR },
   /** A generated SS-4 or SS-4 data sheet is a PDF built on the server; staff need a few an hour. */
   ss4PdfPerAdmin: { max: 60, windowMs: HOUR },
-  /** The private .ics feed: calendar apps poll it every few hours; a flood is someone guessing tokens. */
-  calendarFeedPerAddress: { max: 120, windowMs: HOUR },
+  /**
+   * The private .ics feed, per feed: calendar apps poll each one every few hours, so a feed fetched
+   * more than about once a minute is a loop or a leaked URL. Counted by the token's hash.
+   */
+  calendarFeedPerToken: { max: 2, windowMs: MINUTE },
+  /**
+   * The same feed, per client address: only a ceiling. Google, Apple and Outlook fetch every
+   * subscriber's feed from a few shared addresses, so a per-address limit near one person's use would
+   * answer 429 to every feed behind such an address; 20,000 an hour (about 5.5 a second) is above what
+   * those services send for tens of thousands of subscribers each polled every few hours, and still
+   * stops a flood. Guessing is not what it guards against: a token is a 256-bit HMAC.
+   */
+  calendarFeedPerAddress: { max: 20_000, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

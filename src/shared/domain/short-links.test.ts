@@ -50,6 +50,8 @@ describe('destinations', () => {
     ['/signup?x=1', `${OWN}/signup?x=1`],
     ['https://other.example/go/x', 'https://other.example/go/x'],
     [`${OWN}/gopher`, `${OWN}/gopher`],
+    [`${OWN}/%67opher`, `${OWN}/%67opher`],
+    [`${OWN}/signup/../dashboard`, `${OWN}/dashboard`],
   ])('%s → %s', (input, url) => {
     expect(checkDestination(input, OWN)).toEqual({ ok: true, url });
   });
@@ -62,6 +64,18 @@ describe('destinations', () => {
     ['https://a:b@example.com', 'validation.shortLinkUrlInvalid'],
     [`${OWN}/go/abc`, 'validation.shortLinkUrlLoop'],
     ['/go', 'validation.shortLinkUrlLoop'],
+    // The path as the server routes it: encoded, double encoded, dotted, doubled slashes, case, scheme.
+    ['/%67o/loop1', 'validation.shortLinkUrlLoop'],
+    [`${OWN}/%2567o/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}/%252567%256f/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}//go//loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}/x/%2e%2e/go/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}/./GO/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}/%47%4F/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}/go%2floop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN.replace('https:', 'http:')}/go/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}:8443/go/loop1`, 'validation.shortLinkUrlLoop'],
+    [`${OWN}/%E0%A4%A/go`, 'validation.shortLinkUrlLoop'],
   ])('%s is refused with %s', (input, error) => {
     expect(checkDestination(input, OWN)).toEqual({ ok: false, error });
   });

@@ -137,10 +137,51 @@ export function checkDestination(input: string, ownOrigin?: string): UrlCheck {
     return { ok: false, error: SHORT_LINK_MESSAGES.urlInvalid };
   }
   if (url.href.length > SHORT_LINK_MAX.url) return { ok: false, error: SHORT_LINK_MESSAGES.urlTooLong };
-  if (ownOrigin && url.origin === new URL(ownOrigin).origin && /^\/go(\/|$)/i.test(url.pathname)) {
-    return { ok: false, error: SHORT_LINK_MESSAGES.urlLoop };
-  }
+  if (ownOrigin && isOwnShortLink(url, ownOrigin)) return { ok: false, error: SHORT_LINK_MESSAGES.urlLoop };
   return { ok: true, url: url.href };
+}
+
+/** How many times a path is decoded before it is judged: more layers than this are refused outright. */
+const MAX_DECODINGS = 5;
+
+/**
+ * The path as a server would route it: percent-decoded until nothing changes (double encoding
+ * included), backslashes and repeated slashes made single, `.` and `..` segments resolved, lower
+ * case. Null when it cannot be decoded, or is still changing after MAX_DECODINGS rounds.
+ */
+export function routedPath(pathname: string): string | null {
+  let path = pathname;
+  for (let round = 0; ; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (decoded === path) break;
+    if (round === MAX_DECODINGS) return null;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+/**
+ * Whether a destination is one of the portal's own short links, which would redirect to itself or
+ * to another link (two links pointing at each other loop the same way). The portal's host counts
+ * whatever the scheme or port (http:// is sent on to https:// by the proxy), and the path is judged
+ * as routed (routedPath), so `/%67o/x` or `//GO/./x` is /go/x.
+ */
+export function isOwnShortLink(url: URL, ownOrigin: string): boolean {
+  const host = (name: string) => name.toLowerCase().replace(/\.$/, '');
+  if (host(url.hostname) !== host(new URL(ownOrigin).hostname)) return false;
+  const path = routedPath(url.pathname);
+  return path === null || /^\/go(\/|$)/.test(path);
 }
 
 export type ShortLinkState = 'permanent' | 'expiring' | 'expired';

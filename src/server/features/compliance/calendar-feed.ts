@@ -124,11 +124,14 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 export function mountCalendarFeed(app: Hono<AppEnv>) {
   app.get('/calendar/:file', async (c) => {
     const { deps } = c.var;
-    if (!(await deps.rateLimiter.hit('calendarFeedPerAddress', clientAddress(c)))) {
-      c.header('Retry-After', '3600');
+    const match = FEED_FILE.exec(c.req.param('file'));
+    // Per feed first, by its hash (the token itself is a credential and is not stored), then the
+    // address's ceiling; both before the lookup, so a 429 says nothing of whether the token exists.
+    const perFeed = await deps.rateLimiter.hit('calendarFeedPerToken', tokenHash(match?.[1] ?? c.req.param('file')));
+    if (!perFeed || !(await deps.rateLimiter.hit('calendarFeedPerAddress', clientAddress(c)))) {
+      c.header('Retry-After', perFeed ? '3600' : '60');
       return c.text('Too many requests', 429);
     }
-    const match = FEED_FILE.exec(c.req.param('file'));
     const owner = match ? await feedOwner(deps.database.db, match[1]) : null;
     c.header('X-Robots-Tag', 'noindex');
     if (!owner) {

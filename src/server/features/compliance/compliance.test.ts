@@ -8,6 +8,7 @@ import {
   type TestClient,
 } from '../../../../tests/support/test-app';
 import { addDays, deadlinesFor } from '../../../shared/catalogue/compliance';
+import { RATE_LIMITS } from '../../../shared/domain/limits';
 import { auditEvents, companyFormations, complianceMarks, mailOutbox, services, users } from '../../db/schema';
 import { todayUtc } from './compliance.service';
 import { runComplianceReminders } from './compliance-reminders';
@@ -182,6 +183,49 @@ describe('the calendar feed', () => {
     expect((await t.client().get(path(second))).status).toBe(200);
     expect((await t.client().get(`/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);
     expect((await t.client().get('/calendar/nope')).status).toBe(404);
+  });
+
+  it('limits each feed to about once a minute, not the shared address of a calendar service', async () => {
+    // Google fetches every subscriber's feed from a few addresses: one address, many feeds.
+    const google = t.client({ ip: '66.249.84.10' });
+    const feeds: string[] = [];
+    for (const state of ['Wyoming', 'Delaware', 'Florida'] as const) {
+      const { c } = await company(state, '2024-07-04');
+      feeds.push(
+        ((await c.post('/api/compliance/me/calendar')).body.url as string).replace('http://localhost:3000', ''),
+      );
+    }
+    for (const feed of feeds) {
+      expect((await google.get(feed)).status).toBe(200);
+      expect((await google.get(feed)).status).toBe(200);
+    }
+    // A third fetch of the same feed within the minute is a loop or a leak, from any address.
+    const third = await t.client({ ip: '203.0.113.77' }).get(feeds[0]);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('60');
+    // A feed held back holds back no other feed behind the same address.
+    const { c } = await company('Wyoming', '2023-03-01');
+    const fresh = ((await c.post('/api/compliance/me/calendar')).body.url as string).replace(
+      'http://localhost:3000',
+      '',
+    );
+    expect((await google.get(fresh)).status).toBe(200);
+    const limit = RATE_LIMITS.calendarFeedPerAddress;
+    expect(limit.max / (limit.windowMs / 3_600_000)).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("stops an address past its ceiling, whoever's feeds it asks for", async () => {
+    const low = await createTestApp({}, { rateLimits: { calendarFeedPerAddress: { max: 3, windowMs: 3_600_000 } } });
+    try {
+      const flood = low.client({ ip: '198.51.100.200' });
+      for (let i = 0; i < 3; i++) expect((await flood.get(`/calendar/${String(i).repeat(43)}.ics`)).status).toBe(404);
+      const over = await flood.get(`/calendar/${'9'.repeat(43)}.ics`);
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).toBe('3600');
+      expect((await low.client({ ip: '198.51.100.201' }).get(`/calendar/${'9'.repeat(43)}.ics`)).status).toBe(404);
+    } finally {
+      await low.close();
+    }
   });
 });
 

@@ -137,7 +137,16 @@ describe('SPEC §5 URL rules', () => {
   });
 
   it('refuses a destination that points back at /go/ on our own origin', async () => {
-    for (const originalUrl of [`${ORIGIN}/go/abc`, '/go/abc', `${ORIGIN}/GO/abc`, `${ORIGIN}/go`]) {
+    for (const originalUrl of [
+      `${ORIGIN}/go/abc`,
+      '/go/abc',
+      `${ORIGIN}/GO/abc`,
+      `${ORIGIN}/go`,
+      // Spelled so that the path reads as something else until it is decoded and normalised.
+      '/%67o/abc',
+      `${ORIGIN}/%2567o/abc`,
+      `${ORIGIN}//go/./abc`,
+    ]) {
       const res = await create({ originalUrl });
       expect(res.status, originalUrl).toBe(400);
       expect(res.body.error.fields.originalUrl).toBe('validation.shortLinkUrlLoop');
@@ -146,6 +155,14 @@ describe('SPEC §5 URL rules', () => {
     expect((await created({ originalUrl: 'https://other.example/go/abc' })).originalUrl).toBe(
       'https://other.example/go/abc',
     );
+    // The review's case: a link to itself through a percent-encoded path.
+    const self = await create({ originalUrl: '/%67o/loop1', customSlug: 'loop1' });
+    expect(self.status).toBe(400);
+    expect(self.body.error.fields.originalUrl).toBe('validation.shortLinkUrlLoop');
+    // Two links pointing at each other: the second one's edit is refused too.
+    const first = await created({ originalUrl: 'https://example.com/a' });
+    const second = await create({ originalUrl: `/go/${first.slug}` });
+    expect(second.body.error.fields.originalUrl).toBe('validation.shortLinkUrlLoop');
     // An edit cannot make the loop either.
     const link = await created({ originalUrl: 'https://example.com' });
     const res = await admin.patch(`${base}/${link.id}`, { originalUrl: `${ORIGIN}/go/${link.slug}` });
