@@ -104,7 +104,27 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (s3Problem) throw new EnvError(`Invalid settings:\n  ${s3Problem}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
   const HOST = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const exposed = reachableFromElsewhere(HOST, publicUrl);
+  if (!production && !env.STRIPE_SECRET_KEY && exposed) {
+    // The local TEST MODE checkout marks orders paid without any money; it may only ever serve this machine.
+    throw new EnvError(
+      `Invalid settings:\n  the local TEST MODE checkout (no STRIPE_SECRET_KEY, NODE_ENV not production) would hand out free payments, and ${exposed}.\n  Set NODE_ENV=production (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments), or keep a trial on this machine: HOST=127.0.0.1 and PUBLIC_URL=http://localhost:${env.PORT || 3000}`,
+    );
+  }
   return { ...env, HOST, DATA_DIR: path.resolve(env.DATA_DIR), publicUrl, production };
+}
+
+/**
+ * Why others than this machine could reach the server, or null: it listens on an address that is not
+ * loopback, or its public origin is not localhost (a proxy or tunnel then forwards to it).
+ */
+export function reachableFromElsewhere(host: string, publicUrl: string): string | null {
+  const loopbackHost = host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  if (!loopbackHost) return `HOST=${host} is not a loopback address`;
+  const name = new URL(publicUrl).hostname;
+  if (name !== 'localhost' && name !== '127.0.0.1' && name !== '[::1]')
+    return `PUBLIC_URL=${publicUrl} is not localhost`;
+  return null;
 }
 
 /** Half an S3 setup would silently keep files on the local disk, so it stops the start instead. */

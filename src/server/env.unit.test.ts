@@ -1,7 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
 
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test' };
+
 describe('settings', () => {
+  it('refuses to start the TEST MODE checkout where others can reach it, naming the settings that fix it', () => {
+    // A deploy that forgot NODE_ENV=production: free "payments" for anyone.
+    for (const settings of [
+      { HOST: '0.0.0.0' },
+      { HOST: '10.0.0.2' },
+      { HOST: '::' },
+      { PUBLIC_URL: 'https://portal.example.com' },
+      { HOST: '127.0.0.1', PUBLIC_URL: 'http://192.168.1.20:3000' },
+    ]) {
+      expect(() => parseEnv(settings), JSON.stringify(settings)).toThrow(
+        /TEST MODE checkout[\s\S]*NODE_ENV=production/,
+      );
+    }
+    expect(() => parseEnv({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0 is not a loopback address/);
+    expect(() => parseEnv({ PUBLIC_URL: 'https://portal.example.com' })).toThrow(
+      /PUBLIC_URL=https:\/\/portal\.example\.com is not localhost/,
+    );
+    // On this machine only, or with Stripe, or in production, it starts.
+    for (const settings of [
+      {},
+      { HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3000' },
+      { HOST: 'localhost', PUBLIC_URL: 'http://localhost:8080' },
+      { HOST: '::1' },
+      { HOST: '0.0.0.0', ...STRIPE },
+      { PUBLIC_URL: 'https://portal.example.com', ...STRIPE },
+    ]) {
+      expect(() => parseEnv(settings), JSON.stringify(settings)).not.toThrow();
+    }
+  });
+
   it('needs nothing for a development start', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
@@ -11,7 +43,7 @@ describe('settings', () => {
 
   it('listens on the loopback address outside production, and everywhere in production unless HOST says', () => {
     expect(parseEnv({}).HOST).toBe('127.0.0.1');
-    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ HOST: '0.0.0.0', ...STRIPE }).HOST).toBe('0.0.0.0');
     const prod = {
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(40),
