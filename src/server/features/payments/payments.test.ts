@@ -522,6 +522,24 @@ describe('what a turnkey request bought', () => {
     expect(request.paidOrderId).toBe((await orderRow(t, second.id)).id);
   });
 
+  it('(b) a newer checkout finds the older one paid at Stripe: that payment buys the request, the new one is refused', async () => {
+    const { c, id } = await customer(t, { formation: true });
+    const cheap = await checkoutSession(c, CHEAP);
+    // Paid at Stripe, webhook not delivered yet: Stripe refuses to expire it, and its word is acted on.
+    fake.completeSession(cheap.id);
+    const res = await c.post('/api/formation-service/checkout', PREMIUM);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('ALREADY_PAID');
+    expect(await orderRow(t, cheap.id)).toMatchObject({ status: 'paid', flag: null });
+    const mine = await t.deps.database.db.select().from(orders).where(eq(orders.userId, id));
+    expect(mine.map((o) => o.packageId)).toEqual(['formation_only']);
+    expect((await c.get('/api/formation-service/draft')).body.purchase).toMatchObject({
+      packageId: 'formation_only',
+      addressOption: 'shared_address',
+    });
+    expect(fake.unhandled).toEqual([]);
+  });
+
   it('(b) in TEST MODE the replaced checkout is closed and can no longer be paid', async () => {
     const { c, id } = await customer(local, { formation: true });
     const cheap = sessionIdOf((await c.post('/api/formation-service/checkout', CHEAP)).body.url);
