@@ -25,6 +25,8 @@ export const API_ERRORS = {
   ORDER_NOT_FOUND: 404,
   /** The formation's package is already paid: a second checkout would charge twice. */
   ALREADY_PAID: 409,
+  /** A paid turnkey request is what its order bought: the wizard's draft can no longer change (decision 0032). */
+  TURNKEY_REQUEST_PAID: 409,
   /** The local test checkout is no longer open (paid, cancelled or expired). */
   CHECKOUT_CLOSED: 409,
   /** The payment provider refused or could not be reached; SPEC §8's 'Failed to create checkout session'. */

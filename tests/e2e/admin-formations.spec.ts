@@ -93,7 +93,9 @@ describe('admin formations', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^formations-\d{4}-\d\d-\d\d\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Business Name,Formation Status,State,Payment Status,Created At,Updated At');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Business Name,Formation Status,State,Payment Status,Created At,Updated At,Package,Business Address,Payment Flag',
+    );
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(csv).toContain(',Process Completed,Wyoming,Pending,');
     await admin.getByText('CSV dosyası başarıyla indirildi').first().waitFor();

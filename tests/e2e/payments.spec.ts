@@ -239,11 +239,22 @@ describe('services and payments', () => {
     expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
     await screenshots(page, 'dashboard-formation-paid');
 
-    // Step 5 now says it is paid instead of offering to pay again; the server refuses a second checkout.
+    // The wizard shows what was bought instead of the form (decision 0032): no steps, no choices to
+    // change, the paid total; the server refuses a second checkout and any change of the request.
     await page.goto('/formation-service');
-    await page.getByTestId('formation-service-paid').waitFor();
+    const summary = page.getByTestId('formation-service-paid-summary');
+    await summary.getByTestId('formation-service-paid').waitFor();
+    expect(await summary.getByTestId('formation-service-total').textContent()).toBe('$689,00');
+    expect(await page.locator('input[name=packageSelected], input[name=businessAddress]').count()).toBe(0);
+    expect(await page.getByTestId('wizard-back').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Ödemeye Geç' }).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-paid');
+    const edit = await page.request.put('/api/formation-service/draft', {
+      data: { packageSelected: 'formation_only', businessAddress: 'shared_address' },
+      ...fromOurPages(page),
+    });
+    expect(edit.status()).toBe(409);
+    expect(((await edit.json()) as { error: { code: string } }).error.code).toBe('TURNKEY_REQUEST_PAID');
     const second = await page.request.post('/api/formation-service/checkout', {
       data: { packageSelected: 'formation_with_payment', stateSelected: 'Wyoming', businessAddress: 'private_address' },
       ...fromOurPages(page),

@@ -395,7 +395,8 @@ export async function startFakeStripe(opts: { apiKey?: string } = {}) {
     const { method, path } = record;
     const retrieve = method === 'GET' ? /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path) : null;
     const create = method === 'POST' && path === '/v1/checkout/sessions';
-    if (!create && !retrieve) {
+    const expire = method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path) : null;
+    if (!create && !retrieve && !expire) {
       unhandled.push(record);
       throw new StripeHttpError(404, {
         type: 'invalid_request_error',
@@ -420,6 +421,27 @@ export async function startFakeStripe(opts: { apiKey?: string } = {}) {
         });
       }
       return json(200, current(session));
+    }
+
+    if (expire) {
+      const id = decodeURIComponent(expire[1]);
+      const found = sessions.get(id);
+      if (!found) {
+        throw new StripeHttpError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such checkout.session: '${id}'`,
+          param: 'session',
+        });
+      }
+      const session = current(found);
+      // Stripe's answer for a session that was paid or has expired already.
+      if (session.status !== 'open') {
+        throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired.`);
+      }
+      session.status = 'expired';
+      session.url = null;
+      return json(200, session);
     }
 
     const key = record.idempotencyKey;

@@ -11,6 +11,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_KINDS = ['service', 'formation_package'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
+/**
+ * Why staff must look at a paid turnkey order that did not buy the request (decision 0032): the
+ * request was already bought with the same package and address (`paid_twice`), or the order was for
+ * another package or address than the one bought or last chosen (`different_package`). Such an order
+ * is recorded paid (the money is in) and never changes the request.
+ */
+export const ORDER_FLAGS = ['paid_twice', 'different_package'] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+
 /** company_formations.payment_status (SPEC §4): shown as a badge; set only by a confirmed payment. */
 export const FORMATION_PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type FormationPaymentStatus = (typeof FORMATION_PAYMENT_STATUSES)[number];
@@ -40,6 +49,9 @@ export interface OrderView {
   status: OrderStatus;
   createdAt: string;
   paidAt: string | null;
+  /** Cancelled because the customer opened a newer checkout for the same turnkey request. */
+  replaced: boolean;
+  flag: OrderFlag | null;
 }
 
 /** What staff see of an order besides: the provider's ids, to find the payment in Stripe's dashboard. */

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { orders } from './services';
 
 /** SPEC §3 company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
 export const companyFormations = pgTable(
@@ -111,6 +123,11 @@ export const formationServiceRequests = pgTable('formation_service_requests', {
   businessAddress: text('business_address'),
   documentsReady: boolean('documents_ready').notNull().default(false),
   paymentStatus: text('payment_status').notNull().default('pending'),
+  /**
+   * The order that bought the request (decision 0032): its package and address are what was bought,
+   * and once set the draft is no longer editable.
+   */
+  paidOrderId: uuid('paid_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
+import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
 import { users } from './auth';
 
 /**
@@ -47,6 +47,10 @@ export const orders = pgTable(
     providerSessionId: text('provider_session_id').unique(),
     providerPaymentId: text('provider_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The newer checkout for the same turnkey request that cancelled this one (decision 0032). */
+    supersededBy: uuid('superseded_by'),
+    /** Set when a paid turnkey order did not buy the request, for staff to resolve (decision 0032). */
+    flag: text('flag', { enum: ORDER_FLAGS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,18 @@ import type { AdminFormationExportFormat } from '../../../shared/schemas/admin-f
 import type { ExportRow } from './admin-formations.service';
 
 /** SPEC §9: the admin CSV's columns, in this order, under these (English) headings. */
-export const CSV_HEADER = ['Business Name', 'Formation Status', 'State', 'Payment Status', 'Created At', 'Updated At'];
+export const CSV_HEADER = [
+  'Business Name',
+  'Formation Status',
+  'State',
+  'Payment Status',
+  'Created At',
+  'Updated At',
+  // Decision 0032: what the paid order bought, and a paid order staff must resolve.
+  'Package',
+  'Business Address',
+  'Payment Flag',
+];
 /** The same columns for the Turkish Excel file. */
 export const CSV_HEADER_TR = [
   'Şirket Adı',
@@ -12,6 +23,9 @@ export const CSV_HEADER_TR = [
   'Ödeme Durumu',
   'Oluşturulma Tarihi',
   'Güncellenme Tarihi',
+  'Paket',
+  'İş Adresi',
+  'Ödeme Uyarısı',
 ];
 
 /** What Excel, LibreOffice and Google Sheets read as the start of a formula (OWASP "CSV injection"). */
@@ -44,6 +58,15 @@ export function turkishDate(date: Date): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
+/** The paid order's package and address (empty until bought) and the staff flag, in the file's language. */
+function purchaseCells(lang: 'tr' | 'en', row: ExportRow): string[] {
+  return [
+    row.purchasedPackage ? translate(lang, `catalogue.packages.${row.purchasedPackage}.name`) : '',
+    row.purchasedAddress ? translate(lang, `catalogue.addressOptions.${row.purchasedAddress}`) : '',
+    row.orderFlag ? translate(lang, `catalogue.orderFlags.${row.orderFlag}`) : '',
+  ];
+}
+
 export interface CsvDialect<Row = ExportRow> {
   separator: ',' | ';';
   /** The first bytes of the file: the UTF-8 byte order mark for Excel, else nothing. */
@@ -65,6 +88,7 @@ export function dialectOf(format: AdminFormationExportFormat): CsvDialect {
         translate('tr', `catalogue.paymentStatus.${row.paymentStatus}`),
         turkishDate(row.createdAt),
         turkishDate(row.updatedAt),
+        ...purchaseCells('tr', row),
       ],
     };
   }
@@ -79,6 +103,7 @@ export function dialectOf(format: AdminFormationExportFormat): CsvDialect {
       translate('en', `catalogue.paymentStatus.${row.paymentStatus}`),
       row.createdAt.toISOString(),
       row.updatedAt.toISOString(),
+      ...purchaseCells('en', row),
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
 import {
   adminFormationExportQuerySchema,
   adminFormationListQuerySchema,
@@ -59,7 +60,7 @@ const exportCsv = createRoute({
   summary: "The current filter's formations as CSV (all pages), streamed",
   description:
     'Same filters as the list. Columns (SPEC §9): Business Name, Formation Status, State, Payment Status, Created At, ' +
-    'Updated At. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
+    'Updated At; then (decision 0032) Package and Business Address of the paid order and Payment Flag. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
     'dd.MM.yyyy HH:mm (Europe/Istanbul) and Turkish labels. Cells starting with = + - @ or a tab are prefixed with a quote.',
   request: { query: adminFormationExportQuerySchema },
   responses: {
@@ -127,7 +128,16 @@ export function toAdminFormation(row: AdminFormationRow): z.infer<typeof adminFo
     formedOn: row.formedOn,
     stateFileNumber: row.stateFileNumber,
     einApplication: row.einId && row.einStatus ? { id: row.einId, einStatus: row.einStatus } : null,
+    purchase: purchaseOf(row.purchasedPackage, row.purchasedAddress),
+    orderFlag: row.orderFlag,
   };
+}
+
+/** The package and address of the order that bought the turnkey request (decision 0032). */
+function purchaseOf(packageId: string | null, addressOption: string | null) {
+  const pkg = PACKAGE_IDS.find((id) => id === packageId);
+  const address = ADDRESS_OPTIONS.find((id) => id === addressOption);
+  return pkg && address ? { packageId: pkg, addressOption: address } : null;
 }
 
 function asText(value: unknown): string | null {
@@ -163,6 +173,7 @@ function toTimelineEntry(item: AdminTimelineItem) {
 
 function toCustomerFile(f: CustomerFile): z.infer<typeof customerFileSchema> {
   const { formation, user, profile, turnkey, ein } = f;
+  const bought = turnkey?.paidOrderId ? f.orders.find((o) => o.id === turnkey.paidOrderId) : undefined;
   return {
     profile: {
       userId: user.id,
@@ -195,10 +206,12 @@ function toCustomerFile(f: CustomerFile): z.infer<typeof customerFileSchema> {
     turnkeyRequest: turnkey
       ? {
           id: turnkey.id,
-          packageSelected: turnkey.packageSelected,
+          // Bought: the paid order's package and address, whatever the draft row says.
+          packageSelected: bought ? bought.packageId : turnkey.packageSelected,
           stateType: turnkey.stateType,
           stateSelected: turnkey.stateSelected,
-          businessAddress: turnkey.businessAddress,
+          businessAddress: bought ? bought.addressOption : turnkey.businessAddress,
+          paidOrderId: bought?.id ?? null,
           documentsReady: turnkey.documentsReady,
           paymentStatus: turnkey.paymentStatus,
           createdAt: turnkey.createdAt.toISOString(),

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
 import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../../../shared/domain/formation';
-import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
+import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../../../shared/domain/orders';
 import { documentSchema } from '../documents/documents.routes';
 import { adminOrderSchema } from '../payments/payments.schemas';
 
@@ -25,6 +26,10 @@ export const adminFormationSchema = z
     stateFileNumber: z.string().nullable(),
     /** The customer's EIN application, if any (SPEC §7: the nested ein_applications {id, ein_status}). */
     einApplication: z.object({ id: z.string(), einStatus: z.enum(EIN_STATUSES) }).nullable(),
+    /** What the turnkey request bought: the paid order's package and address; null until bought. */
+    purchase: z.object({ packageId: z.enum(PACKAGE_IDS), addressOption: z.enum(ADDRESS_OPTIONS) }).nullable(),
+    /** The newest flag among the customer's paid orders that did not buy the request (decision 0032). */
+    orderFlag: z.enum(ORDER_FLAGS).nullable(),
   })
   .openapi('AdminFormation');
 
@@ -102,6 +107,8 @@ export const customerFileSchema = z
         stateType: z.string().nullable(),
         stateSelected: z.string().nullable(),
         businessAddress: z.string().nullable(),
+        /** The order that bought the request; package and address above are then that order's. */
+        paidOrderId: z.string().nullable(),
         documentsReady: z.boolean(),
         paymentStatus: z.string(),
         createdAt: z.string(),

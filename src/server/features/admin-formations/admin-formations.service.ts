@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { FormationStatus } from '../../../shared/domain/formation';
+import type { OrderFlag } from '../../../shared/domain/orders';
 import type {
   adminFormationFilterSchema,
   adminFormationListQuerySchema,
@@ -13,6 +14,7 @@ import {
   documents,
   einApplications,
   formationServiceRequests,
+  orders as ordersTable,
   supportThreads,
   userProfiles,
   users,
@@ -56,7 +58,28 @@ const rowColumns = {
   stateFileNumber: companyFormations.stateFileNumber,
   einId: einApplications.id,
   einStatus: einApplications.einStatus,
+  ...purchaseColumns(),
 };
+
+/**
+ * Decision 0032: the package and address staff deliver are the paid order's that bought the turnkey
+ * request, never the draft's; and the newest flag among the customer's paid orders that did not buy it.
+ * A page's (or an export page's) rows only: a correlated lookup each, by primary key and by
+ * orders_user_idx.
+ */
+function purchaseColumns() {
+  const paidOrderOf = sql`(select r.paid_order_id from ${formationServiceRequests} r where r.user_id = ${companyFormations.userId})`;
+  return {
+    purchasedPackage: sql<string | null>`(select o.package_id from ${ordersTable} o where o.id = ${paidOrderOf})`.as(
+      'purchased_package',
+    ),
+    purchasedAddress: sql<
+      string | null
+    >`(select o.address_option from ${ordersTable} o where o.id = ${paidOrderOf})`.as('purchased_address'),
+    orderFlag: sql<OrderFlag | null>`(select o.flag from ${ordersTable} o where o.user_id = ${companyFormations.userId}
+      and o.flag is not null order by o.updated_at desc, o.id desc limit 1)`.as('order_flag'),
+  };
+}
 
 function rowQuery(db: DbOrTx) {
   return db
@@ -213,6 +236,9 @@ export interface ExportRow {
   paymentStatus: 'pending' | 'paid' | 'failed';
   createdAt: Date;
   updatedAt: Date;
+  purchasedPackage: string | null;
+  purchasedAddress: string | null;
+  orderFlag: OrderFlag | null;
 }
 
 /**
@@ -246,6 +272,7 @@ export async function* exportPages(
         paymentStatus: companyFormations.paymentStatus,
         createdAt: companyFormations.createdAt,
         updatedAt: companyFormations.updatedAt,
+        ...purchaseColumns(),
       })
       .from(companyFormations)
       .where(and(base, after))

@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { startCheckout } from '../payments/checkout.service';
-import { findDraft, requireFormation, saveDraft, toDraft } from './formation-service.service';
+import { findDraft, findPurchase, isBought, requireFormation, saveDraft, toDraft } from './formation-service.service';
 
 export const draftSchema = z
   .object({
@@ -21,6 +21,17 @@ export const draftSchema = z
   })
   .openapi('FormationServiceDraft');
 
+/** What a bought request bought, from its paid order (decision 0032). */
+export const purchaseSchema = z
+  .object({
+    orderId: z.string(),
+    packageId: z.enum(PACKAGE_IDS).nullable(),
+    addressOption: z.enum(ADDRESS_OPTIONS).nullable(),
+    amountCents: z.number().int(),
+    paidAt: z.string().nullable(),
+  })
+  .openapi('FormationServicePurchase');
+
 const tags = ['formation-service'];
 const formationRequired = jsonResponse(errorSchema, 'FORMATION_REQUIRED: onboarding not done');
 
@@ -32,7 +43,12 @@ const getDraft = createRoute({
   middleware: [requireUser()] as const,
   responses: {
     200: jsonResponse(
-      z.object({ draft: draftSchema.nullable(), formationStatus: z.enum(FORMATION_STATUSES) }),
+      z.object({
+        draft: draftSchema.nullable(),
+        /** Set once a paid order bought the request; the draft then shows its package and address. */
+        purchase: purchaseSchema.nullable(),
+        formationStatus: z.enum(FORMATION_STATUSES),
+      }),
       'The draft',
     ),
     401: errorResponses[401],
@@ -51,7 +67,10 @@ const putDraft = createRoute({
     200: jsonResponse(z.object({ draft: draftSchema }), 'Saved'),
     400: errorResponses[400],
     401: errorResponses[401],
-    409: formationRequired,
+    409: jsonResponse(
+      errorSchema,
+      'FORMATION_REQUIRED: onboarding not done; TURNKEY_REQUEST_PAID: the request is paid and no longer editable',
+    ),
   },
 });
 
@@ -82,14 +101,22 @@ export function formationServiceRoutes() {
     const { db } = c.var.deps.database;
     const formation = await requireFormation(db, user.id);
     const draft = await findDraft(db, user.id);
-    return c.json({ draft: draft ? toDraft(draft) : null, formationStatus: formation.formationStatus }, 200);
+    const purchase = await findPurchase(db, draft);
+    const view = draft ? toDraft(draft) : null;
+    // What was bought is the order's, whatever the row says.
+    const shown =
+      view && purchase
+        ? { ...view, packageSelected: purchase.packageId, businessAddress: purchase.addressOption }
+        : view;
+    return c.json({ draft: shown, purchase, formationStatus: formation.formationStatus }, 200);
   });
 
   router.openapi(putDraft, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps.database;
-    await requireFormation(db, user.id);
-    const draft = await saveDraft(db, user.id, c.req.valid('json'));
+    const formation = await requireFormation(db, user.id);
+    if (formation.paymentStatus === 'paid') throw new ApiError('TURNKEY_REQUEST_PAID');
+    const draft = await saveDraft(db, user, c.req.valid('json'));
     return c.json({ draft: toDraft(draft) }, 200);
   });
 
@@ -99,9 +126,11 @@ export function formationServiceRoutes() {
     const deps = c.var.deps;
     const { db } = deps.database;
     const formation = await requireFormation(db, user.id);
-    if (formation.paymentStatus === 'paid') throw new ApiError('ALREADY_PAID');
+    if (formation.paymentStatus === 'paid' || isBought(await findDraft(db, user.id))) {
+      throw new ApiError('ALREADY_PAID');
+    }
     if (!(await deps.rateLimiter.hit('checkoutPerUser', user.id))) throw new ApiError('TOO_MANY_REQUESTS');
-    const draft = await saveDraft(db, user.id, body);
+    const draft = await saveDraft(db, user, body);
     const { url } = await startCheckout(deps, user, {
       kind: 'formation_package',
       packageId: body.packageSelected,

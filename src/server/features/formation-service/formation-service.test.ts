@@ -46,7 +46,7 @@ describe('GET /api/formation-service/draft', () => {
     const { c } = await customer();
     const res = await c.get('/api/formation-service/draft');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ draft: null, formationStatus: 'preparation' });
+    expect(res.body).toEqual({ draft: null, purchase: null, formationStatus: 'preparation' });
   });
 
   it('tells the wizard when the formation is already formation_completed', async () => {

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { PaymentProviderError } from '../../platform/payments/provider';
 import { orderName } from './fulfil.service';
+import { replaceOlderCheckouts } from './replace-checkout.service';
 
 type OrderSpec =
   | {
@@ -42,6 +43,14 @@ export async function startCheckout(deps: AppDeps, user: SessionUser, spec: Orde
           }),
     })
     .returning();
+  if (spec.kind === 'formation_package') {
+    try {
+      await replaceOlderCheckouts(deps, order);
+    } catch (err) {
+      await db.delete(orders).where(eq(orders.id, order.id));
+      throw err;
+    }
+  }
   const base = deps.env.publicUrl;
   let session: { sessionId: string; url: string };
   try {
@@ -66,9 +75,17 @@ export async function startCheckout(deps: AppDeps, user: SessionUser, spec: Orde
     }
     throw err;
   }
-  await db
+  const [saved] = await db
     .update(orders)
     .set({ providerSessionId: session.sessionId, updatedAt: new Date() })
-    .where(eq(orders.id, order.id));
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (saved?.status === 'cancelled') {
+    // A newer checkout, opened while this one was being created, replaced it: close this session too.
+    await deps.payments.expireCheckout(session.sessionId).catch((err) => {
+      deps.logger.warn({ err, orderId: order.id }, 'could not expire a checkout replaced while it opened');
+    });
+    throw new ApiError('CHECKOUT_CLOSED');
+  }
   return { url: session.url };
 }

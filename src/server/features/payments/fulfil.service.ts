@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatUsd } from '../../../shared/catalogue/money';
+import type { OrderFlag } from '../../../shared/domain/orders';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { companyFormations, formationServiceRequests, orders, paymentEvents, users } from '../../db/schema';
@@ -24,7 +25,7 @@ export type FulfilOutcome = 'paid' | 'already_done' | 'not_paid' | 'mismatch' | 
 const SYSTEM = { actorId: null, actorRole: 'system' } as const;
 
 /** True when the session says the money is in: 'paid' (or nothing was due). */
-function moneyIsIn(session: CheckoutSessionState): boolean {
+export function moneyIsIn(session: CheckoutSessionState): boolean {
   return session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
 }
 
@@ -65,20 +66,28 @@ export async function fulfilOrder(
     });
     return 'mismatch';
   }
+  // A cancelled order is paid too when the provider says the money is in (a checkout replaced by a
+  // newer one, paid before its expiry reached the provider): the money is recorded, never dropped.
   const [paid] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), providerPaymentId: session.paymentIntentId, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'cancelled'])))
     .returning();
   if (!paid) return 'already_done';
-  if (paid.kind === 'formation_package') await setFormationPaymentStatus(tx, paid.userId, 'paid');
+  const flag = paid.kind === 'formation_package' ? await settleTurnkeyRequest(tx, paid, order.status) : null;
   await recordAudit(tx, {
     ...SYSTEM,
     action: 'order.paid',
     entityType: 'order',
     entityId: paid.id,
     subjectUserId: paid.userId,
-    after: { source, sessionId: session.id, paymentId: session.paymentIntentId, amountCents: paid.amountCents },
+    after: {
+      source,
+      sessionId: session.id,
+      paymentId: session.paymentIntentId,
+      amountCents: paid.amountCents,
+      ...(flag ? { flag } : {}),
+    },
   });
   await queueReceipt(deps, tx, paid);
   return 'paid';
@@ -98,9 +107,7 @@ export async function closeOrder(
     .returning();
   if (!closed) return 'already_done';
   // An abandoned checkout is no failure of the formation's payment; a refused payment is.
-  if (closed.kind === 'formation_package' && status === 'failed') {
-    await setFormationPaymentStatus(tx, closed.userId, 'failed');
-  }
+  if (closed.kind === 'formation_package' && status === 'failed') await setFormationPaymentFailed(tx, closed.userId);
   await recordAudit(tx, {
     ...SYSTEM,
     action: `order.${status}`,
@@ -112,18 +119,77 @@ export async function closeOrder(
   return 'closed';
 }
 
-/** A paid formation stays paid: a later failed or abandoned second attempt must not undo it. */
-async function setFormationPaymentStatus(tx: Tx, userId: string, status: 'paid' | 'failed') {
+/** A refused payment shows on a formation and a turnkey request that nothing has bought yet. */
+async function setFormationPaymentFailed(tx: Tx, userId: string) {
   const now = new Date();
-  const notPaid = status === 'paid' ? undefined : eq(companyFormations.paymentStatus, 'pending');
   await tx
     .update(companyFormations)
-    .set({ paymentStatus: status, updatedAt: now })
-    .where(notPaid ? and(eq(companyFormations.userId, userId), notPaid) : eq(companyFormations.userId, userId));
+    .set({ paymentStatus: 'failed', updatedAt: now })
+    .where(and(eq(companyFormations.userId, userId), eq(companyFormations.paymentStatus, 'pending')));
   await tx
     .update(formationServiceRequests)
-    .set({ paymentStatus: status, updatedAt: now })
-    .where(eq(formationServiceRequests.userId, userId));
+    .set({ paymentStatus: 'failed', updatedAt: now })
+    .where(and(eq(formationServiceRequests.userId, userId), isNull(formationServiceRequests.paidOrderId)));
+}
+
+/**
+ * Decision 0032: a paid package order buys the customer's turnkey request only when the request is not
+ * bought yet and the order was still the open checkout (not replaced by a newer one). It then fixes
+ * what was bought: the request takes the order's package and address, and locks (paid_order_id). Any
+ * other paid package order changes nothing and is flagged for staff; the answer is that flag. The
+ * request row is locked first, so two orders confirmed at once are decided one after the other.
+ */
+async function settleTurnkeyRequest(
+  tx: Tx,
+  order: OrderRow,
+  statusBefore: OrderRow['status'],
+): Promise<OrderFlag | null> {
+  const now = new Date();
+  const [request] = await tx
+    .select()
+    .from(formationServiceRequests)
+    .where(eq(formationServiceRequests.userId, order.userId))
+    .for('update');
+  if (statusBefore === 'pending' && !request?.paidOrderId) {
+    const bought = {
+      packageSelected: order.packageId,
+      businessAddress: order.addressOption,
+      paymentStatus: 'paid',
+      paidOrderId: order.id,
+      updatedAt: now,
+    };
+    await tx
+      .insert(formationServiceRequests)
+      .values({ userId: order.userId, ...bought })
+      .onConflictDoUpdate({ target: formationServiceRequests.userId, set: bought });
+    await tx
+      .update(companyFormations)
+      .set({
+        paymentStatus: 'paid',
+        businessAddressPreference: order.addressOption as 'shared_address' | 'private_address' | null,
+        updatedAt: now,
+      })
+      .where(eq(companyFormations.userId, order.userId));
+    return null;
+  }
+  // What the request holds: the order that bought it, else the newer checkout that replaced this one.
+  const referenceId = request?.paidOrderId ?? order.supersededBy;
+  const [reference] = referenceId ? await tx.select().from(orders).where(eq(orders.id, referenceId)) : [];
+  const same =
+    reference !== undefined &&
+    reference.packageId === order.packageId &&
+    reference.addressOption === order.addressOption;
+  const flag: OrderFlag = same ? 'paid_twice' : 'different_package';
+  await tx.update(orders).set({ flag, updatedAt: now }).where(eq(orders.id, order.id));
+  await recordAudit(tx, {
+    ...SYSTEM,
+    action: 'order.flagged',
+    entityType: 'order',
+    entityId: order.id,
+    subjectUserId: order.userId,
+    after: { flag, boughtWith: request?.paidOrderId ?? null, replacedBy: order.supersededBy },
+  });
+  return flag;
 }
 
 /** The order's name in the buyer's language: the service's title, or the package (plus the private address). */
@@ -220,15 +286,27 @@ export async function applyPaymentEvent(deps: AppDeps, event: Stripe.Event): Pro
  * answer through the same functions as the webhook.
  */
 export async function reconcileOrder(deps: AppDeps, order: OrderRow, source: string): Promise<OrderRow> {
-  if (order.status !== 'pending' || !order.providerSessionId) return order;
+  // A replaced checkout is asked about too: it may have been paid before its expiry reached the provider.
+  const open = order.status === 'pending' || (order.status === 'cancelled' && order.supersededBy !== null);
+  if (!open || !order.providerSessionId) return order;
   const session = await deps.payments.retrieveCheckout(order.providerSessionId);
+  return (await actOnSession(deps, order.id, session, source)) ?? order;
+}
+
+/** Acts on a session state our server fetched from the provider, with the order locked. */
+export async function actOnSession(
+  deps: AppDeps,
+  orderId: string,
+  session: CheckoutSessionState,
+  source: string,
+): Promise<OrderRow | null> {
   const { db } = deps.database;
   const updated = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!locked) return order;
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!locked) return null;
     if (moneyIsIn(session)) await fulfilOrder(deps, tx, locked, session, source);
     else if (session.status === 'expired') await closeOrder(tx, locked, 'cancelled', source);
-    const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    const [after] = await tx.select().from(orders).where(eq(orders.id, orderId));
     return after ?? locked;
   });
   deps.mailer.kick();

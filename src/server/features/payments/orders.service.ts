@@ -21,6 +21,8 @@ export function toOrderView(row: OrderRow) {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    replaced: row.supersededBy !== null,
+    flag: row.flag,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
+import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
 import { checkoutSessionIdSchema } from '../../../shared/schemas/services';
 
 export const orderSchema = z
@@ -17,6 +17,10 @@ export const orderSchema = z
     status: z.enum(ORDER_STATUSES),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /** Cancelled because a newer checkout was opened for the same turnkey request (decision 0032). */
+    replaced: z.boolean(),
+    /** A paid turnkey order that did not buy the request, for staff to resolve (decision 0032). */
+    flag: z.enum(ORDER_FLAGS).nullable(),
   })
   .openapi('Order');
 

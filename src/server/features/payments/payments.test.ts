@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
 import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
-import { auditEvents, companyFormations, mailOutbox, orders, paymentEvents, services, users } from '../../db/schema';
+import {
+  auditEvents,
+  companyFormations,
+  formationServiceRequests,
+  mailOutbox,
+  orders,
+  paymentEvents,
+  services,
+  users,
+} from '../../db/schema';
 
 /*
  * Payments against real Stripe code paths: the official library talks to a fake Stripe server that
@@ -318,6 +327,267 @@ describe('the package from the turnkey wizard', () => {
     );
     const [row] = await t.deps.database.db.select().from(companyFormations).where(eq(companyFormations.userId, id));
     expect(row.paymentStatus).toBe('failed');
+  });
+});
+
+/*
+ * Decision 0032: what a turnkey request bought is what its paid order says. A paid request cannot be
+ * edited, a newer checkout cancels the older one, and a paid order that did not buy the request is
+ * flagged for staff instead of being merged into it.
+ */
+describe('what a turnkey request bought', () => {
+  const CHEAP = { packageSelected: 'formation_only', stateSelected: 'Wyoming', businessAddress: 'shared_address' };
+  const PREMIUM = {
+    packageSelected: 'formation_with_payment',
+    stateSelected: 'Wyoming',
+    businessAddress: 'private_address',
+  };
+
+  async function staff(app: TestApp) {
+    const admin = app.client();
+    expect((await signUpAdmin(admin)).res.status).toBe(201);
+    return admin;
+  }
+
+  async function formationOf(app: TestApp, userId: string) {
+    const [row] = await app.deps.database.db
+      .select()
+      .from(companyFormations)
+      .where(eq(companyFormations.userId, userId));
+    return row;
+  }
+
+  /** What staff see: the customer file's turnkey request and orders, the list row and the CSV row. */
+  async function staffView(app: TestApp, admin: TestClient, userId: string, email: string) {
+    const formation = await formationOf(app, userId);
+    const file = (await admin.get(`/api/admin/formations/${formation.id}/file`)).body.file;
+    const listed = (await admin.get(`/api/admin/formations?q=${encodeURIComponent(email)}`)).body.items;
+    const csv = (await admin.get(`/api/admin/formations/export.csv?q=${encodeURIComponent(email)}`)).body as string;
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    const cells = lines[1].split(',');
+    return { file, item: listed[0], csv: { payment: cells[3], rest: cells.slice(6) } };
+  }
+
+  const checkoutSession = async (c: TestClient, choices: Record<string, string>) => {
+    const res = await c.post('/api/formation-service/checkout', choices);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return [...fake.sessions.values()].find((s) => s.url === res.body.url)!;
+  };
+
+  it('(a) a paid request cannot be changed: 409, audited saves, and staff see what the order bought', async () => {
+    const { c, id, email } = await customer(local, { formation: true, lang: 'en' });
+    // Every change of the draft is audited, with the fields before and after.
+    expect(
+      (await c.request('PUT', '/api/formation-service/draft', { packageSelected: 'formation_with_payment' })).status,
+    ).toBe(200);
+    const res = await c.post('/api/formation-service/checkout', CHEAP);
+    const sessionId = sessionIdOf(res.body.url);
+    expect((await c.post(`/api/payments/test-checkout/${sessionId}/pay`, {})).status).toBe(200);
+    expect((await formationOf(local, id)).paymentStatus).toBe('paid');
+
+    const edit = await c.request('PUT', '/api/formation-service/draft', {
+      packageSelected: 'formation_with_payment',
+      businessAddress: 'private_address',
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toMatchObject({
+      code: 'TURNKEY_REQUEST_PAID',
+      message:
+        'Ödemesi yapılmış anahtar teslim talebiniz artık değiştirilemez. Bir değişiklik için destek ekibimize yazın.',
+    });
+    const en = await c.request(
+      'PUT',
+      '/api/formation-service/draft',
+      { stateSelected: 'Delaware' },
+      {
+        'accept-language': 'en',
+      },
+    );
+    expect(en.status).toBe(409);
+    expect(en.body.error.message).toBe(
+      'Your turnkey request is paid and can no longer be changed. To change something, write to our support team.',
+    );
+    const [request] = await local.deps.database.db
+      .select()
+      .from(formationServiceRequests)
+      .where(eq(formationServiceRequests.userId, id));
+    expect(request).toMatchObject({ packageSelected: 'formation_only', businessAddress: 'shared_address' });
+    const draft = (await c.get('/api/formation-service/draft')).body;
+    expect(draft.draft).toMatchObject({ packageSelected: 'formation_only', businessAddress: 'shared_address' });
+    expect(draft.purchase).toMatchObject({
+      packageId: 'formation_only',
+      addressOption: 'shared_address',
+      amountCents: 38_900,
+    });
+
+    const saves = await local.deps.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, id), eq(auditEvents.action, 'formation_service.draft_saved')))
+      .orderBy(auditEvents.createdAt);
+    expect(saves.map((a) => [a.actorId, a.before, a.after])).toEqual([
+      [
+        id,
+        null,
+        { packageSelected: 'formation_with_payment', stateType: null, stateSelected: null, businessAddress: null },
+      ],
+      [
+        id,
+        { packageSelected: 'formation_with_payment', stateSelected: null, businessAddress: null },
+        { packageSelected: 'formation_only', stateSelected: 'Wyoming', businessAddress: 'shared_address' },
+      ],
+    ]);
+
+    const view = await staffView(local, await staff(local), id, email);
+    expect(view.file.turnkeyRequest).toMatchObject({
+      packageSelected: 'formation_only',
+      businessAddress: 'shared_address',
+      paymentStatus: 'paid',
+    });
+    expect(view.item).toMatchObject({
+      paymentStatus: 'paid',
+      purchase: { packageId: 'formation_only', addressOption: 'shared_address' },
+      orderFlag: null,
+    });
+    expect(view.csv).toEqual({ payment: 'Paid', rest: ['Standard', 'Shared address', ''] });
+  });
+
+  it('(b) a newer checkout cancels the older one; the older one, confirmed anyway, is flagged and buys nothing', async () => {
+    const { c, id, email } = await customer(t, { formation: true, lang: 'en' });
+    const cheap = await checkoutSession(c, CHEAP);
+    const premium = await checkoutSession(c, PREMIUM);
+    // Expired at Stripe, cancelled here, naming the newer order; its success page says so.
+    expect(fake.sessions.get(cheap.id)?.status).toBe('expired');
+    expect(fake.unhandled).toEqual([]);
+    const cheapOrder = await orderRow(t, cheap.id);
+    const premiumOrder = await orderRow(t, premium.id);
+    expect(cheapOrder).toMatchObject({ status: 'cancelled', supersededBy: premiumOrder.id });
+    expect((await c.get(`/api/payments/checkout-sessions/${cheap.id}`)).body.order).toMatchObject({
+      status: 'cancelled',
+      replaced: true,
+      flag: null,
+    });
+
+    // Stripe still confirms the cheap one (paid as the expiry reached it): the money is recorded,
+    // flagged, and the request is not bought by it.
+    const late = { ...cheap, status: 'complete' as const, payment_status: 'paid' as const, payment_intent: 'pi_late' };
+    const hook = await deliver(t, fake.signedPayload(fake.event('checkout.session.completed', late), WEBHOOK_SECRET));
+    expect(hook.status).toBe(200);
+    expect(await orderRow(t, cheap.id)).toMatchObject({ status: 'paid', flag: 'different_package' });
+    expect((await formationOf(t, id)).paymentStatus).toBe('pending');
+    const admin = await staff(t);
+    let view = await staffView(t, admin, id, email);
+    expect(view.file.turnkeyRequest).toMatchObject({ paymentStatus: 'pending', paidOrderId: null });
+    expect(view.file.orders.find((o: { id: string }) => o.id === cheapOrder.id)).toMatchObject({
+      status: 'paid',
+      flag: 'different_package',
+    });
+    expect(view.item).toMatchObject({ paymentStatus: 'pending', purchase: null, orderFlag: 'different_package' });
+    expect(view.csv.rest).toEqual(['', '', 'Paid for a different package']);
+    // The draft is still open (the premium checkout is the open one); paying it buys the premium package.
+    await deliver(
+      t,
+      fake.signedPayload(fake.event('checkout.session.completed', fake.completeSession(premium.id)), WEBHOOK_SECRET),
+    );
+    view = await staffView(t, admin, id, email);
+    expect(view.file.turnkeyRequest).toMatchObject({
+      packageSelected: 'formation_with_payment',
+      businessAddress: 'private_address',
+      paidOrderId: premiumOrder.id,
+    });
+    expect(view.item).toMatchObject({
+      paymentStatus: 'paid',
+      purchase: { packageId: 'formation_with_payment', addressOption: 'private_address' },
+      orderFlag: 'different_package',
+    });
+  });
+
+  it('(b) the same package confirmed after the request was bought is flagged "paid twice"', async () => {
+    const { c, id } = await customer(t, { formation: true });
+    const first = await checkoutSession(c, CHEAP);
+    const second = await checkoutSession(c, CHEAP);
+    await deliver(
+      t,
+      fake.signedPayload(fake.event('checkout.session.completed', fake.completeSession(second.id)), WEBHOOK_SECRET),
+    );
+    const late = { ...first, status: 'complete' as const, payment_status: 'paid' as const, payment_intent: 'pi_late2' };
+    await deliver(t, fake.signedPayload(fake.event('checkout.session.completed', late), WEBHOOK_SECRET));
+    expect(await orderRow(t, first.id)).toMatchObject({ status: 'paid', flag: 'paid_twice' });
+    expect(await orderRow(t, second.id)).toMatchObject({ status: 'paid', flag: null });
+    const [request] = await t.deps.database.db
+      .select()
+      .from(formationServiceRequests)
+      .where(eq(formationServiceRequests.userId, id));
+    expect(request.paidOrderId).toBe((await orderRow(t, second.id)).id);
+  });
+
+  it('(b) a newer checkout finds the older one paid at Stripe: that payment buys the request, the new one is refused', async () => {
+    const { c, id } = await customer(t, { formation: true });
+    const cheap = await checkoutSession(c, CHEAP);
+    // Paid at Stripe, webhook not delivered yet: Stripe refuses to expire it, and its word is acted on.
+    fake.completeSession(cheap.id);
+    const res = await c.post('/api/formation-service/checkout', PREMIUM);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('ALREADY_PAID');
+    expect(await orderRow(t, cheap.id)).toMatchObject({ status: 'paid', flag: null });
+    const mine = await t.deps.database.db.select().from(orders).where(eq(orders.userId, id));
+    expect(mine.map((o) => o.packageId)).toEqual(['formation_only']);
+    expect((await c.get('/api/formation-service/draft')).body.purchase).toMatchObject({
+      packageId: 'formation_only',
+      addressOption: 'shared_address',
+    });
+    expect(fake.unhandled).toEqual([]);
+  });
+
+  it('(b) in TEST MODE the replaced checkout is closed and can no longer be paid', async () => {
+    const { c, id } = await customer(local, { formation: true });
+    const cheap = sessionIdOf((await c.post('/api/formation-service/checkout', CHEAP)).body.url);
+    const premium = sessionIdOf((await c.post('/api/formation-service/checkout', PREMIUM)).body.url);
+    expect((await c.get(`/api/payments/test-checkout/${cheap}`)).body.session.status).toBe('expired');
+    expect((await c.post(`/api/payments/test-checkout/${cheap}/pay`, {})).body.error.code).toBe('CHECKOUT_CLOSED');
+    expect((await c.get(`/api/payments/checkout-sessions/${cheap}`)).body.order).toMatchObject({
+      status: 'cancelled',
+      replaced: true,
+    });
+    expect((await c.post(`/api/payments/test-checkout/${premium}/pay`, {})).status).toBe(200);
+    expect((await c.get('/api/formation-service/draft')).body.purchase).toMatchObject({
+      packageId: 'formation_with_payment',
+      addressOption: 'private_address',
+      amountCents: 68_900,
+    });
+    expect((await formationOf(local, id)).paymentStatus).toBe('paid');
+  });
+
+  it('(c) concurrent confirmations of one package order (webhooks, success page) fulfil it once', async () => {
+    const { c, id, email } = await customer(t, { formation: true });
+    const session = await checkoutSession(c, PREMIUM);
+    const paid = fake.completeSession(session.id);
+    // Distinct event ids, so only the order's own conditional update can keep it to one fulfilment.
+    const payloads = Array.from({ length: 4 }, (_, i) =>
+      fake.signedPayload(
+        fake.event(i % 2 ? 'checkout.session.async_payment_succeeded' : 'checkout.session.completed', paid),
+        WEBHOOK_SECRET,
+      ),
+    );
+    await Promise.all([
+      ...payloads.map((p) => deliver(t, p)),
+      c.get(`/api/payments/checkout-sessions/${session.id}`),
+      c.get(`/api/payments/checkout-sessions/${session.id}`),
+    ]);
+    const order = await orderRow(t, session.id);
+    expect(order).toMatchObject({ status: 'paid', flag: null });
+    const paidAudits = await t.deps.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, id), eq(auditEvents.action, 'order.paid')));
+    expect(paidAudits).toHaveLength(1);
+    expect(await receipts(t, email)).toHaveLength(1);
+    const [request] = await t.deps.database.db
+      .select()
+      .from(formationServiceRequests)
+      .where(eq(formationServiceRequests.userId, id));
+    expect(request.paidOrderId).toBe(order.id);
   });
 });
 

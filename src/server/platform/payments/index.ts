@@ -37,5 +37,6 @@ const unconfiguredProvider: PaymentProvider = {
   testMode: false,
   createCheckout: async () => unconfigured(),
   retrieveCheckout: async () => unconfigured(),
+  expireCheckout: async () => unconfigured(),
   verifyWebhook: () => unconfigured(),
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { localCheckoutSessions } from '../../db/schema';
@@ -67,6 +67,14 @@ export function createLocalProvider(db: Db, opts: { publicUrl: string; webhookSe
       const row = await findLocalSession(db, sessionId);
       if (!row) throw new Error(`no local checkout session ${sessionId}`);
       return localSessionState(row, row.orderId);
+    },
+    async expireCheckout(sessionId: string) {
+      // Closed like Stripe closes it: the TEST MODE page then refuses to pay it (CHECKOUT_CLOSED).
+      await db
+        .update(localCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')));
+      return this.retrieveCheckout(sessionId);
     },
     verifyWebhook(rawBody: string, signature: string) {
       return localStripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);

@@ -34,6 +34,11 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   createCheckout(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
   retrieveCheckout(sessionId: string): Promise<CheckoutSessionState>;
+  /**
+   * Closes an open checkout so that it can no longer be paid, and answers the session as it stands
+   * afterwards: 'expired', or 'complete' when the buyer finished paying first.
+   */
+  expireCheckout(sessionId: string): Promise<CheckoutSessionState>;
   /** Verifies a webhook's signature on the raw body; throws when it is wrong or older than 300 s. */
   verifyWebhook(rawBody: string, signature: string): Stripe.Event;
   /** The local test checkout only: signs an event payload as Stripe would, for verifyWebhook to accept. */

@@ -81,6 +81,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         });
       }
     },
+    async expireCheckout(sessionId: string): Promise<CheckoutSessionState> {
+      try {
+        return sessionStateFromStripe(await stripe.checkout.sessions.expire(sessionId));
+      } catch (err) {
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already): what
+        // it holds now is the answer.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveCheckout(sessionId);
+        throw new PaymentProviderError(`Stripe could not expire the session: ${(err as Error).message}`, {
+          cause: err,
+        });
+      }
+    },
     verifyWebhook(rawBody: string, signature: string) {
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     },

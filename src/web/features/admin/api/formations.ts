@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { AddressOption, PackageId } from '../../../../shared/catalogue/packages';
 import type { EinStatus } from '../../../../shared/domain/ein';
 import type { FormationStatus } from '../../../../shared/domain/formation';
-import type { FormationPaymentStatus } from '../../../../shared/domain/orders';
+import type { FormationPaymentStatus, OrderFlag } from '../../../../shared/domain/orders';
 import type { AdminFormationExportFormat, AdminFormationSort } from '../../../../shared/schemas/admin-formations';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
@@ -26,6 +27,10 @@ export interface AdminFormation {
   formedOn: string | null;
   stateFileNumber: string | null;
   einApplication: { id: string; einStatus: EinStatus } | null;
+  /** What the turnkey request bought: the paid order's package and address (decision 0032). */
+  purchase: { packageId: PackageId; addressOption: AddressOption } | null;
+  /** A paid order that did not buy the request, for staff to resolve. */
+  orderFlag: OrderFlag | null;
 }
 
 export interface FormationListParams {
@@ -90,6 +95,8 @@ export interface FormationCustomerFile {
     stateType: string | null;
     stateSelected: string | null;
     businessAddress: string | null;
+    /** The order that bought the request; package and address are then that order's. */
+    paidOrderId: string | null;
     documentsReady: boolean;
     paymentStatus: string;
     createdAt: string;

@@ -8,6 +8,7 @@ import type { AdminFormation, FormationListResponse } from '../api/formations';
 import { EinStatusBadge } from './EinStatusBadge';
 import { FormationStatusSelect } from './FormationStatusSelect';
 import { ListPager, ListShell } from './ListParts';
+import { OrderFlagBadge } from './OrderFlagBadge';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 export interface FormationListProps {
@@ -142,13 +143,20 @@ function FormationRow({ item, backTo }: { item: AdminFormation; backTo: string }
         </span>
       </td>
       {/* Card layout only (the table has a payment column): the badge beside the name. */}
-      <td className="order-2 shrink-0 pt-0.5 @4xl:hidden">
+      <td className="order-2 flex shrink-0 flex-col items-end gap-1 pt-0.5 @4xl:hidden">
         <PaymentStatusBadge status={item.paymentStatus} />
+        {item.orderFlag ? <OrderFlagBadge flag={item.orderFlag} /> : null}
       </td>
       {/* Card layout only: ends the first line so the details start a new one. */}
       <td aria-hidden="true" className="order-3 h-0 basis-full p-0 @4xl:hidden" />
       <td className={clsx(cell, 'order-4 min-w-0 text-slate-700 @4xl:whitespace-nowrap')}>
         <Meta icon={MapPin}>{item.stateSelected ?? '—'}</Meta>
+        {item.purchase ? (
+          <span className="block text-xs text-slate-600" data-testid="formation-package">
+            {t(`catalogue.packages.${item.purchase.packageId}.name`)} ·{' '}
+            {t(`catalogue.addressOptions.${item.purchase.addressOption}`)}
+          </span>
+        ) : null}
       </td>
       <td className={clsx(cell, 'order-5 min-w-0 text-slate-700 @4xl:whitespace-nowrap')}>
         <Meta icon={CalendarDays}>
@@ -161,6 +169,7 @@ function FormationRow({ item, backTo }: { item: AdminFormation; backTo: string }
       <td className={clsx(cell, 'hidden @4xl:table-cell')}>
         <div className="flex flex-col items-start gap-1">
           <PaymentStatusBadge status={item.paymentStatus} />
+          {item.orderFlag ? <OrderFlagBadge flag={item.orderFlag} testId="formation-order-flag" /> : null}
           {item.einApplication ? <EinStatusBadge status={item.einApplication.einStatus} /> : null}
         </div>
       </td>

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminOrder, recheckOrder, userOrdersQuery } from '../api/orders';
 import { userDetailQuery } from '../api/users';
+import { OrderFlagBadge } from './OrderFlagBadge';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 /** A user's orders, newest first, each with what the payment provider knows of it and a re-check. */
@@ -107,7 +108,10 @@ function OrderItem({ order, userId }: { order: AdminOrder; userId: string }) {
         <h4 className="min-w-0 break-words text-sm font-semibold text-slate-900" data-testid="user-order-name">
           {name}
         </h4>
-        <PaymentStatusBadge status={order.status} testId="user-order-status" />
+        <span className="flex flex-wrap gap-1">
+          <PaymentStatusBadge status={order.status} testId="user-order-status" />
+          {order.flag ? <OrderFlagBadge flag={order.flag} testId="user-order-flag" /> : null}
+        </span>
       </div>
       <p className="mt-1 text-base font-semibold tabular-nums text-slate-900" data-testid="user-order-amount">
         {usd(order.amountCents)}

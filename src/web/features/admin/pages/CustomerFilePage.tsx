@@ -210,6 +210,9 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
                       })
                     : notSet}
                 </Fact>
+                <Fact label={t('adminFormations.file.fields.turnkeyPaid')} testId="formation-file-turnkey-paid">
+                  {turnkey.paidOrderId ? t('adminFormations.file.turnkeyPaidByOrder') : t('adminFormations.file.no')}
+                </Fact>
                 <Fact label={t('adminFormations.file.fields.documentsReady')}>
                   {turnkey.documentsReady ? t('adminFormations.file.yes') : t('adminFormations.file.no')}
                 </Fact>

@@ -14,8 +14,18 @@ export interface Draft {
   updatedAt: string;
 }
 
+/** What the request bought: its paid order's (decision 0032). */
+export interface Purchase {
+  orderId: string;
+  packageId: PackageId | null;
+  addressOption: AddressOption | null;
+  amountCents: number;
+  paidAt: string | null;
+}
+
 export interface DraftResponse {
   draft: Draft | null;
+  purchase: Purchase | null;
   formationStatus: FormationStatus | null;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type AddressOption, ASSISTED_PACKAGE_ID, type PackageId } from '../../../../shared/catalogue/packages';
 import { formationServiceCheckoutSchema, formationServiceStepRules } from '../../../../shared/schemas/formation';
+import { Button } from '../../../components/ui/Button';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Stepper, WizardNav } from '../../../components/ui/Stepper';
@@ -148,8 +149,7 @@ export function FormationServicePage() {
 
   async function onNext() {
     if (step === PAYMENT_STEP) {
-      if (paid) navigate('/dashboard');
-      else await checkout();
+      await checkout();
       return;
     }
     if (!validateStep(step)) return;
@@ -167,6 +167,16 @@ export function FormationServicePage() {
         <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600">
           <Spinner className="size-6 text-indigo-600" />
           {t('common.loading')}
+        </div>
+      ) : paid ? (
+        // Decision 0032: a paid request is what its order bought; the form is not offered again.
+        <div data-testid="formation-service-paid-summary">
+          <PaymentStep focus={false} values={values} paymentError={null} paid />
+          <div className="mt-8 flex justify-end">
+            <Button data-testid="wizard-next" onClick={() => navigate('/dashboard')}>
+              {t('formationService.payment.paid.action')}
+            </Button>
+          </div>
         </div>
       ) : (
         <>
@@ -201,15 +211,13 @@ export function FormationServicePage() {
             />
           ) : null}
           {step === PAYMENT_STEP ? (
-            <PaymentStep focus={moved} values={values} paymentError={paymentError} paid={paid} />
+            <PaymentStep focus={moved} values={values} paymentError={paymentError} paid={false} />
           ) : null}
           <WizardNav
             isFirst={step === 0}
             onBack={() => go(step - 1)}
             onNext={() => void onNext()}
-            nextLabel={
-              isLast ? t(paid ? 'formationService.payment.paid.action' : 'formationService.payment.action') : undefined
-            }
+            nextLabel={isLast ? t('formationService.payment.action') : undefined}
             loading={busy}
           />
         </>

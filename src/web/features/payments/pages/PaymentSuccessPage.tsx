@@ -77,6 +77,25 @@ function OrderOutcome({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) 
   const { t } = useTranslation();
   const fmt = useFormat();
   const vars = { name: orderName(order, t, fmt.lang), amount: fmt.usd(order.amountCents) };
+  if (order.status === 'paid' && order.flag) {
+    // Decision 0032: money for a replaced checkout or a package already paid is not merged into the request.
+    return (
+      <ResultCard icon={CircleAlert} tone="info" title={t('payments.success.flagged.title')} testId="payment-result">
+        <p className="mt-2 text-slate-600">{t('payments.success.flagged.body', vars)}</p>
+        <OrderSummary order={order} showStatus className="mt-6 text-left" />
+      </ResultCard>
+    );
+  }
+  if (order.status === 'cancelled' && order.replaced) {
+    return (
+      <ResultCard icon={CircleX} tone="neutral" title={t('payments.success.replaced.title')} testId="payment-result">
+        <p className="mt-2 text-slate-600" data-testid="payment-replaced">
+          {t('payments.success.replaced.body', vars)}
+        </p>
+        <OrderSummary order={order} showStatus className="mt-6 text-left" />
+      </ResultCard>
+    );
+  }
   if (order.status === 'paid') {
     return (
       <ResultCard icon={CircleCheck} tone="success" title={t('payments.success.paid.title')} testId="payment-result">
