@@ -94,7 +94,7 @@ describe('admin formations', () => {
     expect(download.suggestedFilename()).toMatch(/^formations-\d{4}-\d\d-\d\d\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      'Business Name,Formation Status,State,Payment Status,Created At,Updated At,Package,Business Address,Payment Flag',
+      'Business Name,Formation Status,State,Payment Status,Created At,Updated At,Package,Business Address,Payment Flag,Test Mode',
     );
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(csv).toContain(',Process Completed,Wyoming,Pending,');

@@ -180,6 +180,8 @@ describe('admin services', () => {
     await expect(order.getByTestId('user-order-name').textContent()).resolves.toBe('Şirket Kuruluş Danışmanlığı');
     await expect(order.getByTestId('user-order-status').textContent()).resolves.toBe('Ödendi');
     await expect(order.getByTestId('user-order-provider').textContent()).resolves.toBe('Test modu');
+    // No money moved: the order carries the TEST MODE mark, so staff never deliver on it by mistake.
+    await expect(order.getByTestId('user-order-test-mode').textContent()).resolves.toBe('TEST MODU');
     await expect(order.getByTestId('user-order-amount').textContent()).resolves.toBe('$199,99');
     const formationPayment = panel.getByTestId('user-formation-payment-status');
     await expect(formationPayment.textContent()).resolves.toBe('Bekliyor');
@@ -196,6 +198,7 @@ describe('admin services', () => {
     // An English title was given at purchase time, so English readers get it.
     await expect(order.getByTestId('user-order-name').textContent()).resolves.toBe('Company Formation Consulting');
     await expect(order.getByTestId('user-order-provider').textContent()).resolves.toBe('Test mode');
+    await expect(order.getByTestId('user-order-test-mode').textContent()).resolves.toBe('TEST MODE');
     await panel.getByTestId('user-orders').scrollIntoViewIfNeeded();
     await screenshots(admin, 'admin-users-orders-en');
 

@@ -14,6 +14,8 @@ export const CSV_HEADER = [
   'Package',
   'Business Address',
   'Payment Flag',
+  // Paid through the local TEST MODE checkout: no money moved, never revenue.
+  'Test Mode',
 ];
 /** The same columns for the Turkish Excel file. */
 export const CSV_HEADER_TR = [
@@ -26,6 +28,7 @@ export const CSV_HEADER_TR = [
   'Paket',
   'İş Adresi',
   'Ödeme Uyarısı',
+  'Test Modu',
 ];
 
 /** What Excel, LibreOffice and Google Sheets read as the start of a formula (OWASP "CSV injection"). */
@@ -64,6 +67,7 @@ function purchaseCells(lang: 'tr' | 'en', row: ExportRow): string[] {
     row.purchasedPackage ? translate(lang, `catalogue.packages.${row.purchasedPackage}.name`) : '',
     row.purchasedAddress ? translate(lang, `catalogue.addressOptions.${row.purchasedAddress}`) : '',
     row.orderFlag ? translate(lang, `catalogue.orderFlags.${row.orderFlag}`) : '',
+    row.purchasedTestMode ? 'TEST MODE' : '',
   ];
 }
 

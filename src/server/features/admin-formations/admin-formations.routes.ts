@@ -128,16 +128,16 @@ export function toAdminFormation(row: AdminFormationRow): z.infer<typeof adminFo
     formedOn: row.formedOn,
     stateFileNumber: row.stateFileNumber,
     einApplication: row.einId && row.einStatus ? { id: row.einId, einStatus: row.einStatus } : null,
-    purchase: purchaseOf(row.purchasedPackage, row.purchasedAddress),
+    purchase: purchaseOf(row.purchasedPackage, row.purchasedAddress, row.purchasedTestMode),
     orderFlag: row.orderFlag,
   };
 }
 
 /** The package and address of the order that bought the turnkey request (decision 0032). */
-function purchaseOf(packageId: string | null, addressOption: string | null) {
+function purchaseOf(packageId: string | null, addressOption: string | null, testMode: boolean | null) {
   const pkg = PACKAGE_IDS.find((id) => id === packageId);
   const address = ADDRESS_OPTIONS.find((id) => id === addressOption);
-  return pkg && address ? { packageId: pkg, addressOption: address } : null;
+  return pkg && address ? { packageId: pkg, addressOption: address, testMode: testMode === true } : null;
 }
 
 function asText(value: unknown): string | null {

@@ -27,7 +27,14 @@ export const adminFormationSchema = z
     /** The customer's EIN application, if any (SPEC §7: the nested ein_applications {id, ein_status}). */
     einApplication: z.object({ id: z.string(), einStatus: z.enum(EIN_STATUSES) }).nullable(),
     /** What the turnkey request bought: the paid order's package and address; null until bought. */
-    purchase: z.object({ packageId: z.enum(PACKAGE_IDS), addressOption: z.enum(ADDRESS_OPTIONS) }).nullable(),
+    purchase: z
+      .object({
+        packageId: z.enum(PACKAGE_IDS),
+        addressOption: z.enum(ADDRESS_OPTIONS),
+        /** Paid through the local TEST MODE checkout: no money moved. */
+        testMode: z.boolean(),
+      })
+      .nullable(),
     /** The newest flag among the customer's paid orders that did not buy the request (decision 0032). */
     orderFlag: z.enum(ORDER_FLAGS).nullable(),
   })

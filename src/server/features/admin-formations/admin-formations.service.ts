@@ -76,6 +76,10 @@ function purchaseColumns() {
     purchasedAddress: sql<
       string | null
     >`(select o.address_option from ${ordersTable} o where o.id = ${paidOrderOf})`.as('purchased_address'),
+    // TEST MODE (the local checkout): marked wherever staff see the purchase, and never revenue.
+    purchasedTestMode: sql<
+      boolean | null
+    >`(select o.provider = 'local' from ${ordersTable} o where o.id = ${paidOrderOf})`.as('purchased_test_mode'),
     orderFlag: sql<OrderFlag | null>`(select o.flag from ${ordersTable} o where o.user_id = ${companyFormations.userId}
       and o.flag is not null order by o.updated_at desc, o.id desc limit 1)`.as('order_flag'),
   };
@@ -238,6 +242,7 @@ export interface ExportRow {
   updatedAt: Date;
   purchasedPackage: string | null;
   purchasedAddress: string | null;
+  purchasedTestMode: boolean | null;
   orderFlag: OrderFlag | null;
 }
 

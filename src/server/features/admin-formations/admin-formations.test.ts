@@ -390,10 +390,10 @@ describe('GET /api/admin/formations/export.csv', () => {
       `Satır\nsonu ${marker}`,
     ]);
     for (const row of rows.slice(1)) {
-      expect(row).toHaveLength(9);
+      expect(row).toHaveLength(10);
       expect(row.slice(1, 4)).toEqual(['Preparation', 'Wyoming', 'Pending']);
       // Nothing bought, nothing flagged (decision 0032's columns).
-      expect(row.slice(6)).toEqual(['', '', '']);
+      expect(row.slice(6)).toEqual(['', '', '', '']);
       expect(row[4]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     expect(text).toContain(`"Virgül, ""tırnak"" ${marker}"`);
@@ -434,6 +434,7 @@ describe('GET /api/admin/formations/export.csv', () => {
       'Paket',
       'İş Adresi',
       'Ödeme Uyarısı',
+      'Test Modu',
     ]);
     // 21:05 UTC is 00:05 the next day in Istanbul (UTC+3).
     expect(rows[1]).toEqual([
@@ -443,6 +444,7 @@ describe('GET /api/admin/formations/export.csv', () => {
       'Ödendi',
       '24.11.2026 00:05',
       '24.11.2026 00:05',
+      '',
       '',
       '',
       '',

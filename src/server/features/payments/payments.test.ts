@@ -447,10 +447,11 @@ describe('what a turnkey request bought', () => {
     });
     expect(view.item).toMatchObject({
       paymentStatus: 'paid',
-      purchase: { packageId: 'formation_only', addressOption: 'shared_address' },
+      // Paid through the local checkout: marked TEST MODE in the list and the export.
+      purchase: { packageId: 'formation_only', addressOption: 'shared_address', testMode: true },
       orderFlag: null,
     });
-    expect(view.csv).toEqual({ payment: 'Paid', rest: ['Standard', 'Shared address', ''] });
+    expect(view.csv).toEqual({ payment: 'Paid', rest: ['Standard', 'Shared address', '', 'TEST MODE'] });
   });
 
   it('(b) a newer checkout cancels the older one; the older one, confirmed anyway, is flagged and buys nothing', async () => {
@@ -484,7 +485,7 @@ describe('what a turnkey request bought', () => {
       flag: 'different_package',
     });
     expect(view.item).toMatchObject({ paymentStatus: 'pending', purchase: null, orderFlag: 'different_package' });
-    expect(view.csv.rest).toEqual(['', '', 'Paid for a different package']);
+    expect(view.csv.rest).toEqual(['', '', 'Paid for a different package', '']);
     // The draft is still open (the premium checkout is the open one); paying it buys the premium package.
     await deliver(
       t,
@@ -498,7 +499,8 @@ describe('what a turnkey request bought', () => {
     });
     expect(view.item).toMatchObject({
       paymentStatus: 'paid',
-      purchase: { packageId: 'formation_with_payment', addressOption: 'private_address' },
+      // Paid at Stripe: no TEST MODE mark.
+      purchase: { packageId: 'formation_with_payment', addressOption: 'private_address', testMode: false },
       orderFlag: 'different_package',
     });
   });

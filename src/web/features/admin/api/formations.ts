@@ -28,7 +28,7 @@ export interface AdminFormation {
   stateFileNumber: string | null;
   einApplication: { id: string; einStatus: EinStatus } | null;
   /** What the turnkey request bought: the paid order's package and address (decision 0032). */
-  purchase: { packageId: PackageId; addressOption: AddressOption } | null;
+  purchase: { packageId: PackageId; addressOption: AddressOption; testMode: boolean } | null;
   /** A paid order that did not buy the request, for staff to resolve. */
   orderFlag: OrderFlag | null;
 }

@@ -10,6 +10,7 @@ import { FormationStatusSelect } from './FormationStatusSelect';
 import { ListPager, ListShell } from './ListParts';
 import { OrderFlagBadge } from './OrderFlagBadge';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { TestModeBadge } from './TestModeBadge';
 
 export interface FormationListProps {
   data: FormationListResponse | undefined;
@@ -145,6 +146,7 @@ function FormationRow({ item, backTo }: { item: AdminFormation; backTo: string }
       {/* Card layout only (the table has a payment column): the badge beside the name. */}
       <td className="order-2 flex shrink-0 flex-col items-end gap-1 pt-0.5 @4xl:hidden">
         <PaymentStatusBadge status={item.paymentStatus} />
+        {item.purchase?.testMode ? <TestModeBadge /> : null}
         {item.orderFlag ? <OrderFlagBadge flag={item.orderFlag} /> : null}
       </td>
       {/* Card layout only: ends the first line so the details start a new one. */}
@@ -169,6 +171,7 @@ function FormationRow({ item, backTo }: { item: AdminFormation; backTo: string }
       <td className={clsx(cell, 'hidden @4xl:table-cell')}>
         <div className="flex flex-col items-start gap-1">
           <PaymentStatusBadge status={item.paymentStatus} />
+          {item.purchase?.testMode ? <TestModeBadge testId="formation-test-mode" /> : null}
           {item.orderFlag ? <OrderFlagBadge flag={item.orderFlag} testId="formation-order-flag" /> : null}
           {item.einApplication ? <EinStatusBadge status={item.einApplication.einStatus} /> : null}
         </div>

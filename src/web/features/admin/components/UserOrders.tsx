@@ -12,6 +12,7 @@ import { type AdminOrder, recheckOrder, userOrdersQuery } from '../api/orders';
 import { userDetailQuery } from '../api/users';
 import { OrderFlagBadge } from './OrderFlagBadge';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { TestModeBadge } from './TestModeBadge';
 
 /** A user's orders, newest first, each with what the payment provider knows of it and a re-check. */
 export function UserOrders({ userId }: { userId: string }) {
@@ -110,6 +111,7 @@ function OrderItem({ order, userId }: { order: AdminOrder; userId: string }) {
         </h4>
         <span className="flex flex-wrap gap-1">
           <PaymentStatusBadge status={order.status} testId="user-order-status" />
+          {order.provider === 'local' ? <TestModeBadge testId="user-order-test-mode" /> : null}
           {order.flag ? <OrderFlagBadge flag={order.flag} testId="user-order-flag" /> : null}
         </span>
       </div>
