@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import { calendarFeeds, mailOutbox, sessions } from '../../src/server/db/schema';
@@ -147,6 +147,7 @@ async function rememberCookies(context: BrowserContext) {
 
 export async function newContext(browser: Browser, baseURL: string, lang = 'tr'): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: lang === 'en' ? 'en-US' : 'tr-TR' });
+  await watchToastCoverage(context);
   // Generous: the suite runs three files at once on two cores, so a page may wait its turn for a while.
   context.setDefaultTimeout(30_000);
   const close = context.close.bind(context);
@@ -241,6 +242,11 @@ export function serverAndBrowserForFile(): { server: E2eServer; browser: Browser
   beforeAll(async () => {
     [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser()]);
   });
+  // Issue 22: a toast that lay over a control during the test fails it (see watchToastCoverage).
+  afterEach(() => {
+    const covered = coveredByToasts.splice(0);
+    expect(covered, 'controls of <main> that a toast covered').toEqual([]);
+  });
   afterAll(async () => {
     // Point 10 of the hardening issue: nothing secret in the server's log of a whole spec's run.
     const leaked = e2e.server ? await secretsInLog(e2e.server) : [];
@@ -324,3 +330,91 @@ export const focused = (page: Page) =>
     const el = document.activeElement as HTMLElement | null;
     return `${el?.tagName}#${el?.id ?? ''} ${el?.textContent?.trim().slice(0, 40) ?? ''}`;
   });
+
+/*
+ * Issue 22: no toast may lie over a control of the page. Every context made by newContext runs the
+ * script below in each page: while a toast is on screen (from 450 ms after it appears, once it has slid
+ * in, then every 500 ms, since the page may still render under it) it hit-tests the centre of every
+ * visible link and button of <main> and reports each one whose centre lands on the toasts. Each spec's
+ * afterEach fails the test that saw one. `expectToastsCoverNothing` runs the same check on demand.
+ */
+const coveredByToasts: string[] = [];
+
+interface ToastCoverage {
+  /** The controls of <main> the toasts on screen cover now, described for a failure message. */
+  covered(): string[];
+}
+
+/** Runs in the page (serialised by Playwright): nothing from this module is in scope there. */
+function toastCoverageScript() {
+  const shownToasts = () =>
+    Array.from(document.querySelectorAll<HTMLElement>('[data-sonner-toast]')).filter(
+      (t) => t.dataset.mounted === 'true' && t.dataset.removed !== 'true' && t.dataset.visible !== 'false',
+    );
+  const covered = (): string[] => {
+    const toasts = shownToasts();
+    if (!toasts.length) return [];
+    const region = toasts[0].closest('section') ?? (toasts[0].parentElement as HTMLElement);
+    // How far the toasts pushed the page down by taking room in its flow (nothing for an overlay). A
+    // control within that distance of the top was above the screen before they came: it scrolled
+    // under them, it was not hidden by them.
+    let pushed = region.getBoundingClientRect().height;
+    for (let el: HTMLElement | null = region; el && el !== document.body; el = el.parentElement) {
+      const { position } = getComputedStyle(el);
+      if (position === 'fixed' || position === 'absolute') pushed = 0;
+    }
+    const found: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>('main a, main button')) {
+      if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < pushed || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || control.contains(hit) || !region.contains(hit)) continue;
+      const name = (control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40);
+      const toast = (hit.closest('[data-sonner-toast]')?.textContent ?? '').trim().slice(0, 60);
+      found.push(`${location.pathname} @${innerWidth}px: ${control.tagName.toLowerCase()} "${name}" under "${toast}"`);
+    }
+    return found;
+  };
+  (window as unknown as { toastCoverage: ToastCoverage }).toastCoverage = { covered };
+
+  const report = (window as unknown as { reportToastCover?: (what: string) => void }).reportToastCover;
+  const reported = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    timer = undefined;
+    if (!shownToasts().length) return;
+    for (const what of covered()) {
+      if (reported.has(what)) continue;
+      reported.add(what);
+      report?.(what);
+    }
+    timer = setTimeout(check, 500);
+  };
+  new MutationObserver(() => {
+    if (!timer && document.querySelector('[data-sonner-toast]')) timer = setTimeout(check, 450);
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function watchToastCoverage(context: BrowserContext) {
+  await context.exposeBinding('reportToastCover', (_source, what: string) => {
+    coveredByToasts.push(what);
+  });
+  await context.addInitScript(toastCoverageScript);
+}
+
+/**
+ * Waits for the toast saying `text` to be on screen and slid in, then fails if any toast on screen lies
+ * over a control of <main>.
+ */
+export async function expectToastsCoverNothing(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast][data-mounted=true]', { hasText: text }).first().waitFor();
+  await page.waitForTimeout(450);
+  const covered = await page.evaluate(() =>
+    (window as unknown as { toastCoverage: ToastCoverage }).toastCoverage.covered(),
+  );
+  expect(covered, `toasts over controls at ${page.viewportSize()?.width} px`).toEqual([]);
+}

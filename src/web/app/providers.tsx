@@ -4,11 +4,13 @@ import { useLoadedSonner } from '../lib/toast';
 import { useTranslation } from '../lib/useTranslation';
 
 /**
- * 5 seconds (SPEC §2), with its screen-reader labels in the user's language. At the bottom (right on
- * a wide screen, full width on a phone, where sonner switches at 600 px): at the top it covered the
- * header, the admin menu and the e-mail verification banner's button; the bottom holds nothing that
- * stays there, since no page pins controls to it. Mounted once the first toast has loaded sonner
- * (lib/toast.ts).
+ * 5 seconds (SPEC §2), with its screen-reader labels in the user's language, top-centre (SPEC §2).
+ * The toasts take room in the page's flow instead of floating over it (decision 0018, amended for
+ * issue 22): above the header they push the page down, so they hide neither the header nor the
+ * verification banner, and once the page is scrolled they stay at the top of the screen and push what
+ * is on it down. A floating toast always lies over something: bottom-right it covered onboarding's
+ * "Devam Et" (and the resting pointer paused it). The styles that take sonner's toasts out of their
+ * stack are in styles.css. Mounted once the first toast has loaded sonner (lib/toast.ts).
  */
 function AppToaster() {
   const { t } = useTranslation();
@@ -17,8 +19,7 @@ function AppToaster() {
   const { Toaster } = sonner;
   return (
     <Toaster
-      position="bottom-right"
-      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
+      position="top-center"
       duration={TOAST_DURATION_MS}
       richColors
       closeButton
@@ -31,7 +32,9 @@ function AppToaster() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <>
-      <AppToaster />
+      <div className="sticky top-0 z-40">
+        <AppToaster />
+      </div>
       {children}
     </>
   );
