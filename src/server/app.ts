@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
-import { adminRoutes } from './features/admin/admin.routes';
+import { adminOverviewRoutes } from './features/admin/admin.routes';
 import { adminFormationsRoutes } from './features/admin-formations/admin-formations.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -13,6 +13,7 @@ import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { einRoutes } from './features/ein/ein.routes';
+import { einAdminRoutes } from './features/ein/ein-admin.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { formationServiceRoutes } from './features/formation-service/formation-service.routes';
@@ -31,6 +32,7 @@ import { shortLinksAdminRoutes } from './features/short-links/short-links.routes
 import { ss4GenerateRoutes } from './features/ss4-generate/ss4-generate.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
+import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
@@ -84,16 +86,22 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/auth', authRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/me/timeline', timelineRoutes());
-  // Before /api/admin: its blanket guard would answer first (support-admin.routes.ts says why that matters).
-  app.route('/api/admin/support', supportAdminRoutes());
-  app.route('/api/admin/services', servicesAdminRoutes());
-  app.route('/api/admin', paymentsAdminRoutes());
-  app.route('/api/admin/users', adminUsersRoutes());
-  app.route('/api/admin/short-links', shortLinksAdminRoutes());
-  app.route('/api/admin/formations', adminFormationsRoutes());
-  app.route('/api/admin/compliance', complianceAdminRoutes());
-  app.route('/api/admin/ein-applications', ss4GenerateRoutes());
-  app.route('/api/admin', adminRoutes());
+  // Every admin feature mounts into the one admin door, which checks the caller once at its root.
+  app.route(
+    ADMIN_API_PREFIX,
+    adminDoor([
+      { path: '/support', routes: supportAdminRoutes, refusals: { 'POST /threads': 'ADMIN_REQUIRED' } },
+      { path: '/services', routes: servicesAdminRoutes },
+      { path: '/', routes: paymentsAdminRoutes },
+      { path: '/users', routes: adminUsersRoutes },
+      { path: '/short-links', routes: shortLinksAdminRoutes },
+      { path: '/formations', routes: adminFormationsRoutes },
+      { path: '/compliance', routes: complianceAdminRoutes },
+      { path: '/ein-applications', routes: ss4GenerateRoutes },
+      { path: '/', routes: adminOverviewRoutes },
+      { path: '/ein-applications', routes: einAdminRoutes },
+    ]),
+  );
   app.route('/api/formations', formationsRoutes());
   app.route('/api/formation-service', formationServiceRoutes());
   app.route('/api/feedback', feedbackRoutes());

@@ -15,6 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
+import { PERMISSIONS } from '../../shared/domain/permissions';
 import { services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
@@ -570,6 +571,22 @@ async function callerFor(role: Role, row: Row, world: World): Promise<TestClient
 }
 
 describe('the authorization matrix', () => {
+  it('names one known permission for every admin operation, and none for any other', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-permission'?: string }>>;
+    };
+    const wrong: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const permission = op['x-permission'];
+        const admin = p.startsWith('/api/admin/');
+        if (admin && !(PERMISSIONS as readonly string[]).includes(permission ?? '')) wrong.push(`${method} ${p}: none`);
+        if (!admin && permission !== undefined) wrong.push(`${method} ${p}: ${permission} outside the admin door`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('has a row for every operation of the OpenAPI document, and none it no longer has', async () => {
     const doc = (await t.client().get('/api/openapi.json')).body as { paths: Record<string, object> };
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>

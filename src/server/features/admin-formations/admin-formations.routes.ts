@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
 import {
   adminFormationExportQuerySchema,
@@ -9,9 +9,10 @@ import { adminFormationCompanySchema } from '../../../shared/schemas/company';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { AdminTimelineItem } from '../../../shared/schemas/timeline';
 import type { Db } from '../../db/client';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { toDocument } from '../documents/documents.routes';
 import { toAdminOrderView } from '../payments/orders.service';
 import { csvStream, dialectOf, exportFileName } from './admin-formations.csv';
@@ -36,7 +37,7 @@ const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
 const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 const formationResult = z.object({ formation: adminFormationSchema });
 
-const list = createRoute({
+const list = adminRoute('formations.read', {
   method: 'get',
   path: '/',
   tags,
@@ -53,7 +54,7 @@ const list = createRoute({
   },
 });
 
-const exportCsv = createRoute({
+const exportCsv = adminRoute('formations.export', {
   method: 'get',
   path: '/export.csv',
   tags,
@@ -70,7 +71,7 @@ const exportCsv = createRoute({
   },
 });
 
-const setStatus = createRoute({
+const setStatus = adminRoute('formations.edit', {
   method: 'put',
   path: '/{id}/status',
   tags,
@@ -85,7 +86,7 @@ const setStatus = createRoute({
   },
 });
 
-const setCompany = createRoute({
+const setCompany = adminRoute('formations.edit', {
   method: 'put',
   path: '/{id}/company',
   tags,
@@ -102,7 +103,7 @@ const setCompany = createRoute({
   },
 });
 
-const file = createRoute({
+const file = adminRoute('formations.read', {
   method: 'get',
   path: '/{id}/file',
   tags,
@@ -251,7 +252,6 @@ async function formationView(db: Db, id: string) {
 /** The back office's formations screen (SPEC §2 "Admin formations"). app.ts mounts it at /api/admin/formations. */
 export function adminFormationsRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
@@ -6,9 +6,10 @@ import { adminUserListQuerySchema, adminUserUpdateSchema } from '../../../shared
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { documentSchema, toDocument } from '../documents/documents.routes';
 import { multipartDoc } from '../ein/ein.schemas';
@@ -57,7 +58,7 @@ const adminUserDetailSchema = adminUserSchema
 
 const userResult = z.object({ user: adminUserDetailSchema });
 
-const list = createRoute({
+const list = adminRoute('users.read', {
   method: 'get',
   path: '/',
   tags,
@@ -71,7 +72,7 @@ const list = createRoute({
   },
 });
 
-const getOne = createRoute({
+const getOne = adminRoute('users.read', {
   method: 'get',
   path: '/{id}',
   tags,
@@ -80,7 +81,7 @@ const getOne = createRoute({
   responses: { 200: jsonResponse(userResult, 'The user'), 404: notFound, ...guarded },
 });
 
-const update = createRoute({
+const update = adminRoute('users.edit', {
   method: 'patch',
   path: '/{id}',
   tags,
@@ -94,7 +95,7 @@ const update = createRoute({
   },
 });
 
-const upload = createRoute({
+const upload = adminRoute('documents.upload', {
   method: 'post',
   path: '/{id}/documents',
   tags,
@@ -149,7 +150,6 @@ async function detail(db: Db, id: string) {
 /** The back office's users screen (SPEC §2 "Admin users"). app.ts mounts it at /api/admin/users. */
 export function adminUsersRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');

@@ -1,15 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { count, eq } from 'drizzle-orm';
 import { companyFormations, users } from '../../db/schema';
+import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
-import { requireAdmin } from '../../platform/http/session';
-import { einAdminRoutes } from '../ein/ein-admin.routes';
 
 const overviewSchema = z
   .object({ users: z.number().int(), admins: z.number().int(), formations: z.number().int() })
   .openapi('AdminOverview');
 
-const overview = createRoute({
+const overview = adminRoute('overview.read', {
   method: 'get',
   path: '/overview',
   tags: ['admin'],
@@ -21,10 +20,9 @@ const overview = createRoute({
   },
 });
 
-/** Every admin route is mounted behind requireAdmin(), so none can forget the check. */
-export function adminRoutes() {
+/** The back office's landing counts. */
+export function adminOverviewRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
   router.openapi(overview, async (c) => {
     const { db } = c.var.deps.database;
     const [[all], [admins], [formations]] = await Promise.all([
@@ -34,7 +32,5 @@ export function adminRoutes() {
     ]);
     return c.json({ users: all.n, admins: admins.n, formations: formations.n }, 200);
   });
-  // After the guard above: Hono runs handlers in the order they were added, so these are covered too.
-  router.route('/ein-applications', einAdminRoutes());
   return router;
 }

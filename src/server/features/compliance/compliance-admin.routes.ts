@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { translate } from '../../../shared/i18n';
 import {
@@ -8,9 +8,10 @@ import {
 } from '../../../shared/schemas/compliance';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { recordAudit } from '../../platform/audit';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { type CsvDialect, csvStream } from '../admin-formations/admin-formations.csv';
 import { itemKeyParam, markResultSchema } from './compliance.schemas';
 import { markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
@@ -35,7 +36,7 @@ const deadlineSchema = z
   })
   .openapi('AdminDeadline');
 
-const list = createRoute({
+const list = adminRoute('deadlines.read', {
   method: 'get',
   path: '/deadlines',
   tags,
@@ -51,7 +52,7 @@ const list = createRoute({
   },
 });
 
-const exportCsv = createRoute({
+const exportCsv = adminRoute('deadlines.export', {
   method: 'get',
   path: '/deadlines/export.csv',
   tags,
@@ -71,7 +72,7 @@ const markParams = z.object({
 });
 
 const markRoute = (method: 'put' | 'delete') =>
-  createRoute({
+  adminRoute('deadlines.mark', {
     method,
     path: '/customers/{userId}/items/{itemKey}/done',
     tags,
@@ -113,7 +114,6 @@ const toView = (row: DeadlineRow) => ({ ...row, itemKey: `${row.ruleId}:${row.du
 /** The back office's compliance desk. app.ts mounts it at /api/admin/compliance. */
 export function complianceAdminRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');

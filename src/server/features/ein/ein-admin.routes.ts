@@ -1,13 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { EinUpload } from '../../../shared/domain/ein';
 import { adminEinNumberSchema } from '../../../shared/schemas/company';
 import { adminEinAdvanceSchema, adminEinListQuerySchema, adminEinNotesSchema } from '../../../shared/schemas/ein';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
 import { adminEinApplicationSchema, multipartDoc } from './ein.schemas';
@@ -32,7 +33,7 @@ const applicationResult = z.object({ application: adminEinApplicationSchema });
 const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
 const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 
-const list = createRoute({
+const list = adminRoute('ein.read', {
   method: 'get',
   path: '/',
   tags,
@@ -46,7 +47,7 @@ const list = createRoute({
   },
 });
 
-const getOne = createRoute({
+const getOne = adminRoute('ein.read', {
   method: 'get',
   path: '/{id}',
   tags,
@@ -55,7 +56,7 @@ const getOne = createRoute({
   responses: { 200: jsonResponse(applicationResult, 'The application'), 404: notFound, ...guarded },
 });
 
-const reveal = createRoute({
+const reveal = adminRoute('ein.ssn', {
   method: 'post',
   path: '/{id}/ssn',
   tags,
@@ -74,7 +75,7 @@ function uploadRoute(
   conflict: string,
   extraFields: Parameters<typeof multipartDoc>[0] = {},
 ) {
-  return createRoute({
+  return adminRoute('ein.process', {
     method: 'post',
     path,
     tags,
@@ -107,7 +108,7 @@ const uploadEinDocument = uploadRoute(
   { ein: { type: 'string', description: 'The issued EIN, 12-3456789 or 123456789; required unless already stored' } },
 );
 
-const advance = createRoute({
+const advance = adminRoute('ein.process', {
   method: 'post',
   path: '/{id}/advance',
   tags,
@@ -122,7 +123,7 @@ const advance = createRoute({
   },
 });
 
-const einNumber = createRoute({
+const einNumber = adminRoute('ein.process', {
   method: 'put',
   path: '/{id}/ein',
   tags,
@@ -137,7 +138,7 @@ const einNumber = createRoute({
   },
 });
 
-const notes = createRoute({
+const notes = adminRoute('ein.process', {
   method: 'put',
   path: '/{id}/notes',
   tags,
@@ -176,12 +177,11 @@ async function handleUpload(deps: AppDeps, adminId: string, id: string, request:
 }
 
 /**
- * The back office's EIN screen (SPEC §2 Admin EIN applications). Mounted inside adminRoutes, whose
- * requireAdmin covers it; the router's own guard keeps it closed if it is ever mounted elsewhere.
+ * The back office's EIN screen (SPEC §2 Admin EIN applications), behind the admin door; each operation
+ * checks its own permission too, should it ever be mounted elsewhere.
  */
 export function einAdminRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { recordAudit } from '../../platform/audit';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { reconcileOrder } from './fulfil.service';
 import { findOrder, listUserOrders, toAdminOrderView } from './orders.service';
 import { adminOrderSchema } from './payments.schemas';
@@ -14,22 +15,20 @@ const idParams = z.object({
   id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
 });
 
-const userOrders = createRoute({
+const userOrders = adminRoute('orders.read', {
   method: 'get',
   path: '/users/{id}/orders',
   tags,
   summary: "A user's orders with the provider's ids, newest first",
-  middleware: [requireAdmin()] as const,
   request: { params: idParams },
   responses: { 200: jsonResponse(z.object({ orders: z.array(adminOrderSchema) }), 'The orders'), ...guarded },
 });
 
-const recheck = createRoute({
+const recheck = adminRoute('orders.recheck', {
   method: 'post',
   path: '/orders/{id}/recheck',
   tags,
   summary: 'Ask the payment provider about a pending order and confirm it when paid (the same fulfil as the webhook)',
-  middleware: [requireAdmin()] as const,
   request: { params: idParams },
   responses: {
     200: jsonResponse(z.object({ order: adminOrderSchema }), 'The order after the check'),

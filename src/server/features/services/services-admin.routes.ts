@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminServiceListQuerySchema,
   STRIPE_PRICE_REQUIRED,
@@ -7,9 +7,10 @@ import {
 } from '../../../shared/schemas/services';
 import type { Env } from '../../env';
 import { recordAudit } from '../../platform/audit';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { adminServiceSchema, serviceIdParams } from './services.schemas';
 import {
   createService,
@@ -28,12 +29,11 @@ const serviceResult = z.object({ service: adminServiceSchema });
 /** With real Stripe, Checkout sells the service's Stripe price, so it needs one (SPEC §5). */
 const stripePriceRequired = (env: Env) => Boolean(env.STRIPE_SECRET_KEY);
 
-const list = createRoute({
+const list = adminRoute('services.manage', {
   method: 'get',
   path: '/',
   tags,
   summary: 'Every service, newest first, with its order count; q searches the texts (Turkish letters folded)',
-  middleware: [requireAdmin()] as const,
   request: { query: adminServiceListQuerySchema },
   responses: {
     200: jsonResponse(
@@ -45,32 +45,29 @@ const list = createRoute({
   },
 });
 
-const create = createRoute({
+const create = adminRoute('services.manage', {
   method: 'post',
   path: '/',
   tags,
   summary: 'Create a service',
-  middleware: [requireAdmin()] as const,
   request: jsonBody(serviceInputSchema),
   responses: { 201: jsonResponse(serviceResult, 'Created'), 400: errorResponses[400], ...guarded },
 });
 
-const update = createRoute({
+const update = adminRoute('services.manage', {
   method: 'patch',
   path: '/{id}',
   tags,
   summary: 'Change a service (the fields sent); the active toggle sends { isActive } alone',
-  middleware: [requireAdmin()] as const,
   request: { params: serviceIdParams, ...jsonBody(serviceUpdateSchema) },
   responses: { 200: jsonResponse(serviceResult, 'Updated'), 400: errorResponses[400], 404: notFound, ...guarded },
 });
 
-const remove = createRoute({
+const remove = adminRoute('services.manage', {
   method: 'delete',
   path: '/{id}',
   tags,
   summary: 'Delete a service; one with orders is deactivated instead',
-  middleware: [requireAdmin()] as const,
   request: { params: serviceIdParams },
   responses: {
     200: jsonResponse(z.object({ outcome: z.enum(['deleted', 'deactivated']) }), 'What was done'),

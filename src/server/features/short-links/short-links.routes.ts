@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { shortLinkState } from '../../../shared/domain/short-links';
 import {
   shortLinkCreateSchema,
@@ -6,6 +6,7 @@ import {
   shortLinkUpdateSchema,
 } from '../../../shared/schemas/short-links';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import {
   createRouter,
@@ -16,7 +17,7 @@ import {
   okSchema,
   pageOf,
 } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import {
   createShortLink,
   deleteShortLink,
@@ -60,7 +61,7 @@ const shortLinkSchema = z
 
 const linkResult = z.object({ link: shortLinkSchema });
 
-const list = createRoute({
+const list = adminRoute('links.manage', {
   method: 'get',
   path: '/',
   tags,
@@ -74,7 +75,7 @@ const list = createRoute({
   },
 });
 
-const create = createRoute({
+const create = adminRoute('links.manage', {
   method: 'post',
   path: '/',
   tags,
@@ -88,7 +89,7 @@ const create = createRoute({
   },
 });
 
-const update = createRoute({
+const update = adminRoute('links.manage', {
   method: 'patch',
   path: '/{id}',
   tags,
@@ -102,7 +103,7 @@ const update = createRoute({
   },
 });
 
-const remove = createRoute({
+const remove = adminRoute('links.manage', {
   method: 'delete',
   path: '/{id}',
   tags,
@@ -139,7 +140,6 @@ function linkId(id: string): string {
 /** SPEC §2 "Short-link manager". app.ts mounts it at /api/admin/short-links, before /api/admin. */
 export function shortLinksAdminRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
-import { currentUser, requireAdmin } from '../../platform/http/session';
+import { currentUser } from '../../platform/http/session';
 import { loadFileNames, toAdminEinApplication } from '../ein/ein.mapper';
 import { adminEinApplicationSchema } from '../ein/ein.schemas';
 import { findAdminRow, findApplicationById } from '../ein/ein.service';
@@ -46,7 +47,7 @@ const statusSchema = z
   .openapi('Ss4GenerateStatus');
 const applicationResult = z.object({ application: adminEinApplicationSchema });
 
-const status = createRoute({
+const status = adminRoute('ein.read', {
   method: 'get',
   path: '/{id}/ss4-template-status',
   tags,
@@ -55,7 +56,7 @@ const status = createRoute({
   responses: { 200: jsonResponse(statusSchema, 'The state'), 404: notFound, ...guarded },
 });
 
-const generate = createRoute({
+const generate = adminRoute('ein.ssn', {
   method: 'post',
   path: '/{id}/ss4-generate',
   tags,
@@ -73,7 +74,7 @@ const generate = createRoute({
   },
 });
 
-const useGenerated = createRoute({
+const useGenerated = adminRoute('ein.process', {
   method: 'post',
   path: '/{id}/ss4-generated/use',
   tags,
@@ -87,7 +88,7 @@ const useGenerated = createRoute({
   },
 });
 
-const downloadGenerated = createRoute({
+const downloadGenerated = adminRoute('ein.ssn', {
   method: 'get',
   path: '/{id}/ss4-generated',
   tags,
@@ -101,7 +102,7 @@ const downloadGenerated = createRoute({
   },
 });
 
-const dataSheet = createRoute({
+const dataSheet = adminRoute('ein.ssn', {
   method: 'get',
   path: '/{id}/ss4-data-sheet',
   tags,
@@ -148,7 +149,6 @@ const generatedUrl = (id: string) => `/api/admin/ein-applications/${id}/ss4-gene
  */
 export function ss4GenerateRoutes() {
   const router = createRouter();
-  router.use('*', requireAdmin());
 
   router.openapi(status, async (c) => {
     const { id } = c.req.valid('param');

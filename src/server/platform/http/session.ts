@@ -32,16 +32,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The guard of every admin route: 401 for anonymous callers, 403 for customers. */
-export function requireAdmin(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!c.var.user) return errorResponse(c, 'UNAUTHENTICATED');
-    if (c.var.user.role !== 'admin') return errorResponse(c, 'FORBIDDEN');
-    await next();
-  };
-}
-
-/** The signed-in user, for handlers behind requireUser/requireAdmin. */
+/** The signed-in user, for handlers behind requireUser or the admin door. */
 export function currentUser(c: { var: AppEnv['Variables'] }): SessionUser {
   const user = c.var.user;
   if (!user) throw new Error('currentUser() used on a route without requireUser()');

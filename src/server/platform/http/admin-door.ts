@@ -1,0 +1,68 @@
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { hasPermission, isStaffRole, type Permission } from '../../../shared/domain/permissions';
+import type { ApiErrorCode } from '../../../shared/errors';
+import type { AppEnv } from './context';
+import { errorResponse } from './errors';
+import { createRouter } from './openapi';
+
+/** Where the admin door stands. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+export interface AdminMount {
+  /** Under ADMIN_API_PREFIX, e.g. '/support'. */
+  path: string;
+  routes: () => OpenAPIHono<AppEnv>;
+  /**
+   * The refusal a non-staff caller gets on one of this feature's operations instead of FORBIDDEN,
+   * keyed `METHOD /path` under the mount (the spec words one: creating a thread for another user).
+   */
+  refusals?: Readonly<Record<string, Extract<ApiErrorCode, 'ADMIN_REQUIRED'>>>;
+}
+
+/**
+ * The one admin door: a router at ADMIN_API_PREFIX that checks, once, at its root, that the caller is
+ * signed in (401) and is staff (403), and into which every admin feature mounts itself. Each operation
+ * then names its permission (adminRoute), checked again where it runs: a feature mounted anywhere else
+ * by mistake is still closed.
+ */
+export function adminDoor(mounts: readonly AdminMount[]): OpenAPIHono<AppEnv> {
+  const refusals = new Map<string, ApiErrorCode>();
+  for (const mount of mounts) {
+    for (const [key, code] of Object.entries(mount.refusals ?? {})) {
+      const [method, path] = key.split(' ');
+      refusals.set(`${method} ${ADMIN_API_PREFIX}${mount.path}${path === '/' ? '' : path}`, code);
+    }
+  }
+  const door = createRouter();
+  door.use('*', async (c, next) => {
+    const user = c.var.user;
+    if (!user) return errorResponse(c, 'UNAUTHENTICATED');
+    if (!isStaffRole(user.role)) return errorResponse(c, refusals.get(`${c.req.method} ${c.req.path}`) ?? 'FORBIDDEN');
+    await next();
+  });
+  for (const mount of mounts) door.route(mount.path, mount.routes());
+  return door;
+}
+
+/** An operation's permission, checked where it runs: 401 without a session, 403 without the permission. */
+export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (!user) return errorResponse(c, 'UNAUTHENTICATED');
+    if (!hasPermission(user.role, permission)) return errorResponse(c, 'FORBIDDEN');
+    await next();
+  };
+}
+
+/**
+ * An admin operation: the route with its permission checked first and named in the API document
+ * (`x-permission`), where the authorization matrix reads it.
+ */
+export function adminRoute<R extends RouteConfig>(permission: Permission, route: R) {
+  return createRoute({
+    ...route,
+    middleware: [permit(permission)] as const,
+    'x-permission': permission,
+  });
+}
