@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { stateCosts } from '../../src/shared/catalogue/costs';
+import { formatUsd } from '../../src/shared/catalogue/money';
+import { WYOMING } from '../../src/shared/catalogue/states';
 import {
   e2eEmail,
   focused,
@@ -30,8 +33,11 @@ describe('self-service customer', () => {
     await page.getByRole('heading', { name: 'Başlayalım' }).waitFor();
     expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await page.check('input[name=formationType][value=self]');
+    // The budget is the catalogue's sum, shown with its parts (issue 29).
+    const firstYear = stateCosts(WYOMING).firstYear;
+    await page.getByText(`İlk yıl tahmini toplam (Wyoming): ${formatUsd(firstYear.total, 'tr')}`).waitFor();
     await page
-      .getByText(/\$143|143\s?\$/)
+      .getByText(`${formatUsd(firstYear.filingFee, 'tr')} kuruluş harcı`, { exact: false })
       .first()
       .waitFor();
     await screenshots(page, 'onboarding-step1');
