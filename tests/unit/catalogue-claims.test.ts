@@ -3,7 +3,7 @@ import { renderMail } from '../../src/server/platform/mail/templates';
 import { COMPLIANCE_RULES } from '../../src/shared/catalogue/compliance';
 import { stateCosts } from '../../src/shared/catalogue/costs';
 import { PACKAGES, REGISTERED_AGENT_RENEWAL } from '../../src/shared/catalogue/packages';
-import { FEATURED_STATES, STATE_FEES_CHECKED_ON } from '../../src/shared/catalogue/states';
+import { CALIFORNIA_LLC_MIN_TAX, FEATURED_STATES, STATE_FEES_CHECKED_ON } from '../../src/shared/catalogue/states';
 import { STAGE_WAIT_DEFAULTS, TIMINGS } from '../../src/shared/catalogue/timings';
 import { translate } from '../../src/shared/i18n';
 import { LANGUAGES } from '../../src/shared/i18n/languages';
@@ -109,5 +109,33 @@ describe('the texts claim only what happened or holds', () => {
       expect(translate('en', key)).not.toMatch(/at most/);
     }
     expect(translate('tr', 'auth.benefits.fast.title')).not.toMatch(/hazır/);
+  });
+});
+
+describe('the compliance texts', () => {
+  it("say Wyoming's report is due every year on the first day of the formation month, dissolution 60 days after", () => {
+    expect(translate('tr', 'compliance.rules.wyoming_annual_report.what')).toMatch(/Her yıl.*kurulduğu ayın ilk günü/);
+    expect(translate('en', 'compliance.rules.wyoming_annual_report.what')).toMatch(/every year.*March 1 each year/);
+    expect(translate('tr', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/son günden sonra 60 gün/);
+    expect(translate('en', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/60 days after the due date/);
+  });
+
+  it('explain the pro forma 1120 and the 1065 of a company with two or more owners', () => {
+    for (const lang of LANGUAGES) {
+      const what = translate(lang, 'compliance.rules.federal_form_5472.what');
+      expect(what).toMatch(/pro forma Form 1120/);
+      expect(what).toMatch(/Form 1065/);
+      expect(what).toMatch(lang === 'tr' ? /kapak formu/ : /cover form/);
+    }
+  });
+
+  it("name the untracked state's yearly tax with California's minimum from the catalogue, in Turkish throughout", () => {
+    const tr = translate('tr', 'compliance.card.untracked', { state: 'California', californiaTax: '$800,00' });
+    expect(tr).toContain('en az $800,00');
+    expect(tr).not.toMatch(/Secretary of State sayfasına/);
+    expect(CALIFORNIA_LLC_MIN_TAX.amount).toBe(80_000);
+    expect(translate('en', 'compliance.card.untracked', { state: 'Ohio', californiaTax: '$800.00' })).toContain(
+      'at least $800.00 a year',
+    );
   });
 });

@@ -138,6 +138,18 @@ export const FEATURED_STATES: readonly FeaturedState[] = [
   },
 ];
 
+/**
+ * California's minimum annual franchise tax on an LLC, the best-known yearly state charge among the
+ * states the calendar does not track; named so that the untracked-state notice is not only about reports.
+ */
+export const CALIFORNIA_LLC_MIN_TAX = {
+  amount: 80_000,
+  source: {
+    url: 'https://www.ftb.ca.gov/file/business/types/limited-liability-company/index.html',
+    checkedOn: STATE_FEES_CHECKED_ON,
+  },
+} as const satisfies { amount: number; source: FeeSource };
+
 /** The recommended state, whose costs the self-service pages state. */
 export const WYOMING: FeaturedState = FEATURED_STATES.find((s) => s.name === 'Wyoming') ?? FEATURED_STATES[0];
 
