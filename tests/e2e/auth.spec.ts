@@ -34,7 +34,7 @@ describe('customer account journey', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL('**/signin');
-    await page.getByText('Kolay kurulum', { exact: false }).first().waitFor();
+    await page.getByText('Kolay kuruluş', { exact: false }).first().waitFor();
     await screenshots(page, 'signin');
     // The skip link is the first stop of the keyboard and leads to the main content.
     await page.keyboard.press('Tab');

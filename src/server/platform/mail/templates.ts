@@ -1,4 +1,4 @@
-import { TIMINGS, type TimingKey } from '../../../shared/catalogue/timings';
+import { formatTiming } from '../../../shared/catalogue/timing-format';
 import type { StageNoticeTemplate } from '../../../shared/domain/stage-notices';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
@@ -42,16 +42,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A catalogue timing in `lang`, as the pages state it ("3-8 hafta"). */
-function timing(key: TimingKey, lang: Language): string {
-  const { min, max, unit } = TIMINGS[key];
-  const unitText = translate(lang, `catalogue.timing.units.${unit}`);
-  return min === max ? `${max} ${unitText}` : translate(lang, 'catalogue.timing.range', { min, max, unit: unitText });
-}
-
 /** Catalogue values the mails' texts may interpolate, so a wait is never typed into a mail. */
 function catalogueVars(lang: Language): Record<string, string> {
-  return { einWait: timing('ein', lang), einFaxWait: timing('einFax', lang) };
+  return { einWait: formatTiming('ein', lang), einFaxWait: formatTiming('einFax', lang) };
 }
 
 /** Renders a mail in the recipient's language from the `mail` namespace of the catalogues. */
