@@ -71,7 +71,7 @@ describe('customer account journey', () => {
     );
     expect(profile.rows[0]).toEqual({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'kasim' });
 
-    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await page.waitForURL('**/signin');
     await toast(page, 'Başarıyla çıkış yapıldı.');
 
@@ -121,7 +121,7 @@ describe('customer account journey', () => {
     await fillSignUp(page, email);
     await page.click('button[type=submit]');
     await page.waitForURL('**/onboarding');
-    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await page.waitForURL('**/signin');
 
     await page.goto('/forgot-password');

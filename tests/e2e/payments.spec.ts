@@ -217,7 +217,7 @@ describe('services and payments', () => {
     expect(await page.getByText(/ödeme bağlantı/i).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-total');
 
-    await page.getByRole('button', { name: 'Ödemeye Geç' }).click();
+    await page.getByRole('button', { name: 'Ödemeye geç' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_/);
     expect(await page.getByTestId('order-name').textContent()).toBe('Premium paket + Özel adres');
     expect(await page.getByTestId('checkout-total').textContent()).toBe('$689,00');
@@ -242,7 +242,7 @@ describe('services and payments', () => {
     // Step 5 now says it is paid instead of offering to pay again; the server refuses a second checkout.
     await page.goto('/formation-service');
     await page.getByTestId('formation-service-paid').waitFor();
-    expect(await page.getByRole('button', { name: 'Ödemeye Geç' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ödemeye geç' }).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-paid');
     const second = await page.request.post('/api/formation-service/checkout', {
       data: { packageSelected: 'formation_with_payment', stateSelected: 'Wyoming', businessAddress: 'private_address' },
