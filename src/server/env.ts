@@ -49,7 +49,7 @@ const schema = z.object({
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
   ),
-  MAIL_FROM: z.string().default('ABD Şirket Portalı <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('ABD Şirket Kurulum Portalı <no-reply@localhost>'),
   DATA_ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()

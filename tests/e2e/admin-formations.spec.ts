@@ -47,9 +47,9 @@ describe('admin formations', () => {
     const adminContext = await newContext(e2e.browser, e2e.server.url);
     const admin = await adminContext.newPage();
     await signUpAdminInBrowser(admin, 'Zeynep Yönetici', e2eEmail('admin.kurulus'));
-    await admin.getByRole('link', { name: 'Şirket Kuruluşları' }).first().click();
+    await admin.getByRole('link', { name: 'Şirket kuruluşları' }).first().click();
     await admin.waitForURL('**/admin/formations');
-    await admin.getByRole('heading', { name: 'Şirket Kuruluşları', level: 1 }).waitFor();
+    await admin.getByRole('heading', { name: 'Şirket kuruluşları', level: 1 }).waitFor();
     await expect.poll(() => admin.locator('[data-testid=formation-row]').count()).toBeGreaterThanOrEqual(2);
     await screenshots(admin, 'admin-formations-list-all-tr');
 

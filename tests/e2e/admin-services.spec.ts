@@ -75,10 +75,10 @@ describe('admin services', () => {
     await consulting.getByTestId('service-edit').click();
     await admin.locator('[data-testid=service-form][data-mode=edit]').waitFor();
     await expect(admin.inputValue('#service-title')).resolves.toBe('Şirket Kuruluş Danışmanlığı');
-    await expect(admin.inputValue('#service-price')).resolves.toBe('149.50');
+    await expect(admin.inputValue('#service-price')).resolves.toBe('149,50');
     await expect(admin.inputValue('#service-title-en')).resolves.toBe('Company Formation Consulting');
     await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('service-title');
-    await admin.fill('#service-price', '199.99');
+    await admin.fill('#service-price', '199,99');
     await form.getByTestId('service-form-submit').click();
     await toast(admin, 'Hizmet başarıyla güncellendi');
     await expect.poll(() => consulting.getByTestId('service-price').textContent()).toBe('$199,99');

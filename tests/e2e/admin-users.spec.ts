@@ -51,7 +51,7 @@ describe('admin users', () => {
     await panel.getByRole('heading', { name: 'Şirket Sahibi Ayşe' }).waitFor();
     await expect(panel.getByTestId('user-email').textContent()).resolves.toBe(customerEmail);
     await expect(panel.getByTestId('user-formation-preference').textContent()).resolves.toBe(
-      'Kendin Kur (self-servis)',
+      'Kendiniz kurun (self-servis)',
     );
     await expect(panel.getByTestId('user-utm-source').textContent()).resolves.toBe('Yok');
     await expect(panel.getByTestId('user-documents-empty').textContent()).resolves.toBe('Henüz yüklenmiş belge yok');

@@ -24,11 +24,11 @@ describe('admin access', () => {
     await page.click('button[type=submit]');
     await page.waitForURL('**/admin/ein');
     await page.getByText('Yönetici hesabı başarıyla oluşturuldu!').first().waitFor();
-    await page.getByRole('link', { name: 'EIN Başvuruları' }).first().waitFor();
+    await page.getByRole('link', { name: 'EIN başvuruları' }).first().waitFor();
     await screenshots(page, 'admin-ein-empty');
 
     // The admin top bar signs out.
-    await page.getByRole('button', { name: 'Çıkış Yap' }).first().click();
+    await page.getByRole('button', { name: 'Çıkış yap' }).first().click();
     await page.waitForURL('**/signin');
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'adminsifre');

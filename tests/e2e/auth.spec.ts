@@ -34,7 +34,7 @@ describe('customer account journey', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL('**/signin');
-    await page.getByText('Kolay kurulum', { exact: false }).first().waitFor();
+    await page.getByText('Kolay kuruluş', { exact: false }).first().waitFor();
     await screenshots(page, 'signin');
     // The skip link is the first stop of the keyboard and leads to the main content.
     await page.keyboard.press('Tab');
@@ -71,7 +71,7 @@ describe('customer account journey', () => {
     );
     expect(profile.rows[0]).toEqual({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'kasim' });
 
-    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await page.waitForURL('**/signin');
     await toast(page, 'Başarıyla çıkış yapıldı.');
 
@@ -121,7 +121,7 @@ describe('customer account journey', () => {
     await fillSignUp(page, email);
     await page.click('button[type=submit]');
     await page.waitForURL('**/onboarding');
-    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await page.waitForURL('**/signin');
 
     await page.goto('/forgot-password');

@@ -64,7 +64,7 @@ describe('the document vault', () => {
     const labels = await page.locator('select[name=category] option').allInnerTexts();
     expect(labels.slice(1)).toEqual([
       'SS-4 Formu',
-      'EIN Onay Belgesi',
+      'EIN Onay Mektubu (CP 575)',
       'Kuruluş Belgesi (Articles of Organization)',
       'İşletme Ruhsatı',
       'Diğer Belgeler',

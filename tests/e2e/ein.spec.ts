@@ -70,7 +70,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     // Step 1: information. Back is disabled on the first step. The dashboard has a stepper too,
     // so wait for the wizard's own heading before reading the button.
     await customer.getByRole('heading', { name: 'EIN nedir?' }).waitFor();
-    // SPEC §9: the EIN pages state 3-8 weeks (3-6 is the turnkey wizard's copy).
+    // One EIN wait everywhere (issue 29): the catalogue's 3-8 weeks.
     await customer.getByText('3-8 hafta').first().waitFor();
     expect(await customer.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await screenshots(customer, 'ein-wizard-1-info');
@@ -285,7 +285,7 @@ describe('EIN pipeline between a customer and an admin', () => {
 
     // Both notices reached the customer, in Turkish.
     await latestMail(e2e.server.url, email, /SS-4 formunuz imzaya hazır/);
-    await latestMail(e2e.server.url, email, /EIN numaranız çıktı/);
+    await latestMail(e2e.server.url, email, /EIN'iniz verildi/);
 
     await customerContext.close();
     await adminContext.close();

@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { stateCosts } from '../../src/shared/catalogue/costs';
+import { formatUsd } from '../../src/shared/catalogue/money';
+import { WYOMING } from '../../src/shared/catalogue/states';
 import {
   e2eEmail,
   focused,
@@ -30,8 +33,11 @@ describe('self-service customer', () => {
     await page.getByRole('heading', { name: 'Başlayalım' }).waitFor();
     expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await page.check('input[name=formationType][value=self]');
+    // The budget is the catalogue's sum, shown with its parts (issue 29).
+    const firstYear = stateCosts(WYOMING).firstYear;
+    await page.getByText(`İlk yıl tahmini toplam (Wyoming): ${formatUsd(firstYear.total, 'tr')}`).waitFor();
     await page
-      .getByText(/\$143|143\s?\$/)
+      .getByText(`${formatUsd(firstYear.filingFee, 'tr')} kuruluş harcı`, { exact: false })
       .first()
       .waitFor();
     await screenshots(page, 'onboarding-step1');
@@ -45,7 +51,7 @@ describe('self-service customer', () => {
     expect(await page.inputValue('textarea[name=businessMotivation]')).toBe('Etsy mağazam için ABD şirketi');
     await next(page);
     await next(page);
-    await page.getByRole('button', { name: 'Kaydı Tamamla' }).waitFor();
+    await page.getByRole('button', { name: 'Kaydı tamamla' }).waitFor();
     await screenshots(page, 'onboarding-overview');
     await next(page);
     await page.waitForURL('**/dashboard');
@@ -74,7 +80,7 @@ describe('self-service customer', () => {
     await next(page);
     await next(page);
     await page.check('input[name=isFormationComplete][value=true]');
-    await page.getByLabel('Eyalet Seç').selectOption('Wyoming');
+    await page.getByLabel('Eyalet seç').selectOption('Wyoming');
     await page.fill('textarea[name=difficulties]', 'İsim seçimi biraz zaman aldı');
     await screenshots(page, 'formation-guide-complete');
     await page.getByRole('button', { name: 'Kurulumu Tamamladım' }).click();
@@ -82,7 +88,7 @@ describe('self-service customer', () => {
     await page.locator('[data-testid=formation-stage]', { hasText: '[2/4]' }).waitFor();
     await page.locator('[data-testid=next-step-ein-application]').waitFor();
     await screenshots(page, 'dashboard-stage2');
-    await page.getByRole('button', { name: 'Durumu Yenile' }).click();
+    await page.getByRole('button', { name: 'Durumu yenile' }).click();
     await page.getByText('Durum güncellendi', { exact: false }).first().waitFor();
 
     const row = await e2e.server.deps.database.db.execute(
@@ -99,7 +105,7 @@ describe('self-service customer', () => {
     await page.goto('/bank-account');
     await next(page);
     await next(page);
-    const send = page.getByRole('button', { name: 'Geri Bildirimi Gönder' });
+    const send = page.getByRole('button', { name: 'Geri bildirimi gönder' });
     expect(await send.isDisabled()).toBe(true);
     await page.check('input[name=completed][value=true]');
     expect(await send.isDisabled()).toBe(true);
@@ -119,7 +125,7 @@ describe('self-service customer', () => {
     await next(page);
     await page.check('input[name=completed][value=false]');
     await page.fill('textarea[name=feedbackText]', 'Özel adres fiyatlarını karşılaştırıyorum');
-    await page.getByRole('button', { name: 'Geri Bildirimi Gönder' }).click();
+    await page.getByRole('button', { name: 'Geri bildirimi gönder' }).click();
     await page.waitForURL('**/dashboard');
     const feedback = await e2e.server.deps.database.db.execute(
       `select (select count(*) from bank_account_feedback b where b.user_id = u.id)::int as bank,
@@ -149,7 +155,7 @@ describe('assisted customer', () => {
     await next(page);
     // Assisted skips the address step: purpose, then the overview.
     await next(page);
-    await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
+    await page.getByRole('button', { name: 'Kaydı tamamla' }).click();
     await page.waitForURL('**/formation-service');
     // The onboarding wizard (with its own, enabled back button) can stay on screen while the
     // lazy formation-service page loads, so wait for the new page before reading the button.
@@ -184,10 +190,10 @@ describe('assisted customer', () => {
     await page.check('input[name=businessAddress][value=private_address]');
     await screenshots(page, 'turnkey-address');
     await next(page);
-    await page.getByRole('button', { name: 'Ödemeye Geç' }).waitFor();
+    await page.getByRole('button', { name: 'Ödemeye geç' }).waitFor();
     await screenshots(page, 'turnkey-payment');
     // No Stripe keys on this server: step 5 opens the local TEST MODE checkout for Premium + private address.
-    await page.getByRole('button', { name: 'Ödemeye Geç' }).click();
+    await page.getByRole('button', { name: 'Ödemeye geç' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_test_local_/);
     await page.getByText('TEST MODU').first().waitFor();
     expect(await page.getByTestId('checkout-total').textContent()).toContain('689,00');
@@ -203,7 +209,7 @@ describe('assisted customer', () => {
     // One toast for signing out, not a second "please sign in" from the page left behind (its queries
     // are dropped only once it is gone).
     await watchToasts(page);
-    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await page.waitForURL('**/signin');
     await page.getByText('Başarıyla çıkış yapıldı.').first().waitFor();
     await page.fill('input[name=email]', 'nobody@example.com');

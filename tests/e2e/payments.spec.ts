@@ -217,7 +217,7 @@ describe('services and payments', () => {
     expect(await page.getByText(/ödeme bağlantı/i).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-total');
 
-    await page.getByRole('button', { name: 'Ödemeye Geç' }).click();
+    await page.getByRole('button', { name: 'Ödemeye geç' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_/);
     expect(await page.getByTestId('order-name').textContent()).toBe('Premium paket + Özel adres');
     expect(await page.getByTestId('checkout-total').textContent()).toBe('$689,00');
@@ -247,7 +247,7 @@ describe('services and payments', () => {
     expect(await summary.getByTestId('formation-service-total').textContent()).toBe('$689,00');
     expect(await page.locator('input[name=packageSelected], input[name=businessAddress]').count()).toBe(0);
     expect(await page.getByTestId('wizard-back').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Ödemeye Geç' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ödemeye geç' }).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-paid');
     const edit = await page.request.put('/api/formation-service/draft', {
       data: { packageSelected: 'formation_only', businessAddress: 'shared_address' },

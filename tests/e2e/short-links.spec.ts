@@ -37,9 +37,9 @@ async function adminOnShorten(): Promise<{ context: BrowserContext; admin: Page 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
   const admin = await context.newPage();
   await signUpAdminInBrowser(admin, 'Kampanya Yöneticisi', e2eEmail('admin.links'));
-  await admin.getByRole('link', { name: 'Kısa Linkler' }).first().click();
+  await admin.getByRole('link', { name: 'Kısa linkler' }).first().click();
   await admin.waitForURL('**/shorten');
-  await admin.getByRole('heading', { name: 'Kısa Linkler', level: 1 }).waitFor();
+  await admin.getByRole('heading', { name: 'Kısa linkler', level: 1 }).waitFor();
   return { context, admin };
 }
 

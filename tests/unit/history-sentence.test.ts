@@ -24,7 +24,7 @@ describe('the dashboard History sentences', () => {
       "Your company formation status changed from 'Preparation' to 'Formation Completed'",
     );
     expect(say('tr', { kind: 'formation_status', from: null, to: 'ein_created' }).text).toBe(
-      "Şirket kuruluş durumunuz 'EIN Oluşturuldu' olarak güncellendi",
+      "Şirket kuruluş durumunuz 'EIN Başvurusu Yapıldı' olarak güncellendi",
     );
     const ein = say('tr', {
       kind: 'ein_status',

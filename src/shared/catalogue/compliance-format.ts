@@ -1,18 +1,8 @@
 import type { Language } from '../i18n/languages';
-import type { IsoDate } from './compliance';
+import { LOCALES } from './calendar-date';
 import { formatUsd } from './money';
 
-const LOCALES: Record<Language, string> = { tr: 'tr-TR', en: 'en-US' };
-
-/**
- * A calendar date as words ("1 Mart 2027", "March 1, 2027"). Read in UTC: a 'YYYY-MM-DD' parsed by Date
- * is UTC midnight, which a browser west of Greenwich would otherwise show as the day before.
- */
-export function formatCalendarDate(date: IsoDate, lang: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+export { formatCalendarDate } from './calendar-date';
 
 /**
  * The values the rules' texts interpolate (`compliance.rules.<id>.what` / `.penalty`): the amount, the

@@ -20,7 +20,11 @@ export function parseUsdToCents(text: string): number | null {
   return cents > 0 ? cents : null;
 }
 
-/** Cents as the plain decimal an input shows, e.g. 13875 → "138.75". */
-export function centsToInput(cents: number): string {
-  return (cents / 100).toFixed(2);
+/**
+ * Cents as the plain decimal an input shows, with the language's decimal mark like every other amount
+ * (13875 → "138,75" in Turkish, "138.75" in English); parseUsdToCents reads both marks back.
+ */
+export function centsToInput(cents: number, locale: 'tr' | 'en' = 'en'): string {
+  const fixed = (cents / 100).toFixed(2);
+  return locale === 'tr' ? fixed.replace('.', ',') : fixed;
 }

@@ -4,7 +4,11 @@ export const PACKAGES = [
     id: 'formation_only',
     tier: 'standard',
     price: 38_900,
-    /** i18n keys under `catalogue.packageIncludes.` */
+    /**
+     * i18n keys under `catalogue.packageIncludes.` SPEC §1's assisted list also names "a financial-crimes
+     * registry filing" (FinCEN BOI); FinCEN's interim final rule of March 2025 exempts every company formed
+     * in the US, so no package sells it (decision 0033). The shared address is free with either package.
+     */
     includes: ['formation', 'ein', 'registeredAgentYear', 'sharedAddress', 'bookkeepingBasics'],
   },
   {
@@ -18,7 +22,7 @@ export const PACKAGES = [
       'bankAccount',
       'paymentProvider',
       'cardPayments',
-      'financialCrimesFiling',
+      'sharedAddress',
       'bookkeepingBasics',
     ],
   },
@@ -51,8 +55,6 @@ export const ADDRESS_PRICES = {
  */
 export const ASSISTED_PACKAGE_ID: PackageId = 'formation_with_payment';
 export const ASSISTED_PRICE = PACKAGES.find((p) => p.id === ASSISTED_PACKAGE_ID)?.price ?? 0;
-/** Self-service: the stated total budget for a Wyoming company. */
-export const SELF_SERVICE_WYOMING_BUDGET = 14_300;
 /** Registered agent from the second year on. */
 export const REGISTERED_AGENT_RENEWAL = 12_500;
 

@@ -57,42 +57,100 @@ export function isUsState(value: unknown): value is UsState {
   return typeof value === 'string' && (US_STATES as readonly string[]).includes(value);
 }
 
+/** Where a state's figure was read, and when; `null` when it was not checked against the source. */
+export interface FeeSource {
+  url: `https://${string}`;
+  checkedOn: string | null;
+}
+
 export interface FeaturedState {
   name: UsState;
-  /** Fees in integer cents (SPEC §9 "State data"). */
+  /** The state's charge to file the LLC's formation document, in integer cents (SPEC §9 "State data"). */
   filingFee: number;
+  /** The state's yearly charge (annual report fee or annual tax), the minimum where it varies. */
   annualFee: number;
+  /** What the yearly charge is: a report's fee (Wyoming, Florida) or a tax with no report (Delaware). */
+  annualFeeKind: 'annualReport' | 'annualTax';
+  /**
+   * Registered agent service for the first year, our partner's price (SPEC §9: $99). From the second
+   * year on the price is REGISTERED_AGENT_RENEWAL: both are shown, each named for its year.
+   */
   registeredAgentFee: number;
   recommended: boolean;
   /** i18n keys under `catalogue.stateFeatures.` */
   features: string[];
+  /** The official page of each state charge and the day it was compared with the figure above. */
+  sources: { filingFee: FeeSource; annualFee: FeeSource };
 }
+
+/**
+ * The day the state charges below were last compared with the states' own fee pages. Shown to the
+ * customer beside the fees ("checked on …") so a figure's age is never hidden.
+ */
+export const STATE_FEES_CHECKED_ON = '2026-11-26';
 
 export const FEATURED_STATES: readonly FeaturedState[] = [
   {
     name: 'Wyoming',
     filingFee: 10_000,
+    // The annual report license tax: $60, or $0.0002 per dollar of assets in Wyoming when that is more.
     annualFee: 6_000,
+    annualFeeKind: 'annualReport',
     registeredAgentFee: 9_900,
     recommended: true,
     features: ['noStateIncomeTax', 'lowAnnualFee', 'strongPrivacy', 'fastFormation'],
+    sources: {
+      filingFee: { url: 'https://sos.wyo.gov/Business/StartABusiness.aspx', checkedOn: STATE_FEES_CHECKED_ON },
+      annualFee: { url: 'https://sos.wyo.gov/Business/AnnualReports.aspx', checkedOn: STATE_FEES_CHECKED_ON },
+    },
   },
   {
     name: 'Florida',
+    // $100 for the Articles of Organization plus $25 for designating the registered agent.
     filingFee: 12_500,
     annualFee: 13_875,
+    annualFeeKind: 'annualReport',
     registeredAgentFee: 9_900,
     recommended: false,
     features: ['noStateIncomeTax', 'bigMarket', 'bankFriendly'],
+    sources: {
+      filingFee: { url: 'https://dos.fl.gov/sunbiz/start-business/efile/fl-llc/', checkedOn: STATE_FEES_CHECKED_ON },
+      annualFee: {
+        url: 'https://dos.fl.gov/sunbiz/manage-business/efile/annual-report/',
+        checkedOn: STATE_FEES_CHECKED_ON,
+      },
+    },
   },
   {
     name: 'Delaware',
-    filingFee: 9_000,
+    // The Certificate of Formation of an LLC: $110 since 2023 (SPEC §9's $90 is the fee before that).
+    filingFee: 11_000,
+    // The flat annual LLC tax; Delaware has no annual report for LLCs.
     annualFee: 30_000,
+    annualFeeKind: 'annualTax',
     registeredAgentFee: 9_900,
     recommended: false,
     features: ['investorFavourite', 'businessCourts', 'strongPrivacy'],
+    sources: {
+      filingFee: { url: 'https://corp.delaware.gov/fee/', checkedOn: STATE_FEES_CHECKED_ON },
+      annualFee: { url: 'https://corp.delaware.gov/paytaxes/', checkedOn: STATE_FEES_CHECKED_ON },
+    },
   },
 ];
+
+/**
+ * California's minimum annual franchise tax on an LLC, the best-known yearly state charge among the
+ * states the calendar does not track; named so that the untracked-state notice is not only about reports.
+ */
+export const CALIFORNIA_LLC_MIN_TAX = {
+  amount: 80_000,
+  source: {
+    url: 'https://www.ftb.ca.gov/file/business/types/limited-liability-company/index.html',
+    checkedOn: STATE_FEES_CHECKED_ON,
+  },
+} as const satisfies { amount: number; source: FeeSource };
+
+/** The recommended state, whose costs the self-service pages state. */
+export const WYOMING: FeaturedState = FEATURED_STATES.find((s) => s.name === 'Wyoming') ?? FEATURED_STATES[0];
 
 export const OTHER_STATES: readonly UsState[] = US_STATES.filter((s) => !FEATURED_STATES.some((f) => f.name === s));

@@ -34,7 +34,7 @@ describe('expected wait of a stage', () => {
     const nine = Array.from({ length: 9 }, (_, i) => 20 + i);
     expect(chooseExpectedWait('ein', 'submitted_to_irs', stats(nine))).toEqual({
       source: 'default',
-      min: 4,
+      min: 3,
       max: 8,
       unit: 'weeks',
       samples: 9,

@@ -46,7 +46,7 @@ export interface StageStats {
 /**
  * The expected wait as the page states it. `median`: "half of our customers waited under `days`
  * days", with `upperDays` (the 90th percentile) as the point past which the wait is unusual.
- * `default`: the catalogue's range ("usually 4–8 weeks"). `samples` is how many finished stages the
+ * `default`: the catalogue's range ("usually 3–8 weeks"). `samples` is how many finished stages the
  * portal had, shown to staff and used by the tests.
  */
 export type ExpectedWait =

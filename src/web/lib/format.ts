@@ -8,17 +8,20 @@ import { useTranslation } from './useTranslation';
 export function useFormat() {
   const { t, i18n } = useTranslation();
   const lang = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const timing = (key: TimingKey) => {
+    const { min, max, unit } = TIMINGS[key];
+    const unitText = t(`catalogue.timing.units.${unit}`);
+    // Number first, then the unit, in both languages ("5 iş günü", "5 business days").
+    return min === max ? `${max} ${unitText}` : t('catalogue.timing.range', { min, max, unit: unitText });
+  };
   return {
     lang,
     usd: (cents: number) => formatUsd(cents, lang),
     perYear: (cents: number) => t('catalogue.perYear', { amount: formatUsd(cents, lang) }),
     /** A stated timing of SPEC §9, e.g. "2-10 iş günü" / "2-10 business days". */
-    timing: (key: TimingKey) => {
-      const { min, max, unit } = TIMINGS[key];
-      const unitText = t(`catalogue.timing.units.${unit}`);
-      // Number first, then the unit, in both languages ("5 iş günü", "5 business days").
-      return min === max ? `${max} ${unitText}` : t('catalogue.timing.range', { min, max, unit: unitText });
-    },
+    timing,
+    /** How the SS-4 travels and why the EIN wait is what it is, beside every statement of that wait. */
+    einNote: () => t('catalogue.timing.einNote', { fax: timing('einFax'), duration: timing('ein') }),
     date: (value: string | Date) => formatDate(value, lang),
     dateTime: (value: string | Date) => formatDateTime(value, lang),
   };

@@ -439,7 +439,7 @@ describe('GET /api/admin/formations/export.csv', () => {
     // 21:05 UTC is 00:05 the next day in Istanbul (UTC+3).
     expect(rows[1]).toEqual([
       `Şirket; ${marker}`,
-      'EIN Oluşturuldu',
+      'EIN Başvurusu Yapıldı',
       'Delaware',
       'Ödendi',
       '24.11.2026 00:05',

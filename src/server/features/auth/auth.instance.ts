@@ -25,7 +25,7 @@ export interface AuthOptions {
 export function createAuth(opts: AuthOptions) {
   const { mailer, publicUrl } = opts;
   return betterAuth({
-    appName: 'ABD Şirket Portalı',
+    appName: 'ABD Şirket Kurulum Portalı',
     baseURL: `${publicUrl}/api/auth`,
     secret: opts.secret,
     trustedOrigins: [publicUrl],

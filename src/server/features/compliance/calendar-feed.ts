@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import ical from 'ical-generator';
-import { ruleTextVars } from '../../../shared/catalogue/compliance-format';
+import { formatCalendarDate, ruleTextVars } from '../../../shared/catalogue/compliance-format';
 import { formatUsd } from '../../../shared/catalogue/money';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
@@ -83,7 +83,7 @@ export function itemDetails(item: ComplianceItemView, lang: Language, dashboardU
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, `compliance.${key}`, vars);
   const lines: string[] = [];
   if (item.amountCents !== null) lines.push(t('feed.amount', { amount: formatUsd(item.amountCents, lang) }));
-  if (item.extendedDueDate) lines.push(t('feed.extended', { date: item.extendedDueDate }));
+  if (item.extendedDueDate) lines.push(t('feed.extended', { date: formatCalendarDate(item.extendedDueDate, lang) }));
   if (item.penalty) {
     lines.push(t('feed.penalty', { penalty: t(`rules.${item.ruleId}.penalty`, ruleTextVars(item, lang)) }));
   }

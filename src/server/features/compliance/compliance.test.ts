@@ -153,6 +153,19 @@ describe('deadline reminders', () => {
     await runComplianceReminders(t.deps, '2026-02-06');
     expect(await mailsOf(en.id)).toHaveLength(2);
   });
+  it('writes every date in the mail as words, the extension date included (no raw YYYY-MM-DD)', async () => {
+    // Formed 10 March 2025: Form 5472 for 2025 is due 15 April 2026, extendable to 15 October 2026.
+    const tr = await company('Wyoming', '2025-03-10', { lang: 'tr' });
+    await runComplianceReminders(t.deps, '2026-03-16');
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `compliance:${tr.id}:federal_form_5472:%`));
+    expect(mail.text).toContain('15 Nisan 2026');
+    expect(mail.text).toContain('15 Ekim 2026');
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(mail.html).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
 });
 
 describe('the calendar feed', () => {
@@ -176,6 +189,13 @@ describe('the calendar feed', () => {
       .find((e) => e.includes(`UID:wyoming_annual_report-${due}@localhost:3000`));
     expect(event).toContain(`DTSTART;VALUE=DATE:${due.replaceAll('-', '')}`);
     expect(event).toContain('SUMMARY:Wyoming yıllık raporu (annual report)');
+    const form5472 = String(feed.body)
+      .split('BEGIN:VEVENT')
+      .find((e) => e.includes('UID:federal_form_5472-'));
+    // The description is folded at 75 octets; unfolded, its dates read as words, like the page's.
+    const description = (form5472 ?? '').replace(/\r\n[ \t]/g, '').match(/DESCRIPTION:(.*)/)?.[1] ?? '';
+    expect(description).toMatch(/Uzatılabileceği tarih: 15 Ekim \d{4}/);
+    expect(description).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     const second = (await c.post('/api/compliance/me/calendar')).body.url as string;
     expect(second).not.toBe(first);

@@ -81,7 +81,7 @@ describe('expected wait', () => {
     const wait = async () => (await ok(c.get('/api/formations/me'))).body.timeline.ein.expectedWait;
 
     forgetStageStats(db());
-    expect(await wait()).toEqual({ source: 'default', min: 4, max: 8, unit: 'weeks', samples: 0 });
+    expect(await wait()).toEqual({ source: 'default', min: 3, max: 8, unit: 'weeks', samples: 0 });
 
     // Nine stages of 20..28 days, and two that must not count: one finished 200 days ago, and one whose
     // "next" stage predates it (an admin moved the application back and on again).
@@ -91,7 +91,7 @@ describe('expected wait', () => {
       [5, 40],
     ]);
     forgetStageStats(db());
-    expect(await wait()).toEqual({ source: 'default', min: 4, max: 8, unit: 'weeks', samples: 9 });
+    expect(await wait()).toEqual({ source: 'default', min: 3, max: 8, unit: 'weeks', samples: 9 });
 
     // The tenth (29 days): the median of 20..29 is 24.5, stated as "under 25 days"; the 90th percentile
     // (28.1) is the upper bound, rounded up.

@@ -1,4 +1,6 @@
 import { count } from 'drizzle-orm';
+import { findComplianceRule } from '../../../shared/catalogue/compliance';
+import { formatUsd } from '../../../shared/catalogue/money';
 import type { Db } from '../../db/client';
 import { services, users } from '../../db/schema';
 
@@ -7,32 +9,34 @@ import { services, users } from '../../db/schema';
  * checkout and the admin page can be tried at once. Ordinary rows: an operator edits or deletes them
  * like any other. Never in production and never on PostgreSQL, where the catalogue is the operator's.
  */
+const wyomingAnnual = (lang: 'tr' | 'en') =>
+  formatUsd(findComplianceRule('wyoming_annual_report').amountCents ?? 0, lang);
+const form5472Penalty = (lang: 'tr' | 'en') =>
+  formatUsd(findComplianceRule('federal_form_5472').penalty?.amountCents ?? 0, lang);
+
+/** Amounts come from the catalogue (compliance rules), so the examples never state a stale figure. */
 export const EXAMPLE_SERVICES = [
   {
     title: 'ITIN Başvurusu',
     titleEn: 'ITIN application',
     description:
-      "ABD Sosyal Güvenlik Numarası (SSN) alamayan şirket sahipleri için Bireysel Vergi Kimlik Numarası (ITIN) başvurusu: W-7 formunun hazırlanması, belgelerinizin onaylı kopyalarının kontrolü ve IRS'e gönderim. Banka ve ödeme sağlayıcı hesaplarında ve kişisel vergi beyanlarında gerekir.",
+      "ABD Sosyal Güvenlik Numarası (SSN) alamayan şirket sahipleri için Bireysel Vergi Kimlik Numarası (ITIN) başvurusu: W-7 formunun hazırlanması, belgelerinizin onaylı kopyalarının kontrolü ve IRS'e gönderim. Kişisel ABD vergi beyanlarında gerekir; bazı banka ve ödeme sağlayıcıları da isteyebilir.",
     descriptionEn:
-      'Individual Taxpayer Identification Number (ITIN) application for company owners who cannot get a US Social Security Number: we prepare Form W-7, check the certified copies of your documents and file with the IRS. Needed for bank and payment-provider accounts and for personal tax returns.',
+      'Individual Taxpayer Identification Number (ITIN) application for company owners who cannot get a US Social Security Number: we prepare Form W-7, check the certified copies of your documents and file with the IRS. Needed for personal US tax returns; some banks and payment providers may ask for one too.',
     priceCents: 24_900,
   },
   {
-    title: 'Yıllık Rapor (Annual Report) Dosyalama',
+    title: 'Yıllık Rapor (Annual Report) Verme',
     titleEn: 'Annual report filing',
-    description:
-      'Şirketinizin eyalete her yıl vermesi gereken yıllık raporun (annual report) hazırlanması ve süresinde dosyalanması. Eyalet harcı ayrıca ödenir (Wyoming için 60 $). Geç kalan raporlar şirketin feshine yol açabilir.',
-    descriptionEn:
-      "Preparing and filing on time the annual report your company owes its state each year. The state's fee is paid separately ($60 for Wyoming). A late report can get the company dissolved.",
+    description: `Şirketinizin eyalete her yıl vermesi gereken yıllık raporun (annual report) hazırlanması ve süresinde verilmesi. Eyalet harcı ayrıca ödenir (Wyoming için en az ${wyomingAnnual('tr')}). Verilmeyen rapor şirketin feshine yol açabilir.`,
+    descriptionEn: `Preparing and filing on time the annual report your company owes its state each year. The state's fee is paid separately (at least ${wyomingAnnual('en')} for Wyoming). An unfiled report can get the company dissolved.`,
     priceCents: 9_900,
   },
   {
-    title: 'Form 5472 ve 1120 Beyanı',
+    title: 'Form 5472 ve pro forma 1120 Beyanı',
     titleEn: 'Form 5472 and pro forma 1120 filing',
-    description:
-      "Yabancı sahipli tek üyeli LLC'lerin her yıl IRS'e vermesi zorunlu Form 5472 ve pro forma Form 1120 beyanının hazırlanması ve gönderilmesi. Verilmeyen beyan için IRS cezası 25.000 $'dan başlar.",
-    descriptionEn:
-      'Preparing and filing Form 5472 with a pro forma Form 1120, which every foreign-owned single-member LLC must send the IRS each year. The IRS penalty for a missing filing starts at $25,000.',
+    description: `Yabancı sahipli tek üyeli LLC'lerin her yıl IRS'e vermesi gereken Form 5472'nin, onu taşıyan kapak formu olan pro forma Form 1120 ile hazırlanıp gönderilmesi. İki veya daha fazla ortaklı LLC'ler bunun yerine 15 Mart'a kadar Form 1065 verir. Verilmeyen beyan için IRS cezası ${form5472Penalty('tr')}'dan başlar.`,
+    descriptionEn: `Preparing and filing Form 5472 with the pro forma Form 1120 that carries it (a cover form), which every foreign-owned single-member LLC must send the IRS each year. An LLC with two or more owners files Form 1065 by March 15 instead. The IRS penalty for a missing filing starts at ${form5472Penalty('en')}.`,
     priceCents: 34_900,
   },
 ] as const;

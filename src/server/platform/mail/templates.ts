@@ -1,3 +1,4 @@
+import { formatTiming } from '../../../shared/catalogue/timing-format';
 import type { StageNoticeTemplate } from '../../../shared/domain/stage-notices';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
@@ -41,10 +42,15 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Catalogue values the mails' texts may interpolate, so a wait is never typed into a mail. */
+function catalogueVars(lang: Language): Record<string, string> {
+  return { einWait: formatTiming('ein', lang), einFaxWait: formatTiming('einFax', lang) };
+}
+
 /** Renders a mail in the recipient's language from the `mail` namespace of the catalogues. */
 export function renderMail(template: MailTemplate, lang: Language, vars: MailVars): RenderedMail {
   // A line break in a thread's subject must not become a header line of the mail.
-  const safeVars = { ...vars, subject: (vars.subject ?? '').replace(/\s+/g, ' ').trim() };
+  const safeVars = { ...catalogueVars(lang), ...vars, subject: (vars.subject ?? '').replace(/\s+/g, ' ').trim() };
   const t = (key: string) => translate(lang, `mail.${key}`, safeVars);
   const excerpt = vars.excerpt?.trim() ? vars.excerpt : null;
   const subject = t(`${template}.subject`);

@@ -65,7 +65,9 @@ describe('amounts', () => {
     expect(parseUsdToCents(text)).toBeNull();
   });
 
-  it('writes cents back with 2 decimals', () => {
+  it("writes cents back with 2 decimals and the language's decimal mark, which it reads back", () => {
     expect(centsToInput(13_875)).toBe('138.75');
+    expect(centsToInput(13_875, 'tr')).toBe('138,75');
+    expect(parseUsdToCents(centsToInput(14_999, 'tr'))).toBe(14_999);
   });
 });

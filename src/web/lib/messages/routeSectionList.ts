@@ -17,12 +17,12 @@ export const SIGNED_IN = ['services'];
 export const ADMIN = ['admin', 'support'];
 
 export const ROUTE_SECTIONS: Record<string, readonly string[]> = {
-  signin: ['auth'],
-  signup: ['auth'],
+  signin: ['auth', 'catalogue'],
+  signup: ['auth', 'catalogue'],
   'admin/signup': ['auth'],
   'forgot-password': ['auth'],
   'reset-password': ['auth'],
-  terms: ['legal'],
+  terms: ['catalogue', 'legal'],
   privacy: ['legal'],
   'go/:slug': ['shortLinks'],
   onboarding: [...SIGNED_IN, 'catalogue', 'onboarding'],

@@ -18,6 +18,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
+import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SERVICES_KEY, type AdminService, createService, updateService } from '../api/services';
@@ -60,13 +61,13 @@ function serviceFormSchema(stripePriceIdRequired: boolean) {
   });
 }
 
-function toFormValues(service: AdminService | null): ServiceFormValues {
+function toFormValues(service: AdminService | null, lang: 'tr' | 'en'): ServiceFormValues {
   return {
     title: service?.title ?? '',
     description: service?.description ?? '',
     titleEn: service?.titleEn ?? '',
     descriptionEn: service?.descriptionEn ?? '',
-    price: service ? centsToInput(service.priceCents) : '',
+    price: service ? centsToInput(service.priceCents, lang) : '',
     stripePriceId: service?.stripePriceId ?? '',
     isActive: service?.isActive ?? true,
   };
@@ -83,6 +84,7 @@ export interface ServiceFormProps {
 /** SPEC §5 admin service form: one inline form to create a service or edit the chosen one. */
 export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceFormProps) {
   const { t } = useTranslation();
+  const { lang } = useFormat();
   const queryClient = useQueryClient();
   const rootRef = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => serviceFormSchema(stripePriceIdRequired), [stripePriceIdRequired]);
@@ -95,7 +97,7 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
     formState: { errors },
   } = useForm<ServiceFormValues, unknown, ServiceInput>({
     resolver: zodResolver(schema),
-    defaultValues: toFormValues(editing),
+    defaultValues: toFormValues(editing, lang),
   });
 
   // Edit was pressed in the list, maybe far below: bring the form to the admin.
@@ -111,7 +113,7 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
       toast.success(t(editing ? 'adminServices.toast.updated' : 'adminServices.toast.created'));
       void queryClient.invalidateQueries({ queryKey: ADMIN_SERVICES_KEY });
       if (editing) onDone();
-      else reset(toFormValues(null));
+      else reset(toFormValues(null, lang));
     },
     onError: (error) => {
       if (isApiError(error, 'VALIDATION_FAILED')) {
@@ -184,12 +186,11 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
         <TextField
           id="service-price"
           label={t('adminServices.form.price')}
-          hint={t('adminServices.form.priceHint')}
-          type="number"
+          hint={t('adminServices.form.priceHint', { example: centsToInput(14_999, lang) })}
+          // Text, not number: a number input shows and accepts the browser's decimal mark, not the page's.
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          placeholder="0.00"
+          placeholder={centsToInput(0, lang)}
           error={errors.price?.message}
           {...register('price')}
         />

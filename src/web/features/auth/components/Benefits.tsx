@@ -1,4 +1,5 @@
 import { Clock, ShieldCheck, Sparkles } from 'lucide-react';
+import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 
 const BENEFITS = [
@@ -10,6 +11,9 @@ const BENEFITS = [
 /** The three reasons on the sign-in page (SPEC §2). */
 export function Benefits() {
   const { t } = useTranslation();
+  const fmt = useFormat();
+  // The waits come from the catalogue's timings, the same figures every other page states.
+  const vars = { formation: fmt.timing('formation'), wyoming: fmt.timing('formationWyoming'), ein: fmt.timing('ein') };
   return (
     <section aria-labelledby="benefits-title" className="lg:px-4">
       <h2 id="benefits-title" className="text-xl font-semibold text-slate-900">
@@ -22,8 +26,8 @@ export function Benefits() {
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <div>
-              <h3 className="font-semibold text-slate-900">{t(`auth.benefits.${key}.title`)}</h3>
-              <p className="mt-1 text-slate-600">{t(`auth.benefits.${key}.body`)}</p>
+              <h3 className="font-semibold text-slate-900">{t(`auth.benefits.${key}.title`, vars)}</h3>
+              <p className="mt-1 text-slate-600">{t(`auth.benefits.${key}.body`, vars)}</p>
             </div>
           </li>
         ))}

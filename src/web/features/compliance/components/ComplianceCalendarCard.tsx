@@ -4,6 +4,7 @@ import { CalendarClock, CalendarPlus, Check, CircleCheck, Copy, Info } from 'luc
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDate, ruleTextVars } from '../../../../shared/catalogue/compliance-format';
+import { CALIFORNIA_LLC_MIN_TAX } from '../../../../shared/catalogue/states';
 import type { ComplianceItemView, ComplianceView } from '../../../../shared/schemas/compliance';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -75,7 +76,8 @@ function nextPerRule(items: ComplianceItemView[]): ComplianceItemView[] {
 
 function CalendarBody({ view }: { view: ComplianceView }) {
   const { t } = useTranslation();
-  const { lang } = useFormat();
+  const fmt = useFormat();
+  const { lang } = fmt;
   const items = nextPerRule(view.items);
   if (!view.state) return <p className="mt-4 text-slate-700">{t('compliance.card.noCompany')}</p>;
   if (!view.formedOn) return <Alert className="mt-4">{t('compliance.card.waitingForDate')}</Alert>;
@@ -84,7 +86,11 @@ function CalendarBody({ view }: { view: ComplianceView }) {
       <p className="mt-3 text-sm font-medium text-slate-800">
         {t('compliance.card.formedOn', { date: formatCalendarDate(view.formedOn, lang), state: view.state })}
       </p>
-      {view.tracked ? null : <Alert className="mt-4">{t('compliance.card.untracked', { state: view.state })}</Alert>}
+      {view.tracked ? null : (
+        <Alert className="mt-4">
+          {t('compliance.card.untracked', { state: view.state, californiaTax: fmt.usd(CALIFORNIA_LLC_MIN_TAX.amount) })}
+        </Alert>
+      )}
       {items.length === 0 ? (
         <p className="mt-4 text-slate-700">{t('compliance.card.empty')}</p>
       ) : (

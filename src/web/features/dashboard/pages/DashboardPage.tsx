@@ -145,7 +145,7 @@ function DashboardContent({ data }: { data: MyFormation }) {
   const fmt = useFormat();
   const { formation } = data;
   const completed = formation.formationStatus === 'process_completed';
-  const steps = nextSteps(data, t, fmt.timing('einOnboarding'));
+  const steps = nextSteps(data, t, fmt.timing('ein'));
   // Only the turnkey package is paid for; a self-service formation's stored 'pending' means nothing.
   const paymentStatus = formation.companyFormationPreference === 'service' ? formation.paymentStatus : null;
 

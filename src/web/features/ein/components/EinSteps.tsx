@@ -45,7 +45,7 @@ export function InfoStep({ focus }: { focus: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const facts: Fact[] = [
-    { id: 'duration', icon: Clock, label: t('ein.info.duration'), value: fmt.timing('einOnboarding') },
+    { id: 'duration', icon: Clock, label: t('ein.info.duration'), value: fmt.timing('ein'), note: fmt.einNote() },
     {
       id: 'cost',
       icon: BadgeDollarSign,

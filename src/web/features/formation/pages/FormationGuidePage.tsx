@@ -2,8 +2,8 @@ import { BookOpen, Building2, FileText, Search, Timer, Wallet } from 'lucide-rea
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../../shared/catalogue/links';
-import { SELF_SERVICE_WYOMING_BUDGET } from '../../../../shared/catalogue/packages';
-import { FEATURED_STATES, US_STATES } from '../../../../shared/catalogue/states';
+import { REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
+import { US_STATES, WYOMING } from '../../../../shared/catalogue/states';
 import { guideCompletionSchema } from '../../../../shared/schemas/formation';
 import { Alert } from '../../../components/ui/Alert';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
@@ -17,6 +17,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { VideoEmbed } from '../../../components/ui/VideoEmbed';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { api, isApiError } from '../../../lib/api';
+import { useStateCostFacts } from '../../../lib/costs';
 import { errorMessage } from '../../../lib/errors';
 import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
@@ -26,7 +27,6 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 
 const STEP_KEYS = ['overview', 'stepByStep', 'nextStep', 'complete'] as const;
-const WYOMING = FEATURED_STATES.find((s) => s.name === 'Wyoming');
 
 interface Answer {
   isFormationComplete: boolean | null;
@@ -252,6 +252,7 @@ export function FormationGuidePage() {
 function OverviewStep({ focus }: { focus: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const costs = useStateCostFacts(WYOMING, Wallet);
   const facts: Fact[] = [
     {
       id: 'application',
@@ -264,39 +265,37 @@ function OverviewStep({ focus }: { focus: boolean }) {
       icon: Building2,
       label: t('catalogue.timing.labels.formation'),
       value: fmt.timing('formation'),
-      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyomingMax') }),
+      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyoming') }),
     },
-    {
-      id: 'budget',
-      icon: Wallet,
-      label: t('formation.overview.budget'),
-      value: fmt.usd(SELF_SERVICE_WYOMING_BUDGET),
-    },
+    ...costs.facts,
     { id: 'ein', icon: FileText, label: t('catalogue.timing.labels.ein'), value: t('formation.overview.einFree') },
   ];
   return (
     <WizardStep title={t('formation.overview.title')} description={t('formation.overview.intro')} focusOnMount={focus}>
       <FactList facts={facts} />
-      {WYOMING ? (
-        <div className="rounded-xl border border-slate-200 p-4">
-          <h3 className="font-semibold text-slate-900">{t('formation.overview.wyomingTitle')}</h3>
-          <p className="mt-1 text-sm text-slate-700">{t('formation.overview.wyomingBody')}</p>
-          <ul className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-            <li className="rounded-lg bg-slate-50 p-3">
-              <span className="block text-slate-600">{t('catalogue.stateFees.filingFee')}</span>
-              <span className="font-semibold text-slate-900">{fmt.usd(WYOMING.filingFee)}</span>
-            </li>
-            <li className="rounded-lg bg-slate-50 p-3">
-              <span className="block text-slate-600">{t('catalogue.stateFees.annualFee')}</span>
-              <span className="font-semibold text-slate-900">{fmt.perYear(WYOMING.annualFee)}</span>
-            </li>
-            <li className="rounded-lg bg-slate-50 p-3">
-              <span className="block text-slate-600">{t('catalogue.stateFees.registeredAgentFee')}</span>
-              <span className="font-semibold text-slate-900">{fmt.perYear(WYOMING.registeredAgentFee)}</span>
-            </li>
-          </ul>
-        </div>
-      ) : null}
+      <div className="rounded-xl border border-slate-200 p-4">
+        <h3 className="font-semibold text-slate-900">{t('formation.overview.wyomingTitle')}</h3>
+        <p className="mt-1 text-sm text-slate-700">{t('formation.overview.wyomingBody')}</p>
+        <ul className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+          <li className="rounded-lg bg-slate-50 p-3">
+            <span className="block text-slate-600">{t('catalogue.stateFees.filingFee')}</span>
+            <span className="font-semibold text-slate-900">{fmt.usd(WYOMING.filingFee)}</span>
+          </li>
+          <li className="rounded-lg bg-slate-50 p-3">
+            <span className="block text-slate-600">{t('catalogue.stateFees.annualFee')}</span>
+            <span className="font-semibold text-slate-900">{fmt.perYear(WYOMING.annualFee)}</span>
+          </li>
+          <li className="rounded-lg bg-slate-50 p-3">
+            <span className="block text-slate-600">{t('catalogue.stateFees.registeredAgentFee')}</span>
+            <span className="font-semibold text-slate-900">{fmt.usd(WYOMING.registeredAgentFee)}</span>
+          </li>
+          <li className="rounded-lg bg-slate-50 p-3">
+            <span className="block text-slate-600">{t('catalogue.registeredAgentRenewal')}</span>
+            <span className="font-semibold text-slate-900">{fmt.perYear(REGISTERED_AGENT_RENEWAL)}</span>
+          </li>
+        </ul>
+        <p className="mt-2 text-xs text-slate-500">{costs.checkedOn}</p>
+      </div>
     </WizardStep>
   );
 }
@@ -328,7 +327,7 @@ function StepByStep({ focus }: { focus: boolean }) {
           title={t('formation.stepByStep.wait.title')}
           body={t('formation.stepByStep.wait.body', {
             duration: fmt.timing('formation'),
-            wyoming: fmt.timing('formationWyomingMax'),
+            wyoming: fmt.timing('formationWyoming'),
           })}
         />
       </ol>
@@ -352,7 +351,7 @@ function NextStepEin({ focus }: { focus: boolean }) {
             key={key}
             n={i + 1}
             title={t(`formation.nextStep.${key}.title`)}
-            body={t(`formation.nextStep.${key}.body`, { duration: fmt.timing('einOnboarding') })}
+            body={t(`formation.nextStep.${key}.body`, { duration: fmt.timing('ein') })}
           />
         ))}
       </ol>

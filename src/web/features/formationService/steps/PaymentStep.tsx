@@ -1,6 +1,7 @@
 import { Landmark } from 'lucide-react';
+import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import { ADDRESS_PRICES, findPackage, REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
-import { FEATURED_STATES } from '../../../../shared/catalogue/states';
+import { FEATURED_STATES, STATE_FEES_CHECKED_ON } from '../../../../shared/catalogue/states';
 import { packageOrderAmount } from '../../../../shared/domain/orders';
 import { Alert } from '../../../components/ui/Alert';
 import { type Fact, FactList } from '../../../components/ui/FactList';
@@ -29,7 +30,13 @@ function useStateFacts(stateSelected: string | null): Fact[] {
   const stateFee = (fee: 'filingFee' | 'annualFee') =>
     t('formationService.payment.stateFee', { state: featured.name, fee: t(`catalogue.stateFees.${fee}`) });
   return [
-    { id: 'filing', icon: Landmark, label: stateFee('filingFee'), value: fmt.usd(featured.filingFee) },
+    {
+      id: 'filing',
+      icon: Landmark,
+      label: stateFee('filingFee'),
+      value: fmt.usd(featured.filingFee),
+      note: t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) }),
+    },
     { id: 'annual', icon: Landmark, label: stateFee('annualFee'), value: fmt.perYear(featured.annualFee) },
     {
       id: 'agent',

@@ -27,9 +27,15 @@ export function ProcessStep({ focus }: { focus: boolean }) {
       icon: Building2,
       label: t('catalogue.timing.labels.formation'),
       value: fmt.timing('formation'),
-      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyomingMax') }),
+      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyoming') }),
     },
-    { id: 'ein', icon: FileText, label: t('catalogue.timing.labels.ein'), value: fmt.timing('einWizard') },
+    {
+      id: 'ein',
+      icon: FileText,
+      label: t('catalogue.timing.labels.ein'),
+      value: fmt.timing('ein'),
+      note: fmt.einNote(),
+    },
     {
       id: 'bank',
       icon: Landmark,

@@ -1,5 +1,7 @@
 import { Check } from 'lucide-react';
-import { FEATURED_STATES, OTHER_STATES } from '../../../../shared/catalogue/states';
+import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
+import { REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
+import { FEATURED_STATES, OTHER_STATES, STATE_FEES_CHECKED_ON } from '../../../../shared/catalogue/states';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { errorId, FieldError } from '../../../components/ui/Label';
 import { SelectField } from '../../../components/ui/Select';
@@ -42,10 +44,24 @@ export function StateStep({
             badge={state.recommended ? t('formationService.state.recommended') : undefined}
           >
             <dl className="space-y-1">
-              {(['filingFee', 'annualFee', 'registeredAgentFee'] as const).map((fee) => (
-                <div key={fee} className="flex justify-between gap-2">
-                  <dt className="text-slate-600">{t(`catalogue.stateFees.${fee}`)}</dt>
-                  <dd className="font-semibold text-slate-900">{fmt.usd(state[fee])}</dd>
+              {[
+                { id: 'filing', label: t('catalogue.stateFees.filingFee'), value: fmt.usd(state.filingFee) },
+                { id: 'annual', label: t('catalogue.stateFees.annualFee'), value: fmt.perYear(state.annualFee) },
+                // The package pays the agent's first year; the renewal price is what the customer pays later.
+                {
+                  id: 'agent',
+                  label: t('catalogue.stateFees.registeredAgentFee'),
+                  value: t('formationService.payment.agentIncluded'),
+                },
+                {
+                  id: 'agentRenewal',
+                  label: t('catalogue.registeredAgentRenewal'),
+                  value: fmt.perYear(REGISTERED_AGENT_RENEWAL),
+                },
+              ].map((row) => (
+                <div key={row.id} className="flex justify-between gap-2">
+                  <dt className="text-slate-600">{row.label}</dt>
+                  <dd className="shrink-0 text-right font-semibold text-slate-900">{row.value}</dd>
                 </div>
               ))}
             </dl>
@@ -60,6 +76,9 @@ export function StateStep({
           </ChoiceCard>
         ))}
       </ChoiceGroup>
+      <p className="text-xs text-slate-500">
+        {t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) })}
+      </p>
       <SelectField
         id="otherState"
         name="stateSelected"

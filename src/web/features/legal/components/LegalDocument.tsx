@@ -11,6 +11,8 @@ export interface LegalDocumentProps {
   prefix: string;
   /** Section ids under `<prefix>.sections`, in reading order. */
   sections: readonly string[];
+  /** Catalogue values the texts interpolate (the stated waits), so that none is typed into a text. */
+  vars?: Record<string, string>;
 }
 
 /** Paragraphs are separated by a blank line inside one catalogue string. */
@@ -18,7 +20,7 @@ function paragraphs(text: string): string[] {
   return text.split(/\n{2,}/).filter(Boolean);
 }
 
-export function LegalDocument({ prefix, sections }: LegalDocumentProps) {
+export function LegalDocument({ prefix, sections, vars }: LegalDocumentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = t(`${prefix}.title`);
@@ -48,7 +50,7 @@ export function LegalDocument({ prefix, sections }: LegalDocumentProps) {
                 <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
                   {t(`${prefix}.sections.${id}.title`)}
                 </h2>
-                {paragraphs(t(`${prefix}.sections.${id}.body`)).map((text) => (
+                {paragraphs(t(`${prefix}.sections.${id}.body`, vars)).map((text) => (
                   <p key={text} className="mt-3 whitespace-pre-line">
                     {text}
                   </p>

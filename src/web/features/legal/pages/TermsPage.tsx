@@ -1,3 +1,4 @@
+import { useFormat } from '../../../lib/format';
 import { LegalDocument } from '../components/LegalDocument';
 
 const SECTIONS = [
@@ -14,5 +15,12 @@ const SECTIONS = [
 ] as const;
 
 export function TermsPage() {
-  return <LegalDocument prefix="legal.terms" sections={SECTIONS} />;
+  const fmt = useFormat();
+  return (
+    <LegalDocument
+      prefix="legal.terms"
+      sections={SECTIONS}
+      vars={{ formation: fmt.timing('formation'), ein: fmt.timing('ein') }}
+    />
+  );
 }

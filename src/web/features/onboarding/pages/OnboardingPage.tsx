@@ -7,8 +7,8 @@ import {
   ASSISTED_PRICE,
   findPackage,
   REGISTERED_AGENT_RENEWAL,
-  SELF_SERVICE_WYOMING_BUDGET,
 } from '../../../../shared/catalogue/packages';
+import { WYOMING } from '../../../../shared/catalogue/states';
 import { onboardingSchema, onboardingStepOneSchema } from '../../../../shared/schemas/formation';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { type Fact, FactList } from '../../../components/ui/FactList';
@@ -18,6 +18,7 @@ import { Stepper, WizardNav } from '../../../components/ui/Stepper';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { ApiError, api, isApiError } from '../../../lib/api';
+import { useStateCostFacts } from '../../../lib/costs';
 import { useFocusField } from '../../../lib/focusField';
 import { zodFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
@@ -197,9 +198,7 @@ export function OnboardingPage() {
                 meta={t('onboarding.membership.self.meta')}
               >
                 <p>{t('onboarding.membership.self.description')}</p>
-                <p className="mt-2 font-medium text-slate-900">
-                  {t('onboarding.membership.self.budget', { amount: fmt.usd(SELF_SERVICE_WYOMING_BUDGET) })}
-                </p>
+                <SelfServiceBudget />
                 <p className="mt-1">{t('onboarding.membership.self.einFree')}</p>
               </ChoiceCard>
               <ChoiceCard
@@ -319,6 +318,7 @@ export function OnboardingPage() {
 function Overview({ isAssisted, addressPreference }: { isAssisted: boolean; addressPreference: AddressPreference }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const wyomingCosts = useStateCostFacts(WYOMING, Wallet);
   const facts: Fact[] = [
     {
       id: 'application',
@@ -331,14 +331,14 @@ function Overview({ isAssisted, addressPreference }: { isAssisted: boolean; addr
       icon: Building2,
       label: t('catalogue.timing.labels.formation'),
       value: fmt.timing('formation'),
-      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyomingMax') }),
+      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyoming') }),
     },
     {
       id: 'ein',
       icon: FileText,
       label: t('catalogue.timing.labels.ein'),
-      value: fmt.timing('einOnboarding'),
-      note: isAssisted ? undefined : t('onboarding.overview.einFree'),
+      value: fmt.timing('ein'),
+      note: isAssisted ? fmt.einNote() : `${t('onboarding.overview.einFree')} ${fmt.einNote()}`,
     },
     {
       id: 'bank',
@@ -352,14 +352,9 @@ function Overview({ isAssisted, addressPreference }: { isAssisted: boolean; addr
       label: t(isAssisted ? 'catalogue.timing.labels.totalWithPayment' : 'catalogue.timing.labels.total'),
       value: fmt.timing(isAssisted ? 'totalProcessWithPayment' : 'totalProcess'),
     },
-    isAssisted
-      ? { id: 'price', icon: Wallet, label: t('onboarding.overview.assistedPrice'), value: fmt.usd(ASSISTED_PRICE) }
-      : {
-          id: 'budget',
-          icon: Wallet,
-          label: t('onboarding.overview.selfBudget'),
-          value: fmt.usd(SELF_SERVICE_WYOMING_BUDGET),
-        },
+    ...(isAssisted
+      ? [{ id: 'price', icon: Wallet, label: t('onboarding.overview.assistedPrice'), value: fmt.usd(ASSISTED_PRICE) }]
+      : wyomingCosts.facts),
   ];
   if (isAssisted) {
     facts.push({
@@ -382,9 +377,28 @@ function Overview({ isAssisted, addressPreference }: { isAssisted: boolean; addr
   return (
     <>
       <FactList facts={facts} />
+      {isAssisted ? null : <p className="text-xs text-slate-500">{wyomingCosts.checkedOn}</p>}
       <p className="rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900">
         {t(isAssisted ? 'onboarding.overview.assistedNext' : 'onboarding.overview.selfNext')}
       </p>
     </>
+  );
+}
+
+/** The self-service card's budget: Wyoming's first-year total and yearly cost, each with its parts. */
+function SelfServiceBudget() {
+  const { facts, checkedOn } = useStateCostFacts(WYOMING);
+  return (
+    <div className="mt-2 space-y-1">
+      {facts.map((fact) => (
+        <p key={fact.id}>
+          <span className="font-medium text-slate-900">
+            {fact.label}: {fact.value}
+          </span>
+          <span className="block text-xs text-slate-600">{fact.note}</span>
+        </p>
+      ))}
+      <p className="text-xs text-slate-500">{checkedOn}</p>
+    </div>
   );
 }
