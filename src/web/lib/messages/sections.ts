@@ -1,9 +1,7 @@
 import type { Language } from '../../../shared/i18n/languages';
+import { CORE_SECTIONS } from '../../../shared/routes/route-table';
 import { currentLanguage, i18n, persist } from '../i18n';
 import type { Messages } from '../translator';
-import { CORE_SECTIONS } from './routeSectionList';
-
-export { CORE_SECTIONS };
 
 /*
  * The web app's messages arrive in pieces: a first visit to /signin downloads the Turkish shell and
