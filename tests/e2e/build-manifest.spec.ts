@@ -10,7 +10,10 @@ import { NOT_FOUND_PAGE, PAGE_ROUTES } from '../../src/shared/routes/route-table
  * drop its own manifest entry, which would silently stop that preload; this reads the build the
  * e2e suite serves.
  */
-type Manifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
+type Manifest = Record<
+  string,
+  { file: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }
+>;
 const readManifest = () => JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Manifest;
 
 describe('the web build', () => {

@@ -110,14 +110,14 @@ export async function translateLoaded(key: string): Promise<string> {
 }
 
 /**
- * A key whose section no route asked for (messages/routeSections.ts): load it, and the components
+ * A key whose section no route asked for (shared/routes/route-table.ts): load it, and the components
  * that use it render again when it arrives. Development says which one was late.
  */
 i18n.on('missing', (key) => {
   const section = key.split('.')[0];
   if (!isSection(section)) return;
   if (import.meta.env.DEV)
-    console.warn(`i18n: section "${section}" loaded late for ${key}; list it in routeSections.ts`);
+    console.warn(`i18n: section "${section}" loaded late for ${key}; list it in shared/routes/route-table.ts`);
   void loadSections(currentLanguage(), [section]).catch(() => {});
 });
 
