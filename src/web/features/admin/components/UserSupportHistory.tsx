@@ -169,7 +169,9 @@ function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (i
         file ? { onProgress: (p) => setPercent(p.percent) } : {},
       ),
     onSuccess: (result) => {
-      toast.success(t('support.create.success'));
+      // SPEC §8 pairs 'Support thread created successfully' / 'Support thread created' as it pairs the
+      // staff's 'Reply sent successfully' with the customer's 'Message sent': the long form is the staff's.
+      toast.success(t('support.admin.user.created'));
       setSubject('');
       setMessage('');
       setFile(null);
