@@ -560,7 +560,8 @@ const ROWS: Row[] = [
         .first()
         .waitFor();
       await next(customer);
-      // The checkout page replaces this one at once: each toast's title is reported as it appears.
+      // The checkout page replaces this one at once, before sonner (loaded with the first toast) may
+      // have drawn it: the checkout page is held until this page has reported the toast's title.
       const seen: string[] = [];
       await customer.exposeBinding('reportToast', (_source, text: string) => seen.push(text));
       await customer.evaluate(() => {
@@ -569,9 +570,21 @@ const ROWS: Row[] = [
             (window as unknown as { reportToast(t: string): void }).reportToast(el.textContent ?? '');
         }).observe(document.body, { childList: true, subtree: true });
       });
-      await next(customer);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await customer.route(/\/payment\/test-checkout\//, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // A DOM click: Playwright's own would wait for the navigation it starts, which is held.
+      await customer.locator('[data-testid=wizard-next]').evaluate((el) => (el as HTMLElement).click());
+      const text = say('formationService.toast.submitted');
+      for (let waited = 0; !seen.includes(text) && waited < 20_000; waited += 100) await customer.waitForTimeout(100);
+      release();
+      expect(seen).toContain(text);
       await customer.waitForURL(/\/payment\/test-checkout\//);
-      expect(seen).toContain(say('formationService.toast.submitted'));
     },
   },
   {
@@ -772,14 +785,28 @@ const ROWS: Row[] = [
     once: true,
     async run({ customer, lang }) {
       await customer.goto('/documents');
-      await customer.getByRole('button', { name: say(lang, 'documents.refresh') }).click();
-      const shown = toast(customer, say(lang, 'documents.refreshed'));
-      await shown.waitFor();
-      const from = Date.now();
-      await shown.waitFor({ state: 'detached', timeout: TOAST_DURATION_MS + 3000 });
-      const lasted = Date.now() - from;
-      expect(lasted).toBeGreaterThan(TOAST_DURATION_MS - 1000);
+      const refresh = customer.getByRole('button', { name: say(lang, 'documents.refresh') });
+      await refresh.waitFor();
+      // Timed in the page, from the toast's arrival to its removal: a busy test runner that notices
+      // either late cannot shorten or lengthen it.
+      const lasted = customer.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let shownAt = 0;
+            new MutationObserver(() => {
+              const present = document.querySelector('[data-sonner-toast]') !== null;
+              if (present && !shownAt) shownAt = performance.now();
+              if (!present && shownAt) resolve(performance.now() - shownAt);
+            }).observe(document.body, { childList: true, subtree: true });
+          }),
+      );
+      await refresh.click();
+      await toast(customer, say(lang, 'documents.refreshed')).waitFor();
       expect(TOAST_DURATION_MS).toBe(5000);
+      // Sonner removes the toast once its exit animation (a few hundred ms) has run.
+      const ms = await lasted;
+      expect(ms).toBeGreaterThanOrEqual(TOAST_DURATION_MS);
+      expect(ms).toBeLessThan(TOAST_DURATION_MS + 1500);
     },
   },
   {
