@@ -485,6 +485,11 @@ describe('the customer path with the keyboard alone', () => {
     expect(await page.inputValue('select[name=state]')).toBe('Wyoming');
     await kb.tabTo(NEXT);
     await kb.press('Enter');
+    // The completed step replaces the form and takes focus; its button now leads to the panel.
+    await page.getByText('Kuruluşunuz tamamlandı').waitFor();
+    await kb.focusOn(WIZARD_HEADING);
+    await kb.tabTo(NEXT);
+    await kb.press('Enter');
     await page.waitForURL('**/dashboard');
 
     // The EIN wizard: every step's errors and headings.

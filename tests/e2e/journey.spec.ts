@@ -84,6 +84,10 @@ describe('self-service customer', () => {
     await page.fill('textarea[name=difficulties]', 'İsim seçimi biraz zaman aldı');
     await screenshots(page, 'formation-guide-complete');
     await page.getByRole('button', { name: 'Kurulumu Tamamladım' }).click();
+    // SPEC §4: after "yes" the guide shows its completed step; its button then leads to the panel.
+    await page.getByText('Kuruluşunuz tamamlandı').waitFor();
+    expect(page.url()).toMatch(/\/formation$/);
+    await page.getByRole('button', { name: 'Panele Geri Dön' }).click();
     await page.waitForURL('**/dashboard');
     await page.locator('[data-testid=formation-stage]', { hasText: '[2/4]' }).waitFor();
     await page.locator('[data-testid=next-step-ein-application]').waitFor();

@@ -65,7 +65,7 @@ describe('support tickets', () => {
     await dropFile(page, 'label:has(input[name=newFile])', { name: 'banka.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('newFile-selected').waitFor();
     await page.getByTestId('support-create').click();
-    await page.getByText('Destek talebi başarıyla oluşturuldu').first().waitFor();
+    await page.getByText('Destek talebi oluşturuldu', { exact: true }).first().waitFor();
     await page.waitForURL(/\/support\?thread=/);
     const threadId = new URL(page.url()).searchParams.get('thread') ?? '';
     expect(threadId).not.toBe('');

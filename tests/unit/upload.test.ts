@@ -79,19 +79,30 @@ describe('upload()', () => {
     );
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { category: 'validation.y' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { category: 'validation.y' },
+      fromApi: true,
+    });
   });
 
   it('gives a code the UI knows to an answer that is not our error shape (a proxy refusing a large body)', async () => {
     const done = upload('POST', '/api/documents', new FormData());
     FakeXhr.last.answer(413, '<html>Request Entity Too Large</html>', 'Payload Too Large');
-    await expect(done).rejects.toMatchObject({ status: 413, code: 'BAD_REQUEST', message: 'Payload Too Large' });
+    // Not the API's own answer: the pages cannot tell what happened to the request (decision 0035).
+    await expect(done).rejects.toMatchObject({
+      status: 413,
+      code: 'BAD_REQUEST',
+      message: 'Payload Too Large',
+      fromApi: false,
+    });
   });
 
   it('fails with status 0 when no answer came, and when the caller aborts', async () => {
     const lost = upload('POST', '/api/documents', new FormData());
     FakeXhr.last.onerror?.();
-    await expect(lost).rejects.toMatchObject({ status: 0, code: 'INTERNAL' });
+    await expect(lost).rejects.toMatchObject({ status: 0, code: 'INTERNAL', fromApi: false });
 
     const controller = new AbortController();
     const cancelled = upload('POST', '/api/documents', new FormData(), { signal: controller.signal });

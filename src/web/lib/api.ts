@@ -6,13 +6,19 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /**
+   * False when the answer was not the API's own error body (a proxy's HTML page, an empty 502): the
+   * request may never have reached the portal, so nothing is known about what it did.
+   */
+  readonly fromApi: boolean;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, fromApi = true) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.fromApi = fromApi;
   }
 }
 
@@ -85,12 +91,12 @@ export function readResponse<T>(status: number, statusText: string, text: string
       if (code === 'SERVICE_UNAVAILABLE') toast.error(message, { id: 'service-unavailable' });
       throw new ApiError(status, code, message, fields ?? {});
     }
-    throw new ApiError(status, fallbackCode(status), statusText);
+    throw new ApiError(status, fallbackCode(status), statusText, {}, false);
   }
   return data as T;
 }
 
 /** What a call that never got an answer (offline, DNS, reset connection) throws. */
 export function networkError(cause?: unknown): ApiError {
-  return new ApiError(0, 'INTERNAL', cause instanceof Error ? cause.message : 'Network error');
+  return new ApiError(0, 'INTERNAL', cause instanceof Error ? cause.message : 'Network error', {}, false);
 }

@@ -1,5 +1,6 @@
 import { isApiError } from './api';
 import { i18n } from './i18n';
+import { toast } from './toast';
 
 /**
  * The text to show for a failed call: the catalogue's wording of the error code in the current
@@ -16,4 +17,20 @@ export function errorMessage(
     if (error.message) return error.message;
   }
   return t(fallbackKey);
+}
+
+/**
+ * A failed action's toast: the action's own message (SPEC §8: 'Failed to send reply', ...) as its title,
+ * and the server's reason beneath when it says more ('Too many requests...'). The reason alone as the
+ * title would hide which action failed behind a generic 'An unexpected error occurred'.
+ */
+export function failureToast(
+  error: unknown,
+  key: string,
+  t: (key: string) => string = (k: string) => i18n.t(k),
+  options: { id?: string } = {},
+): void {
+  const title = t(key);
+  const reason = errorMessage(error, key, t);
+  toast.error(title, { ...options, description: reason === title ? undefined : reason });
 }

@@ -3,7 +3,7 @@ import { ArrowRight, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { canUploadEinFile, type EinStatus } from '../../../../shared/domain/ein';
 import { Button } from '../../../components/ui/Button';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import {
@@ -69,7 +69,7 @@ export function EinActions({ application }: { application: AdminEinApplication }
         return;
       }
       const fallback = action.kind === 'advance' ? 'adminEin.toast.statusFailed' : 'adminEin.toast.uploadFailed';
-      toast.error(errorMessage(error, fallback, t));
+      failureToast(error, fallback, t);
     },
   });
 

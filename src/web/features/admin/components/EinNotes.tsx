@@ -3,7 +3,7 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextareaField } from '../../../components/ui/Textarea';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, saveEinNotes, useApplyEinChange } from '../api/einApplications';
@@ -49,7 +49,7 @@ export function EinNotes({ application }: { application: AdminEinApplication }) 
       apply(updated);
       toast.success(t('adminEin.toast.notesSaved'));
     },
-    onError: (error) => toast.error(errorMessage(error, 'adminEin.toast.notesFailed', t)),
+    onError: (error) => failureToast(error, 'adminEin.toast.notesFailed', t),
   });
 
   const dirty = text !== saved;

@@ -6,7 +6,7 @@ import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../.
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { inputClass, TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { setFormationCompany, setFormationStatus, useApplyFormationChange } from '../api/formations';
@@ -56,9 +56,7 @@ export function FormationStatusSelect({ formationId, status, name, formedOn, cla
         return;
       }
       setTarget(null);
-      const title = t('adminFormations.status.failed');
-      const reason = errorMessage(error, 'adminFormations.status.failed', t);
-      toast.error(title, { description: reason === title ? undefined : reason });
+      failureToast(error, 'adminFormations.status.failed', t);
     },
   });
 

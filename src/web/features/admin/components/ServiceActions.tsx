@@ -3,7 +3,7 @@ import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SERVICES_KEY, type AdminService, deleteService, updateService } from '../api/services';
@@ -22,19 +22,13 @@ export function ServiceActions({ service, onEdit, onDeleted }: ServiceActionsPro
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_SERVICES_KEY });
 
-  const failed = (error: unknown, key: string) => {
-    const title = t(key);
-    const reason = errorMessage(error, key, t);
-    toast.error(title, { description: reason === title ? undefined : reason });
-  };
-
   const toggle = useMutation({
     mutationFn: () => updateService(service.id, { isActive: !service.isActive }),
     onSuccess: () => {
       toast.success(t('adminServices.toast.updated'));
       void refresh();
     },
-    onError: (error) => failed(error, 'adminServices.toast.saveFailed'),
+    onError: (error) => failureToast(error, 'adminServices.toast.saveFailed', t),
   });
 
   const remove = useMutation({
@@ -54,7 +48,7 @@ export function ServiceActions({ service, onEdit, onDeleted }: ServiceActionsPro
     },
     onError: (error) => {
       setConfirming(false);
-      failed(error, 'adminServices.toast.deleteFailed');
+      failureToast(error, 'adminServices.toast.deleteFailed', t);
     },
   });
 

@@ -16,7 +16,7 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -120,9 +120,7 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
         const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [formField(k), v]));
         if (applyFieldErrors(setError, fields, FIELDS)) return;
       }
-      const reason = errorMessage(error, 'adminServices.toast.saveFailed', t);
-      const title = t('adminServices.toast.saveFailed');
-      toast.error(title, { description: reason === title ? undefined : reason });
+      failureToast(error, 'adminServices.toast.saveFailed', t);
     },
   });
 

@@ -9,7 +9,7 @@ import { SelectField } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
 import { linkClass } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -63,14 +63,14 @@ export function SupportDetailPanel({ id, placeholder, focusOnOpen, onClose }: Su
       void queryClient.invalidateQueries({ queryKey: ADMIN_SUPPORT_KEY });
       toast.success(t('support.admin.detail.statusUpdated'));
     },
-    onError: (error) => toast.error(errorMessage(error, 'support.admin.detail.statusFailed', t)),
+    onError: (error) => failureToast(error, 'support.admin.detail.statusFailed', t),
   });
 
   async function send(message: string, file: File | null, options: UploadOptions) {
     try {
       await sendAdminSupportReply(id, message, file, options);
     } catch (error) {
-      toast.error(errorMessage(error, 'support.admin.detail.replyFailed', t));
+      failureToast(error, 'support.admin.detail.replyFailed', t);
       throw error;
     }
     toast.success(t('support.admin.detail.replySent'));
@@ -182,7 +182,7 @@ export function SupportDetailPanel({ id, placeholder, focusOnOpen, onClose }: Su
               )
             }
           >
-            {errorMessage(detail.error, 'support.admin.detail.loadFailed', t)}
+            {t(isApiError(detail.error, 'NOT_FOUND') ? 'errors.NOT_FOUND' : 'support.admin.detail.loadFailed')}
           </Alert>
         </div>
       ) : (

@@ -8,7 +8,7 @@ import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -66,7 +66,7 @@ function DisplayNameForm({ user, onDone }: { user: AdminUserDetail; onDone: () =
     },
     onError: (error) => {
       if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, ['displayName'])) return;
-      toast.error(errorMessage(error, 'adminUsers.toast.updateFailed', t));
+      failureToast(error, 'adminUsers.toast.updateFailed', t);
     },
   });
 

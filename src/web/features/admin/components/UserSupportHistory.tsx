@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -79,7 +79,7 @@ export function UserSupportHistory({ user }: { user: Pick<AdminUserDetail, 'id' 
               </Button>
             }
           >
-            {errorMessage(threads.error, 'support.admin.user.loadFailed', t)}
+            {t('support.admin.user.loadFailed')}
           </Alert>
         ) : (
           <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-600">
@@ -104,7 +104,7 @@ function ThreadView({ id, customerName }: { id: string; customerName: string | n
     try {
       await sendAdminSupportReply(id, message, file, options);
     } catch (error) {
-      toast.error(errorMessage(error, 'support.admin.detail.replyFailed', t));
+      failureToast(error, 'support.admin.detail.replyFailed', t);
       throw error;
     }
     toast.success(t('support.admin.detail.replySent'));
@@ -124,7 +124,7 @@ function ThreadView({ id, customerName }: { id: string; customerName: string | n
             )
           }
         >
-          {errorMessage(detail.error, 'support.admin.detail.loadFailed', t)}
+          {t(isApiError(detail.error, 'NOT_FOUND') ? 'errors.NOT_FOUND' : 'support.admin.detail.loadFailed')}
         </Alert>
       );
     }
@@ -169,14 +169,16 @@ function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (i
         file ? { onProgress: (p) => setPercent(p.percent) } : {},
       ),
     onSuccess: (result) => {
-      toast.success(t('support.create.success'));
+      // SPEC §8 pairs 'Support thread created successfully' / 'Support thread created' as it pairs the
+      // staff's 'Reply sent successfully' with the customer's 'Message sent': the long form is the staff's.
+      toast.success(t('support.admin.user.created'));
       setSubject('');
       setMessage('');
       setFile(null);
       onCreated(result.thread.id);
       void queryClient.invalidateQueries({ queryKey: ADMIN_SUPPORT_KEY });
     },
-    onError: (error) => toast.error(errorMessage(error, 'support.create.failed', t)),
+    onError: (error) => failureToast(error, 'support.create.failed', t),
     onSettled: () => setPercent(null),
   });
 

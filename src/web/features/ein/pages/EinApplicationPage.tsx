@@ -181,7 +181,18 @@ export function EinApplicationPage() {
       toast.error(t(error.status === 413 ? 'errors.FILE_TOO_LARGE' : 'errors.UNSUPPORTED_FILE_TYPE'));
       return;
     }
-    const clientError = isApiError(error) && error.status >= 400 && error.status < 500;
+    // No answer at all: the documents, most of the request's bytes, did not get through (SPEC §8).
+    if (isApiError(error) && error.status === 0) {
+      toast.error(t('ein.toast.uploadFailed'));
+      return;
+    }
+    // An answer that is not the portal's (a proxy's error page) or a failure in the page itself: we do
+    // not know what happened, so the spec's generic 'An error occurred'.
+    if (!isApiError(error) || !error.fromApi) {
+      toast.error(t('ein.toast.unexpected'));
+      return;
+    }
+    const clientError = error.status >= 400 && error.status < 500;
     toast.error(clientError ? errorMessage(error, 'ein.toast.submitFailed', t) : t('ein.toast.submitFailed'));
   }
 

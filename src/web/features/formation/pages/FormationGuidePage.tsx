@@ -107,7 +107,9 @@ export function FormationGuidePage() {
       await api('POST', '/api/formations/me/guide-completion', parsed.data);
       await formationChanged();
       toast.success(t('formation.toast.thanks'));
-      navigate('/dashboard');
+      // SPEC §4: a "yes" is then shown the completed step (the refetched record is past preparation, so
+      // this step now shows its done message); a "no" has nothing more to show here.
+      if (!complete) navigate('/dashboard');
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
@@ -148,7 +150,9 @@ export function FormationGuidePage() {
           {step === 1 ? <StepByStep focus={moved} /> : null}
           {step === 2 ? <NextStepEin focus={moved} /> : null}
           {step === 3 ? (
-            <WizardStep title={t('formation.complete.title')} focusOnMount={moved}>
+            // A new key once answered: the step mounts again and its heading takes focus, which the
+            // busy button had while saving and lost when it was disabled.
+            <WizardStep key={alreadyDone ? 'done' : 'ask'} title={t('formation.complete.title')} focusOnMount={moved}>
               {alreadyDone ? (
                 <Alert tone="success">
                   <p className="font-semibold">{t('formation.complete.doneTitle')}</p>

@@ -142,12 +142,14 @@ export function OnboardingPage() {
         go(fields.includes('formationType') || fields.includes('phoneNumber') ? 1 : 2);
         focusField(fields[0]);
       }
+      // No answer: nothing was started. The API's own refusal: the record was not created. Anything else
+      // (a proxy's error page, a failure in the page) is the generic message (decision 0035).
       toast.error(
-        error instanceof ApiError
-          ? error.status === 0
-            ? t('onboarding.toast.startFailed')
-            : t('onboarding.toast.createFailed')
-          : t('onboarding.toast.unexpected'),
+        error instanceof ApiError && error.status === 0
+          ? t('onboarding.toast.startFailed')
+          : error instanceof ApiError && error.fromApi
+            ? t('onboarding.toast.createFailed')
+            : t('onboarding.toast.unexpected'),
       );
     } finally {
       setSubmitting(false);

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { shortLinkState } from '../../../../shared/domain/short-links';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -240,9 +240,7 @@ function ShortLinkActions({
     },
     onError: (error) => {
       setConfirming(false);
-      const title = t('shortLinks.toast.deleteFailed');
-      const reason = errorMessage(error, 'shortLinks.toast.deleteFailed', t);
-      toast.error(title, { description: reason === title ? undefined : reason });
+      failureToast(error, 'shortLinks.toast.deleteFailed', t);
     },
   });
 

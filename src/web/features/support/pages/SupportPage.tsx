@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -174,7 +174,7 @@ function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
       if (isApiError(error, 'VALIDATION_FAILED')) {
         setErrors({ subject: error.fields.subject, message: error.fields.message });
       }
-      toast.error(errorMessage(error, 'support.create.failed', t));
+      failureToast(error, 'support.create.failed', t);
     },
   });
 
@@ -251,7 +251,7 @@ function ThreadView({ id }: { id: string }) {
     try {
       await sendSupportReply(id, message, file, options);
     } catch (error) {
-      toast.error(errorMessage(error, 'support.reply.failed', t));
+      failureToast(error, 'support.reply.failed', t);
       throw error;
     }
     toast.success(t('support.reply.sent'));
