@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MODULES } from '../../src/server/platform/http/route-modules';
+import { NOT_FOUND_PAGE, PAGE_ROUTES } from '../../src/shared/routes/route-table';
 
 /*
  * The server preloads a first visit's chunks by the module names of vite's manifest
- * (route-modules.ts). The chunk groups of vite.config.ts may merge a module into a group chunk and
+ * (route-modules.ts, from the route table). The chunk groups of vite.config.ts may merge a module into a group chunk and
  * drop its own manifest entry, which would silently stop that preload; this reads the build the
  * e2e suite serves.
  */
-type Manifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
+type Manifest = Record<
+  string,
+  { file: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }
+>;
 const readManifest = () => JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Manifest;
 
 describe('the web build', () => {
@@ -17,6 +21,12 @@ describe('the web build', () => {
     const manifest = readManifest();
     const modules = [...new Set(ROUTE_MODULES.flatMap(([, m]) => m))];
     expect(modules.filter((m) => !manifest[m])).toEqual([]);
+  });
+
+  it('builds every page of the route table as a lazy chunk of its own (decision 0023)', () => {
+    const manifest = readManifest();
+    const pages = [...PAGE_ROUTES.map((route) => route.page), NOT_FOUND_PAGE];
+    expect(pages.filter((page) => !manifest[page]?.isDynamicEntry)).toEqual([]);
   });
 
   it("keeps the signed-in pages' icon and query-cache chunks off the public pages", () => {

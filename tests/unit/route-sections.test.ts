@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, CORE_SECTIONS, ROUTE_SECTIONS, SIGNED_IN } from '../../src/web/lib/messages/routeSectionList';
+import {
+  CORE_SECTIONS,
+  LAYOUT_MODULES,
+  LAYOUT_SECTIONS,
+  PAGE_ROUTES,
+  routeSections,
+} from '../../src/shared/routes/route-table';
 
 /*
  * The web app loads each page's message sections with its code (src/web/lib/messages). A section a
@@ -45,38 +51,28 @@ function sectionsUsedBy(entry: string): string[] {
   return [...used].sort();
 }
 
-/** `path: 'x'` and the page module its `lazy` imports, as router.tsx pairs them. */
-function routedPages(): [string, string][] {
-  const router = readFileSync(path.join(WEB, 'app/router.tsx'), 'utf8');
-  const pairs: [string, string][] = [];
-  for (const m of router.matchAll(/path: '([^']+)',[^{}]*?import\('([^']+)'\)/g)) {
-    const file = resolveModule(path.join(WEB, 'app/router.tsx'), m[2]);
-    if (file) pairs.push([m[1], file]);
-  }
-  return pairs;
-}
-
 const missing = (used: string[], listed: readonly string[]) =>
   used.filter((s) => !listed.includes(s) && !(CORE_SECTIONS as readonly string[]).includes(s));
 
 describe('the message sections each page loads', () => {
   it('name sections that exist', () => {
-    for (const sections of [...Object.values(ROUTE_SECTIONS), CORE_SECTIONS]) {
+    for (const sections of [...PAGE_ROUTES.map((r) => r.sections), ...Object.values(LAYOUT_SECTIONS), CORE_SECTIONS]) {
       for (const s of sections) expect(SECTIONS, s).toContain(s);
     }
   });
 
-  it('cover what each routed page spells', () => {
-    const pages = routedPages();
-    expect(pages.length).toBeGreaterThan(25);
-    for (const [routePath, file] of pages) {
-      expect(missing(sectionsUsedBy(file), ROUTE_SECTIONS[routePath] ?? []), routePath).toEqual([]);
+  it('cover what each page of the route table spells', () => {
+    expect(PAGE_ROUTES.length).toBeGreaterThan(25);
+    for (const route of PAGE_ROUTES) {
+      expect(missing(sectionsUsedBy(path.join(WEB, route.page)), routeSections(route)), route.path).toEqual([]);
     }
   });
 
   it('cover what the layouts spell', () => {
-    expect(missing(sectionsUsedBy(path.join(WEB, 'app/layouts/SignedInLayout.tsx')), SIGNED_IN)).toEqual([]);
-    expect(missing(sectionsUsedBy(path.join(WEB, 'app/layouts/AdminLayout.tsx')), ADMIN)).toEqual([]);
+    for (const [layout, module] of Object.entries(LAYOUT_MODULES)) {
+      const listed = LAYOUT_SECTIONS[layout as keyof typeof LAYOUT_MODULES];
+      expect(missing(sectionsUsedBy(path.join(WEB, module)), listed), layout).toEqual([]);
+    }
   });
 
   it('keep the entry to the core sections (guards load theirs on demand)', () => {

@@ -46,7 +46,7 @@ export function isSlugShaped(value: string): boolean {
 }
 
 /**
- * The first path segments of the portal's own pages and server paths (src/web/app/router.tsx, app.ts).
+ * The first path segments of the portal's own pages and server paths (shared/routes/route-table.ts, app.ts).
  * A slug equal to one of them, in any letter case (React Router matches paths case-insensitively), is
  * refused: a link named like a page reads as that page, and keeps the names free should short links
  * ever be served from the root.

@@ -1,24 +1,60 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  guardOf,
+  NOT_FOUND_PAGE,
+  PAGE_ROUTES,
+  type PageRoute,
+  pageExport,
+  type RouteLayout,
+  routeSections,
+} from '../../shared/routes/route-table';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
-import { withRouteSections } from '../lib/messages/routeSections';
+import { withSections } from '../lib/messages/routeSections';
 import { RootLayout } from './layouts/RootLayout';
+import { PAGE_MODULES } from './pageModules';
 
 type Guards = typeof import('./guards');
 
 /**
  * A guard (app/guards.ts) as a route loader, its module fetched on first use: the guards hold the
  * session's query cache, which the public pages' first load leaves out (decision 0030). The server
- * preloads that chunk for the signed-in paths (route-modules.ts), so no round trip is added there.
+ * preloads that chunk for the signed-in paths (route-modules.ts, from the route table), so no round trip
+ * is added there.
  */
 const guard =
   (name: keyof Guards) =>
   (args: LoaderFunctionArgs): Promise<Response | null> =>
     import('./guards').then((guards) => guards[name](args));
 
+/** A page of the route table (src/shared/routes/route-table.ts) as a React Router route. */
+function pageRoute(route: PageRoute): RouteObject {
+  const Component = pageComponent(route.page);
+  const loader = guardOf(route);
+  return {
+    path: route.path,
+    // The public pages have no loader: a route with one paints the loading spinner first and the page
+    // only after it, which cost the sign-in page about five Lighthouse points (decision 0023).
+    ...(loader && { loader: guard(loader) }),
+    lazy: withSections(Component, routeSections(route)),
+  };
+}
+
+/** One lazy chunk per page (pageModules.ts), its component exported under the file's name. */
+function pageComponent(page: string): () => Promise<{ Component: ComponentType }> {
+  const load = PAGE_MODULES[page];
+  if (!load) throw new Error(`router: no page module ${page} under features/*/pages`);
+  const name = pageExport(page);
+  return () => load().then((m) => ({ Component: m[name] }));
+}
+
+const pagesIn = (layout: RouteLayout) => PAGE_ROUTES.filter((route) => route.layout === layout).map(pageRoute);
+
 /*
  * One lazy chunk per page (and per layout): a customer on a phone downloads the sign-in page
- * only, not the admin back office. Each page's texts load with it (withRouteSections).
+ * only, not the admin back office. Each page's texts load with it (withSections). The pages come
+ * from the route table; what stays written here has no page of its own: the redirects and the 404.
  */
 const routes: RouteObject[] = [
   {
@@ -29,212 +65,22 @@ const routes: RouteObject[] = [
     children: [
       // Keep the query (?lang=, utm_*) so that a link to the bare origin still carries it.
       { index: true, loader: ({ request }) => redirect(`/signin${new URL(request.url).search}`) },
-      {
-        path: 'signin',
-        // No loader: a route with one paints the loading spinner first and the page only after it, which
-        // cost the sign-in page about five Lighthouse points (decision 0023); SignInPage itself sends a
-        // visitor who is signed in already to their home.
-        lazy: () => import('../features/auth/pages/SignInPage').then((m) => ({ Component: m.SignInPage })),
-      },
-      {
-        path: 'signup',
-        lazy: () => import('../features/auth/pages/SignUpPage').then((m) => ({ Component: m.SignUpPage })),
-      },
-      {
-        path: 'admin/signup',
-        lazy: () => import('../features/auth/pages/AdminSignUpPage').then((m) => ({ Component: m.AdminSignUpPage })),
-      },
-      {
-        path: 'forgot-password',
-        lazy: () =>
-          import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
-            Component: m.ForgotPasswordPage,
-          })),
-      },
-      {
-        path: 'reset-password',
-        lazy: () =>
-          import('../features/auth/pages/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
-      },
-      {
-        path: 'terms',
-        lazy: () => import('../features/legal/pages/TermsPage').then((m) => ({ Component: m.TermsPage })),
-      },
-      // Short links: the server redirects a live /go/{slug} and serves this page for an unknown or expired one.
+      // A bare /go has no slug to look up.
       { path: 'go', loader: () => redirect('/') },
-      {
-        path: 'go/:slug',
-        lazy: () =>
-          import('../features/shortLinks/pages/ShortLinkNotFoundPage').then((m) => ({
-            Component: m.ShortLinkNotFoundPage,
-          })),
-      },
-      {
-        path: 'privacy',
-        lazy: () => import('../features/legal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
-      },
+      ...pagesIn('public'),
       {
         lazy: () => import('./layouts/SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
-        children: [
-          {
-            path: 'onboarding',
-            loader: guard('requireOnboarding'),
-            lazy: () =>
-              import('../features/onboarding/pages/OnboardingPage').then((m) => ({
-                Component: m.OnboardingPage,
-              })),
-          },
-          {
-            path: 'dashboard',
-            loader: guard('requireCustomer'),
-            lazy: () =>
-              import('../features/dashboard/pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
-          },
-          {
-            path: 'formation',
-            loader: guard('requireCustomerPage'),
-            lazy: () =>
-              import('../features/formation/pages/FormationGuidePage').then((m) => ({
-                Component: m.FormationGuidePage,
-              })),
-          },
-          {
-            path: 'formation-service',
-            loader: guard('requireCustomerPage'),
-            lazy: () =>
-              import('../features/formationService/pages/FormationServicePage').then((m) => ({
-                Component: m.FormationServicePage,
-              })),
-          },
-          {
-            path: 'bank-account',
-            loader: guard('requireCustomerPage'),
-            lazy: () => import('../features/guides/pages/BankGuidePage').then((m) => ({ Component: m.BankGuidePage })),
-          },
-          {
-            path: 'business-address',
-            loader: guard('requireCustomerPage'),
-            lazy: () =>
-              import('../features/guides/pages/BusinessAddressGuidePage').then((m) => ({
-                Component: m.BusinessAddressGuidePage,
-              })),
-          },
-          {
-            path: 'documents',
-            loader: guard('requireCustomerPage'),
-            lazy: () =>
-              import('../features/documents/pages/DocumentsPage').then((m) => ({ Component: m.DocumentsPage })),
-          },
-          {
-            path: 'ein-application',
-            loader: guard('requireEinApplication'),
-            lazy: () =>
-              import('../features/ein/pages/EinApplicationPage').then((m) => ({
-                Component: m.EinApplicationPage,
-              })),
-          },
-          {
-            path: 'ss4-instructions',
-            loader: guard('requireSs4Form'),
-            lazy: () =>
-              import('../features/ss4/pages/Ss4InstructionsPage').then((m) => ({
-                Component: m.Ss4InstructionsPage,
-              })),
-          },
-          {
-            path: 'support',
-            loader: guard('requireCustomerPage'),
-            lazy: () => import('../features/support/pages/SupportPage').then((m) => ({ Component: m.SupportPage })),
-          },
-          {
-            path: 'services',
-            loader: guard('allowVisitor'),
-            lazy: () => import('../features/services/pages/ServicesPage').then((m) => ({ Component: m.ServicesPage })),
-          },
-          {
-            path: 'services/:id',
-            loader: guard('allowVisitor'),
-            lazy: () =>
-              import('../features/services/pages/ServiceDetailPage').then((m) => ({
-                Component: m.ServiceDetailPage,
-              })),
-          },
-          {
-            path: 'payment/test-checkout/:sessionId',
-            loader: guard('requireCustomerPage'),
-            lazy: () =>
-              import('../features/payments/pages/TestCheckoutPage').then((m) => ({ Component: m.TestCheckoutPage })),
-          },
-          {
-            path: 'payment/success',
-            loader: guard('requirePaymentSession'),
-            lazy: () =>
-              import('../features/payments/pages/PaymentSuccessPage').then((m) => ({
-                Component: m.PaymentSuccessPage,
-              })),
-          },
-          {
-            path: 'payment/cancelled',
-            loader: guard('requireCustomerPage'),
-            lazy: () =>
-              import('../features/payments/pages/PaymentCancelledPage').then((m) => ({
-                Component: m.PaymentCancelledPage,
-              })),
-          },
-        ],
+        children: pagesIn('signed-in'),
       },
       {
         loader: guard('requireAdmin'),
         lazy: () => import('./layouts/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
-        children: [
-          {
-            path: 'admin/ein',
-            lazy: () => import('../features/admin/pages/AdminEinPage').then((m) => ({ Component: m.AdminEinPage })),
-          },
-          {
-            path: 'admin/support',
-            lazy: () =>
-              import('../features/admin/pages/AdminSupportPage').then((m) => ({ Component: m.AdminSupportPage })),
-          },
-          {
-            path: 'admin/users',
-            lazy: () => import('../features/admin/pages/AdminUsersPage').then((m) => ({ Component: m.AdminUsersPage })),
-          },
-          {
-            path: 'admin/services',
-            lazy: () =>
-              import('../features/admin/pages/AdminServicesPage').then((m) => ({ Component: m.AdminServicesPage })),
-          },
-          {
-            path: 'shorten',
-            lazy: () =>
-              import('../features/shortLinks/pages/ShortLinksPage').then((m) => ({ Component: m.ShortLinksPage })),
-          },
-          {
-            path: 'admin/formations',
-            lazy: () =>
-              import('../features/admin/pages/AdminFormationsPage').then((m) => ({
-                Component: m.AdminFormationsPage,
-              })),
-          },
-          {
-            path: 'admin/formations/:id',
-            lazy: () =>
-              import('../features/admin/pages/CustomerFilePage').then((m) => ({ Component: m.CustomerFilePage })),
-          },
-          {
-            path: 'admin/deadlines',
-            lazy: () =>
-              import('../features/admin/pages/AdminDeadlinesPage').then((m) => ({ Component: m.AdminDeadlinesPage })),
-          },
-        ],
+        children: pagesIn('admin'),
       },
-      {
-        path: '*',
-        lazy: () => import('../features/errors/pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
-      },
+      // The catch-all's page is not preloaded by the server: every unknown path would pay for it.
+      { path: '*', lazy: pageComponent(NOT_FOUND_PAGE) },
     ],
   },
 ];
 
-export const router = createBrowserRouter(withRouteSections(routes));
+export const router = createBrowserRouter(routes);

@@ -120,7 +120,7 @@ describe('stage emails', () => {
       ok(admin.post(`${adminBase}/${app.id}/ein-document`, einDocumentForm('123456789'))),
     );
     expect(issued.map((m) => m.template)).toEqual(['einIssued']);
-    expect(issued[0].text).toContain('setup is complete');
+    expect(issued[0].text).toContain('formation process is complete');
     // The number itself, written the way the IRS letter writes it.
     expect(issued[0].text).toContain('EIN (tax number): 12-3456789.');
     expect(issued[0].html).toContain('12-3456789');

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modulesForPath, ROUTE_MODULES } from './route-modules';
+import { PAGE_ROUTES } from '../../../shared/routes/route-table';
+import { modulesForPath, ROUTE_MODULES, sectionsForRoute } from './route-modules';
 
 const webRoot = path.resolve('src/web');
-// The catch-all's page: preloading it for every unknown path would cost more than it saves.
-const NOT_PRELOADED = new Set(['features/errors/pages/NotFoundPage.tsx']);
 
 describe('the route → module list the server preloads from', () => {
   it('names modules that exist', () => {
@@ -14,21 +13,34 @@ describe('the route → module list the server preloads from', () => {
     }
   });
 
-  it('covers every page the router loads lazily (a page missing here is only loaded later, but say so)', () => {
+  it('covers every page of the route table, and what the router loads besides (its layouts and guards)', () => {
+    const mapped = new Set(ROUTE_MODULES.flatMap(([, modules]) => modules));
+    expect(PAGE_ROUTES.filter((route) => !mapped.has(route.page))).toEqual([]);
+    // A layout or module the router imports lazily by hand is only loaded later if it is missing here.
     const router = readFileSync(path.join(webRoot, 'app/router.tsx'), 'utf8');
     const lazy = [...router.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g)].map((m) => {
       const file = path.resolve(webRoot, 'app', m[1]);
       return path.relative(webRoot, existsSync(`${file}.tsx`) ? `${file}.tsx` : `${file}.ts`);
     });
-    expect(lazy.length).toBeGreaterThan(10);
-    const mapped = new Set(ROUTE_MODULES.flatMap(([, modules]) => modules));
-    expect(lazy.filter((m) => !mapped.has(m) && !NOT_PRELOADED.has(m))).toEqual([]);
+    expect([...new Set(lazy)].sort()).toEqual([
+      'app/guards.ts',
+      'app/layouts/AdminLayout.tsx',
+      'app/layouts/SignedInLayout.tsx',
+    ]);
+    expect(lazy.filter((m) => !mapped.has(m))).toEqual([]);
+  });
+
+  it("preloads the route's message sections, its layout's included, and none for the redirect of /", () => {
+    expect(sectionsForRoute('/admin/support')).toEqual(['admin', 'support', 'catalogue']);
+    expect(sectionsForRoute('/signin')).toEqual(['auth']);
+    expect(sectionsForRoute('/')).toEqual([]);
+    expect(sectionsForRoute(undefined)).toEqual([]);
   });
 
   it('matches paths segment by segment, parameters included', () => {
     expect(modulesForPath('/signin')?.modules).toEqual(['features/auth/pages/SignInPage.tsx']);
     expect(modulesForPath('/signin/')?.key).toBe('/signin');
-    expect(modulesForPath('/')?.key).toBe('/');
+    expect(modulesForPath('/')).toEqual({ key: '/', modules: ['features/auth/pages/SignInPage.tsx'] });
     expect(modulesForPath('/services/abc-123')?.key).toBe('/services/:id');
     expect(modulesForPath('/admin/formations/42')?.modules).toContain('app/layouts/AdminLayout.tsx');
     expect(modulesForPath('/dashboard')?.modules).toContain('app/guards.ts');

@@ -5,9 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { getMimeType } from 'hono/utils/mime';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
-import { ROUTE_SECTIONS } from '../../../web/lib/messages/routeSectionList';
 import type { Encoding } from './accept-encoding';
-import { modulesForPath } from './route-modules';
+import { modulesForPath, sectionsForRoute } from './route-modules';
 import { chunkFiles, injectPreloads, readManifest } from './route-preload';
 
 /** One file of the build and its precompressed siblings (scripts/build/compress.mjs), read on first use. */
@@ -98,8 +97,7 @@ export class WebBuild {
  * entry instead of after it has run: one round trip less before the first paint on a slow phone.
  */
 export function messageModules(lang: Language, routeKey: string | undefined): string[] {
-  const sections = routeKey === undefined ? [] : (ROUTE_SECTIONS[routeKey.replace(/^\//, '')] ?? []);
-  return [`lib/messages/core.${lang}.ts`, ...sections.map((s) => `../shared/i18n/${lang}/${s}.json`)];
+  return [`lib/messages/core.${lang}.ts`, ...sectionsForRoute(routeKey).map((s) => `../shared/i18n/${lang}/${s}.json`)];
 }
 
 export function htmlPage(html: string): HtmlPage {

@@ -1,9 +1,7 @@
 import type { Language } from '../../../shared/i18n/languages';
+import { CORE_SECTIONS } from '../../../shared/routes/route-table';
 import { currentLanguage, i18n, persist } from '../i18n';
 import type { Messages } from '../translator';
-import { CORE_SECTIONS } from './routeSectionList';
-
-export { CORE_SECTIONS };
 
 /*
  * The web app's messages arrive in pieces: a first visit to /signin downloads the Turkish shell and
@@ -112,14 +110,14 @@ export async function translateLoaded(key: string): Promise<string> {
 }
 
 /**
- * A key whose section no route asked for (messages/routeSections.ts): load it, and the components
+ * A key whose section no route asked for (shared/routes/route-table.ts): load it, and the components
  * that use it render again when it arrives. Development says which one was late.
  */
 i18n.on('missing', (key) => {
   const section = key.split('.')[0];
   if (!isSection(section)) return;
   if (import.meta.env.DEV)
-    console.warn(`i18n: section "${section}" loaded late for ${key}; list it in routeSections.ts`);
+    console.warn(`i18n: section "${section}" loaded late for ${key}; list it in shared/routes/route-table.ts`);
   void loadSections(currentLanguage(), [section]).catch(() => {});
 });
 
