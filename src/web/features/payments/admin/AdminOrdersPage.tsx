@@ -16,7 +16,7 @@ import { useTranslation } from '../../../lib/useTranslation';
 import { serviceListQuery } from '../../admin/api/services';
 import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
 import { ExportButtons, type ExportFormat } from '../../admin/components/ExportButtons';
-import { ListEmpty, ListLoading, ListPager, RetryAlert } from '../../admin/components/ListParts';
+import { ListPager, ListShell } from '../../admin/components/ListParts';
 import { ListToolbar } from '../../admin/components/ListToolbar';
 import { OrderFlagBadge } from '../../admin/components/OrderFlagBadge';
 import { PaymentStatusBadge } from '../../admin/components/PaymentStatusBadge';
@@ -157,40 +157,40 @@ export function AdminOrdersPage() {
         />
       </div>
       <div className="mt-4">
-        {list.isError && !data ? (
-          <RetryAlert message={t('adminOrders.loadFailed')} onRetry={() => void list.refetch()} />
-        ) : list.isPending ? (
-          <ListLoading label={t('adminOrders.loading')} />
-        ) : data ? (
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-            {data.items.length === 0 ? (
-              <ListEmpty
-                testId="orders-empty"
-                message={t(filtered ? 'adminOrders.emptyFiltered' : 'adminOrders.empty')}
-                clearLabel={t('adminOrders.filters.clear')}
-                onClear={
-                  filtered ? () => update({ q: '', status: null, service: null, mode: null, page: 1 }) : undefined
-                }
+        <ListShell
+          items={data?.items}
+          loadingLabel={t('adminOrders.loading')}
+          error={list.isError ? t('adminOrders.loadFailed') : null}
+          onRetry={() => void list.refetch()}
+          empty={{
+            testId: 'orders-empty',
+            message: t(filtered ? 'adminOrders.emptyFiltered' : 'adminOrders.empty'),
+            clearLabel: t('adminOrders.filters.clear'),
+            onClear: filtered ? () => update({ q: '', status: null, service: null, mode: null, page: 1 }) : undefined,
+          }}
+          footer={
+            data ? (
+              <ListPager
+                idPrefix="orders"
+                ns="adminOrders.pager"
+                page={page}
+                pageSize={ORDERS_PAGE_SIZE}
+                total={data.total}
+                totalKind={data.totalKind}
+                shown={data.items.length}
+                onPage={(next) => update({ page: next })}
               />
-            ) : (
-              <ul aria-label={t('adminOrders.caption')} aria-busy={list.isPlaceholderData}>
-                {data.items.map((row) => (
-                  <OrderRow key={row.id} row={row} />
-                ))}
-              </ul>
-            )}
-            <ListPager
-              idPrefix="orders"
-              ns="adminOrders.pager"
-              page={page}
-              pageSize={ORDERS_PAGE_SIZE}
-              total={data.total}
-              totalKind={data.totalKind}
-              shown={data.items.length}
-              onPage={(next) => update({ page: next })}
-            />
-          </div>
-        ) : null}
+            ) : null
+          }
+        >
+          {(items) => (
+            <ul aria-label={t('adminOrders.caption')} aria-busy={list.isPlaceholderData}>
+              {items.map((row) => (
+                <OrderRow key={row.id} row={row} />
+              ))}
+            </ul>
+          )}
+        </ListShell>
       </div>
     </>
   );
