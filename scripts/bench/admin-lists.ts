@@ -44,6 +44,11 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   // One customer's email: the rare match that the trigram index finds (decision 0028).
   ['deadlines: 180 days, search email', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('.777777@')}`],
   ['support: first page', '/api/admin/support/threads?page=1&pageSize=20'],
+  ['orders: first page', '/api/admin/orders?page=1&pageSize=20'],
+  ['orders: filter status + TEST MODE', '/api/admin/orders?status=paid&mode=test&page=1'],
+  ['orders: filter package', '/api/admin/orders?service=formation_with_payment&page=1'],
+  ['orders: search customer', `/api/admin/orders?q=${encodeURIComponent('IŞIL KILIÇ')}`],
+  ['orders: deep page 2000', '/api/admin/orders?page=2000&pageSize=20'],
 ];
 
 const CASE_BUDGET_MS = 20_000;

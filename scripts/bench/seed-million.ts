@@ -1,6 +1,7 @@
 /**
  * `npm run bench:seed [-- --customers N]`: fills the benchmark database (bench-db.ts) with N customers
- * (1,000,000 by default), each with a profile and a formation, and EIN applications for 30% of them,
+ * (1,000,000 by default), each with a profile and a formation, EIN applications for 30% of them and
+ * about 700,000 orders,
  * with Turkish names and business names so that the folded search has real work to do. Generated in
  * SQL (generate_series), so a million customers take minutes, not hours. Existing bench data is
  * replaced.
@@ -91,9 +92,42 @@ async function main() {
               ${pick(EIN, 'g / 17')}, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
        from generate_series(1, ${customers}) g where g % 10 < 3`,
     );
+    // Orders for /admin/orders: a turnkey package for every paid assisted formation (half the customers
+    // choose the service), and a service order for one customer in five; a few in TEST MODE, some
+    // pending or cancelled, spread over two years.
+    await run(
+      'orders',
+      `insert into orders (user_id, kind, package_id, address_option, amount_cents, status, provider, paid_at,
+              created_at, updated_at)
+       select 'bench-' || g, 'formation_package',
+              case when g % 3 = 0 then 'formation_with_payment' else 'formation_only' end,
+              case when g % 4 = 0 then 'private_address' else 'shared_address' end,
+              case when g % 3 = 0 then 58900 else 38900 end + case when g % 4 = 0 then 10000 else 0 end,
+              ${pick(['paid', 'paid', 'paid', 'pending', 'cancelled', 'failed'], 'g / 19')},
+              case when g % 97 = 0 then 'local' else 'stripe' end,
+              now() - ((g % 730) || ' days')::interval,
+              now() - ((g % 730) || ' days')::interval - (g % 3600 || ' seconds')::interval,
+              now() - ((g % 730) || ' days')::interval
+       from generate_series(1, ${customers}) g where g % 2 = 0;
+       insert into orders (user_id, kind, title, title_en, amount_cents, status, provider, paid_at, created_at, updated_at)
+       select 'bench-' || g, 'service', 'ITIN başvurusu', 'ITIN application', 19999,
+              ${pick(['paid', 'paid', 'pending', 'cancelled'], 'g / 23')},
+              case when g % 89 = 0 then 'local' else 'stripe' end,
+              now() - ((g % 700) || ' days')::interval,
+              now() - ((g % 700) || ' days')::interval - (g % 7200 || ' seconds')::interval,
+              now() - ((g % 700) || ' days')::interval
+       from generate_series(1, ${customers}) g where g % 5 = 1`,
+    );
     // VACUUM flushes the trigram indexes' pending lists that a bulk insert leaves behind; until then
     // every search reads them.
-    for (const table of ['users', 'user_profiles', 'company_formations', 'compliance_schedule', 'ein_applications']) {
+    for (const table of [
+      'users',
+      'user_profiles',
+      'company_formations',
+      'compliance_schedule',
+      'ein_applications',
+      'orders',
+    ]) {
       await run(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
     }
     console.log(`seeded ${customers} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
 import { timelineRoutes } from './features/notices/timeline.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
+import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/support', routes: supportAdminRoutes, refusals: { 'POST /threads': 'ADMIN_REQUIRED' } },
       { path: '/services', routes: servicesAdminRoutes },
       { path: '/', routes: paymentsAdminRoutes },
+      { path: '/orders', routes: ordersAdminRoutes },
       { path: '/users', routes: adminUsersRoutes },
       { path: '/short-links', routes: shortLinksAdminRoutes },
       { path: '/formations', routes: adminFormationsRoutes },

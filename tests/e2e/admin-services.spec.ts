@@ -202,9 +202,27 @@ describe('admin services', () => {
     await panel.getByTestId('user-orders').scrollIntoViewIfNeeded();
     await screenshots(admin, 'admin-users-orders-en');
 
+    // Every order on /admin/orders: the customer's, marked TEST MODE, found by the customer's name folded.
+    await admin.goto('/admin/orders?lang=tr');
+    await admin.getByRole('heading', { level: 1, name: 'Siparişler' }).waitFor();
+    await admin.selectOption('#orders-mode', 'test');
+    await admin.waitForURL(/mode=test/);
+    const listed = admin.locator('[data-testid=order-row]', { hasText: customerEmail });
+    await listed.waitFor();
+    await expect(listed.getByTestId('order-test-mode').textContent()).resolves.toBe('TEST MODU');
+    await expect(listed.getByTestId('order-status').textContent()).resolves.toBe('Ödendi');
+    await expect(listed.getByTestId('order-amount').textContent()).resolves.toBe('$199,99');
+    await screenshots(admin, 'admin-orders-tr');
+    await admin.selectOption('#orders-mode', 'live');
+    await admin.getByTestId('orders-empty').waitFor();
+    await admin.goto('/admin/orders?lang=en&mode=test');
+    await listed.waitFor();
+    await expect(listed.getByTestId('order-item').textContent()).resolves.toBe('Company Formation Consulting');
+    await screenshots(admin, 'admin-orders-en');
+
     // Phones: the services cards and the panel fit the screen.
     await admin.setViewportSize({ width: 375, height: 740 });
-    for (const path of ['/admin/services', `${usersUrl.pathname}${usersUrl.search}`]) {
+    for (const path of ['/admin/services', `${usersUrl.pathname}${usersUrl.search}`, '/admin/orders']) {
       await admin.goto(path);
       await admin.getByRole('heading', { level: 1 }).waitFor();
       await admin.waitForLoadState('networkidle');

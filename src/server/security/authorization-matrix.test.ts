@@ -445,6 +445,8 @@ const MATRIX: Record<string, Row> = {
 
   // --- admin users: every account, B's included, for admins only ---------------------------------------
   'GET /api/admin/users': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/orders': { request: () => ({ query: 'page=1&pageSize=20&status=paid' }), expect: ADMIN_ONLY },
+  'GET /api/admin/orders/export.csv': { request: () => ({ query: 'mode=test' }), expect: ADMIN_ONLY },
   'GET /api/admin/users/{id}': { request: ({ world }) => ({ params: { id: world.b.id } }), expect: ADMIN_ONLY },
   'PATCH /api/admin/users/{id}': {
     fresh: 'account',

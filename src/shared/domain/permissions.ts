@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'users.edit',
   'documents.upload',
   'orders.read',
+  'orders.export',
   'orders.recheck',
   'services.manage',
   'support.read',

@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogue';
 import enAdmin from './en/admin.json';
 import enAdminEin from './en/adminEin.json';
 import enAdminFormations from './en/adminFormations.json';
+import enAdminOrders from './en/adminOrders.json';
 import enAdminServices from './en/adminServices.json';
 import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
@@ -27,6 +28,7 @@ import enSupport from './en/support.json';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
 import trAdminFormations from './tr/adminFormations.json';
+import trAdminOrders from './tr/adminOrders.json';
 import trAdminServices from './tr/adminServices.json';
 import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
@@ -66,6 +68,7 @@ export const uiTr: Catalogue = {
   guides: trGuides,
   adminEin: trAdminEin,
   adminFormations: trAdminFormations,
+  adminOrders: trAdminOrders,
   adminUsers: trAdminUsers,
   documents: trDocuments,
   ss4: trSs4,
@@ -93,6 +96,7 @@ export const uiEn: Catalogue = {
   guides: enGuides,
   adminEin: enAdminEin,
   adminFormations: enAdminFormations,
+  adminOrders: enAdminOrders,
   adminUsers: enAdminUsers,
   documents: enDocuments,
   ss4: enSs4,

@@ -54,7 +54,16 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_service_idx').on(t.serviceId)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_service_idx').on(t.serviceId),
+    // The staff's list of every order (/admin/orders): newest first, alone or under one filter.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_service_created_idx').on(t.serviceId, t.createdAt, t.id),
+    index('orders_package_created_idx').on(t.packageId, t.createdAt, t.id),
+    index('orders_provider_created_idx').on(t.provider, t.createdAt, t.id),
+  ],
 );
 
 /**

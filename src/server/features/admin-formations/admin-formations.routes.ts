@@ -6,16 +6,17 @@ import {
   adminFormationStatusSchema,
 } from '../../../shared/schemas/admin-formations';
 import { adminFormationCompanySchema } from '../../../shared/schemas/company';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { AdminTimelineItem } from '../../../shared/schemas/timeline';
 import type { Db } from '../../db/client';
+import { csvStream } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { toDocument } from '../documents/documents.routes';
 import { toAdminOrderView } from '../payments/orders.service';
-import { csvStream, dialectOf, exportFileName } from './admin-formations.csv';
+import { dialectOf, exportFileName } from './admin-formations.csv';
 import { adminFormationListSchema, adminFormationSchema, customerFileSchema } from './admin-formations.schemas';
 import {
   type AdminFormationRow,
@@ -29,12 +30,6 @@ import {
 import { setFormationCompany } from './formation-company.service';
 
 const tags = ['admin'];
-// Not a UUID check on purpose: a malformed id answers 404 like an unknown one.
-const idParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 const formationResult = z.object({ formation: adminFormationSchema });
 
 const list = adminRoute('formations.read', {
@@ -80,7 +75,7 @@ const setStatus = adminRoute('formations.edit', {
   responses: {
     200: jsonResponse(formationResult, 'Saved; the formation as it is now'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     409: jsonResponse(errorSchema, 'INVALID_TRANSITION: changed by someone else meanwhile'),
     ...guarded,
   },
@@ -98,7 +93,7 @@ const setCompany = adminRoute('formations.edit', {
   responses: {
     200: jsonResponse(formationResult, 'Saved; the formation as it is now'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });
@@ -110,7 +105,7 @@ const file = adminRoute('formations.read', {
   summary:
     'The customer file behind a formation: profile, formation, turnkey request, EIN, documents, orders, support, timeline',
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.object({ file: customerFileSchema }), 'The file'), 404: notFound, ...guarded },
+  responses: { 200: jsonResponse(z.object({ file: customerFileSchema }), 'The file'), 404: notFound(), ...guarded },
 });
 
 export function toAdminFormation(row: AdminFormationRow): z.infer<typeof adminFormationSchema> {

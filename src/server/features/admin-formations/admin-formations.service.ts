@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { FormationStatus } from '../../../shared/domain/formation';
+import { isUuid } from '../../../shared/domain/ids';
 import type { OrderFlag } from '../../../shared/domain/orders';
 import type {
   adminFormationFilterSchema,
@@ -30,12 +31,6 @@ import { listUserOrders } from '../payments/orders.service';
 
 export type AdminFormationFilter = z.output<typeof adminFormationFilterSchema>;
 export type AdminFormationListQuery = z.output<typeof adminFormationListQuerySchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** The name staff see (as on the users page): the profile's display name, else the sign-up name. */
 const customerName = sql<

@@ -10,8 +10,9 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, userProfiles, users } from '../../db/schema';
+import { csvCell, turkishDate } from '../../platform/csv/csv';
 import { helpers } from '../ein/ein.fixtures';
-import { CSV_HEADER, csvCell, exportFileName, turkishDate } from './admin-formations.csv';
+import { CSV_HEADER, exportFileName } from './admin-formations.csv';
 import { COUNT_CAP, exportPages } from './admin-formations.service';
 
 let t: TestApp;

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '../../../shared/domain/ids';
 import { companyFormations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import type { FormationRow } from '../formations/formations.service';
-import { type AdminActor, isUuid } from './admin-formations.service';
+import type { AdminActor } from './admin-formations.service';
 
 /**
  * Staff record the day the state approved the filing and its file number. The status is left alone:

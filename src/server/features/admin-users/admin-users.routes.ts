@@ -4,11 +4,11 @@ import { FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../../../shared/schemas/admin-users';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { documentSchema, toDocument } from '../documents/documents.routes';
@@ -24,11 +24,6 @@ import {
 } from './admin-users.service';
 
 const tags = ['admin'];
-const idParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 
 const adminUserSchema = z
   .object({
@@ -78,7 +73,7 @@ const getOne = adminRoute('users.read', {
   tags,
   summary: 'One account with its formation, UTM source and documents',
   request: { params: idParams },
-  responses: { 200: jsonResponse(userResult, 'The user'), 404: notFound, ...guarded },
+  responses: { 200: jsonResponse(userResult, 'The user'), 404: notFound(), ...guarded },
 });
 
 const update = adminRoute('users.edit', {
@@ -90,7 +85,7 @@ const update = adminRoute('users.edit', {
   responses: {
     200: jsonResponse(userResult, 'Saved; the user as it is now'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });
@@ -111,7 +106,7 @@ const upload = adminRoute('documents.upload', {
   responses: {
     201: jsonResponse(z.object({ document: documentSchema }), 'Stored; the new document'),
     400: jsonResponse(errorSchema, 'VALIDATION_FAILED naming `category` or `file`, or BAD_REQUEST'),
-    404: notFound,
+    404: notFound(),
     413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB' (5,242,880 bytes)"),
     415: jsonResponse(errorSchema, "FILE_TYPE_NOT_ALLOWED: 'Only PDF, JPG, and PNG files are allowed' (by bytes)"),
     ...guarded,

@@ -81,7 +81,7 @@ export async function listUsers(
  * query per table, joined by UNION: an OR across two joined tables cannot use either table's trigram
  * index, and over a million accounts that is a scan of seconds instead of milliseconds.
  */
-function matchingUserIds(db: DbOrTx, q: string) {
+export function matchingUserIds(db: DbOrTx, q: string) {
   return union(
     db
       .select({ id: users.id })

@@ -8,17 +8,17 @@ import {
 } from '../../../shared/schemas/compliance';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { recordAudit } from '../../platform/audit';
+import { type CsvDialect, csvStream } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { type CsvDialect, csvStream } from '../admin-formations/admin-formations.csv';
 import { itemKeyParam, markResultSchema } from './compliance.schemas';
 import { markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
 import { type DeadlineRow, deadlinePages, listDeadlines } from './deadlines.service';
 
 const tags = ['admin'];
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
 
 const deadlineSchema = z
   .object({

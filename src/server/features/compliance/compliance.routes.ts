@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { currentFeedUrl, regenerateFeed } from './calendar-feed';
 import { calendarFeedSchema, complianceViewSchema, itemKeyParam, markResultSchema } from './compliance.schemas';
 import { complianceView, markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
 
 const tags = ['compliance'];
-const guarded = { 401: errorResponses[401] } as const;
 const itemParams = z.object({ itemKey: itemKeyParam });
 
 const getMine = createRoute({
@@ -19,7 +19,7 @@ const getMine = createRoute({
     "From the formation's state and formation date (formed_on); no items until staff record the formation date. " +
     '"Today" is the server\'s date in UTC. tracked is false for states whose own deadlines are not tracked yet.',
   middleware: [requireUser()] as const,
-  responses: { 200: jsonResponse(complianceViewSchema, 'The calendar'), ...guarded },
+  responses: { 200: jsonResponse(complianceViewSchema, 'The calendar'), ...signedInOnly },
 });
 
 const markRoute = (method: 'put' | 'delete') =>
@@ -34,7 +34,7 @@ const markRoute = (method: 'put' | 'delete') =>
     responses: {
       200: jsonResponse(markResultSchema, 'The item as it is now'),
       404: jsonResponse(errorSchema, 'NOT_FOUND: not one of your items'),
-      ...guarded,
+      ...signedInOnly,
     },
   });
 
@@ -44,7 +44,7 @@ const getFeed = createRoute({
   tags,
   summary: 'My private calendar feed URL (.ics), or null when none was created',
   middleware: [requireUser()] as const,
-  responses: { 200: jsonResponse(calendarFeedSchema, 'The feed'), ...guarded },
+  responses: { 200: jsonResponse(calendarFeedSchema, 'The feed'), ...signedInOnly },
 });
 
 const postFeed = createRoute({
@@ -53,7 +53,7 @@ const postFeed = createRoute({
   tags,
   summary: 'Create my calendar feed, or regenerate it: the previous URL then answers 404',
   middleware: [requireUser()] as const,
-  responses: { 200: jsonResponse(calendarFeedSchema, 'The new feed'), ...guarded },
+  responses: { 200: jsonResponse(calendarFeedSchema, 'The new feed'), ...signedInOnly },
 });
 
 /** The customer's own compliance calendar (issue 13). app.ts mounts it at /api/compliance. */

@@ -7,9 +7,9 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { fileUrl } from '../../platform/storage/file-url';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import { readMultipart } from '../../platform/uploads/multipart';
-import { fileUrl } from '../files/file-url';
 
 export const documentSchema = z
   .object({

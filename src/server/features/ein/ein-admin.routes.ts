@@ -2,12 +2,12 @@ import { z } from '@hono/zod-openapi';
 import type { EinUpload } from '../../../shared/domain/ein';
 import { adminEinNumberSchema } from '../../../shared/schemas/company';
 import { adminEinAdvanceSchema, adminEinListQuerySchema, adminEinNotesSchema } from '../../../shared/schemas/ein';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
@@ -25,13 +25,7 @@ import {
 import { setEinNumber } from './ein-number.service';
 
 const tags = ['admin'];
-// Not a UUID check on purpose: a malformed id answers 404 like an unknown one (ein.service).
-const idParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
 const applicationResult = z.object({ application: adminEinApplicationSchema });
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 
 const list = adminRoute('ein.read', {
   method: 'get',
@@ -53,7 +47,7 @@ const getOne = adminRoute('ein.read', {
   tags,
   summary: 'One EIN application',
   request: { params: idParams },
-  responses: { 200: jsonResponse(applicationResult, 'The application'), 404: notFound, ...guarded },
+  responses: { 200: jsonResponse(applicationResult, 'The application'), 404: notFound(), ...guarded },
 });
 
 const reveal = adminRoute('ein.ssn', {
@@ -64,7 +58,7 @@ const reveal = adminRoute('ein.ssn', {
   request: { params: idParams },
   responses: {
     200: jsonResponse(z.object({ ssn: z.string().nullable() }), '123-45-6789 or null'),
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });
@@ -87,7 +81,7 @@ function uploadRoute(
     responses: {
       200: jsonResponse(applicationResult, 'Stored; the application as it is now'),
       400: jsonResponse(errorSchema, 'VALIDATION_FAILED: no file, or BAD_REQUEST'),
-      404: notFound,
+      404: notFound(),
       409: jsonResponse(errorSchema, conflict),
       413: jsonResponse(errorSchema, 'FILE_SIZE_LIMIT'),
       415: jsonResponse(errorSchema, 'PDF_REQUIRED'),
@@ -117,7 +111,7 @@ const advance = adminRoute('ein.process', {
   responses: {
     200: jsonResponse(applicationResult, 'Moved'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not the next step, or changed meanwhile'),
     ...guarded,
   },
@@ -132,7 +126,7 @@ const einNumber = adminRoute('ein.process', {
   responses: {
     200: jsonResponse(applicationResult, 'Saved'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     409: jsonResponse(errorSchema, 'EIN_NOT_ISSUED: the number is entered when the EIN is marked issued'),
     ...guarded,
   },
@@ -147,7 +141,7 @@ const notes = adminRoute('ein.process', {
   responses: {
     200: jsonResponse(applicationResult, 'Saved'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });

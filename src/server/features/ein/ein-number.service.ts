@@ -1,13 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { parseEin } from '../../../shared/domain/ein-number';
-import { einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import type { EinRow } from './ein.mapper';
-import type { EinActor } from './ein.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { changeApplicationRow, type EinActor } from './ein-row';
 
 /**
  * The EIN a change to ein_issued stores: the one sent with it, else the one already on the row. Staff
@@ -30,27 +25,9 @@ export function einForIssue(sent: string | null | undefined, row: Pick<EinRow, '
  * application the IRS has not answered would be shown to nobody and checked by nobody.
  */
 export async function setEinNumber(deps: AppDeps, admin: EinActor, id: string, ein: string): Promise<EinRow> {
-  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
-  return deps.database.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
-    if (!row) throw new ApiError('NOT_FOUND');
+  return changeApplicationRow(deps.database.db, admin, id, 'ein.number_set', (row) => {
     if (row.einStatus !== 'ein_issued') throw new ApiError('EIN_NOT_ISSUED');
-    if (row.ein === ein) return row;
-    const [updated] = await tx
-      .update(einApplications)
-      .set({ ein, updatedAt: new Date() })
-      .where(eq(einApplications.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actorId: admin.id,
-      actorRole: admin.role,
-      action: 'ein.number_set',
-      entityType: 'ein_application',
-      entityId: id,
-      subjectUserId: row.userId,
-      before: { einStatus: row.einStatus, ein: row.ein },
-      after: { einStatus: updated.einStatus, ein },
-    });
-    return updated;
+    if (row.ein === ein) return null;
+    return { set: { ein }, before: { ein: row.ein }, after: { ein } };
   });
 }

@@ -4,7 +4,7 @@ import { formatEin } from '../../../shared/domain/ein-number';
 import type { FormationStatus } from '../../../shared/domain/formation';
 import { documents, type einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { fileUrl } from '../files/file-url';
+import { fileUrl } from '../../platform/storage/file-url';
 import type { AdminEinApplication, CustomerEinApplication } from './ein.schemas';
 
 export type EinRow = typeof einApplications.$inferSelect;

@@ -8,6 +8,7 @@ import {
   type EinStatus,
   type EinUpload,
 } from '../../../shared/domain/ein';
+import { isUuid } from '../../../shared/domain/ids';
 import type { ApiErrorCode } from '../../../shared/errors';
 import { type adminEinListQuerySchema, type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
 import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
@@ -26,18 +27,12 @@ import { recordStageReached } from '../notices/stage-history.service';
 import { notifyStageChange } from '../notices/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 import { einForIssue } from './ein-number.service';
-
-export interface EinActor {
-  id: string;
-  role: 'customer' | 'admin';
-}
+import { changeApplicationRow, type EinActor } from './ein-row';
 
 /** The SSN ciphertext is bound to its owner, so a value copied into another user's row does not decrypt. */
 function ssnContext(userId: string): string {
   return `ein_applications.responsible_party_ssn:${userId}`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findApplicationByUser(db: DbOrTx, userId: string): Promise<EinRow | null> {
   const [row] = await db.select().from(einApplications).where(eq(einApplications.userId, userId)).limit(1);
@@ -46,7 +41,7 @@ export async function findApplicationByUser(db: DbOrTx, userId: string): Promise
 
 export async function findApplicationById(db: DbOrTx, id: string): Promise<EinRow | null> {
   // A malformed id would be a database error (invalid uuid) rather than "not found".
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(einApplications).where(eq(einApplications.id, id)).limit(1);
   return row ?? null;
 }
@@ -65,7 +60,7 @@ function adminRowQuery(db: DbOrTx) {
 }
 
 export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await adminRowQuery(db).where(eq(einApplications.id, id)).limit(1);
   return row ?? null;
 }
@@ -417,7 +412,7 @@ export async function advanceApplication(
   /** The EIN staff typed; required (unless already stored) when `to` is ein_issued. */
   sentEin?: string | null,
 ): Promise<EinRow> {
-  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND');
   const advanced = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
     if (!row) throw new ApiError('NOT_FOUND');
@@ -457,28 +452,12 @@ export async function advanceApplication(
 }
 
 export async function saveNotes(db: AppDeps['database']['db'], admin: EinActor, id: string, notes: string | null) {
-  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
   const adminNotes = notes?.trim() ? notes : null;
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
-    if (!row) throw new ApiError('NOT_FOUND');
-    const [updated] = await tx
-      .update(einApplications)
-      .set({ adminNotes, updatedAt: new Date() })
-      .where(eq(einApplications.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actorId: admin.id,
-      actorRole: admin.role,
-      action: 'ein.notes_saved',
-      entityType: 'ein_application',
-      entityId: id,
-      subjectUserId: row.userId,
-      before: { einStatus: row.einStatus, adminNotes: row.adminNotes },
-      after: { einStatus: updated.einStatus, adminNotes },
-    });
-    return updated;
-  });
+  return changeApplicationRow(db, admin, id, 'ein.notes_saved', (row) => ({
+    set: { adminNotes },
+    before: { adminNotes: row.adminNotes },
+    after: { adminNotes },
+  }));
 }
 
 /** 123456789 → 123-45-6789, the way the IRS form writes it. */

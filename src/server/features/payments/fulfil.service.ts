@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatUsd } from '../../../shared/catalogue/money';
+import { isUuid } from '../../../shared/domain/ids';
 import type { OrderFlag } from '../../../shared/domain/orders';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
@@ -9,7 +10,6 @@ import type { Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { type CheckoutSessionState, sessionStateFromStripe } from '../../platform/payments/provider';
-import { isUuid } from '../services/services.service';
 import type { OrderRow } from './orders.service';
 
 /*

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { isUuid } from '../../../shared/domain/ids';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { isUuid } from '../services/services.service';
 
 export type OrderRow = typeof orders.$inferSelect;
 

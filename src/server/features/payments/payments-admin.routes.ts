@@ -1,19 +1,15 @@
 import { z } from '@hono/zod-openapi';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { reconcileOrder } from './fulfil.service';
 import { findOrder, listUserOrders, toAdminOrderView } from './orders.service';
 import { adminOrderSchema } from './payments.schemas';
 
 const tags = ['admin'];
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const idParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
 
 const userOrders = adminRoute('orders.read', {
   method: 'get',

@@ -9,9 +9,10 @@ import type { Env } from '../../env';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { adminServiceSchema, serviceIdParams } from './services.schemas';
+import { adminServiceSchema } from './services.schemas';
 import {
   createService,
   deleteOrDeactivateService,
@@ -22,8 +23,6 @@ import {
 } from './services.service';
 
 const tags = ['admin'];
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'SERVICE_NOT_FOUND');
 const serviceResult = z.object({ service: adminServiceSchema });
 
 /** With real Stripe, Checkout sells the service's Stripe price, so it needs one (SPEC §5). */
@@ -59,8 +58,13 @@ const update = adminRoute('services.manage', {
   path: '/{id}',
   tags,
   summary: 'Change a service (the fields sent); the active toggle sends { isActive } alone',
-  request: { params: serviceIdParams, ...jsonBody(serviceUpdateSchema) },
-  responses: { 200: jsonResponse(serviceResult, 'Updated'), 400: errorResponses[400], 404: notFound, ...guarded },
+  request: { params: idParams, ...jsonBody(serviceUpdateSchema) },
+  responses: {
+    200: jsonResponse(serviceResult, 'Updated'),
+    400: errorResponses[400],
+    404: notFound('SERVICE_NOT_FOUND'),
+    ...guarded,
+  },
 });
 
 const remove = adminRoute('services.manage', {
@@ -68,10 +72,10 @@ const remove = adminRoute('services.manage', {
   path: '/{id}',
   tags,
   summary: 'Delete a service; one with orders is deactivated instead',
-  request: { params: serviceIdParams },
+  request: { params: idParams },
   responses: {
     200: jsonResponse(z.object({ outcome: z.enum(['deleted', 'deactivated']) }), 'What was done'),
-    404: notFound,
+    404: notFound('SERVICE_NOT_FOUND'),
     ...guarded,
   },
 });

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
-import { serviceIdParams, serviceSchema } from './services.schemas';
+import { idParams } from '../../platform/http/route-kit';
+import { serviceSchema } from './services.schemas';
 import { findActiveService, listActiveServices, toServiceView } from './services.service';
 
 const tags = ['services'];
@@ -19,7 +20,7 @@ const getOne = createRoute({
   path: '/{id}',
   tags,
   summary: 'One active service',
-  request: { params: serviceIdParams },
+  request: { params: idParams },
   responses: {
     200: jsonResponse(z.object({ service: serviceSchema }), 'The service'),
     404: jsonResponse(errorSchema, 'SERVICE_NOT_FOUND: unknown or inactive'),

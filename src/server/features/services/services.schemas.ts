@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 
 export const serviceSchema = z
   .object({
@@ -21,7 +20,3 @@ export const adminServiceSchema = serviceSchema
     updatedAt: z.string(),
   })
   .openapi('AdminService');
-
-export const serviceIdParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});

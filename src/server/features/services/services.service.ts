@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isUuid } from '../../../shared/domain/ids';
 import type {
   adminServiceListQuerySchema,
   serviceInputSchema,
@@ -13,13 +14,6 @@ import type { DbOrTx } from '../../db/tx';
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceCreate = z.output<typeof serviceInputSchema>;
 export type ServiceUpdate = z.output<typeof serviceUpdateSchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a string PostgreSQL accepts as a uuid; anything else cannot name a row, and must not reach a uuid cast. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** What customers see of a service. */
 export function toServiceView(row: ServiceRow) {

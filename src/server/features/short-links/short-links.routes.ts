@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { isUuid } from '../../../shared/domain/ids';
 import { shortLinkState } from '../../../shared/domain/short-links';
 import {
   shortLinkCreateSchema,
   shortLinkListQuerySchema,
   shortLinkUpdateSchema,
 } from '../../../shared/schemas/short-links';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import {
@@ -17,6 +17,7 @@ import {
   okSchema,
   pageOf,
 } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import {
   createShortLink,
@@ -27,13 +28,6 @@ import {
 } from './short-links.service';
 
 const tags = ['admin'];
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const idParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
 
 const shortLinkSchema = z
   .object({
@@ -98,7 +92,7 @@ const update = adminRoute('links.manage', {
   responses: {
     200: jsonResponse(linkResult, 'Saved; the link as it is now'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });
@@ -109,7 +103,7 @@ const remove = adminRoute('links.manage', {
   tags,
   summary: 'Delete a short link; audited',
   request: { params: idParams },
-  responses: { 200: jsonResponse(okSchema, 'Deleted'), 404: notFound, ...guarded },
+  responses: { 200: jsonResponse(okSchema, 'Deleted'), 404: notFound(), ...guarded },
 });
 
 function toShortLink(row: ShortLinkListRow, now = new Date()) {
@@ -133,7 +127,7 @@ function toShortLink(row: ShortLinkListRow, now = new Date()) {
 
 /** Ids are UUIDs: anything else names no link (and must not reach a uuid column as a query error). */
 function linkId(id: string): string {
-  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND');
   return id;
 }
 

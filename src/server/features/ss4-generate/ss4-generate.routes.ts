@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { loadFileNames, toAdminEinApplication } from '../ein/ein.mapper';
 import { adminEinApplicationSchema } from '../ein/ein.schemas';
@@ -22,12 +22,6 @@ import {
 import { SS4_FORM_REVISION } from './ss4-mapping';
 
 const tags = ['admin'];
-// Not a UUID check on purpose: a malformed id answers 404 like an unknown one (ein.service).
-const idParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 const pdfResponse = (description: string) => ({
   description,
   content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -53,7 +47,7 @@ const status = adminRoute('ein.read', {
   tags,
   summary: 'Whether an SS-4 can be generated (the template and why not), and the generated draft if any',
   request: { params: idParams },
-  responses: { 200: jsonResponse(statusSchema, 'The state'), 404: notFound, ...guarded },
+  responses: { 200: jsonResponse(statusSchema, 'The state'), 404: notFound(), ...guarded },
 });
 
 const generate = adminRoute('ein.ssn', {
@@ -64,7 +58,7 @@ const generate = adminRoute('ein.ssn', {
   request: { params: idParams },
   responses: {
     200: jsonResponse(applicationResult, 'Stored as the generated draft'),
-    404: notFound,
+    404: notFound(),
     409: jsonResponse(
       errorSchema,
       'SS4_TEMPLATE_UNAVAILABLE (fields.template says why), SS4_ANSWER_TOO_LONG, or INVALID_TRANSITION once signed',
@@ -82,7 +76,7 @@ const useGenerated = adminRoute('ein.process', {
   request: { params: idParams },
   responses: {
     200: jsonResponse(applicationResult, 'The application as it is now'),
-    404: notFound,
+    404: notFound(),
     409: jsonResponse(errorSchema, 'SS4_GENERATED_NOT_AVAILABLE, or INVALID_TRANSITION once signed'),
     ...guarded,
   },
@@ -96,7 +90,7 @@ const downloadGenerated = adminRoute('ein.ssn', {
   request: { params: idParams },
   responses: {
     200: pdfResponse('The draft, as an attachment'),
-    404: notFound,
+    404: notFound(),
     409: jsonResponse(errorSchema, 'SS4_GENERATED_NOT_AVAILABLE'),
     ...guarded,
   },
@@ -110,7 +104,7 @@ const dataSheet = adminRoute('ein.ssn', {
   request: { params: idParams },
   responses: {
     200: pdfResponse('The data sheet, as an attachment'),
-    404: notFound,
+    404: notFound(),
     429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS'),
     ...guarded,
   },

@@ -8,14 +8,8 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import type { EinRow } from '../ein/ein.mapper';
-import {
-  decryptStoredSsn,
-  type EinActor,
-  findApplicationById,
-  formatSsn,
-  recordEinUpload,
-  uploadRefusal,
-} from '../ein/ein.service';
+import { decryptStoredSsn, findApplicationById, formatSsn, recordEinUpload, uploadRefusal } from '../ein/ein.service';
+import type { EinActor } from '../ein/ein-row';
 import { type Ss4Answers, ss4Answers } from './ss4-mapping';
 import {
   type FilledSs4,

@@ -9,10 +9,11 @@ import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { findApplicationByUser } from '../ein/ein.service';
 import { findFormationByUser } from '../formations/formations.service';
-import { readSupportForm, threadIdParams } from './support.routes';
+import { readSupportForm } from './support.routes';
 import {
   adminThreadSchema,
   multipartDoc,
@@ -34,8 +35,6 @@ import {
 const tags = ['admin'];
 const text = { type: 'string' } as const;
 const binary = { type: 'string', format: 'binary' } as const;
-const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as const;
-const notFound = jsonResponse(errorSchema, 'NOT_FOUND');
 const uploadErrors = {
   400: jsonResponse(errorSchema, 'VALIDATION_FAILED (fields) or BAD_REQUEST (not multipart, malformed)'),
   413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB' (5,242,880 bytes)"),
@@ -86,8 +85,8 @@ const getOne = adminRoute('support.read', {
   path: '/threads/{id}',
   tags,
   summary: "One thread with its messages (oldest first) and the customer's formation and EIN status",
-  request: { params: threadIdParams },
-  responses: { 200: jsonResponse(detailSchema, 'The thread'), 404: notFound, ...guarded },
+  request: { params: idParams },
+  responses: { 200: jsonResponse(detailSchema, 'The thread'), 404: notFound(), ...guarded },
 });
 
 const status = adminRoute('support.status', {
@@ -95,11 +94,11 @@ const status = adminRoute('support.status', {
   path: '/threads/{id}/status',
   tags,
   summary: 'Set the status: any of open, in_progress, resolved, closed, in any order; audited',
-  request: { params: threadIdParams, ...jsonBody(adminSupportStatusSchema) },
+  request: { params: idParams, ...jsonBody(adminSupportStatusSchema) },
   responses: {
     200: jsonResponse(threadResult, 'Set'),
     400: errorResponses[400],
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });
@@ -110,11 +109,11 @@ const reply = adminRoute('support.reply', {
   tags,
   summary: 'Staff reply (multipart/form-data): `message` (not blank), optional `file`; audited, mails the customer',
   description: 'The customer gets at most one mail per thread per 10 minutes however many replies follow.',
-  request: { params: threadIdParams, ...multipartDoc({ message: text, file: binary }, ['message']) },
+  request: { params: idParams, ...multipartDoc({ message: text, file: binary }, ['message']) },
   responses: {
     201: jsonResponse(z.object({ thread: adminThreadSchema, message: supportMessageSchema }), 'Stored'),
     ...uploadErrors,
-    404: notFound,
+    404: notFound(),
     ...guarded,
   },
 });

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { supportReplySchema, supportThreadCreateSchema } from '../../../shared/schemas/support';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
 import {
@@ -27,11 +27,6 @@ import {
 const tags = ['support'];
 const text = { type: 'string' } as const;
 const binary = { type: 'string', format: 'binary' } as const;
-// Not a UUID check on purpose: a malformed id answers 404 like an unknown one (support.service).
-export const threadIdParams = z.object({
-  id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
-});
-const notFound = jsonResponse(errorSchema, "NOT_FOUND: no such thread, or not the caller's");
 const threadWithMessages = z.object({ thread: supportThreadSchema, messages: z.array(supportMessageSchema) });
 const uploadErrors = {
   400: jsonResponse(errorSchema, 'VALIDATION_FAILED (fields) or BAD_REQUEST (not multipart, malformed)'),
@@ -88,8 +83,12 @@ const getOne = createRoute({
   tags,
   summary: 'One own thread with its messages, oldest first, and their attachments',
   middleware: [requireUser()] as const,
-  request: { params: threadIdParams },
-  responses: { 200: jsonResponse(threadWithMessages, 'The thread'), 401: errorResponses[401], 404: notFound },
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(threadWithMessages, 'The thread'),
+    401: errorResponses[401],
+    404: notFound("NOT_FOUND: no such thread, or not the caller's"),
+  },
 });
 
 const reply = createRoute({
@@ -99,12 +98,12 @@ const reply = createRoute({
   summary: 'Reply to an own thread (multipart/form-data): `message` (not blank), optional `file`',
   description: 'A resolved or closed thread opens again; staff are mailed of that at SUPPORT_NOTIFY_EMAIL.',
   middleware: [requireUser()] as const,
-  request: { params: threadIdParams, ...multipartDoc({ message: text, file: binary }, ['message']) },
+  request: { params: idParams, ...multipartDoc({ message: text, file: binary }, ['message']) },
   responses: {
     201: jsonResponse(z.object({ thread: supportThreadSchema, message: supportMessageSchema }), 'Stored'),
     ...uploadErrors,
     401: errorResponses[401],
-    404: notFound,
+    404: notFound("NOT_FOUND: no such thread, or not the caller's"),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { SUPPORT_STATUSES } from '../../../shared/domain/support';
-import { fileUrl } from '../files/file-url';
+import { fileUrl } from '../../platform/storage/file-url';
 import {
   type AdminThreadRow,
   adminWaitingSince,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../../shared/domain/ids';
 import {
   customerReplyReopens,
   messageExcerpt,
@@ -32,7 +33,6 @@ export interface SupportActor {
   role: 'customer' | 'admin';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENTITY = 'support_thread';
 
 // ---------------------------------------------------------------------------------------------------
@@ -41,7 +41,7 @@ const ENTITY = 'support_thread';
 /** The thread when `ownerId` owns it; another customer's thread is "not found", never "forbidden". */
 export async function findOwnThread(db: DbOrTx, ownerId: string, id: string): Promise<SupportThreadRow | null> {
   // A malformed id would be a database error (invalid uuid) rather than "not found".
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(supportThreads)
@@ -51,7 +51,7 @@ export async function findOwnThread(db: DbOrTx, ownerId: string, id: string): Pr
 }
 
 export async function findThread(db: DbOrTx, id: string): Promise<SupportThreadRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(supportThreads).where(eq(supportThreads.id, id)).limit(1);
   return row ?? null;
 }
@@ -141,7 +141,7 @@ export function adminWaitingSince(row: AdminThreadRow): Date | null {
 }
 
 export async function findAdminThread(db: DbOrTx, id: string): Promise<AdminThreadRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await adminRowQuery(db).where(eq(supportThreads.id, id)).limit(1);
   return row ?? null;
 }
@@ -292,7 +292,7 @@ async function insertMessage(
 }
 
 async function lockThread(tx: Tx, id: string, ownerId?: string): Promise<SupportThreadRow> {
-  if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND');
   const where = ownerId
     ? and(eq(supportThreads.id, id), eq(supportThreads.userId, ownerId))
     : eq(supportThreads.id, id);
@@ -440,7 +440,7 @@ export async function adminReply(
   text: string,
   file: UploadedFile | undefined,
 ): Promise<{ message: SupportMessageRow; thread: SupportThreadRow }> {
-  if (!UUID.test(threadId)) throw new ApiError('NOT_FOUND');
+  if (!isUuid(threadId)) throw new ApiError('NOT_FOUND');
   // The key is named after the thread's owner, whose file it becomes, whoever uploads it.
   const owner = await findThread(deps.database.db, threadId);
   if (!owner) throw new ApiError('NOT_FOUND');

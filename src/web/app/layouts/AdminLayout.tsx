@@ -14,6 +14,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/deadlines', key: 'deadlines' },
   { to: '/admin/ein', key: 'ein' },
   { to: '/admin/services', key: 'services' },
+  { to: '/admin/orders', key: 'orders' },
   { to: '/admin/users', key: 'users' },
   { to: '/admin/support', key: 'support' },
   { to: '/shorten', key: 'shortLinks' },

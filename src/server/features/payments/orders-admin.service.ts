@@ -1,0 +1,128 @@
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../../../shared/contracts/admin-orders';
+import { isUuid } from '../../../shared/domain/ids';
+import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { orders, userProfiles, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+import { matchingUserIds } from '../admin-users/admin-users.service';
+
+type OrderFilter = Omit<z.output<typeof adminOrderListQuerySchema>, 'page' | 'pageSize'>;
+export type AdminOrderExportQuery = z.output<typeof adminOrderExportQuerySchema>;
+
+const customerName = sql<string | null>`coalesce(nullif(${userProfiles.displayName}, ''), nullif(${users.name}, ''))`;
+
+const rowColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  customerEmail: users.email,
+  customerName,
+  kind: orders.kind,
+  serviceId: orders.serviceId,
+  packageId: orders.packageId,
+  title: orders.title,
+  titleEn: orders.titleEn,
+  amountCents: orders.amountCents,
+  currency: orders.currency,
+  status: orders.status,
+  provider: orders.provider,
+  flag: orders.flag,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+
+function rowQuery(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(userProfiles, eq(userProfiles.id, orders.userId));
+}
+
+export type AdminOrderRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number];
+
+/**
+ * The filter as one condition on orders alone, so each filter walks its own (column, created_at, id)
+ * index of migration 0015 newest first. The customer search is a semi-join on the accounts that
+ * match (their email, names, or id), through the users list's trigram indexes.
+ */
+function filterCondition(db: DbOrTx, filter: OrderFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.service) {
+    conditions.push(
+      isUuid(filter.service) ? eq(orders.serviceId, filter.service) : eq(orders.packageId, filter.service),
+    );
+  }
+  if (filter.mode) conditions.push(eq(orders.provider, filter.mode === 'test' ? 'local' : 'stripe'));
+  if (filter.q) conditions.push(inArray(orders.userId, matchingUserIds(db, filter.q)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Every order, newest first, paged in SQL, with an exact, capped or estimated total. */
+export async function listAllOrders(
+  db: DbOrTx,
+  query: z.output<typeof adminOrderListQuerySchema>,
+): Promise<{ rows: AdminOrderRow[] } & ListTotal> {
+  const where = filterCondition(db, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows = (ids: string[] | SQLWrapper) =>
+    rowQuery(db).where(inArray(orders.id, ids)).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (where && query.q) {
+    // A search: its page and count from one pass over its matches (decision 0031).
+    const hit = await searchedPage(db, {
+      table: orders,
+      id: orders.id,
+      sort: orders.createdAt,
+      ascending: false,
+      where,
+      limit: query.pageSize,
+      offset,
+    });
+    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
+  }
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  const [rows, total] = await Promise.all([
+    pageRows(pageIds),
+    where ? cappedTotal(db, db.select({ id: orders.id }).from(orders).where(where)) : tableTotal(db, orders, 'orders'),
+  ]);
+  return { rows, ...total };
+}
+
+/**
+ * The filter's rows in keyset pages, newest first: each page starts after the last (created_at, id)
+ * of the one before, so memory holds one page whatever the number of orders. The date travels as
+ * PostgreSQL's text (microseconds), which a JS Date (milliseconds) would round.
+ */
+export async function* exportOrderPages(
+  db: DbOrTx,
+  filter: OrderFilter,
+  pageSize = 1000,
+): AsyncGenerator<AdminOrderRow[]> {
+  const base = filterCondition(db, filter);
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const page: Array<AdminOrderRow & { sortKey: string }> = await db
+      .select({ ...rowColumns, sortKey: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(userProfiles, eq(userProfiles.id, orders.userId))
+      .where(and(base, after))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1] as AdminOrderRow & { sortKey: string };
+    cursor = { at: last.sortKey, id: last.id };
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from '@hono/zod-openapi';
+import { PACKAGE_IDS } from '../catalogue/packages';
+import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../domain/orders';
+import { safeText, TEXT_MAX } from '../schemas/text';
+
+/**
+ * The staff's list of every order (/admin/orders): read-only, newest first, paged in SQL. The web
+ * imports the types only.
+ */
+
+/** Live orders went through Stripe; test orders through the local TEST MODE checkout (never revenue). */
+export const ADMIN_ORDER_MODES = ['live', 'test'] as const;
+export type AdminOrderMode = (typeof ADMIN_ORDER_MODES)[number];
+
+export const ADMIN_ORDER_EXPORT_FORMATS = ['csv', 'excel-tr'] as const;
+
+/** A service's id, or one of the turnkey packages. */
+const serviceFilter = z.union([z.enum(PACKAGE_IDS), z.uuid()]);
+
+export const adminOrderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(ORDER_STATUSES).optional(),
+  service: serviceFilter.optional(),
+  mode: z.enum(ADMIN_ORDER_MODES).optional(),
+  /** The customer's email, sign-up name or display name (Turkish letters folded), or their exact id. */
+  q: safeText(TEXT_MAX.search).optional(),
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+
+export const adminOrderExportQuerySchema = adminOrderListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(ADMIN_ORDER_EXPORT_FORMATS).default('csv') });
+
+export const adminOrderListItemSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    customerEmail: z.string(),
+    customerName: z.string().nullable(),
+    kind: z.enum(ORDER_KINDS),
+    serviceId: z.string().nullable(),
+    packageId: z.enum(PACKAGE_IDS).nullable(),
+    /** The service's title when it was bought (Turkish, and English when one was given). */
+    title: z.string().nullable(),
+    titleEn: z.string().nullable(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    /** Paid through the local TEST MODE checkout: no money moved. */
+    testMode: z.boolean(),
+    flag: z.enum(ORDER_FLAGS).nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+  })
+  .openapi('AdminOrderListItem');
+export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
+
+export const adminOrderListSchema = z
+  .object({
+    items: z.array(adminOrderListItemSchema),
+    total: z.number().int(),
+    totalKind: z.enum(['exact', 'atLeast', 'estimate']),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi('AdminOrderList');
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

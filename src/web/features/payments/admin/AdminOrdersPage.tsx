@@ -1,0 +1,242 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Receipt } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
+import {
+  ADMIN_ORDER_MODES,
+  type AdminOrderListItem,
+  type AdminOrderMode,
+} from '../../../../shared/contracts/admin-orders';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/domain/orders';
+import { SelectField } from '../../../components/ui/Select';
+import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import { serviceListQuery } from '../../admin/api/services';
+import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
+import { ExportButtons, type ExportFormat } from '../../admin/components/ExportButtons';
+import { ListPager, ListShell } from '../../admin/components/ListParts';
+import { ListToolbar } from '../../admin/components/ListToolbar';
+import { OrderFlagBadge } from '../../admin/components/OrderFlagBadge';
+import { PaymentStatusBadge } from '../../admin/components/PaymentStatusBadge';
+import { TestModeBadge } from '../../admin/components/TestModeBadge';
+import { useAdminListPage } from '../../admin/hooks/useAdminListPage';
+import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../admin/hooks/useListParams';
+import {
+  ADMIN_ORDERS_KEY,
+  downloadOrdersCsv,
+  ORDERS_PAGE_SIZE,
+  type OrderListParams,
+  orderListQuery,
+} from './ordersApi';
+
+const codec: ListParamsCodec<OrderListParams> = {
+  read: (search) => {
+    const status = search.get('status');
+    const mode = search.get('mode');
+    return {
+      page: readPage(search),
+      status: (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null,
+      service: search.get('service') || null,
+      mode: (ADMIN_ORDER_MODES as readonly string[]).includes(mode ?? '') ? (mode as AdminOrderMode) : null,
+      q: readQuery(search),
+    };
+  },
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('status', p.status, null);
+    set('service', p.service, null);
+    set('mode', p.mode, null);
+    set('q', p.q, '');
+  },
+};
+
+/**
+ * Every order, read-only: newest first, filtered by status, service or package and TEST MODE,
+ * searched by customer, paged and exported on the server.
+ */
+export function AdminOrdersPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { page, status, service, mode, q, selectedId, update } = useListParams(codec);
+  const list = useQuery(orderListQuery({ page, status, service, mode, q }));
+  const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
+  const { data } = list;
+
+  useAdminListPage({
+    error: list.error,
+    data,
+    page,
+    selectedId,
+    update,
+    loadFailedKey: 'adminOrders.loadFailed',
+    rowTestId: 'order-row',
+  });
+
+  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
+  const exporting = useMutation({
+    mutationFn: (format: ExportFormat) => downloadOrdersCsv({ status, service, mode, q }, format),
+    onSuccess: () => toast.success(t('adminOrders.exportDone')),
+    onError: () => toast.error(t('adminOrders.exportFailed')),
+  });
+  const filtered = Boolean(status || service || mode || q);
+
+  return (
+    <>
+      <AdminPageHeader icon={Receipt} title={t('adminOrders.title')} subtitle={t('adminOrders.intro')} />
+      <ListToolbar
+        idPrefix="orders"
+        ns="adminOrders.filters"
+        q={q}
+        refreshing={list.isFetching && !list.isPending}
+        onSearch={onSearch}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY })}
+      >
+        <SelectField
+          id="orders-status"
+          name="status"
+          label={t('adminOrders.status')}
+          value={status ?? ''}
+          onChange={(event) => update({ status: (event.target.value || null) as OrderStatus | null, page: 1 })}
+          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        >
+          <option value="">{t('adminOrders.allStatuses')}</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`payments.status.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </ListToolbar>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <SelectField
+            id="orders-service"
+            name="service"
+            label={t('adminOrders.service')}
+            value={service ?? ''}
+            onChange={(event) => update({ service: event.target.value || null, page: 1 })}
+            className="min-w-0 sm:w-64"
+          >
+            <option value="">{t('adminOrders.allServices')}</option>
+            {PACKAGE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {t('payments.order.package', { name: t(`catalogue.packages.${id}.name`) })}
+              </option>
+            ))}
+            {(services.data?.services ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="orders-mode"
+            name="mode"
+            label={t('adminOrders.mode')}
+            value={mode ?? ''}
+            onChange={(event) => update({ mode: (event.target.value || null) as AdminOrderMode | null, page: 1 })}
+            className="min-w-0 sm:w-48"
+          >
+            <option value="">{t('adminOrders.allModes')}</option>
+            {ADMIN_ORDER_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`adminOrders.modes.${m}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <ExportButtons
+          exporting={exporting}
+          legend={t('adminOrders.export')}
+          csvLabel={t('adminOrders.export')}
+          excelLabel={t('adminOrders.exportExcel')}
+          csvTestId="orders-export-csv"
+          excelTestId="orders-export-excel"
+        />
+      </div>
+      <div className="mt-4">
+        <ListShell
+          items={data?.items}
+          loadingLabel={t('adminOrders.loading')}
+          error={list.isError ? t('adminOrders.loadFailed') : null}
+          onRetry={() => void list.refetch()}
+          empty={{
+            testId: 'orders-empty',
+            message: t(filtered ? 'adminOrders.emptyFiltered' : 'adminOrders.empty'),
+            clearLabel: t('adminOrders.filters.clear'),
+            onClear: filtered ? () => update({ q: '', status: null, service: null, mode: null, page: 1 }) : undefined,
+          }}
+          footer={
+            data ? (
+              <ListPager
+                idPrefix="orders"
+                ns="adminOrders.pager"
+                page={page}
+                pageSize={ORDERS_PAGE_SIZE}
+                total={data.total}
+                totalKind={data.totalKind}
+                shown={data.items.length}
+                onPage={(next) => update({ page: next })}
+              />
+            ) : null
+          }
+        >
+          {(items) => (
+            <ul aria-label={t('adminOrders.caption')} aria-busy={list.isPlaceholderData}>
+              {items.map((row) => (
+                <OrderRow key={row.id} row={row} />
+              ))}
+            </ul>
+          )}
+        </ListShell>
+      </div>
+    </>
+  );
+}
+
+function OrderRow({ row }: { row: AdminOrderListItem }) {
+  const { t } = useTranslation();
+  const { usd, dateTime, lang } = useFormat();
+  const item = row.packageId
+    ? t('payments.order.package', { name: t(`catalogue.packages.${row.packageId}.name`) })
+    : ((lang === 'en' ? row.titleEn || row.title : row.title) ?? '—');
+  return (
+    <li
+      data-testid="order-row"
+      data-id={row.id}
+      data-status={row.status}
+      className="flex flex-col gap-2 border-b border-slate-100 px-4 py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="sm:w-40 sm:shrink-0">
+        <time dateTime={row.createdAt} className="text-sm font-medium text-slate-900">
+          {dateTime(row.createdAt)}
+        </time>
+        <p className="text-base font-semibold tabular-nums text-slate-900" data-testid="order-amount">
+          {usd(row.amountCents)}
+        </p>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="break-words font-medium text-slate-900" data-testid="order-item">
+          {item}
+        </p>
+        <p className="break-all text-sm text-slate-600">
+          <Link
+            to={`/admin/users?id=${encodeURIComponent(row.userId)}`}
+            className="text-indigo-700 underline-offset-2 hover:underline"
+            data-testid="order-customer"
+          >
+            {row.customerName ?? row.customerEmail}
+          </Link>
+          {row.customerName ? ` · ${row.customerEmail}` : ''}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-1 sm:justify-end">
+        <PaymentStatusBadge status={row.status} testId="order-status" />
+        {row.testMode ? <TestModeBadge testId="order-test-mode" /> : null}
+        {row.flag ? <OrderFlagBadge flag={row.flag} testId="order-flag" /> : null}
+      </div>
+    </li>
+  );
+}

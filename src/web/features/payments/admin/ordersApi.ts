@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminOrderList, AdminOrderMode } from '../../../../shared/contracts/admin-orders';
+import type { OrderStatus } from '../../../../shared/domain/orders';
+import { api } from '../../../lib/api';
+import { downloadCsv } from '../../../lib/download';
+
+export interface OrderListParams {
+  page: number;
+  status: OrderStatus | null;
+  /** A service's id or a package id. */
+  service: string | null;
+  mode: AdminOrderMode | null;
+  q: string;
+}
+
+export const ORDERS_PAGE_SIZE = 20;
+const BASE = '/api/admin/orders';
+export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
+
+function filterSearch(params: Omit<OrderListParams, 'page'>): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.status) search.set('status', params.status);
+  if (params.service) search.set('service', params.service);
+  if (params.mode) search.set('mode', params.mode);
+  if (params.q) search.set('q', params.q);
+  return search;
+}
+
+export function orderListQuery(params: OrderListParams) {
+  const search = filterSearch(params);
+  search.set('page', String(params.page));
+  search.set('pageSize', String(ORDERS_PAGE_SIZE));
+  return queryOptions({
+    queryKey: [...ADMIN_ORDERS_KEY, 'list', params],
+    queryFn: () => api<AdminOrderList>('GET', `${BASE}?${search}`),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the filter's orders (all pages) under the server's file name. */
+export async function downloadOrdersCsv(
+  params: Omit<OrderListParams, 'page'>,
+  format: 'csv' | 'excel-tr',
+): Promise<void> {
+  const search = filterSearch(params);
+  if (format !== 'csv') search.set('format', format);
+  await downloadCsv(`${BASE}/export.csv?${search}`, 'orders.csv');
+}
