@@ -22,18 +22,19 @@ export function replaceErrors<T extends FieldValues>(form: UseFormReturn<T>, fie
  * A wizard's check when leaving a step, or before sending: the shared schema, through the zod
  * resolver, over `input` (the form's values unless given). When it fails, its first message per field
  * replaces the form's errors; when it passes they stay (a step's Next never cleared another step's
- * error). Returns the failing fields in the schema's order: the caller focuses the first with
+ * error). `failing` lists the failing fields in the schema's order: the caller focuses the first with
  * useFocusField, which waits for a step change (react-hook-form's own focus only reaches fields on
- * screen).
+ * screen). `data` is the schema's output when it passed.
  */
-export async function checkWith<T extends FieldValues>(
+export async function checkWith<T extends FieldValues, S extends z.ZodType>(
   form: UseFormReturn<T>,
-  schema: z.ZodType,
+  schema: S,
   input: unknown = form.getValues(),
-): Promise<string[]> {
+): Promise<{ failing: string[]; data?: z.output<S> }> {
   const resolve = zodResolver(schema as z.ZodType<FieldValues, FieldValues>);
-  const { errors } = await resolve(input as FieldValues, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const result = await resolve(input as FieldValues, undefined, { fields: {}, shouldUseNativeValidation: false });
   const found: Record<string, string> = {};
-  for (const [name, error] of Object.entries(errors)) found[name] = String(error?.message ?? '');
-  return Object.keys(found).length > 0 ? replaceErrors(form, found) : [];
+  for (const [name, error] of Object.entries(result.errors)) found[name] = String(error?.message ?? '');
+  if (Object.keys(found).length > 0) return { failing: replaceErrors(form, found) };
+  return { failing: [], data: result.values as z.output<S> };
 }

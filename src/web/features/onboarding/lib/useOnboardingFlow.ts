@@ -43,7 +43,7 @@ export function useOnboardingFlow() {
 
   async function checkStepOne(): Promise<boolean> {
     const failing = form.getValues('formationType')
-      ? await checkWith(form, CHECKS.stepOne)
+      ? (await checkWith(form, CHECKS.stepOne)).failing
       : replaceErrors(form, TYPE_REQUIRED);
     if (failing.length === 0) return true;
     focusField(failing[0]);
@@ -52,7 +52,7 @@ export function useOnboardingFlow() {
 
   async function submit() {
     const body = requestBody(form.getValues());
-    const failing = await checkWith(form, CHECKS.request, body);
+    const { failing } = await checkWith(form, CHECKS.request, body);
     if (failing.length > 0) {
       go(1);
       focusField(failing[0]);
