@@ -12,7 +12,7 @@ import { useFocusField } from '../../../lib/focusField';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { checkWith, replaceErrors } from '../../../lib/wizardForm';
+import { checkWith, replaceErrors, useOneAtATime } from '../../../lib/wizardForm';
 import { completionBody, type GuideAnswer, NO_ANSWER } from '../lib/guideCompletion';
 import { CompleteStep } from '../steps/CompleteStep';
 import { NextStepEin, OverviewStep, StepByStep } from '../steps/GuideSteps';
@@ -30,6 +30,7 @@ export function FormationGuidePage() {
   const complete = useWatch({ control: form.control, name: 'isFormationComplete' });
   const [saving, setSaving] = useState(false);
   const focusField = useFocusField();
+  const oneAtATime = useOneAtATime();
 
   useEffect(() => {
     if (formation.data === null) {
@@ -115,7 +116,7 @@ export function FormationGuidePage() {
           <WizardNav
             isFirst={step === 0}
             onBack={() => go(step - 1)}
-            onNext={() => (isLast ? void finish() : go(step + 1))}
+            onNext={() => (isLast ? void oneAtATime(finish) : go(step + 1))}
             nextLabel={nextLabel}
             loading={saving}
           />

@@ -14,7 +14,7 @@ import { useFocusField } from '../../../lib/focusField';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { checkWith, replaceErrors } from '../../../lib/wizardForm';
+import { checkWith, replaceErrors, useOneAtATime } from '../../../lib/wizardForm';
 import { saveDraft, startCheckout, useDraft } from '../api/draft';
 import { AddressStep } from '../steps/AddressStep';
 import { PackageStep } from '../steps/PackageStep';
@@ -44,6 +44,7 @@ export function FormationServicePage() {
   const values = useWatch({ control: form.control }) as Values;
   const { errors } = form.formState;
   const focusField = useFocusField();
+  const oneAtATime = useOneAtATime();
   const [busy, setBusy] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const formation = useMyFormation();
@@ -213,7 +214,7 @@ export function FormationServicePage() {
           <WizardNav
             isFirst={step === 0}
             onBack={() => go(step - 1)}
-            onNext={() => void onNext()}
+            onNext={() => void oneAtATime(onNext)}
             nextLabel={isLast ? t('formationService.payment.action') : undefined}
             loading={busy}
           />

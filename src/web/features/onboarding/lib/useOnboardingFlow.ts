@@ -6,7 +6,7 @@ import { useFocusField } from '../../../lib/focusField';
 import { formationCreated } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { checkWith, replaceErrors } from '../../../lib/wizardForm';
+import { checkWith, replaceErrors, useOneAtATime } from '../../../lib/wizardForm';
 import {
   CHECKS,
   EMPTY,
@@ -32,6 +32,7 @@ export function useOnboardingFlow() {
   const [moved, setMoved] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const focusField = useFocusField();
+  const oneAtATime = useOneAtATime();
 
   const steps = stepsFor(formationType);
   const index = steps.indexOf(step);
@@ -95,15 +96,16 @@ export function useOnboardingFlow() {
     }
   }
 
-  async function next() {
-    if (step === 1) {
-      if (await checkStepOne()) go(2);
-    } else if (index < steps.length - 1) {
-      go(steps[index + 1]);
-    } else {
-      await submit();
-    }
-  }
+  const next = () =>
+    oneAtATime(async () => {
+      if (step === 1) {
+        if (await checkStepOne()) go(2);
+      } else if (index < steps.length - 1) {
+        go(steps[index + 1]);
+      } else {
+        await submit();
+      }
+    });
 
   function back() {
     if (index > 0) go(steps[index - 1]);
