@@ -17,7 +17,6 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { errorMessages, replaceErrors, schemaErrors, useOneAtATime } from '../../../lib/wizardForm';
 import { submitEinApplication } from '../api/ein';
-import { CompanyStep, DocumentsStep, InfoStep, OwnershipStep, ReviewStep } from '../components/EinSteps';
 import {
   buildEinFormData,
   companyStepInput,
@@ -30,6 +29,11 @@ import {
   orderedFields,
   ownershipStepInput,
 } from '../lib/application';
+import { CompanyStep } from '../steps/CompanyStep';
+import { DocumentsStep } from '../steps/DocumentsStep';
+import { InfoStep } from '../steps/InfoStep';
+import { OwnershipStep } from '../steps/OwnershipStep';
+import { ReviewStep } from '../steps/ReviewStep';
 
 type Errors = Record<string, string>;
 
