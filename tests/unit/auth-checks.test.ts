@@ -1,9 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signInSchema, signUpSchema } from '../../src/shared/schemas/auth';
+import {
+  adminSignUpSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../src/shared/schemas/auth';
 import { TEXT_MAX } from '../../src/shared/schemas/text';
-import { checkSignIn, checkSignUp, EMAIL_PATTERN } from '../../src/web/features/auth/lib/authChecks';
+import {
+  checkAdminSignUp,
+  checkForgotPassword,
+  checkResetPassword,
+  checkSignIn,
+  checkSignUp,
+  EMAIL_PATTERN,
+} from '../../src/web/features/auth/lib/authChecks';
 
 /** What the zod form resolver showed: the first issue of each field, in the schema's order. */
 function schemaMessages(schema: z.ZodType, values: Record<string, unknown>) {
@@ -67,6 +80,47 @@ describe('the auth forms checks without zod', () => {
     );
   });
 
+  it('say on admin sign-up what adminSignUpSchema says first, field by field', () => {
+    fc.assert(
+      fc.property(
+        text(TEXT_MAX.fullName),
+        email,
+        password,
+        fc.boolean(),
+        text(TEXT_MAX.adminCode),
+        fc.boolean(),
+        (fullName, e, p, sameConfirm, adminCode, terms) => {
+          const values = {
+            fullName,
+            email: e,
+            password: p,
+            confirmPassword: sameConfirm ? p : `${p}x`,
+            adminCode,
+            terms,
+          };
+          expect(checkAdminSignUp(values)).toEqual(schemaMessages(adminSignUpSchema, values));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('say on the password pages what forgotPasswordSchema and resetPasswordSchema say first', () => {
+    fc.assert(
+      fc.property(email, (e) => {
+        expect(checkForgotPassword({ email: e })).toEqual(schemaMessages(forgotPasswordSchema, { email: e }));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(text(TEXT_MAX.token), password, fc.boolean(), (token, p, sameConfirm) => {
+        const values = { token, password: p, confirmPassword: sameConfirm ? p : `${p}x` };
+        expect(checkResetPassword(values)).toEqual(schemaMessages(resetPasswordSchema, values));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('ask for everything on an empty form', () => {
     expect(checkSignIn({ email: ' ', password: '', rememberMe: false })).toEqual({
       email: 'validation.emailRequired',
@@ -77,6 +131,21 @@ describe('the auth forms checks without zod', () => {
       email: 'validation.emailRequired',
       password: 'validation.passwordRequired',
       terms: 'validation.termsRequired',
+    });
+    const empty = { fullName: '', email: '', password: '', confirmPassword: '', adminCode: ' ', terms: false };
+    expect(checkAdminSignUp(empty)).toEqual({
+      fullName: 'validation.fullNameRequired',
+      email: 'validation.emailRequired',
+      password: 'validation.passwordRequired',
+      adminCode: 'validation.adminCodeRequired',
+      terms: 'validation.termsRequired',
+    });
+    // The admin password needs no digit; the reset one does.
+    expect(checkAdminSignUp({ ...empty, password: 'sifresiz', confirmPassword: 'sifresiz' }).password).toBeUndefined();
+    expect(checkResetPassword({ token: '', password: 'sifresiz', confirmPassword: '' })).toEqual({
+      token: 'validation.tokenRequired',
+      password: 'validation.passwordDigit',
+      confirmPassword: 'validation.passwordsMismatch',
     });
   });
 });

@@ -1,10 +1,12 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 
 /*
- * The part of react-hook-form the sign-in page uses, in a few lines, so that the page most visitors
- * open first does not download the form library: `register` for uncontrolled inputs, a check on
+ * The part of react-hook-form the public forms use (sign-in, sign-up, admin sign-up, forgotten and new
+ * password), in a few lines, so that the pages visitors open first do not download the form library
+ * (decisions 0030 and 0038; the signed-in forms use react-hook-form itself): `register` for uncontrolled inputs, a check on
  * submit that focuses the first failing field, the failing fields checked again as they change,
- * `setError` for the API's answer (lib/form.ts's applyFieldErrors takes it) and `isSubmitting`.
+ * `setError` for the API's answer (lib/form.ts's applyFieldErrors takes it), `isSubmitting`, and
+ * handleSubmit's second callback for a failed check.
  * Errors hold i18n keys, as the fields expect.
  */
 
@@ -66,28 +68,31 @@ export function useLiteForm<V extends Record<keyof V, Value>>(
     onBlur: async () => {},
   });
 
-  const handleSubmit = (onValid: (values: V) => Promise<void> | void) => async (event?: FormEvent) => {
-    event?.preventDefault();
-    submitted.current = true;
-    const values = read();
-    const problems = check(values);
-    const failing = Object.keys(problems) as F[];
-    if (failing.length > 0) {
-      setErrors(Object.fromEntries(failing.map((f) => [f, { message: problems[f] as string }])) as FieldErrors<F>);
-      // The first failing field in the page's order.
-      const inputs = failing.map((f) => elements.current.get(f)).filter((el) => el !== undefined);
-      inputs.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-      inputs[0]?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await onValid(values);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const handleSubmit =
+    (onValid: (values: V) => Promise<void> | void, onInvalid?: (problems: Partial<Record<F, string>>) => void) =>
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      submitted.current = true;
+      const values = read();
+      const problems = check(values);
+      const failing = Object.keys(problems) as F[];
+      if (failing.length > 0) {
+        setErrors(Object.fromEntries(failing.map((f) => [f, { message: problems[f] as string }])) as FieldErrors<F>);
+        // The first failing field in the page's order.
+        const inputs = failing.map((f) => elements.current.get(f)).filter((el) => el !== undefined);
+        inputs.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        inputs[0]?.focus();
+        onInvalid?.(problems);
+        return;
+      }
+      setErrors({});
+      setSubmitting(true);
+      try {
+        await onValid(values);
+      } finally {
+        setSubmitting(false);
+      }
+    };
 
   return { register, handleSubmit, setError, errors, isSubmitting };
 }

@@ -2,8 +2,9 @@ import { PASSWORD_MIN_LENGTH } from '../../../../shared/domain/limits';
 import { INVALID_CHARACTERS, isSafeText, TEXT_MAX } from '../../../../shared/schemas/text-rules';
 
 /*
- * The sign-in and sign-up forms' own checks, without zod: the pages most visitors open first should
- * not download a schema library for a handful of fields. Each gives the message the shared schema
+ * The public forms' own checks (sign-in, sign-up, admin sign-up, forgotten and new password), without
+ * zod: the pages visitors open before they have an account should not download a schema library for
+ * a handful of fields (decisions 0030 and 0038). Each gives the message the shared schema
  * (shared/schemas/auth.ts, which the API applies) gives first for each field;
  * tests/unit/auth-checks.test.ts holds the two together.
  */
@@ -23,6 +24,7 @@ export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 const EMAIL = { required: 'validation.emailRequired', tooLong: 'validation.emailTooLong' };
+const FULL_NAME = { required: 'validation.fullNameRequired', tooLong: 'validation.fullNameTooLong' };
 const PASSWORD = { required: 'validation.passwordRequired', tooLong: 'validation.passwordMax' };
 
 function emailProblem(value: string) {
@@ -31,12 +33,13 @@ function emailProblem(value: string) {
   );
 }
 
-function newPasswordProblem(value: string) {
+/** A new password; the admin sign-up asks for no digit (adminSignUpSchema's passwordBase). */
+function newPasswordProblem(value: string, digit = true) {
   // Never trimmed: spaces are part of a password.
   const text = textProblem(value, TEXT_MAX.password, PASSWORD, false);
   if (text) return text;
   if (value.length < PASSWORD_MIN_LENGTH) return 'validation.passwordMin';
-  if (!/\d/.test(value)) return 'validation.passwordDigit';
+  if (digit && !/\d/.test(value)) return 'validation.passwordDigit';
   return null;
 }
 
@@ -78,17 +81,51 @@ export interface SignUpValues {
 /** signUpSchema's fields a visitor types; the campaign and short-link fields come from the URL. */
 export function checkSignUp(values: SignUpValues): Problems<keyof SignUpValues> {
   return collect<keyof SignUpValues>([
-    [
-      'fullName',
-      textProblem(values.fullName, TEXT_MAX.fullName, {
-        required: 'validation.fullNameRequired',
-        tooLong: 'validation.fullNameTooLong',
-      }),
-    ],
+    ['fullName', textProblem(values.fullName, TEXT_MAX.fullName, FULL_NAME)],
     ['email', emailProblem(values.email)],
     ['password', newPasswordProblem(values.password)],
     ['confirmPassword', confirmProblem(values.password, values.confirmPassword)],
     ['terms', values.terms === true ? null : 'validation.termsRequired'],
+  ]);
+}
+
+export interface AdminSignUpValues extends SignUpValues {
+  adminCode: string;
+}
+
+/** adminSignUpSchema: sign-up's fields with the admin code, and a password that needs no digit. */
+export function checkAdminSignUp(values: AdminSignUpValues): Problems<keyof AdminSignUpValues> {
+  return collect<keyof AdminSignUpValues>([
+    ['fullName', textProblem(values.fullName, TEXT_MAX.fullName, FULL_NAME)],
+    ['email', emailProblem(values.email)],
+    ['password', newPasswordProblem(values.password, false)],
+    ['confirmPassword', confirmProblem(values.password, values.confirmPassword)],
+    ['adminCode', textProblem(values.adminCode, TEXT_MAX.adminCode, { required: 'validation.adminCodeRequired' })],
+    ['terms', values.terms === true ? null : 'validation.termsRequired'],
+  ]);
+}
+
+export interface ForgotPasswordValues {
+  email: string;
+}
+
+/** forgotPasswordSchema. */
+export function checkForgotPassword(values: ForgotPasswordValues): Problems<keyof ForgotPasswordValues> {
+  return collect<keyof ForgotPasswordValues>([['email', emailProblem(values.email)]]);
+}
+
+export interface ResetPasswordValues {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** resetPasswordSchema: the token from the link (not a field the user sees) and the new password. */
+export function checkResetPassword(values: ResetPasswordValues): Problems<keyof ResetPasswordValues> {
+  return collect<keyof ResetPasswordValues>([
+    ['token', textProblem(values.token, TEXT_MAX.token, { required: 'validation.tokenRequired' })],
+    ['password', newPasswordProblem(values.password)],
+    ['confirmPassword', confirmProblem(values.password, values.confirmPassword)],
   ]);
 }
 

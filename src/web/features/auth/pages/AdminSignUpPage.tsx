@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { adminSignUpSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
 import { TextField } from '../../../components/ui/Input';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -10,6 +7,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
+import { useLiteForm } from '../../../lib/liteForm';
 import { sessionChanged } from '../../../lib/me';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -18,27 +16,35 @@ import { EmailField, FullNameField, NewPasswordFields } from '../components/Auth
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { TermsCheckbox } from '../components/TermsCheckbox';
+import { type AdminSignUpValues, checkAdminSignUp, trimmed } from '../lib/authChecks';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'adminCode', 'terms'] as const;
+const EMPTY: AdminSignUpValues = {
+  fullName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  adminCode: '',
+  terms: false,
+};
 
 export function AdminSignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(adminSignUpSchema),
-    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', adminCode: '' },
-  });
+  // No zod or react-hook-form here: see authChecks.ts.
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(EMPTY, checkAdminSignUp);
 
   const onSubmit = handleSubmit(async (values) => {
     setClosedMessage(null);
     try {
-      const result = await adminSignUp({ ...values, lang: currentLanguage() });
+      const result = await adminSignUp({
+        ...trimmed(values),
+        adminCode: values.adminCode.trim(),
+        // checkAdminSignUp lets the form through only with the box ticked.
+        terms: true,
+        lang: currentLanguage(),
+      });
       await sessionChanged();
       toast.success(t('auth.adminSignUp.success'));
       navigate(result.redirectTo || '/admin/ein', { replace: true });

@@ -1,32 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { forgotPasswordSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
+import { useLiteForm } from '../../../lib/liteForm';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { forgotPassword } from '../api/auth';
 import { EmailField } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
+import { checkForgotPassword, type ForgotPasswordValues } from '../lib/authChecks';
+
+const EMPTY: ForgotPasswordValues = { email: '' };
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  // No zod or react-hook-form here: see authChecks.ts.
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(EMPTY, checkForgotPassword);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await forgotPassword(values);
+      await forgotPassword({ email: values.email.trim() });
       // The same answer whether or not the address has an account, so it cannot be probed.
       setSent(true);
     } catch (error) {

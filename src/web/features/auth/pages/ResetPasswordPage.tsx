@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { resetPasswordSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/Alert';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
+import { useLiteForm } from '../../../lib/liteForm';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { resetPassword } from '../api/auth';
 import { NewPasswordFields } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
+import { checkResetPassword } from '../lib/authChecks';
 
 function InvalidLink() {
   const { t } = useTranslation();
@@ -33,21 +32,15 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [invalid, setInvalid] = useState(token === '');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(resetPasswordSchema),
-    // The token is not a field the user sees; it rides along so the shared schema checks it too.
-    defaultValues: { token, password: '', confirmPassword: '' },
-  });
+  // No zod or react-hook-form here: see authChecks.ts. The token is not a field the user sees; it
+  // rides along so that it is checked as the shared schema checks it.
+  const empty = useMemo(() => ({ token, password: '', confirmPassword: '' }), [token]);
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(empty, checkResetPassword);
 
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        await resetPassword(values);
+        await resetPassword({ ...values, token: values.token.trim() });
         toast.success(t('auth.resetPassword.success'));
         navigate('/signin', { replace: true });
       } catch (error) {
@@ -63,8 +56,8 @@ export function ResetPasswordPage() {
         }
       }
     },
-    (formErrors) => {
-      if (formErrors.token) setInvalid(true);
+    (problems) => {
+      if (problems.token) setInvalid(true);
     },
   );
 

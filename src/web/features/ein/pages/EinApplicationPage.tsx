@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { type Path, type PathValue, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isUsState } from '../../../../shared/catalogue/states';
 import { einCompanyStepSchema, einOwnershipStepSchema, einReviewStepSchema } from '../../../../shared/schemas/ein';
@@ -9,14 +10,13 @@ import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useFocusField } from '../../../lib/focusField';
-import { zodFieldErrors } from '../../../lib/form';
 import { formationChanged, formationQuery } from '../../../lib/formation';
 import { queryClient } from '../../../lib/queryClient';
 import { cachedMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { errorMessages, replaceErrors, schemaErrors, useOneAtATime } from '../../../lib/wizardForm';
 import { submitEinApplication } from '../api/ein';
-import { CompanyStep, DocumentsStep, InfoStep, OwnershipStep, ReviewStep } from '../components/EinSteps';
 import {
   buildEinFormData,
   companyStepInput,
@@ -29,6 +29,11 @@ import {
   orderedFields,
   ownershipStepInput,
 } from '../lib/application';
+import { CompanyStep } from '../steps/CompanyStep';
+import { DocumentsStep } from '../steps/DocumentsStep';
+import { InfoStep } from '../steps/InfoStep';
+import { OwnershipStep } from '../steps/OwnershipStep';
+import { ReviewStep } from '../steps/ReviewStep';
 
 type Errors = Record<string, string>;
 
@@ -53,28 +58,25 @@ function initialValues(): EinValues {
   };
 }
 
-/** The failing fields of one step, or null when it may be left. */
-function checkStep(index: number, values: EinValues, files: EinFiles): Errors | null {
+/** What one step's shared schema says of the values, or nothing for a step without one. */
+function stepSchemaErrors(index: number, values: EinValues): Promise<{ errors: Errors }> | null {
   switch (EIN_STEPS[index]) {
-    case 'company': {
-      const result = einCompanyStepSchema.safeParse(companyStepInput(values));
-      return result.success ? null : zodFieldErrors(result.error);
-    }
-    case 'ownership': {
-      const result = einOwnershipStepSchema.safeParse(ownershipStepInput(values));
-      return result.success ? null : zodFieldErrors(result.error);
-    }
-    case 'documents': {
-      const missing = missingFiles(files);
-      return Object.keys(missing).length > 0 ? missing : null;
-    }
-    case 'review': {
-      const result = einReviewStepSchema.safeParse({ terms: values.terms });
-      return result.success ? null : zodFieldErrors(result.error);
-    }
+    case 'company':
+      return schemaErrors(einCompanyStepSchema, companyStepInput(values));
+    case 'ownership':
+      return schemaErrors(einOwnershipStepSchema, ownershipStepInput(values));
+    case 'review':
+      return schemaErrors(einReviewStepSchema, { terms: values.terms });
     default:
       return null;
   }
+}
+
+/** The failing fields of one step, or null when it may be left. */
+async function checkStep(index: number, values: EinValues, files: EinFiles): Promise<Errors | null> {
+  const found =
+    EIN_STEPS[index] === 'documents' ? missingFiles(files) : (await stepSchemaErrors(index, values))?.errors;
+  return found && Object.keys(found).length > 0 ? found : null;
 }
 
 /** SPEC §2 "EIN application wizard (5 steps)"; the route loader lets in only a formed company without an application. */
@@ -83,25 +85,26 @@ export function EinApplicationPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [moved, setMoved] = useState(false);
-  const [values, setValues] = useState<EinValues>(initialValues);
+  // The answers and their errors (the files' too); the files themselves stay beside the form.
+  const [defaults] = useState(initialValues);
+  const form = useForm<EinValues>({ defaultValues: defaults });
+  const values = useWatch({ control: form.control }) as EinValues;
+  const errors = errorMessages(form.formState.errors);
   const [files, setFiles] = useState<EinFiles>({ articlesOfOrganization: null, registeredAgentInvoice: null });
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   // After a failed check the first invalid field takes focus, after the step's heading has taken it.
   const focusField = useFocusField();
+  const oneAtATime = useOneAtATime();
 
   function clearErrors(fields: string[]) {
-    setErrors((e) => {
-      if (!fields.some((f) => f in e)) return e;
-      const next = { ...e };
-      for (const f of fields) delete next[f];
-      return next;
-    });
+    form.clearErrors(fields as Path<EinValues>[]);
   }
 
   function set(patch: Partial<EinValues>) {
-    setValues((v) => ({ ...v, ...patch }));
+    for (const [key, value] of Object.entries(patch)) {
+      form.setValue(key as Path<EinValues>, value as PathValue<EinValues, Path<EinValues>>);
+    }
     const touched = Object.keys(patch);
     // Ticking "no SSN" removes the SSN's error along with the field.
     if ('noSsn' in patch) touched.push('responsiblePartySsn');
@@ -122,7 +125,9 @@ export function EinApplicationPage() {
   }
 
   function showErrors(found: Errors, at: number) {
-    setErrors((e) => ({ ...e, ...found }));
+    for (const [name, message] of Object.entries(found)) {
+      form.setError(name as Path<EinValues>, { type: 'validate', message });
+    }
     if (at !== step) go(at);
     focusField(orderedFields(Object.keys(found))[0]);
     if (EIN_STEPS[at] === 'documents' && Object.values(found).includes('validation.documentsRequired')) {
@@ -133,7 +138,7 @@ export function EinApplicationPage() {
   async function submit() {
     // Every step again: a value may have been cleared after its step was passed.
     for (let i = 0; i < EIN_STEPS.length; i++) {
-      const found = checkStep(i, values, files);
+      const found = await checkStep(i, form.getValues(), files);
       if (found) {
         showErrors(found, i);
         return;
@@ -142,7 +147,9 @@ export function EinApplicationPage() {
     setBusy(true);
     setProgress(0);
     try {
-      await submitEinApplication(buildEinFormData(values, files), { onProgress: (p) => setProgress(p.percent) });
+      await submitEinApplication(buildEinFormData(form.getValues(), files), {
+        onProgress: (p) => setProgress(p.percent),
+      });
       toast.success(t('ein.toast.submitted'));
       void formationChanged();
       navigate('/dashboard', { replace: true });
@@ -167,8 +174,7 @@ export function EinApplicationPage() {
       return;
     }
     if (isApiError(error) && Object.keys(error.fields).length > 0) {
-      const fields = Object.keys(error.fields);
-      setErrors(error.fields);
+      const fields = replaceErrors(form, error.fields);
       const at = firstStepOf(fields) ?? step;
       if (at !== step) go(at);
       focusField(orderedFields(fields)[0]);
@@ -196,13 +202,13 @@ export function EinApplicationPage() {
     toast.error(clientError ? errorMessage(error, 'ein.toast.submitFailed', t) : t('ein.toast.submitFailed'));
   }
 
-  function onNext() {
+  async function onNext() {
     if (busy) return;
     if (step === EIN_STEPS.length - 1) {
-      void submit();
+      await submit();
       return;
     }
-    const found = checkStep(step, values, files);
+    const found = await checkStep(step, form.getValues(), files);
     if (found) {
       showErrors(found, step);
       return;
@@ -220,7 +226,7 @@ export function EinApplicationPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onNext();
+          void oneAtATime(onNext);
         }}
       >
         {key === 'info' ? <InfoStep focus={moved} /> : null}

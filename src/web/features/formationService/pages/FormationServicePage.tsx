@@ -1,5 +1,6 @@
 import { Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { type PathValue, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type AddressOption, ASSISTED_PACKAGE_ID, type PackageId } from '../../../../shared/catalogue/packages';
 import { formationServiceCheckoutSchema, formationServiceStepRules } from '../../../../shared/schemas/formation';
@@ -10,10 +11,10 @@ import { Stepper, WizardNav } from '../../../components/ui/Stepper';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useFocusField } from '../../../lib/focusField';
-import { zodFieldErrors } from '../../../lib/form';
 import { formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { checkWith, replaceErrors, useOneAtATime } from '../../../lib/wizardForm';
 import { saveDraft, startCheckout, useDraft } from '../api/draft';
 import { AddressStep } from '../steps/AddressStep';
 import { PackageStep } from '../steps/PackageStep';
@@ -38,9 +39,12 @@ export function FormationServicePage() {
   const [restored, setRestored] = useState(false);
   const [step, setStep] = useState(0);
   const [moved, setMoved] = useState(false);
-  const [values, setValues] = useState<Values>(valuesFrom(null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The answers and their errors; each step's check is its shared schema (formationServiceStepRules).
+  const form = useForm<Values>({ defaultValues: valuesFrom(null) });
+  const values = useWatch({ control: form.control }) as Values;
+  const { errors } = form.formState;
   const focusField = useFocusField();
+  const oneAtATime = useOneAtATime();
   const [busy, setBusy] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const formation = useMyFormation();
@@ -53,11 +57,11 @@ export function FormationServicePage() {
   useEffect(() => {
     if (draft.data && !formation.isPending && !restored) {
       const assisted = formation.data?.formation.companyFormationPreference === 'service';
-      setValues(valuesFrom(draft.data.draft, assisted ? ASSISTED_PACKAGE_ID : null));
+      form.reset(valuesFrom(draft.data.draft, assisted ? ASSISTED_PACKAGE_ID : null));
       setStep(startStep(draft.data));
       setRestored(true);
     }
-  }, [draft.data, formation.isPending, formation.data, restored]);
+  }, [draft.data, formation.isPending, formation.data, restored, form]);
 
   useEffect(() => {
     if (!draft.isError) return;
@@ -74,12 +78,10 @@ export function FormationServicePage() {
   }, [draft.isError, draft, navigate, t]);
 
   function set<K extends keyof Values>(patch: Pick<Values, K>) {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
+    for (const [key, value] of Object.entries(patch) as [K, Values[K]][]) {
+      form.setValue(key, value as PathValue<Values, K>);
+      form.clearErrors(key);
+    }
     setPaymentError(null);
   }
 
@@ -91,7 +93,7 @@ export function FormationServicePage() {
   /** Saved on every step change so that leaving and coming back restores the wizard. */
   async function save() {
     try {
-      await saveDraft(values);
+      await saveDraft(form.getValues());
     } catch (error) {
       if (isApiError(error, 'UNAUTHENTICATED')) {
         toast.error(t('common.signInRequired'), { id: 'sign-in-required' });
@@ -103,30 +105,26 @@ export function FormationServicePage() {
     return true;
   }
 
-  function validateStep(index: number): boolean {
+  async function validateStep(index: number): Promise<boolean> {
     const rule = STEP_RULES[index];
     if (rule === undefined) return true;
-    const result = formationServiceStepRules[rule].safeParse(values);
-    if (result.success) return true;
-    const fieldErrors = zodFieldErrors(result.error);
-    setErrors(fieldErrors);
-    focusField(Object.keys(fieldErrors)[0]);
+    const { failing } = await checkWith(form, formationServiceStepRules[rule]);
+    if (failing.length === 0) return true;
+    focusField(failing[0]);
     return false;
   }
 
   async function checkout() {
-    const parsed = formationServiceCheckoutSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      go(Math.min(...Object.keys(fieldErrors).map((f) => FIELD_STEP[f] ?? 0)));
-      focusField(Object.keys(fieldErrors)[0]);
+    const { failing, data } = await checkWith(form, formationServiceCheckoutSchema);
+    if (!data) {
+      go(Math.min(...failing.map((f) => FIELD_STEP[f] ?? 0)));
+      focusField(failing[0]);
       return;
     }
     setBusy(true);
     setPaymentError(null);
     try {
-      const { url } = await startCheckout(parsed.data);
+      const { url } = await startCheckout(data);
       toast.success(t('formationService.toast.submitted'));
       window.location.assign(url);
     } catch (error) {
@@ -138,9 +136,9 @@ export function FormationServicePage() {
         return;
       }
       if (isApiError(error) && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-        go(Math.min(...Object.keys(error.fields).map((f) => FIELD_STEP[f] ?? 4)));
-        focusField(Object.keys(error.fields)[0]);
+        const fields = replaceErrors(form, error.fields);
+        go(Math.min(...fields.map((f) => FIELD_STEP[f] ?? 4)));
+        focusField(fields[0]);
       }
       setPaymentError(errorMessage(error, 'formationService.toast.checkoutFailed', t));
       setBusy(false);
@@ -152,7 +150,7 @@ export function FormationServicePage() {
       await checkout();
       return;
     }
-    if (!validateStep(step)) return;
+    if (!(await validateStep(step))) return;
     setBusy(true);
     const ok = await save();
     setBusy(false);
@@ -189,7 +187,7 @@ export function FormationServicePage() {
             <PackageStep
               focus={moved}
               value={values.packageSelected}
-              error={errors.packageSelected}
+              error={errors.packageSelected?.message}
               onChange={(packageSelected: PackageId) => set({ packageSelected })}
             />
           ) : null}
@@ -198,7 +196,7 @@ export function FormationServicePage() {
             <StateStep
               focus={moved}
               values={values}
-              error={errors.stateSelected}
+              error={errors.stateSelected?.message}
               onChange={(stateSelected, stateType) => set({ stateSelected, stateType })}
             />
           ) : null}
@@ -206,7 +204,7 @@ export function FormationServicePage() {
             <AddressStep
               focus={moved}
               value={values.businessAddress}
-              error={errors.businessAddress}
+              error={errors.businessAddress?.message}
               onChange={(businessAddress: AddressOption) => set({ businessAddress })}
             />
           ) : null}
@@ -216,7 +214,7 @@ export function FormationServicePage() {
           <WizardNav
             isFirst={step === 0}
             onBack={() => go(step - 1)}
-            onNext={() => void onNext()}
+            onNext={() => void oneAtATime(onNext)}
             nextLabel={isLast ? t('formationService.payment.action') : undefined}
             loading={busy}
           />

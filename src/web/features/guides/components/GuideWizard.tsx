@@ -1,17 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { bankFeedbackSchema } from '../../../../shared/schemas/formation';
-import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Stepper, WizardNav } from '../../../components/ui/Stepper';
-import { TextareaField } from '../../../components/ui/Textarea';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { isApiError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { type FeedbackEndpoint, sendFeedback } from '../api/feedback';
+import { replaceErrors } from '../../../lib/wizardForm';
+import { sendFeedback } from '../api/feedback';
+import { type FeedbackAnswer, FeedbackStep, type GuideFeedback } from './FeedbackStep';
 
 export interface GuideStep {
   key: string;
@@ -28,21 +28,7 @@ export interface GuideWizardProps {
   stepsLabel: string;
   /** The steps before the feedback step. */
   steps: GuideStep[];
-  feedback: {
-    label: string;
-    title: string;
-    description: string;
-    question: string;
-    yes: string;
-    no: string;
-    textLabel: string;
-    textHint: string;
-    submit: string;
-    /** bankFeedbackSchema or addressFeedbackSchema: same rules, their own messages. */
-    schema: typeof bankFeedbackSchema;
-    endpoint: FeedbackEndpoint;
-    failedMessage: string;
-  };
+  feedback: GuideFeedback;
 }
 
 /**
@@ -54,10 +40,9 @@ export function GuideWizard({ icon, title, subtitle, stepsLabel, steps, feedback
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [moved, setMoved] = useState(false);
-  const [completed, setCompleted] = useState<boolean | null>(null);
-  const [feedbackText, setFeedbackText] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // The answer, and the API's refusals as the form's errors; the schema is checked live, below.
+  const form = useForm<FeedbackAnswer>({ defaultValues: { completed: null, feedbackText: '' } });
+  const { completed, feedbackText } = useWatch({ control: form.control }) as FeedbackAnswer;
   const [sending, setSending] = useState(false);
 
   const labels = [...steps.map((s) => s.label), feedback.label];
@@ -65,8 +50,6 @@ export function GuideWizard({ icon, title, subtitle, stepsLabel, steps, feedback
   const isLast = step === feedbackIndex;
   const parsed = feedback.schema.safeParse({ completed: completed ?? undefined, feedbackText });
   const missing = parsed.success ? {} : zodFieldErrors(parsed.error);
-  const errors = { ...serverErrors };
-  if (touched && missing.feedbackText) errors.feedbackText = missing.feedbackText;
 
   function go(to: number) {
     setMoved(true);
@@ -86,7 +69,7 @@ export function GuideWizard({ icon, title, subtitle, stepsLabel, steps, feedback
         navigate('/signin', { replace: true });
         return;
       }
-      if (isApiError(error)) setServerErrors(error.fields);
+      if (isApiError(error)) replaceErrors(form, error.fields);
       toast.error(feedback.failedMessage);
     } finally {
       setSending(false);
@@ -102,45 +85,7 @@ export function GuideWizard({ icon, title, subtitle, stepsLabel, steps, feedback
           {current.content}
         </WizardStep>
       ) : (
-        <WizardStep title={feedback.title} description={feedback.description} focusOnMount={moved}>
-          <ChoiceGroup legend={feedback.question} name="completed" error={serverErrors.completed}>
-            <ChoiceCard
-              name="completed"
-              value="true"
-              checked={completed === true}
-              onChange={() => setCompleted(true)}
-              title={feedback.yes}
-            />
-            <ChoiceCard
-              name="completed"
-              value="false"
-              checked={completed === false}
-              onChange={() => setCompleted(false)}
-              title={feedback.no}
-            />
-          </ChoiceGroup>
-          <TextareaField
-            name="feedbackText"
-            rows={4}
-            label={feedback.textLabel}
-            hint={feedback.textHint}
-            value={feedbackText}
-            onChange={(event) => {
-              setFeedbackText(event.target.value);
-              setServerErrors(({ feedbackText: _removed, ...rest }) => rest);
-            }}
-            onBlur={() => setTouched(true)}
-            error={errors.feedbackText}
-            maxLength={5000}
-          />
-          {!parsed.success ? (
-            <ul id="feedback-missing" aria-live="polite" className="space-y-1 text-sm text-slate-600">
-              {Object.entries(missing).map(([field, message]) => (
-                <li key={field}>• {t(message)}</li>
-              ))}
-            </ul>
-          ) : null}
-        </WizardStep>
+        <FeedbackStep focus={moved} form={form} feedback={feedback} missing={missing} />
       )}
       <WizardNav
         isFirst={step === 0}
