@@ -162,7 +162,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'compliance',
   ]),
   adminPage('admin/deadlines', 'features/admin/pages/AdminDeadlinesPage.tsx', ['catalogue', 'compliance']),
-  adminPage('admin/orders', 'features/payments/admin/AdminOrdersPage.tsx', ['adminOrders', 'catalogue', 'payments']),
+  adminPage('admin/orders', 'features/payments/admin/AdminOrdersPage.tsx', [
+    'adminOrders',
+    'adminServices',
+    'catalogue',
+    'payments',
+  ]),
 ];
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */

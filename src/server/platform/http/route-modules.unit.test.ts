@@ -32,7 +32,7 @@ describe('the route → module list the server preloads from', () => {
 
   it("preloads the route's message sections, its layout's included, and none for the redirect of /", () => {
     expect(sectionsForRoute('/admin/support')).toEqual(['admin', 'support', 'catalogue']);
-    expect(sectionsForRoute('/signin')).toEqual(['auth']);
+    expect(sectionsForRoute('/signin')).toEqual(['auth', 'catalogue']);
     expect(sectionsForRoute('/')).toEqual([]);
     expect(sectionsForRoute(undefined)).toEqual([]);
   });
