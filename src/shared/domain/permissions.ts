@@ -92,6 +92,14 @@ export function hasPermission(role: Role | null | undefined, permission: Permiss
 }
 
 /**
+ * What staff need to download a customer's stored document of `category` (their own files need
+ * nothing): documents.read, and ein.ssn as well for an SS-4, prepared or signed, which carries the SSN.
+ */
+export function documentReadPermissions(category: string): readonly Permission[] {
+  return category === 'ss4' ? ['documents.read', 'ein.ssn'] : ['documents.read'];
+}
+
+/**
  * The back office's pages with the permission each needs to load at all, in the top bar's order.
  * The top bar shows only those a role holds; a page opened without it is refused by its guard.
  */
@@ -122,8 +130,11 @@ export const STAFF_HOME: Readonly<Record<StaffRole, Extract<HomePath, AdminPageP
   finance: '/admin/users',
 };
 
-/** The permission an admin page (a router path such as 'admin/formations/:id') needs to load at all. */
+/**
+ * The permission an admin page needs to load at all, for a router path ('admin/formations/:id') or a
+ * URL's path ('/admin/formations/1f2e…'): the section it lies under.
+ */
 export function pagePermission(path: string): Permission | undefined {
-  const page = `/${path.replace(/^\//, '').replace(/\/:.*$/, '')}`;
-  return ADMIN_PAGES.find((p) => p.path === page)?.permission;
+  const at = `/${path.replace(/^\//, '')}`;
+  return ADMIN_PAGES.find((p) => at === p.path || at.startsWith(`${p.path}/`))?.permission;
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { hasPermission, type Permission } from '../../../shared/domain/permissions';
+import { documentReadPermissions, hasPermission, type Permission } from '../../../shared/domain/permissions';
 import { isStaff, type Role } from '../../../shared/domain/roles';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
@@ -73,8 +73,7 @@ async function findDownloadable(
   if (own) return own;
   const row = rows[0];
   if (!row || !isStaff(user.role)) return null;
-  const needed: Permission[] = row.category === 'ss4' ? ['documents.read', 'ein.ssn'] : ['documents.read'];
-  return may(...needed) ? row : 'forbidden';
+  return may(...documentReadPermissions(row.category)) ? row : 'forbidden';
 }
 
 export function filesRoutes() {
