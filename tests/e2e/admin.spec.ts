@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
+import { pdf, VALID_FIELDS } from '../../src/server/features/ein/ein.fixtures';
 import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   ADMIN_CODE,
@@ -83,7 +84,10 @@ describe('admin access', () => {
   });
 
   /** A staff member of `role` signed in through /signin: a customer whose role is set as an invitation will. */
-  async function staffMember(role: StaffRole): Promise<{ page: Page; close: () => Promise<void> }> {
+  async function staffMember(
+    role: StaffRole,
+    options: { einApplication?: boolean } = {},
+  ): Promise<{ page: Page; applicationId: string | null; close: () => Promise<void> }> {
     const context = await newContext(e2e.browser, e2e.server.url, 'en');
     const page = await context.newPage();
     const email = e2eEmail(role);
@@ -94,19 +98,40 @@ describe('admin access', () => {
       ...fromOurPages(page),
     });
     expect(created.status()).toBe(201);
+    let applicationId: string | null = null;
+    if (options.einApplication) {
+      // And an EIN application with an SSN, for the EIN desk's screen.
+      const completed = await page.request.post('/api/formations/me/guide-completion', {
+        data: { isFormationComplete: true, state: 'Wyoming' },
+        ...fromOurPages(page),
+      });
+      expect(completed.status()).toBe(200);
+      const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdf(name) });
+      const applied = await page.request.post('/api/ein-applications', {
+        multipart: {
+          ...VALID_FIELDS,
+          email,
+          articlesOfOrganization: file('articles.pdf'),
+          registeredAgentInvoice: file('invoice.pdf'),
+        },
+        ...fromOurPages(page),
+      });
+      expect(applied.status(), await applied.text()).toBe(201);
+      applicationId = ((await applied.json()) as { application: { id: string } }).application.id;
+    }
     await e2e.server.deps.database.db.update(users).set({ role }).where(eq(users.email, email));
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL('**/signin');
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'Sirket2025ok');
     await page.click('button[type=submit]');
-    return { page, close: () => context.close() };
+    return { page, applicationId, close: () => context.close() };
   }
 
   const navOf = (page: Page) => page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link').allInnerTexts();
 
   it('shows each staff role only the sections and actions its permissions allow', async () => {
-    const support = await staffMember('support');
+    const support = await staffMember('support', { einApplication: true });
     await support.page.waitForURL('**/admin/support');
     await support.page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await navOf(support.page)).toEqual(['Formations', 'EIN Applications', 'Users', 'Support']);
@@ -116,6 +141,14 @@ describe('admin access', () => {
     await support.page.getByTestId('formation-status-text').first().waitFor();
     expect(await support.page.getByTestId('formations-export-csv').count()).toBe(0);
     expect(await support.page.getByTestId('formation-status-select').count()).toBe(0);
+    // The EIN desk without the SSN: the masked number, no reveal, no actions, notes read-only.
+    await support.page.goto(`/admin/ein?id=${support.applicationId}`);
+    await support.page.getByTestId('ein-ssn').first().waitFor();
+    expect(await support.page.getByTestId('ein-ssn').first().innerText()).toBe('***-**-6789');
+    expect(await support.page.getByTestId('ein-ssn-reveal').count()).toBe(0);
+    expect(await support.page.getByTestId('ein-notes-save').count()).toBe(0);
+    await support.page.getByTestId('ein-notes-text').first().waitFor();
+    await screenshots(support.page, 'admin-support-role-ein');
     // A page the role may not open sends it back to its own desk.
     await support.page.goto('/admin/services');
     await support.page.getByText('Unauthorized access').first().waitFor();
