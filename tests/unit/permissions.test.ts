@@ -57,6 +57,14 @@ describe('the permission table', () => {
     }
   });
 
+  it("finds a URL's page by its section, parameters included", () => {
+    expect(pagePermission('/admin/formations/1f2e3d')).toBe('formations.read');
+    expect(pagePermission('admin/formations/:id')).toBe('formations.read');
+    expect(pagePermission('/shorten')).toBe('links.manage');
+    expect(pagePermission('/admin/einx')).toBeUndefined();
+    expect(pagePermission('/dashboard')).toBeUndefined();
+  });
+
   it('reads an unknown or retired role as a customer', () => {
     expect(toRole('admin')).toBe('customer');
     expect(toRole(undefined)).toBe('customer');
