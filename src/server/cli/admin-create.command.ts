@@ -39,7 +39,7 @@ export async function adminCreate(
   }
   if (existing) {
     await db.transaction(async (tx) => {
-      await setRole(tx, existing.id, 'admin');
+      await setRole(tx, existing.id, 'owner');
       await tx.delete(sessions).where(eq(sessions.userId, existing.id));
       await recordAudit(tx, {
         actorId: null,
@@ -49,17 +49,19 @@ export async function adminCreate(
         entityId: existing.id,
         subjectUserId: existing.id,
         before: { role: existing.role },
-        after: { role: 'admin', via: 'cli-promote' },
+        after: { role: 'owner', via: 'cli-promote' },
       });
     });
     await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' } });
-    print(`${email} is now an admin. Its sessions were ended and a password-reset link was sent to it.`);
+    print(
+      `${email} is now an owner (every permission). Its sessions were ended and a password-reset link was sent to it.`,
+    );
     return 0;
   }
   const generated = options.password ? null : randomBytes(12).toString('base64url');
   const password = options.password ?? (generated as string);
-  await createPasswordAccount(deps, { fullName: options.name, email, password, lang: 'tr', role: 'admin', via: 'cli' });
-  print(`Admin ready: ${email}`);
+  await createPasswordAccount(deps, { fullName: options.name, email, password, lang: 'tr', role: 'owner', via: 'cli' });
+  print(`Owner ready (every permission): ${email}`);
   if (generated) print(`Generated password (shown once): ${generated}`);
   return 0;
 }

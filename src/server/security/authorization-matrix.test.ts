@@ -1,5 +1,6 @@
 /**
- * The authorization matrix (issue 9): every API operation × {anonymous, customer A, customer B, admin}.
+ * The authorization matrix (issue 9): every API operation × {anonymous, customer A, customer B, and one
+ * member of each staff role: owner, operations, support, finance (decision 0039)}.
  *
  * EVERY NEW API OPERATION MUST GET A ROW HERE. The first test compares MATRIX with GET /api/openapi.json
  * and fails, naming the operation, until it has one. To add a row:
@@ -7,15 +8,19 @@
  *   2. `request` gives the path params, query and a body that passes validation, so that a refusal can
  *      only come from authorization. Point customer A at customer B's records (B's ids, B's file paths):
  *      A must then be refused with 403 or 404, never 2xx, and never see B's data.
- *   3. `expect` gives the status class of each caller, in the order anonymous, A, B, admin
- *      (ADMIN_ONLY for anything under /api/admin).
+ *   3. `expect` gives the status class of each caller, in the order anonymous, A, B, staff
+ *      (ADMIN_ONLY for anything under /api/admin). Under /api/admin the staff answer is the one of a
+ *      member who holds the operation's `x-permission` in the API document; a role without it must get
+ *      403, as the permission table (src/shared/domain/permissions.ts) says. Elsewhere every staff role
+ *      gets the staff answer, unless `staff` names another for a role.
  *   4. A row whose call changes state sets `fresh` (a new A and a new B, with B's records made up to that
  *      level) or `freshSession` (each caller signs in anew), so later rows still find what they expect.
  * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
-import { PERMISSIONS } from '../../shared/domain/permissions';
+import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
+import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
@@ -23,6 +28,7 @@ import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 import {
   bodyText,
   type Expect,
+  isStaffCaller,
   type Level,
   matches,
   matrixHelpers,
@@ -58,8 +64,10 @@ interface Row {
   request?: (ctx: Ctx) => Req | Promise<Req>;
   /** The path names a record nobody owns (the public catalogue): A reaching it is no leak. */
   unowned?: true;
-  /** anonymous, customer A, customer B (the owner), admin. */
+  /** anonymous, customer A, customer B (the owner), staff (see the header for which staff). */
   expect: [Expect, Expect, Expect, Expect];
+  /** Outside the admin door: a staff role whose answer is not the staff one. */
+  staff?: Partial<Record<StaffRole, Expect>>;
 }
 
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, '2xx'];
@@ -356,8 +364,10 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 404, '2xx', 404],
   },
   'GET /api/files/{folder}/{name}': {
+    // B's articles of organization: staff read a customer's documents with documents.read, which finance lacks.
     request: ({ world }) => ({ params: fileOf(world.b) }),
     expect: [401, 404, '2xx', '2xx'],
+    staff: { finance: 403 },
   },
   'GET /api/documents': { expect: SIGNED_IN },
   'POST /api/documents': {
@@ -538,7 +548,9 @@ const MATRIX: Record<string, Row> = {
   'GET /readyz': { extra: true, expect: PUBLIC },
 };
 
-let shared: { admin: Party; world: World };
+let shared: { admin: Party; world: World; staff: Record<StaffRole, Party> };
+/** Each admin operation's permission, as the API document names it (`METHOD /path` → permission). */
+const permissionOf = new Map<string, Permission>();
 
 beforeAll(async () => {
   // No Stripe keys: purchases open the local test checkout, whose sessions the payment rows use.
@@ -548,10 +560,20 @@ beforeAll(async () => {
     .values({ title: 'Matrix hizmeti', description: 'Matrix', priceCents: 2500 })
     .returning();
   matrixServiceId = service.id;
-  const admin = await h.adminParty(ROLE_IPS.admin);
+  const staff = {} as Record<StaffRole, Party>;
+  for (const role of STAFF_ROLES) staff[role] = await h.staffParty(role, ROLE_IPS[role]);
+  const admin = staff.owner;
   const a = await h.customer(ROLE_IPS.customerA);
   const b = await h.owner('ss4Ready', admin, ROLE_IPS.customerB);
-  shared = { admin, world: { a, b } };
+  shared = { admin, world: { a, b }, staff };
+  const doc = (await t.client().get('/api/openapi.json')).body as {
+    paths: Record<string, Record<string, { 'x-permission'?: Permission }>>;
+  };
+  for (const [p, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (op['x-permission']) permissionOf.set(`${method.toUpperCase()} ${p}`, op['x-permission']);
+    }
+  }
 });
 afterAll(async () => {
   await t?.close();
@@ -568,8 +590,22 @@ function pathOf(template: string, req: Req): string {
 
 async function callerFor(role: Role, row: Row, world: World): Promise<TestClient> {
   if (role === 'anonymous') return t.client({ ip: ROLE_IPS.anonymous });
-  const party = role === 'customerA' ? world.a : role === 'customerB' ? world.b : shared.admin;
+  const party = role === 'customerA' ? world.a : role === 'customerB' ? world.b : shared.staff[role];
   return row.freshSession ? h.freshSession(party) : h.copyOf(party.c, party.ip);
+}
+
+/**
+ * What `role` must be answered on `op`. Under the admin door a staff role gets the row's staff answer
+ * when the permission table gives it the operation's permission, else 403; the table is the only source.
+ */
+function expectedFor(op: string, row: Row, role: Role): Expect {
+  const [anonymous, a, b, staff] = row.expect;
+  if (role === 'anonymous') return anonymous;
+  if (role === 'customerA') return a;
+  if (role === 'customerB') return b;
+  const permission = permissionOf.get(op);
+  if (permission) return hasPermission(role, permission) ? staff : 403;
+  return row.staff?.[role] ?? staff;
 }
 
 describe('the authorization matrix', () => {
@@ -618,11 +654,17 @@ describe('the authorization matrix', () => {
 
   it.each(Object.entries(MATRIX))('%s', async (op, row) => {
     const [method, template] = op.split(' ');
-    const world = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
+    const rowWorld = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
     // B's data, from this row's B and the shared one, must never reach anonymous or customer A.
-    const markers = [...new Set([...world.b.markers, ...shared.world.b.markers])];
-    for (const [i, role] of ROLES.entries()) {
-      const expected = row.expect[i];
+    const markers = [...new Set([...rowWorld.b.markers, ...shared.world.b.markers])];
+    let changed = false;
+    for (const role of ROLES) {
+      const expected = expectedFor(op, row, role);
+      // A row that writes: each staff member allowed to write after the first gets a B of its own, as
+      // the first one's write has moved the row's B on (refusals change nothing and share it).
+      const writes = row.fresh && isStaffCaller(role) && expected === '2xx';
+      const world = writes && changed ? await h.world(row.fresh as Level, shared.admin) : rowWorld;
+      if (writes) changed = true;
       const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
       const path = pathOf(template, req);
       const client = await callerFor(role, row, world);

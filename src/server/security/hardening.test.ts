@@ -240,7 +240,7 @@ describe('4. the admin code', () => {
       expect([a.res.status, b.res.status].sort()).toEqual([201, 403]);
       const loser = a.res.status === 403 ? a : b;
       expect(loser.res.body.error.code).toBe('ADMIN_SIGNUP_CLOSED');
-      const admins = await one.deps.database.db.select().from(users).where(eq(users.role, 'admin'));
+      const admins = await one.deps.database.db.select().from(users).where(eq(users.role, 'owner'));
       expect(admins).toHaveLength(1);
       expect(await userCount(one, loser.email)).toBe(0);
       expect((await signUpAdmin(one.client(), { adminCode: code })).res.status).toBe(403);
@@ -285,7 +285,7 @@ describe('5. admin:create does not promote a stranger', () => {
     const exit = await adminCreate(t.deps, { email, name: 'Ops', promote: true }, () => {});
     expect(exit).toBe(0);
     const [row] = await db().select().from(users).where(eq(users.email, email));
-    expect(row.role).toBe('admin');
+    expect(row.role).toBe('owner');
     expect(await db().select().from(sessions).where(eq(sessions.userId, row.id))).toHaveLength(0);
     expect((await squatter.get('/api/me')).status).toBe(401);
     await t.deps.mailer.drain();
@@ -298,7 +298,7 @@ describe('5. admin:create does not promote a stranger', () => {
       await adminCreate(t.deps, { email, name: 'Ops Kişi', password: 'OpsPassw0rd!', promote: false }, () => {}),
     ).toBe(0);
     const [row] = await db().select().from(users).where(eq(users.email, email));
-    expect(row.role).toBe('admin');
+    expect(row.role).toBe('owner');
     expect(await db().select().from(userProfiles).where(eq(userProfiles.id, row.id))).toHaveLength(1);
     expect((await signIn(t.client(), email, 'OpsPassw0rd!')).status).toBe(200);
   });

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { GOOD_PASSWORD, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../tests/support/test-app';
-import { mailOutbox } from '../db/schema';
+import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
+import { mailOutbox, users } from '../db/schema';
 import { applicationForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 
 /**
@@ -9,8 +10,13 @@ import { applicationForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein
  * customer B owns, and the check of one cell.
  */
 
-export const ROLES = ['anonymous', 'customerA', 'customerB', 'admin'] as const;
+/** The callers of every cell: the customers, then one member of each staff role (decision 0039). */
+export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES] as const;
 export type Role = (typeof ROLES)[number];
+
+export function isStaffCaller(role: Role): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
 
 /**
  * Distinct, non-loopback socket addresses per role: per-address rate limits then never mix the roles,
@@ -21,7 +27,10 @@ export const ROLE_IPS: Record<Role, string> = {
   anonymous: '203.0.113.5',
   customerA: '203.0.113.6',
   customerB: '203.0.113.7',
-  admin: '203.0.113.8',
+  owner: '203.0.113.8',
+  operations: '203.0.113.9',
+  support: '203.0.113.10',
+  finance: '203.0.113.11',
 };
 
 /** Addresses for set-up callers (fresh customers, throwaway accounts), one each, never reused. */
@@ -87,6 +96,19 @@ export function matrixHelpers(t: () => TestApp) {
     const { res, email } = await signUpAdmin(c);
     expect(res.status, `admin sign-up: ${JSON.stringify(res.body)}`).toBe(201);
     return { c, id: res.body.user.id, email, password: ADMIN_PASSWORD, ip };
+  }
+
+  /**
+   * A staff member of `role`, signed in. The owner comes through the admin sign-up as the first one
+   * does; the others are customers whose role is set in the database, as the invitation flow will.
+   */
+  async function staffParty(role: StaffRole, ip: string): Promise<Party> {
+    if (role === 'owner') return adminParty(ip);
+    const party = await customer(ip);
+    await t().deps.database.db.update(users).set({ role }).where(eq(users.id, party.id));
+    const me = await party.c.get('/api/me');
+    expect(me.body.user?.role, `${role}'s session`).toBe(role);
+    return party;
   }
 
   /** Customer B with records up to `level`; the admin does the back-office steps on the way. */
@@ -177,7 +199,7 @@ export function matrixHelpers(t: () => TestApp) {
     return decodeURIComponent(token as string);
   }
 
-  return { customer, adminParty, owner, world, freshSession, copyOf, resetToken };
+  return { customer, adminParty, staffParty, owner, world, freshSession, copyOf, resetToken };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role, StaffRole } from './roles';
 
 /**
  * What staff may do, one name per kind of admin operation. Every operation behind the admin door names
@@ -12,10 +12,15 @@ export const PERMISSIONS = [
   'formations.export',
   'ein.read',
   'ein.process',
-  /** The clear SSN and every file or PDF that carries it (the generated SS-4, the data sheet). */
+  /**
+   * The clear SSN and every file or PDF that carries it (the generated SS-4, the data sheet, the
+   * prepared and signed SS-4 in the customer's documents).
+   */
   'ein.ssn',
   'users.read',
   'users.edit',
+  /** A customer's stored files (documents, support attachments need support.read instead). */
+  'documents.read',
   'documents.upload',
   'orders.read',
   'orders.export',
@@ -28,13 +33,56 @@ export const PERMISSIONS = [
   'deadlines.read',
   'deadlines.mark',
   'deadlines.export',
+  /** Inviting staff, changing their roles (the staff screen comes with the invitations). */
+  'staff.manage',
+  /** Reading the audit trail (its screen comes later). */
+  'audit.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** The permissions each role holds. One staff role for now, holding everything. */
+/**
+ * The permissions each role holds (decision 0039 gives the reasons). Every staff role reads the
+ * customer list and the formations list: the customer file, which every desk opens, loads both.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   customer: [],
-  admin: PERMISSIONS,
+  owner: PERMISSIONS,
+  operations: [
+    'overview.read',
+    'formations.read',
+    'formations.edit',
+    'formations.export',
+    'ein.read',
+    'ein.process',
+    'ein.ssn',
+    'users.read',
+    'documents.read',
+    'documents.upload',
+    'deadlines.read',
+    'deadlines.mark',
+    'deadlines.export',
+  ],
+  support: [
+    'overview.read',
+    'formations.read',
+    'ein.read',
+    'users.read',
+    'documents.read',
+    'documents.upload',
+    'support.read',
+    'support.reply',
+    'support.status',
+  ],
+  finance: [
+    'overview.read',
+    'formations.read',
+    'formations.export',
+    'users.read',
+    'orders.read',
+    'orders.export',
+    'orders.recheck',
+    'services.manage',
+  ],
 };
 
 export function isStaffRole(role: Role | null | undefined): boolean {
@@ -43,4 +91,53 @@ export function isStaffRole(role: Role | null | undefined): boolean {
 
 export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
   return role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * What staff need to download a customer's stored document of `category` (their own files need
+ * nothing): documents.read, and ein.ssn as well for an SS-4, prepared or signed, which carries the SSN.
+ */
+export function documentReadPermissions(category: string): readonly Permission[] {
+  return category === 'ss4' ? ['documents.read', 'ein.ssn'] : ['documents.read'];
+}
+
+/**
+ * The back office's pages with the permission each needs to load at all, in the top bar's order.
+ * The top bar shows only those a role holds; a page opened without it is refused by its guard.
+ */
+export const ADMIN_PAGES = [
+  { path: '/admin/formations', key: 'formations', permission: 'formations.read' },
+  { path: '/admin/deadlines', key: 'deadlines', permission: 'deadlines.read' },
+  { path: '/admin/ein', key: 'ein', permission: 'ein.read' },
+  { path: '/admin/services', key: 'services', permission: 'services.manage' },
+  { path: '/admin/orders', key: 'orders', permission: 'orders.read' },
+  { path: '/admin/users', key: 'users', permission: 'users.read' },
+  { path: '/admin/support', key: 'support', permission: 'support.read' },
+  { path: '/shorten', key: 'shortLinks', permission: 'links.manage' },
+] as const satisfies readonly { path: string; key: string; permission: Permission }[];
+export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
+
+/** Where sign-in sends a user: a customer's own pages, or a staff role's desk (STAFF_HOME). */
+export const HOME_PATHS = ['/dashboard', '/onboarding', '/admin/ein', '/admin/support', '/admin/orders'] as const;
+export type HomePath = (typeof HOME_PATHS)[number];
+
+/**
+ * Where each staff role lands after sign-in: its own desk, not merely the first page it may open
+ * (support may read the EIN desk but works the support desk; finance works the orders list). A unit
+ * test checks each role holds its home's permission.
+ */
+export const STAFF_HOME: Readonly<Record<StaffRole, Extract<HomePath, AdminPagePath>>> = {
+  owner: '/admin/ein',
+  operations: '/admin/ein',
+  support: '/admin/support',
+  finance: '/admin/orders',
+};
+
+/**
+ * The permission an admin page needs to load at all, for a router path ('admin/formations/:id') or a
+ * URL's path ('/admin/formations/1f2e…'): the section it lies under.
+ */
+export function pagePermission(path: string): Permission | undefined {
+  const at = `/${path.replace(/^\//, '')}`;
+  return ADMIN_PAGES.find((p) => at === p.path || at.startsWith(`${p.path}/`))?.permission;
 }

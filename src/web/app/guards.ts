@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { isAdmin } from '../../shared/domain/roles';
+import { hasPermission, pagePermission, STAFF_HOME } from '../../shared/domain/permissions';
+import { isStaff } from '../../shared/domain/roles';
 import { isApiError } from '../lib/api';
 import { FORMATION_KEY, fetchMyFormation, formationQuery, type MyFormation } from '../lib/formation';
 import { i18n } from '../lib/i18n';
@@ -28,7 +29,7 @@ export async function requireOnboarding({ request }: LoaderFunctionArgs) {
     toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
     return go('/signin', request);
   }
-  if (isAdmin(me.user.role)) return go(me.home, request);
+  if (isStaff(me.user.role)) return go(me.home, request);
   if (me.hasFormation) return go('/dashboard', request);
   return null;
 }
@@ -42,7 +43,7 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
   early?.catch(() => {});
   const me = await loadMe();
   if (!me) return go('/signin', request);
-  if (isAdmin(me.user.role)) return go('/admin/ein', request);
+  if (isStaff(me.user.role)) return go(STAFF_HOME[me.user.role], request);
   if (early) void queryClient.prefetchQuery({ ...formationQuery, queryFn: () => early });
   return null;
 }
@@ -57,7 +58,7 @@ export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
     toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
     return go('/signin', request);
   }
-  if (isAdmin(me.user.role)) return go('/admin/ein', request);
+  if (isStaff(me.user.role)) return go(STAFF_HOME[me.user.role], request);
   return null;
 }
 
@@ -68,7 +69,9 @@ export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
  */
 export async function allowVisitor({ request }: LoaderFunctionArgs) {
   const me = await loadMe().catch(() => null);
-  if (me && isAdmin(me.user.role)) return go('/admin/services', request);
+  if (me && isStaff(me.user.role)) {
+    return go(hasPermission(me.user.role, 'services.manage') ? '/admin/services' : STAFF_HOME[me.user.role], request);
+  }
   return null;
 }
 
@@ -87,11 +90,25 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
     return redirect('/dashboard');
   }
   if (!me) return go('/signin', request);
-  if (!isAdmin(me.user.role)) {
+  if (!isStaff(me.user.role)) {
     toast.error(await translateLoaded('admin.unauthorized'));
     return redirect('/dashboard');
   }
   return null;
+}
+
+/**
+ * An admin page: a staff member whose role lacks the page's permission goes to their own desk. Runs
+ * beside requireAdmin (which answers for visitors and customers) and again on every move between
+ * admin pages, which the layout's loader does not see.
+ */
+export async function requireAdminPage({ request }: LoaderFunctionArgs) {
+  const me = await loadMe().catch(() => null);
+  if (!me || !isStaff(me.user.role)) return null;
+  const needed = pagePermission(new URL(request.url).pathname);
+  if (!needed || hasPermission(me.user.role, needed)) return null;
+  toast.error(await translateLoaded('admin.unauthorized'), { id: 'admin-unauthorized' });
+  return redirect(STAFF_HOME[me.user.role]);
 }
 
 /**

@@ -31,7 +31,8 @@ const guard =
 /** A page of the route table (src/shared/routes/route-table.ts) as a React Router route. */
 function pageRoute(route: PageRoute): RouteObject {
   const Component = pageComponent(route.page);
-  const loader = guardOf(route);
+  // Admin pages check the page's permission; the admin layout checks, once, that the caller is staff.
+  const loader = route.layout === 'admin' ? 'requireAdminPage' : guardOf(route);
   return {
     path: route.path,
     // The public pages have no loader: a route with one paints the loading spinner first and the page

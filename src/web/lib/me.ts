@@ -1,3 +1,4 @@
+import type { HomePath } from '../../shared/domain/permissions';
 import type { Role } from '../../shared/domain/roles';
 import type { Language } from '../../shared/i18n/languages';
 import { ApiError, api } from './api';
@@ -17,7 +18,7 @@ export interface SessionUser {
   lang: Language;
 }
 
-export type HomePath = '/admin/ein' | '/dashboard' | '/onboarding';
+export type { HomePath };
 
 export interface Me {
   user: SessionUser;

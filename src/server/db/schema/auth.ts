@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../shared/domain/roles';
 
 /**
  * better-auth's four tables (user, session, account, verification), with the role and the mail
@@ -12,9 +13,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    role: text('role', { enum: ['customer', 'admin'] })
-      .notNull()
-      .default('customer'),
+    role: text('role', { enum: ROLES }).notNull().default('customer'),
     lang: text('lang', { enum: ['tr', 'en'] })
       .notNull()
       .default('tr'),

@@ -3,6 +3,7 @@ import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages
 import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../../../shared/domain/orders';
+import { ROLES } from '../../../shared/domain/roles';
 import { documentSchema } from '../documents/documents.routes';
 import { adminOrderSchema } from '../payments/payments.schemas';
 
@@ -84,7 +85,7 @@ export const customerFileSchema = z
       displayName: z.string().nullable(),
       email: z.string(),
       lang: z.enum(['tr', 'en']),
-      role: z.enum(['customer', 'admin']),
+      role: z.enum(ROLES),
       utmSource: z.string().nullable(),
       utmMedium: z.string().nullable(),
       utmCampaign: z.string().nullable(),

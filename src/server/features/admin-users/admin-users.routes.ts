@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
+import { ROLES } from '../../../shared/domain/roles';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../../../shared/schemas/admin-users';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import type { Db } from '../../db/client';
@@ -31,7 +32,7 @@ const adminUserSchema = z
     email: z.string(),
     /** The profile's display name, else the sign-up name; null when neither is set ('No Name'). */
     displayName: z.string().nullable(),
-    role: z.enum(['customer', 'admin']),
+    role: z.enum(ROLES),
     joinedAt: z.string(),
   })
   .openapi('AdminUser');

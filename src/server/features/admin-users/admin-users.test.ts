@@ -106,11 +106,11 @@ describe('GET /api/admin/users', () => {
     expect((await search('%')).total).toBe(0);
   });
 
-  it('lists customers and admins with their role, joined date and display name', async () => {
+  it('lists customers and staff with their role, joined date and display name', async () => {
     const res = await admin.get(`${base}?pageSize=100`);
     expect(res.status).toBe(200);
     const me = res.body.items.find((i: { id: string }) => i.id === adminId);
-    expect(me).toMatchObject({ role: 'admin', displayName: 'Admin Kişi' });
+    expect(me).toMatchObject({ role: 'owner', displayName: 'Admin Kişi' });
     expect(Number.isNaN(Date.parse(me.joinedAt))).toBe(false);
     expect(Object.keys(me).sort()).toEqual(['displayName', 'email', 'id', 'joinedAt', 'role']);
   });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { count, eq } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
+import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { companyFormations, users } from '../../db/schema';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
@@ -27,7 +28,10 @@ export function adminOverviewRoutes() {
     const { db } = c.var.deps.database;
     const [[all], [admins], [formations]] = await Promise.all([
       db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(users).where(eq(users.role, 'admin')),
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(inArray(users.role, [...STAFF_ROLES])),
       db.select({ n: count() }).from(companyFormations),
     ]);
     return c.json({ users: all.n, admins: admins.n, formations: formations.n }, 200);

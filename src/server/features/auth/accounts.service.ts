@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { sql } from 'drizzle-orm';
-import type { Role } from '../../../shared/domain/roles';
+import { isStaff, type Role } from '../../../shared/domain/roles';
 import type { Language } from '../../../shared/i18n/languages';
 import { accounts, users } from '../../db/schema';
 import { type DbOrTx, isUniqueViolation, type Tx } from '../../db/tx';
@@ -78,7 +78,7 @@ export async function createPasswordAccount(
         utmCampaign: input.utmCampaign,
         shortLinkSlug: input.shortLinkSlug,
       });
-      if (input.role === 'admin') {
+      if (isStaff(input.role)) {
         await recordAudit(tx, {
           actorId: input.via === 'cli' ? null : id,
           actorRole: input.via === 'cli' ? 'operator' : 'admin',
@@ -86,7 +86,7 @@ export async function createPasswordAccount(
           entityType: 'user',
           entityId: id,
           subjectUserId: id,
-          after: { role: 'admin', via: input.via ?? 'admin-sign-up' },
+          after: { role: input.role, via: input.via ?? 'admin-sign-up' },
         });
       }
       await deps.mailer.enqueue(

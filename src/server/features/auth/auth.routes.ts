@@ -3,6 +3,8 @@ import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { RateLimitName } from '../../../shared/domain/limits';
+import { HOME_PATHS, STAFF_HOME } from '../../../shared/domain/permissions';
+import { ROLES, toRole } from '../../../shared/domain/roles';
 import { REF_COOKIE } from '../../../shared/domain/short-links';
 import {
   adminSignUpSchema,
@@ -35,7 +37,7 @@ export const meUserSchema = z
     id: z.string(),
     email: z.string(),
     fullName: z.string(),
-    role: z.enum(['customer', 'admin']),
+    role: z.enum(ROLES),
     emailVerified: z.boolean(),
     lang: z.enum(['tr', 'en']),
   })
@@ -44,7 +46,7 @@ export const meUserSchema = z
 const authResultSchema = z.object({
   user: meUserSchema,
   hasFormation: z.boolean(),
-  redirectTo: z.enum(['/admin/ein', '/dashboard', '/onboarding']),
+  redirectTo: z.enum(HOME_PATHS),
 });
 
 type AuthUser = { id: string; email: string; name: string; emailVerified: boolean; role?: unknown; lang?: unknown };
@@ -54,7 +56,7 @@ function toMeUser(u: AuthUser) {
     id: u.id,
     email: u.email,
     fullName: u.name,
-    role: u.role === 'admin' ? ('admin' as const) : ('customer' as const),
+    role: toRole(u.role),
     emailVerified: u.emailVerified,
     lang: u.lang === 'en' ? ('en' as const) : ('tr' as const),
   };
@@ -280,13 +282,13 @@ export function authRoutes() {
     try {
       const account = await createPasswordAccount(
         c.var.deps,
-        { fullName: body.fullName, email, password: body.password, lang: c.var.lang, role: 'admin' },
+        { fullName: body.fullName, email, password: body.password, lang: c.var.lang, role: 'owner' },
         oneTime ? noAdminYet : undefined,
       );
       if (oneTime) adminSignup.close();
       await openSession(c, email, body.password);
       const user = toMeUser(account);
-      return c.json({ user, hasFormation: false, redirectTo: '/admin/ein' as const }, 201);
+      return c.json({ user, hasFormation: false, redirectTo: STAFF_HOME.owner }, 201);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ADMIN_SIGNUP_CLOSED') adminSignup.close();
       signUpFailure(c, err);

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { Role } from '../../../shared/domain/roles';
+import { eq, inArray } from 'drizzle-orm';
+import { type HomePath, STAFF_HOME } from '../../../shared/domain/permissions';
+import { isStaff, type Role, STAFF_ROLES } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
 import { companyFormations, userProfiles, users, verifications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 
-export type Home = '/admin/ein' | '/dashboard' | '/onboarding';
+export type Home = HomePath;
 
 /** Where a user belongs after sign-in (SPEC §2 "Sign-in"). */
 export async function homeFor(db: Db, userId: string, role: Role): Promise<{ home: Home; hasFormation: boolean }> {
@@ -14,7 +15,7 @@ export async function homeFor(db: Db, userId: string, role: Role): Promise<{ hom
     .where(eq(companyFormations.userId, userId))
     .limit(1);
   const hasFormation = Boolean(formation);
-  if (role === 'admin') return { home: '/admin/ein', hasFormation };
+  if (isStaff(role)) return { home: STAFF_HOME[role], hasFormation };
   return { home: hasFormation ? '/dashboard' : '/onboarding', hasFormation };
 }
 
@@ -54,8 +55,13 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
+/** Any staff member at all: the one-time admin sign-up closes once there is one. */
 export async function anyAdminExists(db: DbOrTx): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -8,6 +8,8 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../../tests/support/test-app';
+import { STAFF_HOME } from '../../../shared/domain/permissions';
+import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { mailOutbox, sessions, userProfiles, users } from '../../db/schema';
 
 let t: TestApp;
@@ -99,11 +101,11 @@ describe('sign-up', () => {
 
   it('ignores a role in the body: a new account is always a customer', async () => {
     const c = t.client();
-    const { res, email } = await signUp(c, { role: 'admin' });
+    const { res, email } = await signUp(c, { role: 'owner' });
     expect(res.status).toBe(201);
     const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
     expect(row.role).toBe('customer');
-    const patched = await c.patch('/api/me', { lang: 'en', role: 'admin' });
+    const patched = await c.patch('/api/me', { lang: 'en', role: 'owner' });
     expect(patched.status).toBe(200);
     const [after] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
     expect(after.role).toBe('customer');
@@ -266,12 +268,12 @@ describe('admin sign-up and the admin guard', () => {
     expect(taken.res.body.error.fields).toEqual({ email: 'errors.EMAIL_TAKEN' });
   });
 
-  it('creates an admin who lands on /admin/ein; the guard refuses anonymous (401) and customers (403)', async () => {
+  it('creates an owner who lands on /admin/ein; the guard refuses anonymous (401) and customers (403)', async () => {
     const admin = t.client();
     const { res, email } = await signUpAdmin(admin);
     expect(res.status).toBe(201);
     expect(res.body.redirectTo).toBe('/admin/ein');
-    expect((await admin.get('/api/me')).body.user.role).toBe('admin');
+    expect((await admin.get('/api/me')).body.user.role).toBe('owner');
     const overview = await admin.get('/api/admin/overview');
     expect(overview.status).toBe(200);
     expect(overview.body.admins).toBeGreaterThanOrEqual(1);
@@ -283,6 +285,19 @@ describe('admin sign-up and the admin guard', () => {
     const refused = await customer.get('/api/admin/overview');
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it.each(STAFF_ROLES)('sends %s, on sign-in and in /api/me, to its own desk', async (role) => {
+    const c = t.client();
+    const { res, email } = await signUp(c);
+    expect(res.status).toBe(201);
+    // Staff other than the first owner come by invitation later; the role is set as that will set it.
+    await t.deps.database.db.update(users).set({ role }).where(eq(users.email, email));
+    const signIn = await c.post('/api/auth/sign-in', { email, password: GOOD_PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({ user: { role }, redirectTo: STAFF_HOME[role] });
+    const me = await c.get('/api/me');
+    expect(me.body).toMatchObject({ user: { role }, home: STAFF_HOME[role] });
   });
 });
 

@@ -127,9 +127,9 @@ describe('the session check', () => {
   it('applies a role change on the next request, both ways', async () => {
     const { c, id } = await signedInCustomer(t);
     expect((await c.get('/api/admin/users')).status).toBe(403);
-    await t.deps.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, id));
+    await t.deps.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, id));
     expect((await c.get('/api/admin/users')).status).toBe(200);
-    expect((await c.get('/api/me')).body.user.role).toBe('admin');
+    expect((await c.get('/api/me')).body.user.role).toBe('owner');
     await t.deps.database.db.update(users).set({ role: 'customer' }).where(eq(users.id, id));
     expect((await c.get('/api/admin/users')).status).toBe(403);
   });

@@ -1,3 +1,4 @@
+import { toRole } from '../../../shared/domain/roles';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/http/context';
@@ -62,7 +63,7 @@ export async function checkSession(
   return { user: sessionUser({ ...row, id: row.userId }), sessionId: row.sessionId };
 }
 
-/** The portal's view of a user row, from either path: only two roles, and Turkish when no language is set. */
+/** The portal's view of a user row, from either path: an unknown role is a customer's, and Turkish when no language is set. */
 function sessionUser(u: {
   id: string;
   email: string;
@@ -75,7 +76,7 @@ function sessionUser(u: {
     id: u.id,
     email: u.email,
     name: u.name,
-    role: u.role === 'admin' ? 'admin' : 'customer',
+    role: toRole(u.role),
     emailVerified: u.emailVerified,
     lang: toLanguage(u.lang) ?? 'tr',
   };

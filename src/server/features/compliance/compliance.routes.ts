@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { isStaff } from '../../../shared/domain/roles';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { signedInOnly } from '../../platform/http/route-kit';
@@ -70,7 +71,7 @@ export function complianceRoutes() {
     const { itemKey } = c.req.valid('param');
     const db = c.var.deps.database.db;
     await requireRealItem(db, user.id, itemKey, todayUtc());
-    await markDone(db, user.id, itemKey, { id: user.id, role: user.role === 'admin' ? 'admin' : 'customer' });
+    await markDone(db, user.id, itemKey, { id: user.id, role: isStaff(user.role) ? 'admin' : 'customer' });
     return c.json({ key: itemKey, done: true }, 200);
   });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+import { isStaff } from '../../../shared/domain/roles';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import { documents } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
@@ -104,7 +105,7 @@ export function documentsRoutes() {
   router.openapi(upload, async (c) => {
     const user = currentUser(c);
     // Refused before the body is read: an admin's upload must name its customer, which this route cannot.
-    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    if (isStaff(user.role)) throw new ApiError('FORBIDDEN');
     const { deps } = c.var;
     const { fields, files } = await readMultipart(c.req.raw, {
       fileFields: ['file'],

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BUSINESS_ACTIVITIES } from '../../../shared/catalogue/packages';
+import { isStaff } from '../../../shared/domain/roles';
 import { EIN_APPLICATION_FILES, einApplicationSchema } from '../../../shared/schemas/ein';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -106,7 +107,7 @@ export function einRoutes() {
 
   router.openapi(submit, async (c) => {
     const user = currentUser(c);
-    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    if (isStaff(user.role)) throw new ApiError('FORBIDDEN');
     const { deps } = c.var;
     const { db } = deps.database;
     // Cheap refusals first, so a refused request never has its (up to 10 MB) body read.

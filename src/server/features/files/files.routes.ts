@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { documentReadPermissions, hasPermission, type Permission } from '../../../shared/domain/permissions';
+import { isStaff, type Role } from '../../../shared/domain/roles';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
@@ -16,7 +18,7 @@ const download = createRoute({
   path: '/{folder}/{name}',
   tags: ['files'],
   summary:
-    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or any for an admin",
+    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or another's for staff holding documents.read (an SS-4 also ein.ssn) or support.read (attachments)",
   middleware: [requireUser()] as const,
   request: {
     params: z.object({
@@ -30,6 +32,7 @@ const download = createRoute({
       content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
     },
     401: errorResponses[401],
+    403: errorResponses[403],
     404: jsonResponse(errorSchema, "NOT_FOUND: no such file, or not the caller's"),
   },
 });
@@ -44,18 +47,33 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+type Downloadable = { fileName: string; contentType: string | null };
+
 /**
  * What the caller may download under `key`, by the record that owns the file: a support attachment
- * belongs to its thread's owner, anything else to its documents row's user; admins may have any.
+ * belongs to its thread's owner, anything else to its documents row's user. Staff reach other
+ * people's files by permission (decision 0039): attachments with the support desk, documents with
+ * documents.read, and an SS-4 (it carries the SSN) with ein.ssn as well. `forbidden` is staff
+ * without the permission; null is no such file as far as the caller may know.
  */
 async function findDownloadable(
   db: Db,
   key: string,
-  user: { id: string; role: string },
-): Promise<{ fileName: string; contentType: string | null } | null> {
-  if (key.startsWith('support/')) return findAttachmentForDownload(db, key, user);
+  user: { id: string; role: Role },
+): Promise<Downloadable | 'forbidden' | null> {
+  const may = (...needed: Permission[]) => needed.every((p) => hasPermission(user.role, p));
+  if (key.startsWith('support/')) {
+    const found = await findAttachmentForDownload(db, key, user);
+    if (!found || found.mine) return found;
+    if (!isStaff(user.role)) return null;
+    return may('support.read') ? found : 'forbidden';
+  }
   const rows = await db.select().from(documents).where(eq(documents.filePath, key));
-  return rows.find((r) => user.role === 'admin' || r.userId === user.id) ?? null;
+  const own = rows.find((r) => r.userId === user.id);
+  if (own) return own;
+  const row = rows[0];
+  if (!row || !isStaff(user.role)) return null;
+  return may(...documentReadPermissions(row.category)) ? row : 'forbidden';
 }
 
 export function filesRoutes() {
@@ -69,6 +87,7 @@ export function filesRoutes() {
     if (!isStorageKey(key)) throw new ApiError('NOT_FOUND');
     const { db } = c.var.deps.database;
     const row = await findDownloadable(db, key, user);
+    if (row === 'forbidden') throw new ApiError('FORBIDDEN');
     if (!row) throw new ApiError('NOT_FOUND');
     const file = await c.var.deps.storage.get(key);
     if (!file) throw new ApiError('NOT_FOUND');

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -8,8 +9,9 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { documents } from '../../db/schema';
+import { documents, users } from '../../db/schema';
 import { putNewFile } from '../../platform/storage/put-new-file';
+import { ATTACHMENT, supportForm } from '../support/support.fixtures';
 import { contentDisposition } from './files.routes';
 
 let t: TestApp;
@@ -106,13 +108,44 @@ describe('GET /api/files/{folder}/{name}', () => {
     await expect(res.arrayBuffer()).rejects.toThrow();
   });
 
-  it('lets an admin download any customer file', async () => {
+  it('lets an owner download any customer file', async () => {
     const admin = t.client();
     expect((await signUpAdmin(admin)).res.status).toBe(201);
     const res = await download(admin, `/api/files/${key}`);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(BYTES))).toBe(true);
   });
+
+  it.each([
+    // role, a customer document, an SS-4 (it carries the SSN), a support attachment
+    ['operations', 200, 200, 403],
+    ['support', 200, 403, 200],
+    ['finance', 403, 403, 403],
+  ] as const)(
+    'lets %s staff download by permission (documents.read, ein.ssn, support.read)',
+    async (role, doc, ss4, att) => {
+      const staff = await customer();
+      await t.deps.database.db.update(users).set({ role }).where(eq(users.id, staff.id));
+      const ss4Key = await storedDocument(owner.id, 'SS-4.pdf', BYTES, 'admin', 'ss4');
+      const thread = await owner.c.post(
+        '/api/support/threads',
+        supportForm({ subject: 'Ek', message: 'Ek' }, ATTACHMENT),
+      );
+      expect(thread.status).toBe(201);
+      const attachmentUrl = (await owner.c.get(`/api/support/threads/${thread.body.thread.id}`)).body.messages[0]
+        .attachments[0].url as string;
+      const statuses = [];
+      for (const url of [`/api/files/${key}`, `/api/files/${ss4Key}`, attachmentUrl]) {
+        statuses.push((await download(staff.c, url)).status);
+      }
+      expect(statuses).toEqual([doc, ss4, att]);
+      // Refused staff learn which permission is missing, not that the file is gone.
+      if (doc === 403) expect((await staff.c.get(`/api/files/${key}`)).body.error.code).toBe('FORBIDDEN');
+      // The customer keeps their own files whatever staff may do.
+      expect((await download(owner.c, `/api/files/${ss4Key}`)).status).toBe(200);
+      expect((await download(owner.c, attachmentUrl)).status).toBe(200);
+    },
+  );
 
   it('answers 404 to another customer, as if the file did not exist', async () => {
     const other = await customer();

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
+import { isStaff } from '../../../shared/domain/roles';
 import { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formation';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -112,7 +113,7 @@ export function formationsRoutes() {
 
   router.openapi(create, async (c) => {
     const user = currentUser(c);
-    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    if (isStaff(user.role)) throw new ApiError('FORBIDDEN');
     const row = await createFormation(c.var.deps.database.db, user, c.req.valid('json'));
     return c.json({ formation: toFormation(row) }, 201);
   });

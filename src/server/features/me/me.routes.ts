@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { HOME_PATHS } from '../../../shared/domain/permissions';
 import { updateMeSchema } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
 import { createRouter, errorResponses, jsonBody, jsonResponse, okSchema } from '../../platform/http/openapi';
@@ -11,7 +12,7 @@ const meSchema = z
   .object({
     user: meUserSchema,
     hasFormation: z.boolean(),
-    home: z.enum(['/admin/ein', '/dashboard', '/onboarding']),
+    home: z.enum(HOME_PATHS),
   })
   .openapi('Me');
 

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { isStaff } from '../../../shared/domain/roles';
 import { customerTimelineItemSchema, timelinePageSchema, timelineQuerySchema } from '../../../shared/schemas/timeline';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
@@ -30,7 +31,7 @@ export function timelineRoutes() {
   router.openapi(getTimeline, async (c) => {
     const user = currentUser(c);
     // An admin has no history of their own here; their view of a customer is the admin timeline.
-    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    if (isStaff(user.role)) throw new ApiError('FORBIDDEN');
     const page = await listCustomerTimeline(c.var.deps.database.db, user.id, c.req.valid('query'));
     return c.json(page, 200);
   });

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
+import { isStaff } from '../../../shared/domain/roles';
 import { supportReplySchema, supportThreadCreateSchema } from '../../../shared/schemas/support';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -141,7 +142,7 @@ export function supportRoutes() {
 
   router.openapi(create, async (c) => {
     const user = currentUser(c);
-    if (user.role === 'admin') throw new ApiError('FORBIDDEN');
+    if (isStaff(user.role)) throw new ApiError('FORBIDDEN');
     const { input, file } = await readSupportForm(c.req.raw, supportThreadCreateSchema);
     // The attachment belongs to a message: without text there is no message to carry it.
     if (file && !input.message)

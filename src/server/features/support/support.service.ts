@@ -193,8 +193,8 @@ export async function countWaiting(db: DbOrTx): Promise<number> {
 export async function findAttachmentForDownload(
   db: DbOrTx,
   key: string,
-  user: { id: string; role: string },
-): Promise<{ fileName: string; contentType: string } | null> {
+  user: { id: string },
+): Promise<{ fileName: string; contentType: string; mine: boolean } | null> {
   const [row] = await db
     .select({
       fileName: supportAttachments.fileName,
@@ -206,8 +206,8 @@ export async function findAttachmentForDownload(
     .innerJoin(supportThreads, eq(supportThreads.id, supportMessages.threadId))
     .where(eq(supportAttachments.filePath, key))
     .limit(1);
-  if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) return null;
-  return { fileName: row.fileName, contentType: row.contentType };
+  if (!row) return null;
+  return { fileName: row.fileName, contentType: row.contentType, mine: row.ownerId === user.id };
 }
 
 // ---------------------------------------------------------------------------------------------------

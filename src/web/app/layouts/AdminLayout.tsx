@@ -1,24 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
+import { ADMIN_PAGES, STAFF_HOME } from '../../../shared/domain/permissions';
+import { isStaff } from '../../../shared/domain/roles';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';
 import { adminSupportWaitingQuery } from '../../features/support/api/support';
+import { useCan } from '../../lib/can';
+import { useMe } from '../../lib/session';
 import { useTranslation } from '../../lib/useTranslation';
 import { QueryProvider } from './QueryProvider';
 import { SignOutButton } from './SignOutButton';
-
-const ADMIN_SECTIONS = [
-  { to: '/admin/formations', key: 'formations' },
-  { to: '/admin/deadlines', key: 'deadlines' },
-  { to: '/admin/ein', key: 'ein' },
-  { to: '/admin/services', key: 'services' },
-  { to: '/admin/orders', key: 'orders' },
-  { to: '/admin/users', key: 'users' },
-  { to: '/admin/support', key: 'support' },
-  { to: '/shorten', key: 'shortLinks' },
-] as const;
 
 /** Threads waiting for a staff answer, beside the Support item; nothing when none wait or the count fails. */
 function SupportWaitingBadge() {
@@ -38,20 +31,24 @@ function SupportWaitingBadge() {
 
 function AdminTopBar() {
   const { t } = useTranslation();
+  const can = useCan();
+  const role = useMe().data?.user.role;
+  // Only the sections the role may open: a section it could not load would be a dead link.
+  const sections = ADMIN_PAGES.filter((page) => can(page.permission));
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
-        <Logo to="/admin/ein" />
+        <Logo to={isStaff(role) ? STAFF_HOME[role] : '/admin/ein'} />
         <nav aria-label={t('admin.nav.label')} className="order-last w-full">
           {/*
             The sections take their own row at every width and wrap there: in Turkish seven of them no longer
             fit beside the logo at 1280 px, and on a phone they must not scroll out of sight.
           */}
           <ul className="flex flex-wrap items-center gap-1">
-            {ADMIN_SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.key}>
                 <NavLink
-                  to={section.to}
+                  to={section.path}
                   className={({ isActive }) =>
                     clsx(
                       'flex items-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',

@@ -3,6 +3,7 @@ import type { AddressOption, PackageId } from '../../../../shared/catalogue/pack
 import type { EinStatus } from '../../../../shared/domain/ein';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import type { FormationPaymentStatus, OrderFlag } from '../../../../shared/domain/orders';
+import type { Role } from '../../../../shared/domain/roles';
 import type { AdminFormationExportFormat, AdminFormationSort } from '../../../../shared/schemas/admin-formations';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
@@ -67,7 +68,7 @@ export interface FormationCustomerFile {
     displayName: string | null;
     email: string;
     lang: 'tr' | 'en';
-    role: 'customer' | 'admin';
+    role: Role;
     utmSource: string | null;
     utmMedium: string | null;
     utmCampaign: string | null;

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-
 import type { DocumentCategory } from '../../../../shared/domain/files';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import type { FormationPaymentStatus } from '../../../../shared/domain/orders';
+import type { Role } from '../../../../shared/domain/roles';
 import type { AdminUserSort } from '../../../../shared/schemas/admin-users';
 import { api } from '../../../lib/api';
 
@@ -11,7 +12,7 @@ export interface AdminUser {
   email: string;
   /** null: neither a display name nor a sign-up name ('No Name'). */
   displayName: string | null;
-  role: 'customer' | 'admin';
+  role: Role;
   joinedAt: string;
 }
 

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileX2 } from 'lucide-react';
 import { EIN_STATUSES } from '../../../../shared/domain/ein';
+import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { Stepper } from '../../../components/ui/Stepper';
 import { linkClass } from '../../../components/ui/TextLink';
+import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { type AdminEinApplication, EIN_FILE_KEYS, einDetailQuery } from '../api/einApplications';
+import { type AdminEinApplication, EIN_FILE_KEYS, type EinFileKey, einDetailQuery } from '../api/einApplications';
 import { DetailPanel, Fact, Facts, Section } from './DetailPanel';
 import { EinActions } from './EinActions';
 import { EinGenerateSs4 } from './EinGenerateSs4';
@@ -59,8 +61,19 @@ export function EinDetailPanel({ id, placeholder, focusOnOpen, onClose }: EinDet
   );
 }
 
+/** The SS-4 files carry the SSN: staff download them with ein.ssn as well (decision 0039). */
+const FILE_CATEGORY: Record<EinFileKey, string> = {
+  articlesOfOrganization: 'articles_of_org',
+  registeredAgentInvoice: 'other',
+  preparedSs4: 'ss4',
+  signedSs4: 'ss4',
+  einDocument: 'ein',
+};
+
 function DetailBody({ application: app }: { application: AdminEinApplication }) {
   const { t } = useTranslation();
+  const can = useCan();
+  const mayProcess = can('ein.process');
   const { dateTime } = useFormat();
   const activityKey = ACTIVITY_KEYS[app.businessActivity];
   const activity = activityKey ? t(`adminEin.activities.${activityKey}`) : app.businessActivity;
@@ -74,8 +87,8 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
           current={app.stage - 1}
         />
         <div className="mt-5">
-          <EinActions application={app} />
-          <EinGenerateSs4 application={app} />
+          {mayProcess ? <EinActions application={app} /> : <EinNumberReadOnly ein={app.ein} />}
+          {mayProcess && can('ein.ssn') ? <EinGenerateSs4 application={app} /> : null}
         </div>
       </Section>
 
@@ -132,7 +145,11 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
             return (
               <li key={key} className="flex flex-col gap-1 px-4 py-3" data-file={key}>
                 <span className="text-sm text-slate-600">{t(`adminEin.files.${key}`)}</span>
-                {file ? (
+                {file && !documentReadPermissions(FILE_CATEGORY[key]).every(can) ? (
+                  <span className="truncate text-sm text-slate-900" data-testid={`ein-file-${key}`}>
+                    {file.fileName}
+                  </span>
+                ) : file ? (
                   <a
                     href={file.url}
                     download={file.fileName}
@@ -156,8 +173,28 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
       </Section>
 
       <Section title={t('adminEin.detail.notes')}>
-        <EinNotes application={app} />
+        {mayProcess ? (
+          <EinNotes application={app} />
+        ) : (
+          <p className="whitespace-pre-wrap text-sm text-slate-900" data-testid="ein-notes-text">
+            {app.adminNotes ?? t('adminEin.notes.empty')}
+          </p>
+        )}
       </Section>
+    </div>
+  );
+}
+
+/** The EIN, for staff who may read the desk but not work it. */
+function EinNumberReadOnly({ ein }: { ein: string | null }) {
+  const { t } = useTranslation();
+  if (!ein) return null;
+  return (
+    <div data-testid="ein-number">
+      <p className="text-sm text-slate-600">{t('company.admin.ein.label')}</p>
+      <p className="font-mono text-lg font-semibold tabular-nums text-slate-900" data-testid="ein-number-value">
+        {ein}
+      </p>
     </div>
   );
 }

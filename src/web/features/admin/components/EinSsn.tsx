@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -17,6 +18,7 @@ export function EinSsn({ application }: { application: AdminEinApplication }) {
   // undefined: not asked; null: the server holds no SSN.
   const [ssn, setSsn] = useState<string | null | undefined>(undefined);
   const [shown, setShown] = useState(false);
+  const can = useCan();
   const reveal = useMutation({
     mutationFn: () => revealSsn(application.id),
     onSuccess: (result) => {
@@ -28,6 +30,14 @@ export function EinSsn({ application }: { application: AdminEinApplication }) {
 
   if (!application.ssnMasked) {
     return <span className="text-slate-600">{t('adminEin.ssn.none')}</span>;
+  }
+  // Without ein.ssn the masked number is all there is: no reveal the server would refuse.
+  if (!can('ein.ssn')) {
+    return (
+      <span className="font-mono text-base tabular-nums text-slate-900" data-testid="ein-ssn">
+        {application.ssnMasked}
+      </span>
+    );
   }
 
   const visible = shown && ssn !== undefined;

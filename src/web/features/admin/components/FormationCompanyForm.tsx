@@ -6,6 +6,7 @@ import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../.
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -48,6 +49,7 @@ export function FormationCompanyForm({ formationId, formedOn, stateFileNumber }:
   const [errors, setErrors] = useState<Fields>({});
   const dateRef = useRef<HTMLInputElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
+  const mayEdit = useCan()('formations.edit');
 
   const save = useMutation({
     mutationFn: () => setFormationCompany(formationId, { formedOn: date, stateFileNumber: fileNumber.trim() || null }),
@@ -84,7 +86,7 @@ export function FormationCompanyForm({ formationId, formedOn, stateFileNumber }:
     save.mutate();
   }
 
-  if (!editing) {
+  if (!editing || !mayEdit) {
     return (
       <div className="space-y-3" data-testid="formation-company">
         <Facts>
@@ -99,10 +101,12 @@ export function FormationCompanyForm({ formationId, formedOn, stateFileNumber }:
             {stateFileNumber ?? t('company.admin.formation.missing')}
           </Fact>
         </Facts>
-        <Button ref={editRef} size="sm" variant="secondary" onClick={open} data-testid="formation-company-edit">
-          <Pencil aria-hidden="true" className="size-4" />
-          {t(formedOn ? 'company.admin.formation.edit' : 'company.admin.formation.set')}
-        </Button>
+        {mayEdit ? (
+          <Button ref={editRef} size="sm" variant="secondary" onClick={open} data-testid="formation-company-edit">
+            <Pencil aria-hidden="true" className="size-4" />
+            {t(formedOn ? 'company.admin.formation.edit' : 'company.admin.formation.set')}
+          </Button>
+        ) : null}
       </div>
     );
   }

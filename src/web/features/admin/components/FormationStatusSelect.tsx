@@ -6,6 +6,7 @@ import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../.
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { inputClass, TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -36,6 +37,7 @@ export function FormationStatusSelect({ formationId, status, name, formedOn, cla
   const [date, setDate] = useState('');
   const [dateError, setDateError] = useState<string | null>(null);
   const asksDate = target === 'formation_completed' && !formedOn;
+  const can = useCan();
 
   const save = useMutation({
     mutationFn: async (to: FormationStatus) => {
@@ -59,6 +61,14 @@ export function FormationStatusSelect({ formationId, status, name, formedOn, cla
       failureToast(error, 'adminFormations.status.failed', t);
     },
   });
+
+  if (!can('formations.edit')) {
+    return (
+      <span className="text-sm font-medium text-slate-900" data-testid="formation-status-text">
+        {t(`catalogue.formationStatus.${status}`)}
+      </span>
+    );
+  }
 
   return (
     <>

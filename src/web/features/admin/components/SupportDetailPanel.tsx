@@ -9,6 +9,7 @@ import { SelectField } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
 import { linkClass } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
@@ -45,6 +46,7 @@ export function SupportDetailPanel({ id, placeholder, focusOnOpen, onClose }: Su
   const panelRef = useRef<HTMLElement>(null);
   const detail = useQuery(adminSupportThreadQuery(id));
   const thread = detail.data?.thread ?? placeholder;
+  const can = useCan();
 
   useEffect(() => {
     if (!focusOnOpen) return;
@@ -122,20 +124,29 @@ export function SupportDetailPanel({ id, placeholder, focusOnOpen, onClose }: Su
       {detail.data ? (
         <div className="space-y-5 px-5 py-5">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-            <SelectField
-              id="support-status"
-              name="status"
-              label={t('support.admin.detail.status')}
-              value={detail.data.thread.status}
-              disabled={status.isPending}
-              onChange={(event) => status.mutate(event.target.value as SupportStatus)}
-            >
-              {SUPPORT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`support.status.${s}`)}
-                </option>
-              ))}
-            </SelectField>
+            {can('support.status') ? (
+              <SelectField
+                id="support-status"
+                name="status"
+                label={t('support.admin.detail.status')}
+                value={detail.data.thread.status}
+                disabled={status.isPending}
+                onChange={(event) => status.mutate(event.target.value as SupportStatus)}
+              >
+                {SUPPORT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`support.status.${s}`)}
+                  </option>
+                ))}
+              </SelectField>
+            ) : (
+              <div className="text-sm">
+                <p className="font-medium text-slate-700">{t('support.admin.detail.status')}</p>
+                <p className="mt-1 text-slate-900" data-testid="support-status-text">
+                  {t(`support.status.${detail.data.thread.status}`)}
+                </p>
+              </div>
+            )}
             <section
               aria-label={t('support.admin.detail.customer')}
               className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm"
@@ -167,7 +178,7 @@ export function SupportDetailPanel({ id, placeholder, focusOnOpen, onClose }: Su
           </div>
           <div>
             <Conversation messages={detail.data.messages} own="staff" customerName={detail.data.thread.userName} />
-            <ReplyBox onSend={send} />
+            {can('support.reply') ? <ReplyBox onSend={send} /> : null}
           </div>
         </div>
       ) : detail.isError ? (

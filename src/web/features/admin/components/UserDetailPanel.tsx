@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminUser, type AdminUserDetail, userDetailQuery } from '../api/users';
@@ -47,6 +48,7 @@ export function UserDetailPanel({ id, placeholder, focusOnOpen, onClose }: UserD
 
 function DetailBody({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();
+  const can = useCan();
   const { date } = useFormat();
   const none = t('adminUsers.none');
   return (
@@ -89,9 +91,11 @@ function DetailBody({ user }: { user: AdminUserDetail }) {
         </Facts>
       </Section>
 
-      <Section title={t('adminServices.orders.title')} testId="user-orders">
-        <UserOrders userId={user.id} />
-      </Section>
+      {can('orders.read') ? (
+        <Section title={t('adminServices.orders.title')} testId="user-orders">
+          <UserOrders userId={user.id} />
+        </Section>
+      ) : null}
 
       <Section title={t('adminUsers.detail.marketing')}>
         <Facts>
@@ -111,9 +115,11 @@ function DetailBody({ user }: { user: AdminUserDetail }) {
         <UserDocuments user={user} />
       </Section>
 
-      <div data-slot="support-history" data-user-id={user.id} className="border-t border-slate-200">
-        <UserSupportHistory user={user} />
-      </div>
+      {can('support.read') ? (
+        <div data-slot="support-history" data-user-id={user.id} className="border-t border-slate-200">
+          <UserSupportHistory user={user} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -18,8 +19,9 @@ import { type AdminUserDetail, saveDisplayName, useApplyUserChange } from '../ap
 export function UserDisplayName({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const mayEdit = useCan()('users.edit');
 
-  if (!editing) {
+  if (!editing || !mayEdit) {
     return (
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
         <span
@@ -28,16 +30,18 @@ export function UserDisplayName({ user }: { user: AdminUserDetail }) {
         >
           {user.displayName ?? t('adminUsers.noName')}
         </span>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setEditing(true)}
-          aria-label={t('adminUsers.edit.editLabel')}
-          data-testid="user-edit"
-        >
-          <Pencil aria-hidden="true" className="size-4" />
-          {t('adminUsers.edit.edit')}
-        </Button>
+        {mayEdit ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={t('adminUsers.edit.editLabel')}
+            data-testid="user-edit"
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('adminUsers.edit.edit')}
+          </Button>
+        ) : null}
       </div>
     );
   }

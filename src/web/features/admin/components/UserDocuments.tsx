@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
+import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../../shared/schemas/documents';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
 import { SelectField } from '../../../components/ui/Select';
 import { linkClass } from '../../../components/ui/TextLink';
+import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
@@ -18,9 +20,10 @@ const FILE_MESSAGES = { wrongType: 'errors.FILE_TYPE_NOT_ALLOWED', tooLarge: 'er
 
 /** The user's documents card: upload one into their vault (as admin), and every document with its download. */
 export function UserDocuments({ user }: { user: AdminUserDetail }) {
+  const can = useCan();
   return (
     <div className="space-y-5">
-      <UploadForm userId={user.id} />
+      {can('documents.upload') ? <UploadForm userId={user.id} /> : null}
       <DocumentList user={user} />
     </div>
   );
@@ -99,6 +102,7 @@ function UploadForm({ userId }: { userId: string }) {
 function DocumentList({ user }: { user: AdminUserDetail }) {
   const { t, i18n } = useTranslation();
   const { date } = useFormat();
+  const can = useCan();
   if (user.documents.length === 0) {
     return (
       <p
@@ -120,15 +124,19 @@ function DocumentList({ user }: { user: AdminUserDetail }) {
         >
           <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
           <div className="min-w-0 flex-1">
-            <a
-              href={doc.url}
-              download={doc.fileName}
-              className={`${linkClass} inline-flex max-w-full items-center gap-1.5 text-sm`}
-              aria-label={t('adminUsers.documents.download', { name: doc.fileName })}
-            >
-              <span className="truncate">{doc.fileName}</span>
-              <Download aria-hidden="true" className="size-4 shrink-0" />
-            </a>
+            {documentReadPermissions(doc.category).every(can) ? (
+              <a
+                href={doc.url}
+                download={doc.fileName}
+                className={`${linkClass} inline-flex max-w-full items-center gap-1.5 text-sm`}
+                aria-label={t('adminUsers.documents.download', { name: doc.fileName })}
+              >
+                <span className="truncate">{doc.fileName}</span>
+                <Download aria-hidden="true" className="size-4 shrink-0" />
+              </a>
+            ) : (
+              <span className="block truncate text-sm text-slate-900">{doc.fileName}</span>
+            )}
             <p className="text-xs text-slate-600">
               {t(`catalogue.documentCategory.${doc.category}`)} · {date(doc.createdAt)}
               {doc.fileSize !== null ? ` · ${formatFileSize(doc.fileSize, i18n.language)}` : ''}

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { ShieldCheck } from 'lucide-react';
+import { isStaff } from '../../../../shared/domain/roles';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminUser, UserListResponse } from '../api/users';
@@ -106,7 +107,7 @@ function UserRow({
           <time dateTime={item.joinedAt} className="whitespace-nowrap text-sm text-slate-600">
             {date(item.joinedAt)}
           </time>
-          {item.role === 'admin' ? <RoleBadge userRole="admin" /> : null}
+          {isStaff(item.role) ? <RoleBadge userRole={item.role} /> : null}
         </div>
       </div>
     </li>
@@ -120,10 +121,10 @@ export function RoleBadge({ userRole: role }: { userRole: AdminUser['role'] }) {
       data-role={role}
       className={clsx(
         'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
-        role === 'admin' ? 'bg-violet-50 text-violet-900 ring-violet-200' : 'bg-slate-50 text-slate-700 ring-slate-200',
+        isStaff(role) ? 'bg-violet-50 text-violet-900 ring-violet-200' : 'bg-slate-50 text-slate-700 ring-slate-200',
       )}
     >
-      {role === 'admin' ? <ShieldCheck aria-hidden="true" className="size-3.5" /> : null}
+      {isStaff(role) ? <ShieldCheck aria-hidden="true" className="size-3.5" /> : null}
       {t(`adminUsers.roles.${role}`)}
     </span>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -77,6 +78,7 @@ function OrderItem({ order, userId }: { order: AdminOrder; userId: string }) {
   const queryClient = useQueryClient();
   const name = useOrderName(order);
   const none = t('adminServices.orders.none');
+  const mayRecheck = useCan()('orders.recheck');
 
   const recheck = useMutation({
     mutationFn: () => recheckOrder(order.id),
@@ -140,19 +142,21 @@ function OrderItem({ order, userId }: { order: AdminOrder; userId: string }) {
           <ProviderId value={order.providerPaymentId} none={none} />
         </OrderFact>
       </dl>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-3"
-        onClick={() => recheck.mutate()}
-        loading={recheck.isPending}
-        data-testid="user-order-recheck"
-      >
-        <RefreshCw aria-hidden="true" className="size-4" />
-        {t(order.provider === 'stripe' ? 'adminServices.orders.recheck' : 'adminServices.orders.recheckLocal')}
-        {/* The visible words start the accessible name (WCAG 2.5.3); the order's name tells the rows apart. */}
-        <span className="sr-only"> ({name})</span>
-      </Button>
+      {mayRecheck ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          onClick={() => recheck.mutate()}
+          loading={recheck.isPending}
+          data-testid="user-order-recheck"
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {t(order.provider === 'stripe' ? 'adminServices.orders.recheck' : 'adminServices.orders.recheckLocal')}
+          {/* The visible words start the accessible name (WCAG 2.5.3); the order's name tells the rows apart. */}
+          <span className="sr-only"> ({name})</span>
+        </Button>
+      ) : null}
     </li>
   );
 }

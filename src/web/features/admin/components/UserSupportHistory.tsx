@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
@@ -33,6 +34,18 @@ import { Section } from './DetailPanel';
  * message is a staff reply.
  */
 export function UserSupportHistory({ user }: { user: Pick<AdminUserDetail, 'id' | 'email' | 'displayName'> }) {
+  const can = useCan();
+  // Not even asked for without the support desk's permission: its answer would be a refusal.
+  return can('support.read') ? <SupportHistory user={user} mayReply={can('support.reply')} /> : null;
+}
+
+function SupportHistory({
+  user,
+  mayReply,
+}: {
+  user: Pick<AdminUserDetail, 'id' | 'email' | 'displayName'>;
+  mayReply: boolean;
+}) {
   const { t } = useTranslation();
   const threads = useQuery(adminUserThreadsQuery(user));
   const [picked, setPicked] = useState<string | null>(null);
@@ -88,15 +101,18 @@ export function UserSupportHistory({ user }: { user: Pick<AdminUserDetail, 'id' 
           </div>
         )}
       </Section>
-      <Section title={t('support.admin.user.createTitle')} testId="user-support-create">
-        <CreateThreadForm userId={user.id} onCreated={setPicked} />
-      </Section>
+      {mayReply ? (
+        <Section title={t('support.admin.user.createTitle')} testId="user-support-create">
+          <CreateThreadForm userId={user.id} onCreated={setPicked} />
+        </Section>
+      ) : null}
     </>
   );
 }
 
 function ThreadView({ id, customerName }: { id: string; customerName: string | null }) {
   const { t } = useTranslation();
+  const mayReply = useCan()('support.reply');
   const queryClient = useQueryClient();
   const detail = useQuery(adminSupportThreadQuery(id));
 
@@ -144,7 +160,7 @@ function ThreadView({ id, customerName }: { id: string; customerName: string | n
         <SupportStatusBadge status={thread.status} />
       </div>
       <Conversation messages={messages} own="staff" customerName={customerName ?? thread.userName} size="panel" />
-      <ReplyBox onSend={send} />
+      {mayReply ? <ReplyBox onSend={send} /> : null}
     </div>
   );
 }

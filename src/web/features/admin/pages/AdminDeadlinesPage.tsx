@@ -8,6 +8,7 @@ import { US_STATES } from '../../../../shared/catalogue/states';
 import { COMPLIANCE_RULE_IDS, DEADLINE_HORIZONS } from '../../../../shared/schemas/compliance';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Select';
+import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -59,6 +60,7 @@ const codec: ListParamsCodec<DeadlineListParams> = {
  */
 export function AdminDeadlinesPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const queryClient = useQueryClient();
   const { page, days, state, rule, q, selectedId, update } = useListParams(codec);
   const list = useQuery(deadlineListQuery({ page, days, state, rule, q }));
@@ -145,14 +147,16 @@ export function AdminDeadlinesPage() {
             ))}
           </SelectField>
         </div>
-        <ExportButtons
-          exporting={exporting}
-          legend={t('compliance.admin.export')}
-          csvLabel={t('compliance.admin.export')}
-          excelLabel={t('compliance.admin.exportExcel')}
-          csvTestId="deadlines-export-csv"
-          excelTestId="deadlines-export-excel"
-        />
+        {can('deadlines.export') ? (
+          <ExportButtons
+            exporting={exporting}
+            legend={t('compliance.admin.export')}
+            csvLabel={t('compliance.admin.export')}
+            excelLabel={t('compliance.admin.exportExcel')}
+            csvTestId="deadlines-export-csv"
+            excelTestId="deadlines-export-excel"
+          />
+        ) : null}
       </div>
       <div className="mt-4">
         {list.isError && !data ? (
@@ -196,6 +200,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
   const { t } = useTranslation();
   const { lang } = useFormat();
   const queryClient = useQueryClient();
+  const mayMark = useCan()('deadlines.mark');
   const toggle = useMutation({
     mutationFn: (done: boolean) => setDeadlineDone(row, done),
     onSuccess: (_, done) => {
@@ -243,15 +248,17 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
             {t('compliance.admin.open')}
           </span>
         )}
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={toggle.isPending}
-          onClick={() => toggle.mutate(!row.done)}
-          data-testid="deadline-toggle"
-        >
-          {row.done ? t('compliance.admin.undo') : t('compliance.admin.markDone')}
-        </Button>
+        {mayMark ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate(!row.done)}
+            data-testid="deadline-toggle"
+          >
+            {row.done ? t('compliance.admin.undo') : t('compliance.admin.markDone')}
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -9,6 +9,7 @@ import {
   type AdminFormationSort,
 } from '../../../../shared/schemas/admin-formations';
 import { SelectField } from '../../../components/ui/Select';
+import { useCan } from '../../../lib/can';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { downloadFormationsCsv, FORMATIONS_KEY, formationListQuery } from '../api/formations';
@@ -26,6 +27,7 @@ import { useFormationListParams } from '../hooks/useFormationListParams';
  */
 export function AdminFormationsPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const queryClient = useQueryClient();
   const location = useLocation();
   const { page, sort, status, q, selectedId, update } = useFormationListParams();
@@ -83,17 +85,19 @@ export function AdminFormationsPage() {
             </option>
           ))}
         </SelectField>
-        <ExportButtons
-          exporting={exporting}
-          className="flex flex-wrap items-center justify-end gap-2"
-          legend={t('adminFormations.export.label')}
-          csvLabel={t('adminFormations.export.csv')}
-          excelLabel={t('adminFormations.export.excel')}
-          csvHint={t('adminFormations.export.csvHint')}
-          excelHint={t('adminFormations.export.excelHint')}
-          csvTestId="formations-export-csv"
-          excelTestId="formations-export-excel"
-        />
+        {can('formations.export') ? (
+          <ExportButtons
+            exporting={exporting}
+            className="flex flex-wrap items-center justify-end gap-2"
+            legend={t('adminFormations.export.label')}
+            csvLabel={t('adminFormations.export.csv')}
+            excelLabel={t('adminFormations.export.excel')}
+            csvHint={t('adminFormations.export.csvHint')}
+            excelHint={t('adminFormations.export.excelHint')}
+            csvTestId="formations-export-csv"
+            excelTestId="formations-export-excel"
+          />
+        ) : null}
       </div>
       <div className="mt-4">
         <FormationList

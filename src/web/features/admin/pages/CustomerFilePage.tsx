@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { linkClass } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -107,6 +108,7 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
   const notSet = t('adminFormations.notSet');
   const who = formation.businessName || profile.displayName || profile.name || profile.email;
   const user = useQuery(userDetailQuery(profile.userId));
+  const can = useCan();
 
   return (
     <div
@@ -288,17 +290,21 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
         </Section>
       </Card>
 
-      <Card testId="formation-file-orders" className={LEFT}>
-        <Section title={t('adminFormations.file.orders')}>
-          <UserOrders userId={profile.userId} />
-        </Section>
-      </Card>
+      {can('orders.read') ? (
+        <Card testId="formation-file-orders" className={LEFT}>
+          <Section title={t('adminFormations.file.orders')}>
+            <UserOrders userId={profile.userId} />
+          </Section>
+        </Card>
+      ) : null}
 
-      <Card testId="formation-file-support" className={LEFT}>
-        <UserSupportHistory
-          user={{ id: profile.userId, email: profile.email, displayName: profile.displayName ?? profile.name }}
-        />
-      </Card>
+      {can('support.read') ? (
+        <Card testId="formation-file-support" className={LEFT}>
+          <UserSupportHistory
+            user={{ id: profile.userId, email: profile.email, displayName: profile.displayName ?? profile.name }}
+          />
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isStaff } from '../../../../shared/domain/roles';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -20,7 +21,7 @@ import { checkSignIn, type SignInValues, trimmed } from '../lib/authChecks';
 const EMPTY: SignInValues = { email: '', password: '', rememberMe: false };
 
 function welcomeKey(result: AuthResult): string {
-  if (result.user.role === 'admin') return 'auth.signIn.welcomeAdmin';
+  if (isStaff(result.user.role)) return 'auth.signIn.welcomeAdmin';
   if (result.hasFormation) return 'auth.signIn.welcomeBack';
   return 'auth.signIn.success';
 }
