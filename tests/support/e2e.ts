@@ -334,8 +334,9 @@ export const focused = (page: Page) =>
 /*
  * Issue 22: no toast may lie over a control of the page. Every context made by newContext runs the
  * script below in each page: while a toast is on screen (from 450 ms after it appears, once it has slid
- * in, then every 500 ms, since the page may still render under it) it hit-tests the centre of every
- * visible link and button of <main> and reports each one whose centre lands on the toasts. Each spec's
+ * in, then every 500 ms, since the page may still render under it, until the page is scrolled) it
+ * hit-tests the centre of every visible link and button of <main> and reports each one whose centre
+ * lands on the toasts. Each spec's
  * afterEach fails the test that saw one. `expectToastsCoverNothing` runs the same check on demand.
  */
 const coveredByToasts: string[] = [];
@@ -384,15 +385,24 @@ function toastCoverageScript() {
   const report = (window as unknown as { reportToastCover?: (what: string) => void }).reportToastCover;
   const reported = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Where the page stood when the toasts on screen came. Once it has scrolled, what lies under the sticky
+  // region was moved there by the scroll, as under a sticky header: the check is of what a toast hides
+  // where it lands, after the action that raised it.
+  let scrollAtToast: number | null = null;
   const check = () => {
     timer = undefined;
-    if (!shownToasts().length) return;
+    if (!shownToasts().length) {
+      scrollAtToast = null;
+      return;
+    }
+    scrollAtToast ??= scrollY;
+    timer = setTimeout(check, 500);
+    if (Math.abs(scrollY - scrollAtToast) > 1) return;
     for (const what of covered()) {
       if (reported.has(what)) continue;
       reported.add(what);
       report?.(what);
     }
-    timer = setTimeout(check, 500);
   };
   new MutationObserver(() => {
     if (!timer && document.querySelector('[data-sonner-toast]')) timer = setTimeout(check, 450);

@@ -122,7 +122,7 @@ describe('stage emails', () => {
     expect(issued.map((m) => m.template)).toEqual(['einIssued']);
     expect(issued[0].text).toContain('formation process is complete');
     // The number itself, written the way the IRS letter writes it.
-    expect(issued[0].text).toContain('EIN (tax number): 12-3456789.');
+    expect(issued[0].text).toContain('EIN (its US federal tax ID): 12-3456789.');
     expect(issued[0].html).toContain('12-3456789');
     expect(issued.every((m) => m.lang === 'en' && m.text.includes('http://localhost:3000/dashboard'))).toBe(true);
     expect(issued.find((m) => m.template === 'einIssued')?.subject).toBe('Your EIN has been issued');
