@@ -8,11 +8,10 @@ import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { guarded, idParams, notFound } from '../../platform/http/route-kit';
+import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { documentSchema, toDocument } from '../documents/documents.routes';
-import { multipartDoc } from '../ein/ein.schemas';
 import {
   type AdminUserDetailRow,
   type AdminUserRow,

@@ -7,11 +7,11 @@ import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { guarded, idParams, notFound } from '../../platform/http/route-kit';
+import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
-import { adminEinApplicationSchema, multipartDoc } from './ein.schemas';
+import { adminEinApplicationSchema } from './ein.schemas';
 import {
   advanceApplication,
   findAdminRow,

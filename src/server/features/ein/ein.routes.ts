@@ -3,11 +3,12 @@ import { BUSINESS_ACTIVITIES } from '../../../shared/catalogue/packages';
 import { EIN_APPLICATION_FILES, einApplicationSchema } from '../../../shared/schemas/ein';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { multipartDoc } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
 import { findFormationByUser } from '../formations/formations.service';
 import { loadFileNames, toCustomerEinApplication } from './ein.mapper';
-import { customerEinApplicationSchema, multipartDoc } from './ein.schemas';
+import { customerEinApplicationSchema } from './ein.schemas';
 import { findApplicationByUser, recordEinUpload, submitApplication, uploadRefusal } from './ein.service';
 
 const tags = ['ein'];

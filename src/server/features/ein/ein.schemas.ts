@@ -50,24 +50,3 @@ export const adminEinApplicationSchema = customerEinApplicationSchema
 
 export type CustomerEinApplication = z.infer<typeof customerEinApplicationSchema>;
 export type AdminEinApplication = z.infer<typeof adminEinApplicationSchema>;
-
-/**
- * The body of the multipart routes, for the OpenAPI document only. It is a plain JSON schema on
- * purpose: a zod schema there would make @hono/zod-openapi parse (and so consume) the whole body
- * before our checks run, while the routes stream it themselves with readMultipart.
- */
-export function multipartDoc(
-  properties: Record<string, { type: 'string'; format?: 'binary'; enum?: string[]; description?: string }>,
-  required: string[] = Object.keys(properties),
-) {
-  return {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: { type: 'object' as const, properties, required },
-        },
-      },
-    },
-  };
-}
