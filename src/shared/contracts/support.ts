@@ -3,6 +3,8 @@ import { EIN_STATUSES } from '../domain/ein';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { SUPPORT_STATUSES } from '../domain/support';
 
+export { type Count, countSchema } from './common';
+
 /**
  * The support API's contract (customer and staff): the request schemas (src/shared/schemas/support.ts,
  * re-exported) and the response shapes. The web imports the types only (`import type`).
@@ -70,8 +72,6 @@ export const supportCustomerStateSchema = z
   })
   .openapi('SupportCustomerState');
 
-export const countSchema = z.object({ count: z.number().int() });
-
 // ---- Customer (/api/support) ----
 
 export const customerThreadListSchema = z.object({ threads: z.array(customerThreadSchema) });
@@ -107,7 +107,6 @@ export type SupportMessage = z.output<typeof supportMessageSchema>;
 export type SupportThread = z.output<typeof supportThreadSchema>;
 export type CustomerThread = z.output<typeof customerThreadSchema>;
 export type AdminThread = z.output<typeof adminThreadSchema>;
-export type Count = z.output<typeof countSchema>;
 export type CustomerThreadList = z.output<typeof customerThreadListSchema>;
 export type AdminThreadResult = z.output<typeof adminThreadResultSchema>;
 export type ThreadWithMessages = z.output<typeof threadWithMessagesSchema>;

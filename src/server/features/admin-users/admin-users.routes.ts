@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pageOf } from '../../../shared/contracts/common';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
@@ -7,7 +8,7 @@ import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/sch
 import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';

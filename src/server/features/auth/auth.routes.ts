@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
+import { okSchema } from '../../../shared/contracts/common';
 import type { RateLimitName } from '../../../shared/domain/limits';
 import { REF_COOKIE } from '../../../shared/domain/short-links';
 import {
@@ -16,14 +17,7 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import {
-  createRouter,
-  errorResponses,
-  errorSchema,
-  jsonBody,
-  jsonResponse,
-  okSchema,
-} from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { attributableSlug } from '../short-links/short-links.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
+import { pageOf } from '../../../shared/contracts/common';
 import { translate } from '../../../shared/i18n';
 import {
   adminDeadlineExportQuerySchema,
@@ -11,7 +12,7 @@ import { recordAudit } from '../../platform/audit';
 import { type CsvDialect, csvStream } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { itemKeyParam, markResultSchema } from './compliance.schemas';

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { okSchema } from '../../../shared/contracts/common';
 import { updateMeSchema } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
-import { createRouter, errorResponses, jsonBody, jsonResponse, okSchema } from '../../platform/http/openapi';
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { meUserSchema } from '../auth/auth.routes';
 import { homeFor } from '../auth/auth.service';

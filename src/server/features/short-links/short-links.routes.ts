@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { okSchema, pageOf } from '../../../shared/contracts/common';
 import { isUuid } from '../../../shared/domain/ids';
 import { shortLinkState } from '../../../shared/domain/short-links';
 import {
@@ -8,15 +9,7 @@ import {
 } from '../../../shared/schemas/short-links';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import {
-  createRouter,
-  errorResponses,
-  errorSchema,
-  jsonBody,
-  jsonResponse,
-  okSchema,
-  pageOf,
-} from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import {
