@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
+import { adminOrderSchema } from '../../../shared/contracts/payments';
 import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../../../shared/domain/formation';
 import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../../../shared/domain/orders';
 import { documentSchema } from '../documents/documents.routes';
-import { adminOrderSchema } from '../payments/payments.schemas';
 
 export const adminFormationSchema = z
   .object({
