@@ -2,16 +2,18 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { okSchema } from '../../../shared/contracts/common';
-import type { RateLimitName } from '../../../shared/domain/limits';
-import { REF_COOKIE } from '../../../shared/domain/short-links';
 import {
   adminSignUpSchema,
+  authResultSchema,
   forgotPasswordSchema,
+  okSchema,
   resetPasswordSchema,
+  type SessionUser,
   signInSchema,
   signUpSchema,
-} from '../../../shared/schemas/auth';
+} from '../../../shared/contracts/auth';
+import type { RateLimitName } from '../../../shared/domain/limits';
+import { REF_COOKIE } from '../../../shared/domain/short-links';
 import { safeText } from '../../../shared/schemas/text';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { clientAddress } from '../../platform/http/client-address';
@@ -24,26 +26,9 @@ import { createPasswordAccount, noAdminYet } from './accounts.service';
 import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
 import { clearSignInFailuresOf, signInCounters } from './sign-in-limit';
 
-export const meUserSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    role: z.enum(['customer', 'admin']),
-    emailVerified: z.boolean(),
-    lang: z.enum(['tr', 'en']),
-  })
-  .openapi('MeUser');
-
-const authResultSchema = z.object({
-  user: meUserSchema,
-  hasFormation: z.boolean(),
-  redirectTo: z.enum(['/admin/ein', '/dashboard', '/onboarding']),
-});
-
 type AuthUser = { id: string; email: string; name: string; emailVerified: boolean; role?: unknown; lang?: unknown };
 
-function toMeUser(u: AuthUser) {
+function toMeUser(u: AuthUser): SessionUser {
   return {
     id: u.id,
     email: u.email,
