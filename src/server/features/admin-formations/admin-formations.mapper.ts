@@ -1,6 +1,6 @@
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
 import type { AdminFormation, FormationCustomerFile } from '../../../shared/contracts/admin-formations';
-import type { AdminTimelineItem } from '../../../shared/schemas/timeline';
+import type { AdminTimelineItem } from '../../../shared/contracts/timeline';
 import { toDocument } from '../documents/documents.mapper';
 import { toAdminOrderView } from '../payments/orders.service';
 import type { AdminFormationRow, CustomerFile } from './admin-formations.service';

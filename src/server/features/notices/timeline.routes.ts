@@ -1,11 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { customerTimelineItemSchema, timelinePageSchema, timelineQuerySchema } from '../../../shared/schemas/timeline';
+import { customerTimelinePageSchema, timelineQuerySchema } from '../../../shared/contracts/timeline';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { listCustomerTimeline } from './timeline.service';
-
-const customerTimelinePageSchema = timelinePageSchema(customerTimelineItemSchema).openapi('CustomerTimeline');
 
 const getTimeline = createRoute({
   method: 'get',
