@@ -9,7 +9,7 @@ const draft = (patch: Partial<Draft>): Draft => ({
   stateSelected: null,
   businessAddress: null,
   documentsReady: false,
-  paymentStatus: null,
+  paymentStatus: 'pending',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...patch,
 });

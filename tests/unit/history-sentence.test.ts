@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../src/shared/catalogue/money';
+import type { CustomerTimelineItem } from '../../src/shared/contracts/timeline';
 import { translate } from '../../src/shared/i18n';
 import type { Language } from '../../src/shared/i18n/languages';
-import type { CustomerTimelineItem } from '../../src/shared/schemas/timeline';
 import { historySentence } from '../../src/web/features/dashboard/components/historySentence';
 
 function say(lang: Language, item: Partial<CustomerTimelineItem> & Pick<CustomerTimelineItem, 'kind'>) {

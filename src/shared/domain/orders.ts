@@ -33,31 +33,3 @@ export function packageOrderAmount(pkg: PackageId, address: AddressOption): numb
   if (!found) throw new Error(`unknown package ${pkg}`);
   return found.price + ADDRESS_PRICES[address];
 }
-
-/** An order as the API returns it to its buyer (orderSchema on the server); admins get AdminOrderView. */
-export interface OrderView {
-  id: string;
-  kind: OrderKind;
-  serviceId: string | null;
-  packageId: PackageId | null;
-  addressOption: AddressOption | null;
-  /** The service's title at the time of purchase (a package order is named from the catalogue). */
-  title: string | null;
-  titleEn: string | null;
-  amountCents: number;
-  currency: 'usd';
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-  /** Cancelled because the customer opened a newer checkout for the same turnkey request. */
-  replaced: boolean;
-  flag: OrderFlag | null;
-}
-
-/** What staff see of an order besides: the provider's ids, to find the payment in Stripe's dashboard. */
-export interface AdminOrderView extends OrderView {
-  provider: 'stripe' | 'local';
-  providerSessionId: string | null;
-  providerPaymentId: string | null;
-  updatedAt: string;
-}

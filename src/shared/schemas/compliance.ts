@@ -42,34 +42,3 @@ export type AdminDeadlineListQuery = z.input<typeof adminDeadlineListQuerySchema
 export const adminDeadlineExportQuerySchema = adminDeadlineFilterSchema.extend({
   format: z.enum(['csv', 'excel-tr']).default('csv'),
 });
-
-/** What GET /api/compliance/me answers; the web types come from here. */
-export interface ComplianceItemView {
-  key: string;
-  ruleId: ComplianceRuleId;
-  appliesTo: string;
-  dueDate: string;
-  windowStart: string | null;
-  extendedDueDate: string | null;
-  taxYear: number | null;
-  daysLeft: number;
-  amountCents: number | null;
-  penalty: { amountCents: number | null; monthlyRateBasisPoints: number | null } | null;
-  source: string;
-  lastChecked: string;
-  done: boolean;
-  doneAt: string | null;
-  service: { id: string; title: string; titleEn: string | null; priceCents: number } | null;
-}
-
-export interface ComplianceView {
-  /** Null until the customer has a formation with a state. */
-  state: string | null;
-  formedOn: string | null;
-  /** The state's own deadlines are known (WY, DE, FL); otherwise only federal and agent items are listed. */
-  tracked: boolean;
-  today: string;
-  items: ComplianceItemView[];
-  /** Listed, never due: the FinCEN BOI report (interim final rule of 26 March 2025). */
-  notRequired: { ruleId: ComplianceRuleId; source: string; lastChecked: string }[];
-}

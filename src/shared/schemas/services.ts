@@ -38,9 +38,11 @@ export type ServiceInput = z.input<typeof serviceInputSchema>;
 /** A partial update: the active toggle sends { isActive } alone. */
 export const serviceUpdateSchema = serviceInputSchema.partial();
 
+export const SERVICE_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+
 export const adminServiceListQuerySchema = z.object({
   q: safeText(TEXT_MAX.search).optional(),
-  status: z.enum(['all', 'active', 'inactive']).default('all'),
+  status: z.enum(SERVICE_STATUS_FILTERS).default('all'),
 });
 
 export const purchaseSchema = z.object({

@@ -1,6 +1,4 @@
-import type { HomePath } from '../../shared/domain/permissions';
-import type { Role } from '../../shared/domain/roles';
-import type { Language } from '../../shared/i18n/languages';
+import type { Me, SessionUser } from '../../shared/contracts/auth';
 import { ApiError, api } from './api';
 
 /*
@@ -9,29 +7,7 @@ import { ApiError, api } from './api';
  * (decision 0030). The cached copy the signed-in pages share is lib/session.ts.
  */
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  role: Role;
-  emailVerified: boolean;
-  lang: Language;
-}
-
-export type { HomePath };
-
-export interface Me {
-  user: SessionUser;
-  hasFormation: boolean;
-  home: HomePath;
-}
-
-/** What sign-in and both sign-ups answer. */
-export interface AuthResult {
-  user: SessionUser;
-  hasFormation: boolean;
-  redirectTo: string;
-}
+export type { AuthResult, HomePath, Me, SessionUser } from '../../shared/contracts/auth';
 
 /** The session's user, or null when anonymous. */
 export async function fetchMe(): Promise<Me | null> {

@@ -1,19 +1,21 @@
-import { z } from '@hono/zod-openapi';
+import {
+  type AdminUser,
+  type AdminUserDetail,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserResultSchema,
+  adminUserUpdateSchema,
+} from '../../../shared/contracts/admin-users';
+import { DOCUMENT_UPLOAD_KINDS, documentResultSchema, documentUploadSchema } from '../../../shared/contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
-import { FORMATION_STATUSES } from '../../../shared/domain/formation';
-import { FORMATION_PAYMENT_STATUSES } from '../../../shared/domain/orders';
-import { ROLES } from '../../../shared/domain/roles';
-import { adminUserListQuerySchema, adminUserUpdateSchema } from '../../../shared/schemas/admin-users';
-import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { guarded, idParams, notFound } from '../../platform/http/route-kit';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
-import { documentSchema, toDocument } from '../documents/documents.routes';
-import { multipartDoc } from '../ein/ein.schemas';
+import { toDocument } from '../documents/documents.mapper';
 import {
   type AdminUserDetailRow,
   type AdminUserRow,
@@ -26,34 +28,6 @@ import {
 
 const tags = ['admin'];
 
-const adminUserSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    /** The profile's display name, else the sign-up name; null when neither is set ('No Name'). */
-    displayName: z.string().nullable(),
-    role: z.enum(ROLES),
-    joinedAt: z.string(),
-  })
-  .openapi('AdminUser');
-
-const adminUserDetailSchema = adminUserSchema
-  .extend({
-    /** company_formations.company_formation_preference; null: 'Not Set'. */
-    formationPreference: z.enum(['service', 'self']).nullable(),
-    /** null: no formation record yet ('Not Started'). */
-    formationStatus: z.enum(FORMATION_STATUSES).nullable(),
-    /** The formation's payment status (a badge); null without a formation. */
-    paymentStatus: z.enum(FORMATION_PAYMENT_STATUSES).nullable(),
-    utmSource: z.string().nullable(),
-    utmMedium: z.string().nullable(),
-    utmCampaign: z.string().nullable(),
-    documents: z.array(documentSchema),
-  })
-  .openapi('AdminUserDetail');
-
-const userResult = z.object({ user: adminUserDetailSchema });
-
 const list = adminRoute('users.read', {
   method: 'get',
   path: '/',
@@ -62,7 +36,7 @@ const list = adminRoute('users.read', {
   description: 'q matches email, name or display name (Turkish letters folded), or an exact user id.',
   request: { query: adminUserListQuerySchema },
   responses: {
-    200: jsonResponse(pageOf(adminUserSchema, 'AdminUserList'), 'One page'),
+    200: jsonResponse(adminUserListSchema, 'One page'),
     400: errorResponses[400],
     ...guarded,
   },
@@ -74,7 +48,7 @@ const getOne = adminRoute('users.read', {
   tags,
   summary: 'One account with its formation, UTM source and documents',
   request: { params: idParams },
-  responses: { 200: jsonResponse(userResult, 'The user'), 404: notFound(), ...guarded },
+  responses: { 200: jsonResponse(adminUserResultSchema, 'The user'), 404: notFound(), ...guarded },
 });
 
 const update = adminRoute('users.edit', {
@@ -84,7 +58,7 @@ const update = adminRoute('users.edit', {
   summary: "Change the user's display name (the email cannot be changed here); audited",
   request: { params: idParams, ...jsonBody(adminUserUpdateSchema) },
   responses: {
-    200: jsonResponse(userResult, 'Saved; the user as it is now'),
+    200: jsonResponse(adminUserResultSchema, 'Saved; the user as it is now'),
     400: errorResponses[400],
     404: notFound(),
     ...guarded,
@@ -105,7 +79,7 @@ const upload = adminRoute('documents.upload', {
     }),
   },
   responses: {
-    201: jsonResponse(z.object({ document: documentSchema }), 'Stored; the new document'),
+    201: jsonResponse(documentResultSchema, 'Stored; the new document'),
     400: jsonResponse(errorSchema, 'VALIDATION_FAILED naming `category` or `file`, or BAD_REQUEST'),
     404: notFound(),
     413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB' (5,242,880 bytes)"),
@@ -114,7 +88,7 @@ const upload = adminRoute('documents.upload', {
   },
 });
 
-function toAdminUser(row: AdminUserRow) {
+function toAdminUser(row: AdminUserRow): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -124,7 +98,7 @@ function toAdminUser(row: AdminUserRow) {
   };
 }
 
-function toAdminUserDetail(row: AdminUserDetailRow) {
+function toAdminUserDetail(row: AdminUserDetailRow): AdminUserDetail {
   return {
     ...toAdminUser(row),
     formationPreference: row.formationPreference,

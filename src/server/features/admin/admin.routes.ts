@@ -1,13 +1,10 @@
-import { z } from '@hono/zod-openapi';
 import { count, inArray } from 'drizzle-orm';
+import { adminOverviewSchema } from '../../../shared/contracts/admin';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { companyFormations, users } from '../../db/schema';
 import { adminRoute } from '../../platform/http/admin-door';
-import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
-
-const overviewSchema = z
-  .object({ users: z.number().int(), admins: z.number().int(), formations: z.number().int() })
-  .openapi('AdminOverview');
+import { createRouter, jsonResponse } from '../../platform/http/openapi';
+import { guarded } from '../../platform/http/route-kit';
 
 const overview = adminRoute('overview.read', {
   method: 'get',
@@ -15,9 +12,8 @@ const overview = adminRoute('overview.read', {
   tags: ['admin'],
   summary: 'Counts for the back office landing page',
   responses: {
-    200: jsonResponse(overviewSchema, 'Counts'),
-    401: errorResponses[401],
-    403: errorResponses[403],
+    200: jsonResponse(adminOverviewSchema, 'Counts'),
+    ...guarded,
   },
 });
 

@@ -2,56 +2,35 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import type { RateLimitName } from '../../../shared/domain/limits';
-import { HOME_PATHS, STAFF_HOME } from '../../../shared/domain/permissions';
-import { ROLES, toRole } from '../../../shared/domain/roles';
-import { REF_COOKIE } from '../../../shared/domain/short-links';
 import {
   adminSignUpSchema,
+  authResultSchema,
   forgotPasswordSchema,
+  okSchema,
   resetPasswordSchema,
+  type SessionUser,
   signInSchema,
   signUpSchema,
-} from '../../../shared/schemas/auth';
+} from '../../../shared/contracts/auth';
+import type { RateLimitName } from '../../../shared/domain/limits';
+import { STAFF_HOME } from '../../../shared/domain/permissions';
+import { toRole } from '../../../shared/domain/roles';
+import { REF_COOKIE } from '../../../shared/domain/short-links';
 import { safeText } from '../../../shared/schemas/text';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import {
-  createRouter,
-  errorResponses,
-  errorSchema,
-  jsonBody,
-  jsonResponse,
-  okSchema,
-} from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { attributableSlug } from '../short-links/short-links.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
 import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
 import { clearSignInFailuresOf, signInCounters } from './sign-in-limit';
 
-export const meUserSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    role: z.enum(ROLES),
-    emailVerified: z.boolean(),
-    lang: z.enum(['tr', 'en']),
-  })
-  .openapi('MeUser');
-
-const authResultSchema = z.object({
-  user: meUserSchema,
-  hasFormation: z.boolean(),
-  redirectTo: z.enum(HOME_PATHS),
-});
-
 type AuthUser = { id: string; email: string; name: string; emailVerified: boolean; role?: unknown; lang?: unknown };
 
-function toMeUser(u: AuthUser) {
+function toMeUser(u: AuthUser): SessionUser {
   return {
     id: u.id,
     email: u.email,

@@ -1,40 +1,24 @@
 import { z } from '@hono/zod-openapi';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
-import { translate } from '../../../shared/i18n';
 import {
   adminDeadlineExportQuerySchema,
   adminDeadlineListQuerySchema,
-  COMPLIANCE_RULE_IDS,
-} from '../../../shared/schemas/compliance';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+  adminDeadlineListSchema,
+  customerItemParams,
+  markResultSchema,
+} from '../../../shared/contracts/compliance';
+import { translate } from '../../../shared/i18n';
 import { recordAudit } from '../../platform/audit';
 import { type CsvDialect, csvStream } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse, pageOf } from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { itemKeyParam, markResultSchema } from './compliance.schemas';
 import { markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
 import { type DeadlineRow, deadlinePages, listDeadlines } from './deadlines.service';
 
 const tags = ['admin'];
-
-const deadlineSchema = z
-  .object({
-    userId: z.string(),
-    customerEmail: z.string(),
-    customerName: z.string().nullable(),
-    businessName: z.string().nullable(),
-    state: z.string().nullable(),
-    ruleId: z.enum(COMPLIANCE_RULE_IDS),
-    /** `<rule id>:<due date>`, for the mark routes. */
-    itemKey: z.string(),
-    dueDate: z.string(),
-    daysLeft: z.number().int(),
-    done: z.boolean(),
-  })
-  .openapi('AdminDeadline');
 
 const list = adminRoute('deadlines.read', {
   method: 'get',
@@ -46,7 +30,7 @@ const list = adminRoute('deadlines.read', {
     'customer email or name and business name (Turkish letters folded). The total is counted up to 10,000.',
   request: { query: adminDeadlineListQuerySchema },
   responses: {
-    200: jsonResponse(pageOf(deadlineSchema, 'AdminDeadlineList'), 'One page'),
+    200: jsonResponse(adminDeadlineListSchema, 'One page'),
     400: errorResponses[400],
     ...guarded,
   },
@@ -66,11 +50,6 @@ const exportCsv = adminRoute('deadlines.export', {
   },
 });
 
-const markParams = z.object({
-  userId: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'userId', in: 'path' } }),
-  itemKey: itemKeyParam,
-});
-
 const markRoute = (method: 'put' | 'delete') =>
   adminRoute('deadlines.mark', {
     method,
@@ -80,7 +59,7 @@ const markRoute = (method: 'put' | 'delete') =>
       method === 'put'
         ? "Mark a customer's deadline item done (audited as compliance.marked_done)"
         : "Undo a customer's done mark (audited as compliance.unmarked)",
-    request: { params: markParams },
+    request: { params: customerItemParams },
     responses: {
       200: jsonResponse(markResultSchema, 'The item as it is now'),
       404: jsonResponse(errorSchema, "NOT_FOUND: not one of the customer's items"),

@@ -1,11 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import {
+  calendarFeedSchema,
+  complianceViewSchema,
+  itemKeyParam,
+  markResultSchema,
+} from '../../../shared/contracts/compliance';
 import { isStaff } from '../../../shared/domain/roles';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { currentFeedUrl, regenerateFeed } from './calendar-feed';
-import { calendarFeedSchema, complianceViewSchema, itemKeyParam, markResultSchema } from './compliance.schemas';
 import { complianceView, markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
 
 const tags = ['compliance'];

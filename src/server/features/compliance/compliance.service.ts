@@ -9,7 +9,8 @@ import {
   rulesFor,
 } from '../../../shared/catalogue/compliance';
 import { matchingService } from '../../../shared/catalogue/compliance-services';
-import { type ComplianceView, complianceItemKey } from '../../../shared/schemas/compliance';
+import type { ComplianceView } from '../../../shared/contracts/compliance';
+import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { companyFormations, complianceMarks, services as servicesTable } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';

@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
+import { documentListSchema, documentResultSchema } from '../../../shared/contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { isStaff } from '../../../shared/domain/roles';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
@@ -8,22 +9,9 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { fileUrl } from '../../platform/storage/file-url';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import { readMultipart } from '../../platform/uploads/multipart';
-
-export const documentSchema = z
-  .object({
-    id: z.string(),
-    fileName: z.string(),
-    category: z.enum(DOCUMENT_CATEGORIES),
-    uploadedBy: z.enum(['user', 'admin']),
-    contentType: z.string().nullable(),
-    fileSize: z.number().int().nullable(),
-    url: z.string(),
-    createdAt: z.string(),
-  })
-  .openapi('Document');
+import { toDocument } from './documents.mapper';
 
 const listMine = createRoute({
   method: 'get',
@@ -32,7 +20,7 @@ const listMine = createRoute({
   summary: "The signed-in user's documents, newest first, each with its download URL",
   middleware: [requireUser()] as const,
   responses: {
-    200: jsonResponse(z.object({ documents: z.array(documentSchema) }), 'The documents'),
+    200: jsonResponse(documentListSchema, 'The documents'),
     401: errorResponses[401],
   },
 });
@@ -64,7 +52,7 @@ const upload = createRoute({
     },
   },
   responses: {
-    201: jsonResponse(z.object({ document: documentSchema }), 'Stored; the new document'),
+    201: jsonResponse(documentResultSchema, 'Stored; the new document'),
     400: jsonResponse(errorSchema, 'VALIDATION_FAILED naming `category` or `file`, or BAD_REQUEST (not multipart)'),
     401: errorResponses[401],
     403: jsonResponse(errorSchema, 'FORBIDDEN: admins upload for a user from the admin pages'),
@@ -72,22 +60,6 @@ const upload = createRoute({
     415: jsonResponse(errorSchema, 'UNSUPPORTED_FILE_TYPE: not a PDF, JPG or PNG by its bytes'),
   },
 });
-
-type DocumentRow = typeof documents.$inferSelect;
-
-export function toDocument(row: DocumentRow): z.infer<typeof documentSchema> {
-  const size = row.fileSize === null ? null : Number(row.fileSize);
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    category: row.category,
-    uploadedBy: row.uploadedBy,
-    contentType: row.contentType,
-    fileSize: size !== null && Number.isSafeInteger(size) ? size : null,
-    url: fileUrl(row.filePath),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 export function documentsRoutes() {
   const router = createRouter();

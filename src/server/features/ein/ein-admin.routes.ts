@@ -1,17 +1,22 @@
-import { z } from '@hono/zod-openapi';
+import {
+  adminEinAdvanceSchema,
+  adminEinListQuerySchema,
+  adminEinListSchema,
+  adminEinNotesSchema,
+  adminEinNumberSchema,
+  adminEinResultSchema,
+  ssnRevealSchema,
+} from '../../../shared/contracts/ein';
 import type { EinUpload } from '../../../shared/domain/ein';
-import { adminEinNumberSchema } from '../../../shared/schemas/company';
-import { adminEinAdvanceSchema, adminEinListQuerySchema, adminEinNotesSchema } from '../../../shared/schemas/ein';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse, pageOf } from '../../platform/http/openapi';
-import { guarded, idParams, notFound } from '../../platform/http/route-kit';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
-import { adminEinApplicationSchema, multipartDoc } from './ein.schemas';
 import {
   advanceApplication,
   findAdminRow,
@@ -25,7 +30,6 @@ import {
 import { setEinNumber } from './ein-number.service';
 
 const tags = ['admin'];
-const applicationResult = z.object({ application: adminEinApplicationSchema });
 
 const list = adminRoute('ein.read', {
   method: 'get',
@@ -35,7 +39,7 @@ const list = adminRoute('ein.read', {
   description: 'q matches business name, application email, account email and responsible party name.',
   request: { query: adminEinListQuerySchema },
   responses: {
-    200: jsonResponse(pageOf(adminEinApplicationSchema, 'AdminEinApplicationList'), 'One page'),
+    200: jsonResponse(adminEinListSchema, 'One page'),
     400: errorResponses[400],
     ...guarded,
   },
@@ -47,7 +51,7 @@ const getOne = adminRoute('ein.read', {
   tags,
   summary: 'One EIN application',
   request: { params: idParams },
-  responses: { 200: jsonResponse(applicationResult, 'The application'), 404: notFound(), ...guarded },
+  responses: { 200: jsonResponse(adminEinResultSchema, 'The application'), 404: notFound(), ...guarded },
 });
 
 const reveal = adminRoute('ein.ssn', {
@@ -57,7 +61,7 @@ const reveal = adminRoute('ein.ssn', {
   summary: 'The clear SSN (null when the applicant has none); every call is audited',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(z.object({ ssn: z.string().nullable() }), '123-45-6789 or null'),
+    200: jsonResponse(ssnRevealSchema, '123-45-6789 or null'),
     404: notFound(),
     ...guarded,
   },
@@ -79,7 +83,7 @@ function uploadRoute(
       ...multipartDoc({ file: { type: 'string', format: 'binary' }, ...extraFields }, ['file']),
     },
     responses: {
-      200: jsonResponse(applicationResult, 'Stored; the application as it is now'),
+      200: jsonResponse(adminEinResultSchema, 'Stored; the application as it is now'),
       400: jsonResponse(errorSchema, 'VALIDATION_FAILED: no file, or BAD_REQUEST'),
       404: notFound(),
       409: jsonResponse(errorSchema, conflict),
@@ -109,7 +113,7 @@ const advance = adminRoute('ein.process', {
   summary: 'Move ein_status one step along the chain; to ein_issued needs `ein` unless already stored',
   request: { params: idParams, ...jsonBody(adminEinAdvanceSchema) },
   responses: {
-    200: jsonResponse(applicationResult, 'Moved'),
+    200: jsonResponse(adminEinResultSchema, 'Moved'),
     400: errorResponses[400],
     404: notFound(),
     409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not the next step, or changed meanwhile'),
@@ -124,7 +128,7 @@ const einNumber = adminRoute('ein.process', {
   summary: 'Set or correct the EIN of an issued application (12-3456789 or 123456789); audited',
   request: { params: idParams, ...jsonBody(adminEinNumberSchema) },
   responses: {
-    200: jsonResponse(applicationResult, 'Saved'),
+    200: jsonResponse(adminEinResultSchema, 'Saved'),
     400: errorResponses[400],
     404: notFound(),
     409: jsonResponse(errorSchema, 'EIN_NOT_ISSUED: the number is entered when the EIN is marked issued'),
@@ -139,7 +143,7 @@ const notes = adminRoute('ein.process', {
   summary: "Save the admin's notes (null or blank clears them)",
   request: { params: idParams, ...jsonBody(adminEinNotesSchema) },
   responses: {
-    200: jsonResponse(applicationResult, 'Saved'),
+    200: jsonResponse(adminEinResultSchema, 'Saved'),
     400: errorResponses[400],
     404: notFound(),
     ...guarded,

@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
+import type { AdminEinApplication, CustomerEinApplication } from '../../../shared/contracts/ein';
 import { einStage, maskSsn, nextEinStatus } from '../../../shared/domain/ein';
 import { formatEin } from '../../../shared/domain/ein-number';
 import type { FormationStatus } from '../../../shared/domain/formation';
 import { documents, type einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { fileUrl } from '../../platform/storage/file-url';
-import type { AdminEinApplication, CustomerEinApplication } from './ein.schemas';
 
 export type EinRow = typeof einApplications.$inferSelect;
 

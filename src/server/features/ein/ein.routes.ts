@@ -1,18 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { BUSINESS_ACTIVITIES } from '../../../shared/catalogue/packages';
+import { customerEinResultSchema, EIN_APPLICATION_FILES, einApplicationSchema } from '../../../shared/contracts/ein';
 import { isStaff } from '../../../shared/domain/roles';
-import { EIN_APPLICATION_FILES, einApplicationSchema } from '../../../shared/schemas/ein';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { multipartDoc } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
 import { findFormationByUser } from '../formations/formations.service';
 import { loadFileNames, toCustomerEinApplication } from './ein.mapper';
-import { customerEinApplicationSchema, multipartDoc } from './ein.schemas';
 import { findApplicationByUser, recordEinUpload, submitApplication, uploadRefusal } from './ein.service';
 
 const tags = ['ein'];
-const applicationResult = z.object({ application: customerEinApplicationSchema });
 const text = { type: 'string' } as const;
 const binary = { type: 'string', format: 'binary' } as const;
 
@@ -54,7 +53,10 @@ const submit = createRoute({
     ],
   ),
   responses: {
-    201: jsonResponse(applicationResult, 'Submitted: pending / waiting_for_form; the formation is now ein_created'),
+    201: jsonResponse(
+      customerEinResultSchema,
+      'Submitted: pending / waiting_for_form; the formation is now ein_created',
+    ),
     400: jsonResponse(errorSchema, 'VALIDATION_FAILED (fields), DOCUMENTS_REQUIRED (fields) or BAD_REQUEST'),
     401: errorResponses[401],
     403: jsonResponse(errorSchema, 'FORBIDDEN: admins do not apply for an EIN'),
@@ -71,7 +73,7 @@ const getMine = createRoute({
   summary: "The signed-in user's EIN application",
   middleware: [requireUser()] as const,
   responses: {
-    200: jsonResponse(applicationResult, 'The application'),
+    200: jsonResponse(customerEinResultSchema, 'The application'),
     401: errorResponses[401],
     404: jsonResponse(errorSchema, 'EIN_APPLICATION_REQUIRED'),
   },
@@ -85,7 +87,7 @@ const signedSs4 = createRoute({
   middleware: [requireUser()] as const,
   request: multipartDoc({ file: binary }),
   responses: {
-    200: jsonResponse(applicationResult, 'Stored; the application as it is now'),
+    200: jsonResponse(customerEinResultSchema, 'Stored; the application as it is now'),
     400: jsonResponse(errorSchema, 'VALIDATION_FAILED: no file, or BAD_REQUEST'),
     401: errorResponses[401],
     404: jsonResponse(errorSchema, 'EIN_APPLICATION_REQUIRED'),

@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
+import { okSchema } from '../../../shared/contracts/common';
 import { addressFeedbackSchema, bankFeedbackSchema } from '../../../shared/schemas/formation';
 import { bankAccountFeedback, businessAddressFeedback } from '../../db/schema';
-import { createRouter, errorResponses, jsonBody, jsonResponse, okSchema } from '../../platform/http/openapi';
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 
 const tags = ['feedback'];

@@ -1,36 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
-import { FORMATION_STATUSES } from '../../../shared/domain/formation';
-import { formationServiceCheckoutSchema, formationServiceDraftSchema } from '../../../shared/schemas/formation';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  draftResultSchema,
+  formationServiceCheckoutSchema,
+  formationServiceDraftSchema,
+  savedDraftSchema,
+} from '../../../shared/contracts/formation-service';
+import { urlResult } from '../../../shared/contracts/payments';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { startCheckout } from '../payments/checkout.service';
 import { findDraft, findPurchase, isBought, requireFormation, saveDraft, toDraft } from './formation-service.service';
-
-export const draftSchema = z
-  .object({
-    packageSelected: z.enum(PACKAGE_IDS).nullable(),
-    stateType: z.enum(['recommended', 'other']).nullable(),
-    stateSelected: z.string().nullable(),
-    businessAddress: z.enum(ADDRESS_OPTIONS).nullable(),
-    documentsReady: z.boolean(),
-    paymentStatus: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('FormationServiceDraft');
-
-/** What a bought request bought, from its paid order (decision 0032). */
-export const purchaseSchema = z
-  .object({
-    orderId: z.string(),
-    packageId: z.enum(PACKAGE_IDS).nullable(),
-    addressOption: z.enum(ADDRESS_OPTIONS).nullable(),
-    amountCents: z.number().int(),
-    paidAt: z.string().nullable(),
-  })
-  .openapi('FormationServicePurchase');
 
 const tags = ['formation-service'];
 const formationRequired = jsonResponse(errorSchema, 'FORMATION_REQUIRED: onboarding not done');
@@ -42,15 +23,7 @@ const getDraft = createRoute({
   summary: "The turnkey wizard's saved draft (null when none) and the formation status",
   middleware: [requireUser()] as const,
   responses: {
-    200: jsonResponse(
-      z.object({
-        draft: draftSchema.nullable(),
-        /** Set once a paid order bought the request; the draft then shows its package and address. */
-        purchase: purchaseSchema.nullable(),
-        formationStatus: z.enum(FORMATION_STATUSES),
-      }),
-      'The draft',
-    ),
+    200: jsonResponse(draftResultSchema, 'The draft'),
     401: errorResponses[401],
     409: formationRequired,
   },
@@ -64,7 +37,7 @@ const putDraft = createRoute({
   middleware: [requireUser()] as const,
   request: jsonBody(formationServiceDraftSchema),
   responses: {
-    200: jsonResponse(z.object({ draft: draftSchema }), 'Saved'),
+    200: jsonResponse(savedDraftSchema, 'Saved'),
     400: errorResponses[400],
     401: errorResponses[401],
     409: jsonResponse(
@@ -84,7 +57,7 @@ const checkout = createRoute({
   middleware: [requireUser()] as const,
   request: jsonBody(formationServiceCheckoutSchema),
   responses: {
-    200: jsonResponse(z.object({ url: z.string() }), 'Where to send the browser'),
+    200: jsonResponse(urlResult, 'Where to send the browser'),
     400: errorResponses[400],
     401: errorResponses[401],
     409: jsonResponse(errorSchema, 'FORMATION_REQUIRED: onboarding not done; ALREADY_PAID: the package is paid'),

@@ -1,20 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { HOME_PATHS } from '../../../shared/domain/permissions';
-import { updateMeSchema } from '../../../shared/schemas/auth';
+import { meSchema, okSchema, updateMeSchema } from '../../../shared/contracts/auth';
 import { users } from '../../db/schema';
-import { createRouter, errorResponses, jsonBody, jsonResponse, okSchema } from '../../platform/http/openapi';
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { meUserSchema } from '../auth/auth.routes';
 import { homeFor } from '../auth/auth.service';
-
-const meSchema = z
-  .object({
-    user: meUserSchema,
-    hasFormation: z.boolean(),
-    home: z.enum(HOME_PATHS),
-  })
-  .openapi('Me');
 
 const getMe = createRoute({
   method: 'get',

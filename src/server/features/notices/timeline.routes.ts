@@ -1,12 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
+import { customerTimelinePageSchema, timelineQuerySchema } from '../../../shared/contracts/timeline';
 import { isStaff } from '../../../shared/domain/roles';
-import { customerTimelineItemSchema, timelinePageSchema, timelineQuerySchema } from '../../../shared/schemas/timeline';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { listCustomerTimeline } from './timeline.service';
-
-const customerTimelinePageSchema = timelinePageSchema(customerTimelineItemSchema).openapi('CustomerTimeline');
 
 const getTimeline = createRoute({
   method: 'get',

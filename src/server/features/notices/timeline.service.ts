@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
 import type {
   AdminTimelineItem,
   CustomerTimelineItem,
   CustomerTimelineKind,
   TimelineQuery,
-} from '../../../shared/schemas/timeline';
+} from '../../../shared/contracts/timeline';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
 import { TIMELINE_MAX_PAGE } from '../../../shared/schemas/timeline';
 import { auditEvents, orders, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';

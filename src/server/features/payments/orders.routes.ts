@@ -1,8 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { orderListSchema } from '../../../shared/contracts/payments';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { listUserOrders, toOrderView } from './orders.service';
-import { orderSchema } from './payments.schemas';
 
 const list = createRoute({
   method: 'get',
@@ -11,7 +11,7 @@ const list = createRoute({
   summary: "The signed-in customer's orders, newest first",
   middleware: [requireUser()] as const,
   responses: {
-    200: jsonResponse(z.object({ orders: z.array(orderSchema) }), 'The orders'),
+    200: jsonResponse(orderListSchema, 'The orders'),
     401: errorResponses[401],
   },
 });

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { AdminOrderView, OrderView } from '../../../shared/contracts/payments';
 import { isUuid } from '../../../shared/domain/ids';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../db/tx';
 export type OrderRow = typeof orders.$inferSelect;
 
 /** What a customer sees of an order. */
-export function toOrderView(row: OrderRow) {
+export function toOrderView(row: OrderRow): OrderView {
   return {
     id: row.id,
     kind: row.kind,
@@ -27,7 +28,7 @@ export function toOrderView(row: OrderRow) {
 }
 
 /** What an admin sees: the provider's ids too, to find the payment in Stripe's dashboard. */
-export function toAdminOrderView(row: OrderRow) {
+export function toAdminOrderView(row: OrderRow): AdminOrderView {
   return {
     ...toOrderView(row),
     provider: row.provider,

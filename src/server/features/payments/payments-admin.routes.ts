@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { adminOrderListSchema, adminOrderResultSchema } from '../../../shared/contracts/payments';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
@@ -7,7 +7,6 @@ import { guarded, idParams } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { reconcileOrder } from './fulfil.service';
 import { findOrder, listUserOrders, toAdminOrderView } from './orders.service';
-import { adminOrderSchema } from './payments.schemas';
 
 const tags = ['admin'];
 
@@ -17,7 +16,7 @@ const userOrders = adminRoute('orders.read', {
   tags,
   summary: "A user's orders with the provider's ids, newest first",
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.object({ orders: z.array(adminOrderSchema) }), 'The orders'), ...guarded },
+  responses: { 200: jsonResponse(adminOrderListSchema, 'The orders'), ...guarded },
 });
 
 const recheck = adminRoute('orders.recheck', {
@@ -27,7 +26,7 @@ const recheck = adminRoute('orders.recheck', {
   summary: 'Ask the payment provider about a pending order and confirm it when paid (the same fulfil as the webhook)',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(z.object({ order: adminOrderSchema }), 'The order after the check'),
+    200: jsonResponse(adminOrderResultSchema, 'The order after the check'),
     404: jsonResponse(errorSchema, 'ORDER_NOT_FOUND'),
     502: jsonResponse(errorSchema, 'PAYMENT_PROVIDER_FAILED'),
     ...guarded,

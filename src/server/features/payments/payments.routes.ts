@@ -1,5 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { purchaseSchema } from '../../../shared/schemas/services';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  orderResultSchema,
+  purchaseSchema,
+  redirectResult,
+  sessionIdParams,
+  testCheckoutResultSchema,
+  urlResult,
+  webhookAckSchema,
+} from '../../../shared/contracts/payments';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
@@ -7,7 +15,6 @@ import { findActiveService } from '../services/services.service';
 import { startCheckout } from './checkout.service';
 import { reconcileOrder } from './fulfil.service';
 import { findUserOrderBySession, toOrderView } from './orders.service';
-import { orderSchema, redirectResult, sessionIdParams, urlResult } from './payments.schemas';
 import { cancelTestCheckout, payTestCheckout, testCheckoutEnabled, viewTestCheckout } from './test-checkout.service';
 import { handleWebhook } from './webhook.service';
 
@@ -45,7 +52,7 @@ const sessionResult = createRoute({
   middleware: [requireUser()] as const,
   request: { params: sessionIdParams },
   responses: {
-    200: jsonResponse(z.object({ order: orderSchema }), 'The order as the server knows it'),
+    200: jsonResponse(orderResultSchema, 'The order as the server knows it'),
     400: errorResponses[400],
     401: errorResponses[401],
     404: orderNotFound,
@@ -60,7 +67,7 @@ const webhook = createRoute({
   description:
     'The raw body is verified before it is parsed, so it is not declared as a schema here. Each event id is acted on once.',
   responses: {
-    200: jsonResponse(z.object({ received: z.literal(true) }), 'Acknowledged (also for event types it ignores)'),
+    200: jsonResponse(webhookAckSchema, 'Acknowledged (also for event types it ignores)'),
     400: jsonResponse(errorSchema, 'INVALID_SIGNATURE (refused before the body is read when the header is missing)'),
     413: jsonResponse(errorSchema, 'BODY_TOO_LARGE: over 1 MB'),
   },
@@ -74,18 +81,7 @@ const testCheckout = createRoute({
   middleware: [requireUser()] as const,
   request: { params: sessionIdParams },
   responses: {
-    200: jsonResponse(
-      z.object({
-        session: z.object({
-          id: z.string(),
-          status: z.enum(['open', 'complete', 'expired']),
-          amountCents: z.number().int(),
-          currency: z.string(),
-          order: orderSchema,
-        }),
-      }),
-      'The session',
-    ),
+    200: jsonResponse(testCheckoutResultSchema, 'The session'),
     400: errorResponses[400],
     401: errorResponses[401],
     404: orderNotFound,

@@ -1,10 +1,12 @@
-import { z } from '@hono/zod-openapi';
 import {
   adminServiceListQuerySchema,
+  adminServiceListSchema,
+  adminServiceResultSchema,
   STRIPE_PRICE_REQUIRED,
   serviceInputSchema,
+  serviceRemovalSchema,
   serviceUpdateSchema,
-} from '../../../shared/schemas/services';
+} from '../../../shared/contracts/services';
 import type { Env } from '../../env';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
@@ -12,7 +14,6 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { adminServiceSchema } from './services.schemas';
 import {
   createService,
   deleteOrDeactivateService,
@@ -23,7 +24,6 @@ import {
 } from './services.service';
 
 const tags = ['admin'];
-const serviceResult = z.object({ service: adminServiceSchema });
 
 /** With real Stripe, Checkout sells the service's Stripe price, so it needs one (SPEC §5). */
 const stripePriceRequired = (env: Env) => Boolean(env.STRIPE_SECRET_KEY);
@@ -35,10 +35,7 @@ const list = adminRoute('services.manage', {
   summary: 'Every service, newest first, with its order count; q searches the texts (Turkish letters folded)',
   request: { query: adminServiceListQuerySchema },
   responses: {
-    200: jsonResponse(
-      z.object({ services: z.array(adminServiceSchema), stripePriceIdRequired: z.boolean() }),
-      'The services',
-    ),
+    200: jsonResponse(adminServiceListSchema, 'The services'),
     400: errorResponses[400],
     ...guarded,
   },
@@ -50,7 +47,7 @@ const create = adminRoute('services.manage', {
   tags,
   summary: 'Create a service',
   request: jsonBody(serviceInputSchema),
-  responses: { 201: jsonResponse(serviceResult, 'Created'), 400: errorResponses[400], ...guarded },
+  responses: { 201: jsonResponse(adminServiceResultSchema, 'Created'), 400: errorResponses[400], ...guarded },
 });
 
 const update = adminRoute('services.manage', {
@@ -60,7 +57,7 @@ const update = adminRoute('services.manage', {
   summary: 'Change a service (the fields sent); the active toggle sends { isActive } alone',
   request: { params: idParams, ...jsonBody(serviceUpdateSchema) },
   responses: {
-    200: jsonResponse(serviceResult, 'Updated'),
+    200: jsonResponse(adminServiceResultSchema, 'Updated'),
     400: errorResponses[400],
     404: notFound('SERVICE_NOT_FOUND'),
     ...guarded,
@@ -74,7 +71,7 @@ const remove = adminRoute('services.manage', {
   summary: 'Delete a service; one with orders is deactivated instead',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(z.object({ outcome: z.enum(['deleted', 'deactivated']) }), 'What was done'),
+    200: jsonResponse(serviceRemovalSchema, 'What was done'),
     404: notFound('SERVICE_NOT_FOUND'),
     ...guarded,
   },

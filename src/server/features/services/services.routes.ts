@@ -1,8 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { serviceListSchema, serviceResultSchema } from '../../../shared/contracts/services';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { idParams } from '../../platform/http/route-kit';
-import { serviceSchema } from './services.schemas';
 import { findActiveService, listActiveServices, toServiceView } from './services.service';
 
 const tags = ['services'];
@@ -12,7 +12,7 @@ const list = createRoute({
   path: '/',
   tags,
   summary: 'Active services, oldest first (public: the catalogue is browsable before signing in)',
-  responses: { 200: jsonResponse(z.object({ services: z.array(serviceSchema) }), 'The catalogue') },
+  responses: { 200: jsonResponse(serviceListSchema, 'The catalogue') },
 });
 
 const getOne = createRoute({
@@ -22,7 +22,7 @@ const getOne = createRoute({
   summary: 'One active service',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(z.object({ service: serviceSchema }), 'The service'),
+    200: jsonResponse(serviceResultSchema, 'The service'),
     404: jsonResponse(errorSchema, 'SERVICE_NOT_FOUND: unknown or inactive'),
   },
 });

@@ -1,22 +1,17 @@
-import { z } from '@hono/zod-openapi';
-import { isUuid } from '../../../shared/domain/ids';
-import { shortLinkState } from '../../../shared/domain/short-links';
+import { okSchema } from '../../../shared/contracts/common';
 import {
+  type ShortLink,
   shortLinkCreateSchema,
   shortLinkListQuerySchema,
+  shortLinkListSchema,
+  shortLinkResultSchema,
   shortLinkUpdateSchema,
-} from '../../../shared/schemas/short-links';
+} from '../../../shared/contracts/short-links';
+import { isUuid } from '../../../shared/domain/ids';
+import { shortLinkState } from '../../../shared/domain/short-links';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import {
-  createRouter,
-  errorResponses,
-  errorSchema,
-  jsonBody,
-  jsonResponse,
-  okSchema,
-  pageOf,
-} from '../../platform/http/openapi';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import {
@@ -29,32 +24,6 @@ import {
 
 const tags = ['admin'];
 
-const shortLinkSchema = z
-  .object({
-    id: z.string(),
-    slug: z.string(),
-    originalUrl: z.string(),
-    /** null: permanent. */
-    expiresAt: z.string().nullable(),
-    /** SPEC §4, at the time of the answer. */
-    state: z.enum(['permanent', 'expiring', 'expired']),
-    clickCount: z.number().int(),
-    /** Link-preview fetches (a chat app drawing the link's card). */
-    shareCount: z.number().int(),
-    /** Accounts that signed up through the link. */
-    signUpCount: z.number().int(),
-    /** Of those, the ones with a paid formation package or a paid order. */
-    payingCustomerCount: z.number().int(),
-    utmSource: z.string().nullable(),
-    utmMedium: z.string().nullable(),
-    utmCampaign: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('ShortLink');
-
-const linkResult = z.object({ link: shortLinkSchema });
-
 const list = adminRoute('links.manage', {
   method: 'get',
   path: '/',
@@ -63,7 +32,7 @@ const list = adminRoute('links.manage', {
   description: 'q matches the slug, the destination and the UTM fields (Turkish letters folded).',
   request: { query: shortLinkListQuerySchema },
   responses: {
-    200: jsonResponse(pageOf(shortLinkSchema, 'ShortLinkList'), 'One page'),
+    200: jsonResponse(shortLinkListSchema, 'One page'),
     400: errorResponses[400],
     ...guarded,
   },
@@ -76,7 +45,7 @@ const create = adminRoute('links.manage', {
   summary: 'Create a short link (custom slug, or a random one of 6 characters); audited',
   request: jsonBody(shortLinkCreateSchema),
   responses: {
-    201: jsonResponse(linkResult, 'Created'),
+    201: jsonResponse(shortLinkResultSchema, 'Created'),
     400: errorResponses[400],
     409: jsonResponse(errorSchema, "SLUG_TAKEN ('This slug is already taken') or SLUG_GENERATION_FAILED"),
     ...guarded,
@@ -90,7 +59,7 @@ const update = adminRoute('links.manage', {
   summary: 'Change the destination, the expiry or the UTM fields (the slug cannot be edited); audited',
   request: { params: idParams, ...jsonBody(shortLinkUpdateSchema) },
   responses: {
-    200: jsonResponse(linkResult, 'Saved; the link as it is now'),
+    200: jsonResponse(shortLinkResultSchema, 'Saved; the link as it is now'),
     400: errorResponses[400],
     404: notFound(),
     ...guarded,
@@ -106,7 +75,7 @@ const remove = adminRoute('links.manage', {
   responses: { 200: jsonResponse(okSchema, 'Deleted'), 404: notFound(), ...guarded },
 });
 
-function toShortLink(row: ShortLinkListRow, now = new Date()) {
+function toShortLink(row: ShortLinkListRow, now = new Date()): ShortLink {
   return {
     id: row.id,
     slug: row.slug,

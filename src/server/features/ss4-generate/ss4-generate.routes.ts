@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { adminEinResultSchema, ss4GenerateStatusSchema } from '../../../shared/contracts/ein';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
@@ -7,7 +8,6 @@ import { createRouter, errorSchema, jsonResponse } from '../../platform/http/ope
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { loadFileNames, toAdminEinApplication } from '../ein/ein.mapper';
-import { adminEinApplicationSchema } from '../ein/ein.schemas';
 import { findAdminRow, findApplicationById } from '../ein/ein.service';
 import { contentDisposition } from '../files/files.routes';
 import { renderSs4DataSheet } from './ss4-data-sheet';
@@ -27,27 +27,13 @@ const pdfResponse = (description: string) => ({
   content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
 });
 
-const statusSchema = z
-  .object({
-    template: z.object({
-      ready: z.boolean(),
-      reason: z.enum(['notConfigured', 'notFound', 'unreadable', 'wrongRevision', 'fieldsMissing']).nullable(),
-      missingFields: z.array(z.string()),
-      revision: z.string(),
-      source: z.string(),
-    }),
-    generated: z.object({ url: z.string(), fileName: z.string() }).nullable(),
-  })
-  .openapi('Ss4GenerateStatus');
-const applicationResult = z.object({ application: adminEinApplicationSchema });
-
 const status = adminRoute('ein.read', {
   method: 'get',
   path: '/{id}/ss4-template-status',
   tags,
   summary: 'Whether an SS-4 can be generated (the template and why not), and the generated draft if any',
   request: { params: idParams },
-  responses: { 200: jsonResponse(statusSchema, 'The state'), 404: notFound(), ...guarded },
+  responses: { 200: jsonResponse(ss4GenerateStatusSchema, 'The state'), 404: notFound(), ...guarded },
 });
 
 const generate = adminRoute('ein.ssn', {
@@ -57,7 +43,7 @@ const generate = adminRoute('ein.ssn', {
   summary: 'Fill the SS-4 template from the application; stores it as a draft for review (status unchanged)',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(applicationResult, 'Stored as the generated draft'),
+    200: jsonResponse(adminEinResultSchema, 'Stored as the generated draft'),
     404: notFound(),
     409: jsonResponse(
       errorSchema,
@@ -75,7 +61,7 @@ const useGenerated = adminRoute('ein.process', {
   summary: 'Make the generated draft the prepared SS-4: sets ss4_ready and mails the customer, like an upload',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(applicationResult, 'The application as it is now'),
+    200: jsonResponse(adminEinResultSchema, 'The application as it is now'),
     404: notFound(),
     409: jsonResponse(errorSchema, 'SS4_GENERATED_NOT_AVAILABLE, or INVALID_TRANSITION once signed'),
     ...guarded,

@@ -1,27 +1,25 @@
-import { z } from '@hono/zod-openapi';
 import {
+  adminReplyResultSchema,
   adminSupportListQuerySchema,
   adminSupportStatusSchema,
   adminSupportThreadCreateSchema,
+  adminThreadCreatedSchema,
+  adminThreadDetailSchema,
+  adminThreadListSchema,
+  adminThreadResultSchema,
+  countSchema,
   supportReplySchema,
-} from '../../../shared/schemas/support';
+} from '../../../shared/contracts/support';
 import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
-import { guarded, idParams, notFound } from '../../platform/http/route-kit';
+import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { findApplicationByUser } from '../ein/ein.service';
 import { findFormationByUser } from '../formations/formations.service';
-import { readSupportForm } from './support.routes';
-import {
-  adminThreadSchema,
-  multipartDoc,
-  supportCustomerStateSchema,
-  supportMessageSchema,
-  toAdminThread,
-  toMessage,
-} from './support.schemas';
+import { toAdminThread, toMessage } from './support.mapper';
+import { readSupportForm, uploadErrors } from './support.routes';
 import {
   adminCreateThread,
   adminReply,
@@ -35,19 +33,6 @@ import {
 const tags = ['admin'];
 const text = { type: 'string' } as const;
 const binary = { type: 'string', format: 'binary' } as const;
-const uploadErrors = {
-  400: jsonResponse(errorSchema, 'VALIDATION_FAILED (fields) or BAD_REQUEST (not multipart, malformed)'),
-  413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB' (5,242,880 bytes)"),
-  415: jsonResponse(errorSchema, 'UNSUPPORTED_FILE_TYPE: only PDF, JPG or PNG, recognised by their bytes'),
-} as const;
-const threadResult = z.object({ thread: adminThreadSchema });
-const detailSchema = z
-  .object({
-    thread: adminThreadSchema,
-    messages: z.array(supportMessageSchema),
-    customer: supportCustomerStateSchema,
-  })
-  .openapi('AdminSupportThreadDetail');
 
 const list = adminRoute('support.read', {
   method: 'get',
@@ -56,17 +41,7 @@ const list = adminRoute('support.read', {
   summary: 'Support threads: paged, by last message time, filtered by status, searched by subject or email',
   request: { query: adminSupportListQuerySchema },
   responses: {
-    200: jsonResponse(
-      z
-        .object({
-          items: z.array(adminThreadSchema),
-          total: z.number().int(),
-          page: z.number().int(),
-          pageSize: z.number().int(),
-        })
-        .openapi('AdminSupportThreadList'),
-      'One page',
-    ),
+    200: jsonResponse(adminThreadListSchema, 'One page'),
     400: errorResponses[400],
     ...guarded,
   },
@@ -77,7 +52,7 @@ const waiting = adminRoute('support.read', {
   path: '/waiting-count',
   tags,
   summary: "Threads waiting for us: open or in progress, the newest message the customer's (the top bar)",
-  responses: { 200: jsonResponse(z.object({ count: z.number().int() }), 'The count'), ...guarded },
+  responses: { 200: jsonResponse(countSchema, 'The count'), ...guarded },
 });
 
 const getOne = adminRoute('support.read', {
@@ -86,7 +61,7 @@ const getOne = adminRoute('support.read', {
   tags,
   summary: "One thread with its messages (oldest first) and the customer's formation and EIN status",
   request: { params: idParams },
-  responses: { 200: jsonResponse(detailSchema, 'The thread'), 404: notFound(), ...guarded },
+  responses: { 200: jsonResponse(adminThreadDetailSchema, 'The thread'), 404: notFound(), ...guarded },
 });
 
 const status = adminRoute('support.status', {
@@ -96,7 +71,7 @@ const status = adminRoute('support.status', {
   summary: 'Set the status: any of open, in_progress, resolved, closed, in any order; audited',
   request: { params: idParams, ...jsonBody(adminSupportStatusSchema) },
   responses: {
-    200: jsonResponse(threadResult, 'Set'),
+    200: jsonResponse(adminThreadResultSchema, 'Set'),
     400: errorResponses[400],
     404: notFound(),
     ...guarded,
@@ -111,7 +86,7 @@ const reply = adminRoute('support.reply', {
   description: 'The customer gets at most one mail per thread per 10 minutes however many replies follow.',
   request: { params: idParams, ...multipartDoc({ message: text, file: binary }, ['message']) },
   responses: {
-    201: jsonResponse(z.object({ thread: adminThreadSchema, message: supportMessageSchema }), 'Stored'),
+    201: jsonResponse(adminReplyResultSchema, 'Stored'),
     ...uploadErrors,
     404: notFound(),
     ...guarded,
@@ -128,7 +103,7 @@ const create = adminRoute('support.reply', {
     "fields' (validation.requiredFieldsMissing). A non-admin gets ADMIN_REQUIRED (403).",
   request: multipartDoc({ userId: text, subject: text, message: text, file: binary }, ['userId', 'subject', 'message']),
   responses: {
-    201: jsonResponse(detailSchema.omit({ customer: true }), 'Created, open'),
+    201: jsonResponse(adminThreadCreatedSchema, 'Created, open'),
     ...uploadErrors,
     401: errorResponses[401],
     403: jsonResponse(errorSchema, "ADMIN_REQUIRED: 'Unauthorized: Admin access required'"),

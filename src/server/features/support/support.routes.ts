@@ -1,20 +1,20 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
+import {
+  countSchema,
+  customerReplyResultSchema,
+  customerThreadListSchema,
+  supportReplySchema,
+  supportThreadCreateSchema,
+  threadWithMessagesSchema,
+} from '../../../shared/contracts/support';
 import { isStaff } from '../../../shared/domain/roles';
-import { supportReplySchema, supportThreadCreateSchema } from '../../../shared/schemas/support';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
-import { idParams, notFound } from '../../platform/http/route-kit';
+import { idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
-import {
-  customerThreadSchema,
-  multipartDoc,
-  supportMessageSchema,
-  supportThreadSchema,
-  toMessage,
-  toThread,
-} from './support.schemas';
+import { toMessage, toThread } from './support.mapper';
 import {
   countUnread,
   createCustomerThread,
@@ -28,8 +28,7 @@ import {
 const tags = ['support'];
 const text = { type: 'string' } as const;
 const binary = { type: 'string', format: 'binary' } as const;
-const threadWithMessages = z.object({ thread: supportThreadSchema, messages: z.array(supportMessageSchema) });
-const uploadErrors = {
+export const uploadErrors = {
   400: jsonResponse(errorSchema, 'VALIDATION_FAILED (fields) or BAD_REQUEST (not multipart, malformed)'),
   413: jsonResponse(errorSchema, "FILE_SIZE_LIMIT: 'File size must be less than 5MB' (5,242,880 bytes)"),
   415: jsonResponse(errorSchema, 'UNSUPPORTED_FILE_TYPE: only PDF, JPG or PNG, recognised by their bytes'),
@@ -42,7 +41,7 @@ const list = createRoute({
   summary: "The caller's own threads, newest last message first",
   middleware: [requireUser()] as const,
   responses: {
-    200: jsonResponse(z.object({ threads: z.array(customerThreadSchema) }), 'The threads'),
+    200: jsonResponse(customerThreadListSchema, 'The threads'),
     401: errorResponses[401],
   },
 });
@@ -55,7 +54,7 @@ const unread = createRoute({
   description: "Interim rule: staff replies newer than the customer's own newest message in each thread.",
   middleware: [requireUser()] as const,
   responses: {
-    200: jsonResponse(z.object({ count: z.number().int() }), 'The count'),
+    200: jsonResponse(countSchema, 'The count'),
     401: errorResponses[401],
   },
 });
@@ -71,7 +70,7 @@ const create = createRoute({
   middleware: [requireUser()] as const,
   request: multipartDoc({ subject: text, message: text, file: binary }, ['subject']),
   responses: {
-    201: jsonResponse(threadWithMessages, 'Created, open'),
+    201: jsonResponse(threadWithMessagesSchema, 'Created, open'),
     ...uploadErrors,
     401: errorResponses[401],
     403: jsonResponse(errorSchema, 'FORBIDDEN: admins open threads for a user under /api/admin/support'),
@@ -86,7 +85,7 @@ const getOne = createRoute({
   middleware: [requireUser()] as const,
   request: { params: idParams },
   responses: {
-    200: jsonResponse(threadWithMessages, 'The thread'),
+    200: jsonResponse(threadWithMessagesSchema, 'The thread'),
     401: errorResponses[401],
     404: notFound("NOT_FOUND: no such thread, or not the caller's"),
   },
@@ -101,7 +100,7 @@ const reply = createRoute({
   middleware: [requireUser()] as const,
   request: { params: idParams, ...multipartDoc({ message: text, file: binary }, ['message']) },
   responses: {
-    201: jsonResponse(z.object({ thread: supportThreadSchema, message: supportMessageSchema }), 'Stored'),
+    201: jsonResponse(customerReplyResultSchema, 'Stored'),
     ...uploadErrors,
     401: errorResponses[401],
     404: notFound("NOT_FOUND: no such thread, or not the caller's"),

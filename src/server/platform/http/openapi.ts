@@ -34,19 +34,3 @@ export const errorResponses = {
   401: jsonResponse(errorSchema, 'Not signed in'),
   403: jsonResponse(errorSchema, 'Signed in without the needed role'),
 } as const;
-
-export const okSchema = z.object({ ok: z.literal(true) });
-
-/** A server-paged list's answer: one page of `item` with the total and the page asked for. */
-export function pageOf<T extends z.ZodType>(item: T, name: string) {
-  return z
-    .object({
-      items: z.array(item),
-      total: z.number().int(),
-      /** exact; atLeast: more than `total` match (a capped count); estimate: the planner's row count. */
-      totalKind: z.enum(['exact', 'atLeast', 'estimate']).optional(),
-      page: z.number().int(),
-      pageSize: z.number().int(),
-    })
-    .openapi(name);
-}

@@ -20,3 +20,24 @@ export const guarded = { 401: errorResponses[401], 403: errorResponses[403] } as
 export function notFound(description = 'NOT_FOUND') {
   return jsonResponse(errorSchema, description);
 }
+
+/**
+ * The body of the multipart routes, for the OpenAPI document only. It is a plain JSON schema on
+ * purpose: a zod schema there would make @hono/zod-openapi parse (and so consume) the whole body
+ * before our checks run, while the routes stream it themselves with readMultipart.
+ */
+export function multipartDoc(
+  properties: Record<string, { type: 'string'; format?: 'binary'; enum?: string[]; description?: string }>,
+  required: string[] = Object.keys(properties),
+) {
+  return {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object' as const, properties, required },
+        },
+      },
+    },
+  };
+}

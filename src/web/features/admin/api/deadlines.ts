@@ -1,21 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
+import type { AdminDeadline, AdminDeadlineList, ComplianceMark } from '../../../../shared/contracts/compliance';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 
-/** AdminDeadline of the API contract (src/server/features/compliance/compliance-admin.routes.ts). */
-export interface AdminDeadline {
-  userId: string;
-  customerEmail: string;
-  customerName: string | null;
-  businessName: string | null;
-  state: string | null;
-  ruleId: ComplianceRuleId;
-  itemKey: string;
-  dueDate: string;
-  daysLeft: number;
-  done: boolean;
-}
+export type { AdminDeadline } from '../../../../shared/contracts/compliance';
 
 export interface DeadlineListParams {
   page: number;
@@ -23,14 +12,6 @@ export interface DeadlineListParams {
   state: string | null;
   rule: ComplianceRuleId | null;
   q: string;
-}
-
-export interface DeadlineListResponse {
-  items: AdminDeadline[];
-  total: number;
-  totalKind?: 'exact' | 'atLeast' | 'estimate';
-  page: number;
-  pageSize: number;
 }
 
 export const DEADLINES_PAGE_SIZE = 20;
@@ -51,14 +32,14 @@ export function deadlineListQuery(params: DeadlineListParams) {
   search.set('pageSize', String(DEADLINES_PAGE_SIZE));
   return queryOptions({
     queryKey: [...DEADLINES_KEY, 'list', params],
-    queryFn: () => api<DeadlineListResponse>('GET', `${BASE}/deadlines?${search}`),
+    queryFn: () => api<AdminDeadlineList>('GET', `${BASE}/deadlines?${search}`),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }
 
 export const setDeadlineDone = (row: Pick<AdminDeadline, 'userId' | 'itemKey'>, done: boolean) =>
-  api<{ key: string; done: boolean }>(
+  api<ComplianceMark>(
     done ? 'PUT' : 'DELETE',
     `${BASE}/customers/${encodeURIComponent(row.userId)}/items/${encodeURIComponent(row.itemKey)}/done`,
   );

@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { BusinessActivity } from '../../../../shared/catalogue/packages';
+import type {
+  AdminEinApplication,
+  AdminEinList,
+  AdminEinListQuery,
+  AdminEinResult,
+  SsnReveal,
+} from '../../../../shared/contracts/ein';
 import type { EinStatus } from '../../../../shared/domain/ein';
-import type { FormationStatus } from '../../../../shared/domain/formation';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
-/** A stored file of an application: where to download it and the name it was uploaded with. */
-export interface EinFile {
-  url: string;
-  fileName: string;
-}
+export type { AdminEinApplication, AdminEinList, EinFile } from '../../../../shared/contracts/ein';
 
 export const EIN_FILE_KEYS = [
   'articlesOfOrganization',
@@ -20,39 +21,8 @@ export const EIN_FILE_KEYS = [
 ] as const;
 export type EinFileKey = (typeof EIN_FILE_KEYS)[number];
 
-/** AdminEinApplication of the API contract (the customer's view plus what only staff see). */
-export interface AdminEinApplication {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string | null;
-  businessName: string;
-  email: string;
-  state: string;
-  businessActivity: BusinessActivity | string;
-  otherActivity: string | null;
-  responsiblePartyName: string;
-  responsiblePartyPhone: string;
-  isForeignApplicant: boolean;
-  ssnLast4: string | null;
-  ssnMasked: string | null;
-  status: string;
-  einStatus: EinStatus;
-  stage: number;
-  /** The issued EIN, NN-NNNNNNN; null until staff enter it. */
-  ein: string | null;
-  nextStatus: EinStatus | null;
-  formationStatus: FormationStatus | null;
-  /** When the current ein_status was reached ("day N in this stage"). */
-  stageReachedAt: string;
-  adminNotes: string | null;
-  files: Record<EinFileKey, EinFile | null>;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** waiting_longest: the longest in their current stage first, open applications only (issue 13). */
-export type EinSort = 'created_desc' | 'created_asc' | 'waiting_longest';
+export type EinSort = NonNullable<AdminEinListQuery['sort']>;
 
 export interface EinListParams {
   page: number;
@@ -62,14 +32,6 @@ export interface EinListParams {
 }
 
 export const EIN_PAGE_SIZE = 20;
-
-export interface EinListResponse {
-  items: AdminEinApplication[];
-  total: number;
-  totalKind?: 'exact' | 'atLeast' | 'estimate';
-  page: number;
-  pageSize: number;
-}
 
 const BASE = '/api/admin/ein-applications';
 /** Every admin EIN query starts with this key, so one invalidation refreshes list and detail. */
@@ -85,7 +47,7 @@ export function einListQuery(params: EinListParams) {
   if (params.q) search.set('q', params.q);
   return queryOptions({
     queryKey: [...EIN_KEY, 'list', params],
-    queryFn: () => api<EinListResponse>('GET', `${BASE}?${search}`),
+    queryFn: () => api<AdminEinList>('GET', `${BASE}?${search}`),
     // Staff work on a queue that others change too: show fresh data, keep the old page while paging.
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -95,13 +57,11 @@ export function einListQuery(params: EinListParams) {
 export function einDetailQuery(id: string) {
   return queryOptions({
     queryKey: [...EIN_KEY, 'detail', id],
-    queryFn: () =>
-      api<{ application: AdminEinApplication }>('GET', `${BASE}/${encodeURIComponent(id)}`).then((r) => r.application),
+    queryFn: () => api<AdminEinResult>('GET', `${BASE}/${encodeURIComponent(id)}`).then((r) => r.application),
     staleTime: 0,
   });
 }
 
-type ApplicationResponse = { application: AdminEinApplication };
 const path = (id: string, action: string) => `${BASE}/${encodeURIComponent(id)}/${action}`;
 
 function fileBody(file: File): FormData {
@@ -110,29 +70,27 @@ function fileBody(file: File): FormData {
   return body;
 }
 
-export const revealSsn = (id: string) => api<{ ssn: string | null }>('POST', path(id, 'ssn'));
+export const revealSsn = (id: string) => api<SsnReveal>('POST', path(id, 'ssn'));
 
 export const uploadPreparedSs4 = (id: string, file: File, options: UploadOptions = {}) =>
-  upload<ApplicationResponse>('POST', path(id, 'ss4'), fileBody(file), options).then((r) => r.application);
+  upload<AdminEinResult>('POST', path(id, 'ss4'), fileBody(file), options).then((r) => r.application);
 
 /** The EIN document goes with the number staff typed (issue 13): the server sets both or neither. */
 export const uploadEinDocument = (id: string, file: File, ein: string, options: UploadOptions = {}) => {
   const body = fileBody(file);
   body.append('ein', ein);
-  return upload<ApplicationResponse>('POST', path(id, 'ein-document'), body, options).then((r) => r.application);
+  return upload<AdminEinResult>('POST', path(id, 'ein-document'), body, options).then((r) => r.application);
 };
 
 /** `ein` is required by the server for ein_issued. */
 export const advanceEinStatus = (id: string, to: EinStatus, ein?: string) =>
-  api<ApplicationResponse>('POST', path(id, 'advance'), ein === undefined ? { to } : { to, ein }).then(
-    (r) => r.application,
-  );
+  api<AdminEinResult>('POST', path(id, 'advance'), ein === undefined ? { to } : { to, ein }).then((r) => r.application);
 
 export const saveEinNumber = (id: string, ein: string) =>
-  api<ApplicationResponse>('PUT', path(id, 'ein'), { ein }).then((r) => r.application);
+  api<AdminEinResult>('PUT', path(id, 'ein'), { ein }).then((r) => r.application);
 
 export const saveEinNotes = (id: string, adminNotes: string | null) =>
-  api<ApplicationResponse>('PUT', path(id, 'notes'), { adminNotes }).then((r) => r.application);
+  api<AdminEinResult>('PUT', path(id, 'notes'), { adminNotes }).then((r) => r.application);
 
 /**
  * After a change: show the application the server sent back at once, then refetch the list (its

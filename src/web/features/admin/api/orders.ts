@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminOrderView } from '../../../../shared/domain/orders';
+import type { AdminOrderList, AdminOrderResult, AdminOrderView } from '../../../../shared/contracts/payments';
 import { api } from '../../../lib/api';
 import { USERS_KEY } from './users';
 
@@ -10,12 +10,10 @@ export function userOrdersQuery(userId: string) {
   return queryOptions({
     queryKey: [...USERS_KEY, 'orders', userId],
     queryFn: () =>
-      api<{ orders: AdminOrder[] }>('GET', `/api/admin/users/${encodeURIComponent(userId)}/orders`).then(
-        (r) => r.orders,
-      ),
+      api<AdminOrderList>('GET', `/api/admin/users/${encodeURIComponent(userId)}/orders`).then((r) => r.orders),
     staleTime: 0,
   });
 }
 
 export const recheckOrder = (id: string) =>
-  api<{ order: AdminOrder }>('POST', `/api/admin/orders/${encodeURIComponent(id)}/recheck`).then((r) => r.order);
+  api<AdminOrderResult>('POST', `/api/admin/orders/${encodeURIComponent(id)}/recheck`).then((r) => r.order);

@@ -1,34 +1,22 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ServiceInput } from '../../../../shared/schemas/services';
+import type {
+  AdminServiceList,
+  AdminServiceResult,
+  ServiceInput,
+  ServiceRemoval,
+} from '../../../../shared/contracts/services';
 import { api } from '../../../lib/api';
 
-/** AdminServiceView of the API contract (issue 11). */
-export interface AdminService {
-  id: string;
-  title: string;
-  description: string;
-  titleEn: string | null;
-  descriptionEn: string | null;
-  priceCents: number;
-  stripePriceId: string | null;
-  isActive: boolean;
-  orderCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AdminService } from '../../../../shared/contracts/services';
 
-export const SERVICE_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+import { SERVICE_STATUS_FILTERS } from '../../../../shared/schemas/services';
+
+export { SERVICE_STATUS_FILTERS };
 export type ServiceStatusFilter = (typeof SERVICE_STATUS_FILTERS)[number];
 
 export interface ServiceListParams {
   q: string;
   status: ServiceStatusFilter;
-}
-
-export interface ServiceListResponse {
-  services: AdminService[];
-  /** True when real Stripe is configured: a service then cannot be sold without its Price ID. */
-  stripePriceIdRequired: boolean;
 }
 
 const BASE = '/api/admin/services';
@@ -40,7 +28,7 @@ export function serviceListQuery(params: ServiceListParams) {
   if (params.q) search.set('q', params.q);
   return queryOptions({
     queryKey: [...ADMIN_SERVICES_KEY, 'list', params],
-    queryFn: () => api<ServiceListResponse>('GET', `${BASE}?${search}`),
+    queryFn: () => api<AdminServiceList>('GET', `${BASE}?${search}`),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -49,11 +37,10 @@ export function serviceListQuery(params: ServiceListParams) {
 const byId = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export const createService = (input: ServiceInput) =>
-  api<{ service: AdminService }>('POST', BASE, input).then((r) => r.service);
+  api<AdminServiceResult>('POST', BASE, input).then((r) => r.service);
 
 export const updateService = (id: string, patch: Partial<ServiceInput>) =>
-  api<{ service: AdminService }>('PATCH', byId(id), patch).then((r) => r.service);
+  api<AdminServiceResult>('PATCH', byId(id), patch).then((r) => r.service);
 
 /** 'deactivated': the service has orders, so the server kept it (inactive) instead of deleting it. */
-export const deleteService = (id: string) =>
-  api<{ outcome: 'deleted' | 'deactivated' }>('DELETE', byId(id)).then((r) => r.outcome);
+export const deleteService = (id: string) => api<ServiceRemoval>('DELETE', byId(id)).then((r) => r.outcome);

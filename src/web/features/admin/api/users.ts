@@ -1,55 +1,21 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserResult,
+  AdminUserSort,
+} from '../../../../shared/contracts/admin-users';
+import type { DocumentResult } from '../../../../shared/contracts/documents';
 import type { DocumentCategory } from '../../../../shared/domain/files';
-import type { FormationStatus } from '../../../../shared/domain/formation';
-import type { FormationPaymentStatus } from '../../../../shared/domain/orders';
-import type { Role } from '../../../../shared/domain/roles';
-import type { AdminUserSort } from '../../../../shared/schemas/admin-users';
 import { api } from '../../../lib/api';
 
-/** AdminUser of the API contract. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  /** null: neither a display name nor a sign-up name ('No Name'). */
-  displayName: string | null;
-  role: Role;
-  joinedAt: string;
-}
-
-export interface AdminUserDocument {
-  id: string;
-  fileName: string;
-  category: DocumentCategory;
-  uploadedBy: 'user' | 'admin';
-  contentType: string | null;
-  fileSize: number | null;
-  url: string;
-  createdAt: string;
-}
-
-export interface AdminUserDetail extends AdminUser {
-  formationPreference: 'service' | 'self' | null;
-  formationStatus: FormationStatus | null;
-  /** The formation's payment_status; null without a formation record. */
-  paymentStatus: FormationPaymentStatus | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  documents: AdminUserDocument[];
-}
+export type { AdminUser, AdminUserDetail, AdminUserList } from '../../../../shared/contracts/admin-users';
+export type { DocumentView as AdminUserDocument } from '../../../../shared/contracts/documents';
 
 export interface UserListParams {
   page: number;
   sort: AdminUserSort;
   q: string;
-}
-
-export interface UserListResponse {
-  items: AdminUser[];
-  total: number;
-  totalKind?: 'exact' | 'atLeast' | 'estimate';
-  page: number;
-  pageSize: number;
 }
 
 export const USERS_PAGE_SIZE = 20;
@@ -66,7 +32,7 @@ export function userListQuery(params: UserListParams) {
   if (params.q) search.set('q', params.q);
   return queryOptions({
     queryKey: [...USERS_KEY, 'list', params],
-    queryFn: () => api<UserListResponse>('GET', `${BASE}?${search}`),
+    queryFn: () => api<AdminUserList>('GET', `${BASE}?${search}`),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -75,21 +41,19 @@ export function userListQuery(params: UserListParams) {
 export function userDetailQuery(id: string) {
   return queryOptions({
     queryKey: [...USERS_KEY, 'detail', id],
-    queryFn: () => api<{ user: AdminUserDetail }>('GET', `${BASE}/${encodeURIComponent(id)}`).then((r) => r.user),
+    queryFn: () => api<AdminUserResult>('GET', `${BASE}/${encodeURIComponent(id)}`).then((r) => r.user),
     staleTime: 0,
   });
 }
 
 export const saveDisplayName = (id: string, displayName: string) =>
-  api<{ user: AdminUserDetail }>('PATCH', `${BASE}/${encodeURIComponent(id)}`, { displayName }).then((r) => r.user);
+  api<AdminUserResult>('PATCH', `${BASE}/${encodeURIComponent(id)}`, { displayName }).then((r) => r.user);
 
 export function uploadUserDocument(id: string, category: DocumentCategory, file: File) {
   const body = new FormData();
   body.append('category', category);
   body.append('file', file);
-  return api<{ document: AdminUserDocument }>('POST', `${BASE}/${encodeURIComponent(id)}/documents`, body).then(
-    (r) => r.document,
-  );
+  return api<DocumentResult>('POST', `${BASE}/${encodeURIComponent(id)}/documents`, body).then((r) => r.document);
 }
 
 /** After a change: show the user the server sent back, then refetch the list (names, order) and the detail. */

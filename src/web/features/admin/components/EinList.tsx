@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { dayNumber } from '../../../../shared/domain/stage-waits';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import type { AdminEinApplication, EinListResponse } from '../api/einApplications';
+import type { AdminEinApplication, AdminEinList } from '../api/einApplications';
 import { EinStatusBadge } from './EinStatusBadge';
 import { type AdminListViewProps, ListPager, ListShell } from './ListParts';
 
-export type EinListProps = AdminListViewProps<EinListResponse>;
+export type EinListProps = AdminListViewProps<AdminEinList>;
 
 /**
  * The applications as a table when there is room, and as stacked cards in a narrow column (a phone,

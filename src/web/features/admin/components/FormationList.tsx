@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import type { AdminFormation, FormationListResponse } from '../api/formations';
+import type { AdminFormation, AdminFormationList } from '../api/formations';
 import { EinStatusBadge } from './EinStatusBadge';
 import { FormationStatusSelect } from './FormationStatusSelect';
 import { ListPager, ListShell } from './ListParts';
@@ -13,7 +13,7 @@ import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { TestModeBadge } from './TestModeBadge';
 
 export interface FormationListProps {
-  data: FormationListResponse | undefined;
+  data: AdminFormationList | undefined;
   loading: boolean;
   updating: boolean;
   error: string | null;

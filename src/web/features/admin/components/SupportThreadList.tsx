@@ -2,12 +2,12 @@ import { clsx } from 'clsx';
 import { Clock, Hourglass } from 'lucide-react';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import type { AdminSupportListResponse, AdminThread } from '../../support/api/support';
+import type { AdminThread, AdminThreadList } from '../../support/api/support';
 import { SupportStatusBadge } from '../../support/components/SupportStatusBadge';
 import { ListPager, ListShell } from './ListParts';
 
 export interface SupportThreadListProps {
-  data: AdminSupportListResponse | undefined;
+  data: AdminThreadList | undefined;
   updating: boolean;
   error: string | null;
   filtered: boolean;

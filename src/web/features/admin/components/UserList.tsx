@@ -3,10 +3,10 @@ import { ShieldCheck } from 'lucide-react';
 import { isStaff } from '../../../../shared/domain/roles';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import type { AdminUser, UserListResponse } from '../api/users';
+import type { AdminUser, AdminUserList } from '../api/users';
 import { type AdminListViewProps, ListPager, ListShell } from './ListParts';
 
-export type UserListProps = AdminListViewProps<UserListResponse>;
+export type UserListProps = AdminListViewProps<AdminUserList>;
 
 /** The accounts, one row each: display name (or 'No Name'), email and joined date. */
 export function UserList(props: UserListProps) {

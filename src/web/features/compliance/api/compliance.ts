@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ComplianceView } from '../../../../shared/schemas/compliance';
+import type { CalendarFeed, ComplianceMark, ComplianceView } from '../../../../shared/contracts/compliance';
 import { api } from '../../../lib/api';
 
 export const COMPLIANCE_KEY = ['compliance', 'mine'] as const;
@@ -13,17 +13,14 @@ export const complianceQuery = queryOptions({
 
 export const calendarFeedQuery = queryOptions({
   queryKey: CALENDAR_FEED_KEY,
-  queryFn: () => api<{ url: string | null }>('GET', '/api/compliance/me/calendar'),
+  queryFn: () => api<CalendarFeed>('GET', '/api/compliance/me/calendar'),
 });
 
 export function setItemDone(itemKey: string, done: boolean) {
-  return api<{ key: string; done: boolean }>(
-    done ? 'PUT' : 'DELETE',
-    `/api/compliance/me/items/${encodeURIComponent(itemKey)}/done`,
-  );
+  return api<ComplianceMark>(done ? 'PUT' : 'DELETE', `/api/compliance/me/items/${encodeURIComponent(itemKey)}/done`);
 }
 
 /** Creates the feed, or replaces it (the old URL then answers 404). */
 export function regenerateCalendarFeed() {
-  return api<{ url: string }>('POST', '/api/compliance/me/calendar');
+  return api<CalendarFeed>('POST', '/api/compliance/me/calendar');
 }

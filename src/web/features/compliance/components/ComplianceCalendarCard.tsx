@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDate, ruleTextVars } from '../../../../shared/catalogue/compliance-format';
 import { CALIFORNIA_LLC_MIN_TAX } from '../../../../shared/catalogue/states';
-import type { ComplianceItemView, ComplianceView } from '../../../../shared/schemas/compliance';
+import type { ComplianceItemView, ComplianceView } from '../../../../shared/contracts/compliance';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';

@@ -1,13 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { CustomerTimelineItem } from '../../../../shared/schemas/timeline';
+import type { TimelinePage } from '../../../../shared/contracts/timeline';
 import { api } from '../../../lib/api';
 
-/** One page of GET /api/me/timeline (src/server/features/notices/timeline.routes.ts). */
-export interface TimelinePage {
-  items: CustomerTimelineItem[];
-  /** Pass back as `before` for the next, older page; null on the last page. */
-  nextCursor: string | null;
-}
+export type { TimelinePage } from '../../../../shared/contracts/timeline';
 
 /** How many items the History shows at first and adds per "Show more". */
 export const HISTORY_PAGE_SIZE = 10;

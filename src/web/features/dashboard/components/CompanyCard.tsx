@@ -23,7 +23,7 @@ export function CompanyCard({
 }: {
   data: MyFormation;
   /** The turnkey package's payment, shown beside the title; null for a self-service formation. */
-  paymentStatus?: Formation['paymentStatus'];
+  paymentStatus?: Formation['paymentStatus'] | null;
 }) {
   const { t } = useTranslation();
   const { lang } = useFormat();

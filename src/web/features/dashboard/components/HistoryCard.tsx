@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Building2, CircleX, CreditCard, FileText, History, type LucideIcon, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { CustomerTimelineItem } from '../../../../shared/schemas/timeline';
+import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';

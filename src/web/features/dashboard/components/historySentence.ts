@@ -1,5 +1,5 @@
+import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
 import type { Language } from '../../../../shared/i18n/languages';
-import type { CustomerTimelineItem } from '../../../../shared/schemas/timeline';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 

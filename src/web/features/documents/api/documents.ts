@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DocumentList, DocumentResult } from '../../../../shared/contracts/documents';
 import type { DocumentCategory } from '../../../../shared/domain/files';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
@@ -8,7 +9,7 @@ export const DOCUMENTS_KEY = ['documents'] as const;
 
 export const documentsQuery = queryOptions({
   queryKey: DOCUMENTS_KEY,
-  queryFn: async () => (await api<{ documents: DocumentItem[] }>('GET', '/api/documents')).documents,
+  queryFn: async () => (await api<DocumentList>('GET', '/api/documents')).documents,
   // Files arrive from elsewhere (an admin's upload, another page): ask again on every visit.
   staleTime: 0,
 });
@@ -27,5 +28,5 @@ export async function uploadDocument(
   // The category first, so that the server has it before the (large) file part.
   body.append('category', category);
   body.append('file', file, file.name);
-  return (await upload<{ document: DocumentItem }>('POST', '/api/documents', body, options)).document;
+  return (await upload<DocumentResult>('POST', '/api/documents', body, options)).document;
 }

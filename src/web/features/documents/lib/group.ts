@@ -1,16 +1,8 @@
+import type { DocumentView } from '../../../../shared/contracts/documents';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
 
-export interface DocumentItem {
-  id: string;
-  fileName: string;
-  category: string;
-  uploadedBy: 'user' | 'admin';
-  contentType: string | null;
-  fileSize: number | null;
-  /** `/api/files/...` */
-  url: string;
-  createdAt: string;
-}
+/** A document as the API sends it; an older web may meet a category it does not know yet. */
+export type DocumentItem = DocumentView;
 
 export interface DocumentGroup {
   category: DocumentCategory;

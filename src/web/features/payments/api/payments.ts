@@ -1,22 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderView } from '../../../../shared/domain/orders';
+import type { OrderList, OrderResult, RedirectResult, TestCheckoutResult } from '../../../../shared/contracts/payments';
 import { api } from '../../../lib/api';
 
-export type { OrderView };
-
-export interface TestCheckoutSession {
-  id: string;
-  status: 'open' | 'complete' | 'expired';
-  amountCents: number;
-  currency: 'usd';
-  order: OrderView;
-}
+export type { OrderView, TestCheckoutSession } from '../../../../shared/contracts/payments';
 
 export const ORDERS_KEY = ['orders'] as const;
 
 export const ordersQuery = queryOptions({
   queryKey: [...ORDERS_KEY, 'mine'],
-  queryFn: async () => (await api<{ orders: OrderView[] }>('GET', '/api/orders')).orders,
+  queryFn: async () => (await api<OrderList>('GET', '/api/orders')).orders,
   // A payment is confirmed by the provider, possibly after the page loaded: ask on every visit.
   staleTime: 0,
 });
@@ -25,8 +17,7 @@ export function checkoutSessionQuery(sessionId: string) {
   return queryOptions({
     queryKey: [...ORDERS_KEY, 'session', sessionId],
     queryFn: async () =>
-      (await api<{ order: OrderView }>('GET', `/api/payments/checkout-sessions/${encodeURIComponent(sessionId)}`))
-        .order,
+      (await api<OrderResult>('GET', `/api/payments/checkout-sessions/${encodeURIComponent(sessionId)}`)).order,
     staleTime: 0,
   });
 }
@@ -36,13 +27,12 @@ const testCheckoutPath = (sessionId: string) => `/api/payments/test-checkout/${e
 export function testCheckoutQuery(sessionId: string) {
   return queryOptions({
     queryKey: [...ORDERS_KEY, 'test-checkout', sessionId],
-    queryFn: async () => (await api<{ session: TestCheckoutSession }>('GET', testCheckoutPath(sessionId))).session,
+    queryFn: async () => (await api<TestCheckoutResult>('GET', testCheckoutPath(sessionId))).session,
     staleTime: 0,
   });
 }
 
-export const payTestCheckout = (sessionId: string) =>
-  api<{ redirectUrl: string }>('POST', `${testCheckoutPath(sessionId)}/pay`);
+export const payTestCheckout = (sessionId: string) => api<RedirectResult>('POST', `${testCheckoutPath(sessionId)}/pay`);
 
 export const cancelTestCheckout = (sessionId: string) =>
-  api<{ redirectUrl: string }>('POST', `${testCheckoutPath(sessionId)}/cancel`);
+  api<RedirectResult>('POST', `${testCheckoutPath(sessionId)}/cancel`);

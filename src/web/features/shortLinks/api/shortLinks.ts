@@ -1,32 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ShortLinkState } from '../../../../shared/domain/short-links';
-import type { ShortLinkCreateInput, ShortLinkUpdateInput } from '../../../../shared/schemas/short-links';
+import type { Ok } from '../../../../shared/contracts/common';
+import type {
+  ShortLinkCreateInput,
+  ShortLinkPage,
+  ShortLinkResult,
+  ShortLinkUpdateInput,
+} from '../../../../shared/contracts/short-links';
 import { api } from '../../../lib/api';
 
-/** The API's ShortLink (src/server/features/short-links/short-links.routes.ts). */
-export interface ShortLink {
-  id: string;
-  slug: string;
-  originalUrl: string;
-  expiresAt: string | null;
-  state: ShortLinkState;
-  clickCount: number;
-  shareCount: number;
-  signUpCount: number;
-  payingCustomerCount: number;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ShortLinkPage {
-  items: ShortLink[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { ShortLink, ShortLinkPage } from '../../../../shared/contracts/short-links';
 
 export const SHORT_LINKS_PAGE_SIZE = 20;
 const BASE = '/api/admin/short-links';
@@ -47,12 +29,12 @@ export function shortLinkListQuery(params: { q: string; page: number }) {
 const byId = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export const createShortLink = (input: ShortLinkCreateInput) =>
-  api<{ link: ShortLink }>('POST', BASE, input).then((r) => r.link);
+  api<ShortLinkResult>('POST', BASE, input).then((r) => r.link);
 
 export const updateShortLink = (id: string, patch: ShortLinkUpdateInput) =>
-  api<{ link: ShortLink }>('PATCH', byId(id), patch).then((r) => r.link);
+  api<ShortLinkResult>('PATCH', byId(id), patch).then((r) => r.link);
 
-export const deleteShortLink = (id: string) => api<{ ok: true }>('DELETE', byId(id));
+export const deleteShortLink = (id: string) => api<Ok>('DELETE', byId(id));
 
 /** SPEC §2: the copied link is {origin}/go/{slug}. */
 export const shortUrlOf = (slug: string) => `${window.location.origin}/go/${slug}`;

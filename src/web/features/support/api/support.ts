@@ -1,55 +1,30 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { EinStatus } from '../../../../shared/domain/ein';
-import type { FormationStatus } from '../../../../shared/domain/formation';
+import type {
+  AdminReplyResult,
+  AdminSupportListQuery,
+  AdminThreadCreated,
+  AdminThreadDetail,
+  AdminThreadList,
+  AdminThreadResult,
+  Count,
+  CustomerReplyResult,
+  CustomerThreadList,
+  ThreadWithMessages,
+} from '../../../../shared/contracts/support';
 import type { SupportStatus } from '../../../../shared/domain/support';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
-/** The shapes of the support API (src/server/features/support/support.schemas.ts). */
-
-export interface SupportAttachment {
-  id: string;
-  fileName: string;
-  fileSize: number;
-  contentType: string;
-  url: string;
-}
-
-export interface SupportMessage {
-  id: string;
-  message: string;
-  isAdminReply: boolean;
-  createdAt: string;
-  attachments: SupportAttachment[];
-}
-
-export interface SupportThread {
-  id: string;
-  subject: string;
-  status: SupportStatus;
-  lastMessageAt: string;
-  createdAt: string;
-}
-
-export interface CustomerThread extends SupportThread {
-  unreadCount: number;
-}
-
-export interface AdminThread extends SupportThread {
-  userId: string;
-  userEmail: string;
-  userName: string;
-  waitingSince: string | null;
-}
-
-export interface ThreadWithMessages<T extends SupportThread = SupportThread> {
-  thread: T;
-  messages: SupportMessage[];
-}
-
-export interface AdminThreadDetail extends ThreadWithMessages<AdminThread> {
-  customer: { formationStatus: FormationStatus | null; einStatus: EinStatus | null };
-}
+export type {
+  AdminThread,
+  AdminThreadDetail,
+  AdminThreadList,
+  CustomerThread,
+  SupportAttachment,
+  SupportMessage,
+  SupportThread,
+  ThreadWithMessages,
+} from '../../../../shared/contracts/support';
 
 /** The multipart body of a new thread or a reply; empty fields are left out. */
 export function supportForm(fields: Record<string, string | undefined>, file: File | null): FormData {
@@ -66,7 +41,7 @@ export const SUPPORT_KEY = ['support'] as const;
 
 export const supportThreadsQuery = queryOptions({
   queryKey: [...SUPPORT_KEY, 'threads'],
-  queryFn: async () => (await api<{ threads: CustomerThread[] }>('GET', '/api/support/threads')).threads,
+  queryFn: async () => (await api<CustomerThreadList>('GET', '/api/support/threads')).threads,
   // Staff reply from elsewhere: ask again on every visit.
   staleTime: 0,
 });
@@ -81,7 +56,7 @@ export function supportThreadQuery(id: string) {
 
 export const supportUnreadQuery = queryOptions({
   queryKey: [...SUPPORT_KEY, 'unread'],
-  queryFn: async () => (await api<{ count: number }>('GET', '/api/support/unread-count')).count,
+  queryFn: async () => (await api<Count>('GET', '/api/support/unread-count')).count,
   staleTime: 0,
 });
 
@@ -90,7 +65,7 @@ export const createSupportThread = (subject: string, message: string, file: File
   upload<ThreadWithMessages>('POST', '/api/support/threads', supportForm({ subject, message }, file), options);
 
 export const sendSupportReply = (id: string, message: string, file: File | null, options?: UploadOptions) =>
-  upload<{ thread: SupportThread; message: SupportMessage }>(
+  upload<CustomerReplyResult>(
     'POST',
     `/api/support/threads/${encodeURIComponent(id)}/messages`,
     supportForm({ message }, file),
@@ -99,20 +74,13 @@ export const sendSupportReply = (id: string, message: string, file: File | null,
 
 // ---- Staff (/api/admin/support) ----
 
-export type AdminSupportSort = 'newest' | 'oldest';
+export type AdminSupportSort = AdminSupportListQuery['sort'];
 
 export interface AdminSupportListParams {
   page: number;
   sort: AdminSupportSort;
   status: SupportStatus | null;
   q: string;
-}
-
-export interface AdminSupportListResponse {
-  items: AdminThread[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export const ADMIN_SUPPORT_PAGE_SIZE = 20;
@@ -129,7 +97,7 @@ export function adminSupportListQuery(params: AdminSupportListParams) {
   if (params.q) search.set('q', params.q);
   return queryOptions({
     queryKey: [...ADMIN_SUPPORT_KEY, 'list', params],
-    queryFn: () => api<AdminSupportListResponse>('GET', `${ADMIN_BASE}/threads?${search}`),
+    queryFn: () => api<AdminThreadList>('GET', `${ADMIN_BASE}/threads?${search}`),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -145,17 +113,17 @@ export function adminSupportThreadQuery(id: string) {
 
 export const adminSupportWaitingQuery = queryOptions({
   queryKey: [...ADMIN_SUPPORT_KEY, 'waiting'],
-  queryFn: async () => (await api<{ count: number }>('GET', `${ADMIN_BASE}/waiting-count`)).count,
+  queryFn: async () => (await api<Count>('GET', `${ADMIN_BASE}/waiting-count`)).count,
   staleTime: 0,
   // The top bar stays on screen all day: let the number follow new requests.
   refetchInterval: 60_000,
 });
 
 export const setAdminSupportStatus = (id: string, status: SupportStatus) =>
-  api<{ thread: AdminThread }>('PUT', `${ADMIN_BASE}/threads/${encodeURIComponent(id)}/status`, { status });
+  api<AdminThreadResult>('PUT', `${ADMIN_BASE}/threads/${encodeURIComponent(id)}/status`, { status });
 
 export const sendAdminSupportReply = (id: string, message: string, file: File | null, options?: UploadOptions) =>
-  upload<{ thread: AdminThread; message: SupportMessage }>(
+  upload<AdminReplyResult>(
     'POST',
     `${ADMIN_BASE}/threads/${encodeURIComponent(id)}/messages`,
     supportForm({ message }, file),
@@ -171,7 +139,7 @@ export function adminUserThreadsQuery(user: { id: string; email: string }) {
   return queryOptions({
     queryKey: [...ADMIN_SUPPORT_KEY, 'user', user.id, user.email],
     queryFn: async () => {
-      const { items } = await api<AdminSupportListResponse>('GET', `${ADMIN_BASE}/threads?${search}`);
+      const { items } = await api<AdminThreadList>('GET', `${ADMIN_BASE}/threads?${search}`);
       return items.filter((item) => item.userId === user.id);
     },
     staleTime: 0,
@@ -186,9 +154,4 @@ export const createAdminSupportThread = (
   file: File | null,
   options?: UploadOptions,
 ) =>
-  upload<ThreadWithMessages<AdminThread>>(
-    'POST',
-    `${ADMIN_BASE}/threads`,
-    supportForm({ userId, subject, message }, file),
-    options,
-  );
+  upload<AdminThreadCreated>('POST', `${ADMIN_BASE}/threads`, supportForm({ userId, subject, message }, file), options);

@@ -1,6 +1,20 @@
 import { z } from '@hono/zod-openapi';
-import { COMPLIANCE_RULE_IDS } from '../../../shared/schemas/compliance';
-import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
+import { COMPLIANCE_RULE_IDS } from '../schemas/compliance';
+import { safeText, TEXT_MAX } from '../schemas/text';
+import { pageOf } from './common';
+
+/**
+ * The compliance API's contract (the customer's calendar, its feed, the staff's deadlines list): the
+ * request schemas (src/shared/schemas/compliance.ts, re-exported) and the response shapes. The web
+ * imports the types only (`import type`).
+ */
+
+export {
+  type AdminDeadlineListQuery,
+  adminDeadlineExportQuerySchema,
+  adminDeadlineListQuerySchema,
+  COMPLIANCE_RULE_IDS,
+} from '../schemas/compliance';
 
 export const complianceItemSchema = z
   .object({
@@ -55,3 +69,34 @@ export const itemKeyParam = safeText(TEXT_MAX.choice, { trim: false }).openapi({
 });
 
 export const markResultSchema = z.object({ key: z.string(), done: z.boolean() }).openapi('ComplianceMark');
+
+export const adminDeadlineSchema = z
+  .object({
+    userId: z.string(),
+    customerEmail: z.string(),
+    customerName: z.string().nullable(),
+    businessName: z.string().nullable(),
+    state: z.string().nullable(),
+    ruleId: z.enum(COMPLIANCE_RULE_IDS),
+    /** `<rule id>:<due date>`, for the mark routes. */
+    itemKey: z.string(),
+    dueDate: z.string(),
+    daysLeft: z.number().int(),
+    done: z.boolean(),
+  })
+  .openapi('AdminDeadline');
+
+export const adminDeadlineListSchema = pageOf(adminDeadlineSchema, 'AdminDeadlineList');
+
+/** A customer's item, for the staff's mark routes. */
+export const customerItemParams = z.object({
+  userId: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'userId', in: 'path' } }),
+  itemKey: itemKeyParam,
+});
+
+export type ComplianceItemView = z.output<typeof complianceItemSchema>;
+export type ComplianceView = z.output<typeof complianceViewSchema>;
+export type CalendarFeed = z.output<typeof calendarFeedSchema>;
+export type ComplianceMark = z.output<typeof markResultSchema>;
+export type AdminDeadline = z.output<typeof adminDeadlineSchema>;
+export type AdminDeadlineList = z.output<typeof adminDeadlineListSchema>;

@@ -1,11 +1,27 @@
 import { z } from '@hono/zod-openapi';
-import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
-import { EIN_STATUSES } from '../../../shared/domain/ein';
-import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../../../shared/domain/formation';
-import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../../../shared/domain/orders';
-import { ROLES } from '../../../shared/domain/roles';
-import { documentSchema } from '../documents/documents.routes';
-import { adminOrderSchema } from '../payments/payments.schemas';
+import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../catalogue/packages';
+import { EIN_STATUSES } from '../domain/ein';
+import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../domain/formation';
+import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../domain/orders';
+import { ROLES } from '../domain/roles';
+import { documentSchema } from './documents';
+import { adminOrderSchema } from './payments';
+
+/**
+ * The staff's formations API contract (the list, its CSV export, status and company changes, the
+ * customer file): the request schemas (src/shared/schemas/admin-formations.ts and company.ts,
+ * re-exported) and the response shapes. The web imports the types only (`import type`).
+ */
+
+export {
+  type AdminFormationExportFormat,
+  type AdminFormationListQuery,
+  type AdminFormationSort,
+  adminFormationExportQuerySchema,
+  adminFormationListQuerySchema,
+  adminFormationStatusSchema,
+} from '../schemas/admin-formations';
+export { type AdminFormationCompanyInput, adminFormationCompanySchema } from '../schemas/company';
 
 export const adminFormationSchema = z
   .object({
@@ -150,3 +166,13 @@ export const customerFileSchema = z
     timeline: z.array(timelineEntrySchema),
   })
   .openapi('CustomerFile');
+
+export const adminFormationResultSchema = z.object({ formation: adminFormationSchema });
+export const customerFileResultSchema = z.object({ file: customerFileSchema });
+
+export type AdminFormation = z.output<typeof adminFormationSchema>;
+export type AdminFormationList = z.output<typeof adminFormationListSchema>;
+export type AdminFormationResult = z.output<typeof adminFormationResultSchema>;
+export type FormationTimelineEntry = z.output<typeof timelineEntrySchema>;
+export type FormationCustomerFile = z.output<typeof customerFileSchema>;
+export type CustomerFileResult = z.output<typeof customerFileResultSchema>;

@@ -1,0 +1,59 @@
+import { z } from '@hono/zod-openapi';
+import { HOME_PATHS } from '../domain/permissions';
+import { ROLES } from '../domain/roles';
+
+/**
+ * The session's contract (sign-up, sign-in, password reset, and who the signed-in user is: /api/auth
+ * and /api/me): the request schemas (src/shared/schemas/auth.ts, re-exported) and the response shapes.
+ * The web imports the types only (`import type`).
+ */
+
+export {
+  type AdminSignUpInput,
+  adminSignUpSchema,
+  type ForgotPasswordInput,
+  forgotPasswordSchema,
+  type ResetPasswordInput,
+  resetPasswordSchema,
+  type SignInInput,
+  type SignUpInput,
+  signInSchema,
+  signUpSchema,
+  updateMeSchema,
+} from '../schemas/auth';
+
+export { type Ok, okSchema } from './common';
+
+/** Where a user belongs after signing in: staff at the EIN desk, customers by their formation. */
+const homePathSchema = z.enum(HOME_PATHS);
+
+export const meUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    role: z.enum(ROLES),
+    emailVerified: z.boolean(),
+    lang: z.enum(['tr', 'en']),
+  })
+  .openapi('MeUser');
+
+/** What sign-in and both sign-ups answer. */
+export const authResultSchema = z.object({
+  user: meUserSchema,
+  hasFormation: z.boolean(),
+  redirectTo: homePathSchema,
+});
+
+export const meSchema = z
+  .object({
+    user: meUserSchema,
+    hasFormation: z.boolean(),
+    home: homePathSchema,
+  })
+  .openapi('Me');
+
+export type SessionUser = z.output<typeof meUserSchema>;
+export type AuthResult = z.output<typeof authResultSchema>;
+export type Me = z.output<typeof meSchema>;
+export type HomePath = Me['home'];
