@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PACKAGE_IDS } from '../catalogue/packages';
-import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../domain/orders';
+import { ADMIN_ORDER_MODES, ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../domain/orders';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
@@ -8,9 +8,7 @@ import { safeText, TEXT_MAX } from '../schemas/text';
  * imports the types only.
  */
 
-/** Live orders went through Stripe; test orders through the local TEST MODE checkout (never revenue). */
-export const ADMIN_ORDER_MODES = ['live', 'test'] as const;
-export type AdminOrderMode = (typeof ADMIN_ORDER_MODES)[number];
+export { ADMIN_ORDER_MODES, type AdminOrderMode } from '../domain/orders';
 
 export const ADMIN_ORDER_EXPORT_FORMATS = ['csv', 'excel-tr'] as const;
 

@@ -33,3 +33,7 @@ export function packageOrderAmount(pkg: PackageId, address: AddressOption): numb
   if (!found) throw new Error(`unknown package ${pkg}`);
   return found.price + ADDRESS_PRICES[address];
 }
+
+/** Live orders went through Stripe; test orders through the local TEST MODE checkout (never revenue). */
+export const ADMIN_ORDER_MODES = ['live', 'test'] as const;
+export type AdminOrderMode = (typeof ADMIN_ORDER_MODES)[number];

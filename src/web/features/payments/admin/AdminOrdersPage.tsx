@@ -3,12 +3,13 @@ import { Receipt } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
+import type { AdminOrderListItem } from '../../../../shared/contracts/admin-orders';
 import {
   ADMIN_ORDER_MODES,
-  type AdminOrderListItem,
   type AdminOrderMode,
-} from '../../../../shared/contracts/admin-orders';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/domain/orders';
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../../../../shared/domain/orders';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';

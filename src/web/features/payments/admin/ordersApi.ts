@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminOrderList, AdminOrderMode } from '../../../../shared/contracts/admin-orders';
-import type { OrderStatus } from '../../../../shared/domain/orders';
+import type { AdminOrderList } from '../../../../shared/contracts/admin-orders';
+import type { AdminOrderMode, OrderStatus } from '../../../../shared/domain/orders';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 
