@@ -1,4 +1,4 @@
-import { Building2, FileText, Search, Timer, Wallet } from 'lucide-react';
+import { FileText, Search, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '../../../../shared/catalogue/links';
 import { REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
@@ -10,6 +10,7 @@ import { VideoEmbed } from '../../../components/ui/VideoEmbed';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useStateCostFacts } from '../../../lib/costs';
 import { useFormat } from '../../../lib/format';
+import { useTimingFacts } from '../../../lib/timingFacts';
 import { useTranslation } from '../../../lib/useTranslation';
 
 /* The formation guide's first three steps: what to read before forming the company yourself. */
@@ -19,20 +20,10 @@ export function OverviewStep({ focus }: { focus: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const costs = useStateCostFacts(WYOMING, Wallet);
+  const timings = useTimingFacts();
   const facts: Fact[] = [
-    {
-      id: 'application',
-      icon: Timer,
-      label: t('catalogue.timing.labels.application'),
-      value: fmt.timing('application'),
-    },
-    {
-      id: 'formation',
-      icon: Building2,
-      label: t('catalogue.timing.labels.formation'),
-      value: fmt.timing('formation'),
-      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyoming') }),
-    },
+    timings.application(),
+    timings.formation(),
     ...costs.facts,
     { id: 'ein', icon: FileText, label: t('catalogue.timing.labels.ein'), value: t('formation.overview.einFree') },
   ];

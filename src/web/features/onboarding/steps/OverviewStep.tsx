@@ -1,10 +1,11 @@
-import { Banknote, Building2, Clock, FileText, Landmark, Timer, Wallet } from 'lucide-react';
+import { Banknote, Building2, Wallet } from 'lucide-react';
 import { ADDRESS_PRICES, ASSISTED_PRICE, REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
 import { WYOMING } from '../../../../shared/catalogue/states';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useStateCostFacts } from '../../../lib/costs';
 import { useFormat } from '../../../lib/format';
+import { useTimingFacts } from '../../../lib/timingFacts';
 import { useTranslation } from '../../../lib/useTranslation';
 import { useOnboardingField } from './useOnboardingField';
 
@@ -15,39 +16,13 @@ export function OverviewStep({ focus }: { focus: boolean }) {
   const isAssisted = useOnboardingField('formationType').value === 'assisted';
   const addressPreference = useOnboardingField('addressPreference').value;
   const wyomingCosts = useStateCostFacts(WYOMING, Wallet);
+  const timings = useTimingFacts();
   const facts: Fact[] = [
-    {
-      id: 'application',
-      icon: Timer,
-      label: t('catalogue.timing.labels.application'),
-      value: fmt.timing('application'),
-    },
-    {
-      id: 'formation',
-      icon: Building2,
-      label: t('catalogue.timing.labels.formation'),
-      value: fmt.timing('formation'),
-      note: t('catalogue.timing.wyomingNote', { duration: fmt.timing('formationWyoming') }),
-    },
-    {
-      id: 'ein',
-      icon: FileText,
-      label: t('catalogue.timing.labels.ein'),
-      value: fmt.timing('ein'),
-      note: isAssisted ? fmt.einNote() : `${t('onboarding.overview.einFree')} ${fmt.einNote()}`,
-    },
-    {
-      id: 'bank',
-      icon: Landmark,
-      label: t('catalogue.timing.labels.bankAccount'),
-      value: fmt.timing('bankAccount'),
-    },
-    {
-      id: 'total',
-      icon: Clock,
-      label: t(isAssisted ? 'catalogue.timing.labels.totalWithPayment' : 'catalogue.timing.labels.total'),
-      value: fmt.timing(isAssisted ? 'totalProcessWithPayment' : 'totalProcess'),
-    },
+    timings.application(),
+    timings.formation(),
+    timings.ein(isAssisted ? fmt.einNote() : `${t('onboarding.overview.einFree')} ${fmt.einNote()}`),
+    timings.bank(),
+    timings.total(isAssisted),
     ...(isAssisted
       ? [{ id: 'price', icon: Wallet, label: t('onboarding.overview.assistedPrice'), value: fmt.usd(ASSISTED_PRICE) }]
       : wyomingCosts.facts),
