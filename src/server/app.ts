@@ -3,10 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
-import { adminFormationsRoutes } from './features/admin-formations/admin-formations.routes';
-import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { authRoutes } from './features/auth/auth.routes';
-import { mountCalendarFeed } from './features/compliance/calendar-feed';
+import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
 import { complianceRoutes } from './features/compliance/compliance.routes';
 import { complianceAdminRoutes } from './features/compliance/compliance-admin.routes';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
@@ -16,12 +14,11 @@ import { einRoutes } from './features/ein/ein.routes';
 import { einAdminRoutes } from './features/ein/ein-admin.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { filesRoutes } from './features/files/files.routes';
-import { formationServiceRoutes } from './features/formation-service/formation-service.routes';
 import { formationsRoutes } from './features/formations/formations.routes';
+import { formationsAdminRoutes } from './features/formations/formations-admin.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
-import { timelineRoutes } from './features/notices/timeline.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
 import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
@@ -29,10 +26,13 @@ import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
 import { servicesAdminRoutes } from './features/services/services-admin.routes';
 import { mountShortLinkRedirect } from './features/short-links/go.routes';
-import { shortLinksAdminRoutes } from './features/short-links/short-links.routes';
-import { ss4GenerateRoutes } from './features/ss4-generate/ss4-generate.routes';
+import { shortLinksAdminRoutes } from './features/short-links/short-links-admin.routes';
+import { ss4AdminRoutes } from './features/ss4/ss4-admin.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
+import { timelineRoutes } from './features/timeline/timeline.routes';
+import { turnkeyRoutes } from './features/turnkey/turnkey.routes';
+import { usersAdminRoutes } from './features/users/users-admin.routes';
 import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
@@ -95,17 +95,17 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/services', routes: servicesAdminRoutes },
       { path: '/', routes: paymentsAdminRoutes },
       { path: '/orders', routes: ordersAdminRoutes },
-      { path: '/users', routes: adminUsersRoutes },
+      { path: '/users', routes: usersAdminRoutes },
       { path: '/short-links', routes: shortLinksAdminRoutes },
-      { path: '/formations', routes: adminFormationsRoutes },
+      { path: '/formations', routes: formationsAdminRoutes },
       { path: '/compliance', routes: complianceAdminRoutes },
-      { path: '/ein-applications', routes: ss4GenerateRoutes },
+      { path: '/ein-applications', routes: ss4AdminRoutes },
       { path: '/', routes: adminOverviewRoutes },
       { path: '/ein-applications', routes: einAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
-  app.route('/api/formation-service', formationServiceRoutes());
+  app.route('/api/formation-service', turnkeyRoutes());
   app.route('/api/feedback', feedbackRoutes());
   app.route('/api/guides', guidesRoutes());
   app.route('/api/ein-applications', einRoutes());

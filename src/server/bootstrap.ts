@@ -3,7 +3,7 @@ import { RATE_LIMITS, type RateLimits } from '../shared/domain/limits';
 import { type DatabaseOptions, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import type { Env } from './env';
-import { createAdminSignupGate } from './features/auth/admin-signup-gate';
+import { createAdminSignupGate } from './features/auth/admin-signup-gate.service';
 import { createAuth } from './features/auth/auth.instance';
 import { anyAdminExists } from './features/auth/auth.service';
 import { createLogger, type Logger } from './platform/logger';

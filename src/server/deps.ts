@@ -1,6 +1,6 @@
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { AdminSignupGate } from './features/auth/admin-signup-gate';
+import type { AdminSignupGate } from './features/auth/admin-signup-gate.service';
 import type { Auth } from './features/auth/auth.instance';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mail/outbox';

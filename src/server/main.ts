@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
-import { startComplianceReminders } from './features/compliance/compliance-reminders';
+import { startComplianceReminders } from './features/compliance/compliance-reminders.service';
 import { seedExampleServices } from './features/services/services.seed';
-import { settleVisits } from './features/short-links/visit-counter';
+import { settleVisits } from './features/short-links/visit-counter.service';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { portalRequestListener } from './request-listener';
 

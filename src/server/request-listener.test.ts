@@ -12,8 +12,8 @@ import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../..
 import { createApp } from './app';
 import { shortLinks } from './db/schema';
 import type { AppDeps } from './deps';
-import { shortLinkCache } from './features/short-links/link-cache';
-import { settleVisits } from './features/short-links/visit-counter';
+import { shortLinkCache } from './features/short-links/link-cache.service';
+import { settleVisits } from './features/short-links/visit-counter.service';
 import { portalRequestListener } from './request-listener';
 
 const BROWSER =

@@ -4,8 +4,8 @@ import { classifyVisit, isSlugShaped } from '../shared/domain/short-links';
 import type { AppDeps } from './deps';
 import { HEALTHY } from './features/health/health.routes';
 import { isLiveLink, NO_STORE, redirectAnswer } from './features/short-links/go.routes';
-import { type CachedLink, shortLinkCache } from './features/short-links/link-cache';
-import { countVisit } from './features/short-links/visit-counter';
+import { type CachedLink, shortLinkCache } from './features/short-links/link-cache.service';
+import { countVisit } from './features/short-links/visit-counter.service';
 import { loggedPath } from './platform/http/request-log';
 import { securityHeaderEntries } from './platform/http/security';
 

@@ -11,7 +11,7 @@ import { buildDeps } from '../../src/server/bootstrap';
 import { calendarFeeds, mailOutbox, sessions } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
-import { feedToken } from '../../src/server/features/compliance/calendar-feed';
+import { feedToken } from '../../src/server/features/compliance/calendar-feed.service';
 import { createLogger } from '../../src/server/platform/logger';
 import { portalRequestListener } from '../../src/server/request-listener';
 import { TEMPLATE_PATH } from './global-setup-db';

@@ -239,7 +239,7 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   // The prefilled SS-4 (issue 13). The matrix app has no SS4_TEMPLATE_PATH, so the admin's generate is
-  // refused with 409 (and there is no draft to use or download); ss4-generate.test.ts covers the rest.
+  // refused with 409 (and there is no draft to use or download); ss4/ss4-admin.test.ts covers the rest.
   'GET /api/admin/ein-applications/{id}/ss4-template-status': {
     request: ({ world }) => ({ params: appOf(world) }),
     expect: ADMIN_ONLY,

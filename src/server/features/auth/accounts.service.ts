@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { anyAdminExists, upsertProfile } from './auth.service';
-import { VERIFICATION_EXPIRES_SECONDS } from './verification';
+import { VERIFICATION_EXPIRES_SECONDS } from './verification.service';
 
 export interface NewAccount {
   fullName: string;

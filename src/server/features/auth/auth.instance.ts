@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/outbox';
-import { VERIFICATION_EXPIRES_SECONDS } from './verification';
+import { VERIFICATION_EXPIRES_SECONDS } from './verification.service';
 
 export interface AuthOptions {
   db: Db;
@@ -39,7 +39,7 @@ export function createAuth(opts: AuthOptions) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    // The portal limits failed sign-ins per email itself (features/auth/sign-in-limit.ts).
+    // The portal limits failed sign-ins per email itself (features/auth/sign-in-limit.service.ts).
     rateLimit: { enabled: false },
     user: {
       additionalFields: {

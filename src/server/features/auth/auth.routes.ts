@@ -26,7 +26,7 @@ import { currentUser, requireUser } from '../../platform/http/session';
 import { attributableSlug } from '../short-links/short-links.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
 import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
-import { clearSignInFailuresOf, signInCounters } from './sign-in-limit';
+import { clearSignInFailuresOf, signInCounters } from './sign-in-limit.service';
 
 type AuthUser = { id: string; email: string; name: string; emailVerified: boolean; role?: unknown; lang?: unknown };
 

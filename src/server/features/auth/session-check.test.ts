@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { sessions, users } from '../../db/schema';
 import { cookieSignature } from '../../platform/http/signed-cookie';
-import { betterAuthSession, checkSession } from './session-check';
+import { betterAuthSession, checkSession } from './session-check.service';
 
 /*
  * The per-request session check (decision 0025) reads better-auth's cookie and session rows itself.

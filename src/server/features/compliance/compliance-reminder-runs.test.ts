@@ -7,7 +7,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { companyFormations, complianceReminderRuns, mailOutbox } from '../../db/schema';
-import { runComplianceReminders, runDailyReminders } from './compliance-reminders';
+import { runComplianceReminders, runDailyReminders } from './compliance-reminders.service';
 
 let t: TestApp;
 const db = () => t.deps.database.db;

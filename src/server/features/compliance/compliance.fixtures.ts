@@ -3,7 +3,7 @@ import type { TestApp } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { companyFormations, complianceMarks } from '../../db/schema';
-import { regenerateFeed } from './calendar-feed';
+import { regenerateFeed } from './calendar-feed.service';
 import { todayUtc } from './compliance.service';
 
 const FORMED_ON = '2024-03-01';

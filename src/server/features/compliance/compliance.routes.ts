@@ -10,7 +10,7 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { currentFeedUrl, regenerateFeed } from './calendar-feed';
+import { currentFeedUrl, regenerateFeed } from './calendar-feed.service';
 import { complianceView, markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
 
 const tags = ['compliance'];

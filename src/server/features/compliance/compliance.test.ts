@@ -11,7 +11,7 @@ import { addDays, deadlinesFor } from '../../../shared/catalogue/compliance';
 import { RATE_LIMITS } from '../../../shared/domain/limits';
 import { auditEvents, companyFormations, complianceMarks, mailOutbox, services, users } from '../../db/schema';
 import { todayUtc } from './compliance.service';
-import { runComplianceReminders } from './compliance-reminders';
+import { runComplianceReminders } from './compliance-reminders.service';
 import { listDeadlines } from './deadlines.service';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { parseEin } from '../../../shared/domain/ein-number';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
 import type { EinRow } from './ein.mapper';
-import { changeApplicationRow, type EinActor } from './ein-row';
+import { changeApplicationRow, type EinActor } from './ein-row.service';
 
 /**
  * The EIN a change to ein_issued stores: the one sent with it, else the one already on the row. Staff

@@ -23,11 +23,11 @@ import type { StorageFolder } from '../../platform/storage/keys';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { changeFormationStatus } from '../formations/formations.service';
-import { recordStageReached } from '../notices/stage-history.service';
-import { notifyStageChange } from '../notices/stage-notices.service';
+import { recordStageReached } from '../timeline/stage-history.service';
+import { notifyStageChange } from '../timeline/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 import { einForIssue } from './ein-number.service';
-import { changeApplicationRow, type EinActor } from './ein-row';
+import { changeApplicationRow, type EinActor } from './ein-row.service';
 
 /** The SSN ciphertext is bound to its owner, so a value copied into another user's row does not decrypt. */
 function ssnContext(userId: string): string {

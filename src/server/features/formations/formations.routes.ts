@@ -10,10 +10,10 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { toEinSummary } from '../ein/ein.mapper';
-import { loadMyTimelines } from '../notices/stage-history.service';
-import { readDashboardRecords } from './dashboard-read';
+import { loadMyTimelines } from '../timeline/stage-history.service';
+import { readDashboardRecords } from './dashboard-read.service';
 import { completeGuide, createFormation, toFormation } from './formations.service';
-import { loadGuidesDone } from './guides-done';
+import { loadGuidesDone } from './guides-done.service';
 
 const tags = ['formations'];
 

@@ -10,8 +10,8 @@ import { type DbOrTx, isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-import { recordStageReached } from '../notices/stage-history.service';
-import { notifyStageChange } from '../notices/stage-notices.service';
+import { recordStageReached } from '../timeline/stage-history.service';
+import { notifyStageChange } from '../timeline/stage-notices.service';
 
 export type FormationRow = typeof companyFormations.$inferSelect;
 

@@ -5,7 +5,7 @@ import { isUuid } from '../../../shared/domain/ids';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { orders, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { matchingUserIds } from '../admin-users/admin-users.service';
+import { matchingUserIds } from '../users/users-admin.service';
 
 type OrderFilter = Omit<z.output<typeof adminOrderListQuerySchema>, 'page' | 'pageSize'>;
 export type AdminOrderExportQuery = z.output<typeof adminOrderExportQuerySchema>;

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/domain/short-links';
 import type { Env } from '../../env';
 import type { AppEnv } from '../../platform/http/context';
-import { type CachedLink, shortLinkCache } from './link-cache';
-import { countVisit } from './visit-counter';
+import { type CachedLink, shortLinkCache } from './link-cache.service';
+import { countVisit } from './visit-counter.service';
 
 /** Every answer of /go: an edit or an expiry takes effect at once, and no shared cache keeps a visitor's cookie. */
 export const NO_STORE = 'private, no-store';

@@ -18,8 +18,8 @@ import { buildDeps } from '../../bootstrap';
 import { shortLinks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { portalRequestListener } from '../../request-listener';
-import { type ShortLinkCache, shortLinkCache } from './link-cache';
-import { settleVisits } from './visit-counter';
+import { type ShortLinkCache, shortLinkCache } from './link-cache.service';
+import { settleVisits } from './visit-counter.service';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

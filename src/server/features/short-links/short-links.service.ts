@@ -18,7 +18,7 @@ import { type DbOrTx, isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-import { announceLinkChange, forgetLink } from './link-cache';
+import { announceLinkChange, forgetLink } from './link-cache.service';
 
 export interface AdminActor {
   id: string;

@@ -15,7 +15,7 @@ import * as domain from '../../../shared/domain/short-links';
 import { translate } from '../../../shared/i18n';
 import { createApp } from '../../app';
 import { auditEvents, companyFormations, orders, shortLinks, userProfiles } from '../../db/schema';
-import { settleVisits } from './visit-counter';
+import { settleVisits } from './visit-counter.service';
 
 // The service's random slugs, replaceable per test (the three-attempt rule needs collisions on demand).
 vi.mock('../../../shared/domain/short-links', async (importOriginal) => {

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../deps';
-import { countVisit, settleVisits, VISIT_FLUSH_MS } from './visit-counter';
+import { countVisit, settleVisits, VISIT_FLUSH_MS } from './visit-counter.service';
 
 const dialect = new PgDialect();
 const LINK_A = '00000000-0000-4000-8000-00000000000a';

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { checkSession } from '../../features/auth/session-check';
+import { checkSession } from '../../features/auth/session-check.service';
 import type { AppEnv, SessionUser } from './context';
 import { errorResponse } from './errors';
 
 /**
  * Loads the session (if any) from the httpOnly cookie into `c.var.user`: checked afresh on every
- * request, with better-auth's own rules (features/auth/session-check.ts, decision 0025).
+ * request, with better-auth's own rules (features/auth/session-check.service.ts, decision 0025).
  */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -11,7 +11,7 @@ import type { BusinessActivity } from '../../../shared/catalogue/packages';
  * file itself here (the form is not shipped with the portal), so a few of them — 9b's f1_21, 10's
  * c1_4[0]/f1_25, 16's c1_6 indices — are the least certain. The generator never trusts this list
  * blindly: before filling, it checks that the operator's template names this revision and has every
- * field below with the expected type, and refuses otherwise (ss4-template.ts).
+ * field below with the expected type, and refuses otherwise (ss4-template.service.ts).
  */
 export const SS4_FORM_REVISION = {
   /** As printed on the form. */

@@ -24,7 +24,7 @@ import {
   listUsers,
   updateDisplayName,
   userExists,
-} from './admin-users.service';
+} from './users-admin.service';
 
 const tags = ['admin'];
 
@@ -118,7 +118,7 @@ async function detail(db: Db, id: string) {
 }
 
 /** The back office's users screen (SPEC §2 "Admin users"). app.ts mounts it at /api/admin/users. */
-export function adminUsersRoutes() {
+export function usersAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {

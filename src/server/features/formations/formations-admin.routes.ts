@@ -15,16 +15,16 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { dialectOf, exportFileName } from './admin-formations.csv';
-import { toAdminFormation, toCustomerFile } from './admin-formations.mapper';
+import { setFormationCompany } from './formation-company.service';
+import { dialectOf, exportFileName } from './formations-admin.csv';
+import { toAdminFormation, toCustomerFile } from './formations-admin.mapper';
 import {
   exportPages,
   findFormationRow,
   listFormations,
   loadCustomerFile,
   setFormationStatus,
-} from './admin-formations.service';
-import { setFormationCompany } from './formation-company.service';
+} from './formations-admin.service';
 
 const tags = ['admin'];
 
@@ -111,7 +111,7 @@ async function formationView(db: Db, id: string) {
 }
 
 /** The back office's formations screen (SPEC §2 "Admin formations"). app.ts mounts it at /api/admin/formations. */
-export function adminFormationsRoutes() {
+export function formationsAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {

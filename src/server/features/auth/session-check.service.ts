@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/http/context';
 import { verifySignedCookie } from '../../platform/http/signed-cookie';
 import type { Auth } from './auth.instance';
-import { findSessionByToken } from './session-lookup';
+import { findSessionByToken } from './session-lookup.service';
 
 export interface SignedInSession {
   user: SessionUser;

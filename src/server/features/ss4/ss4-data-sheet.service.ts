@@ -2,8 +2,8 @@ import type { PDFFont } from 'pdf-lib';
 import { formatCalendarDate } from '../../../shared/catalogue/calendar-date';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
-import { SS4_FORM_REVISION, SS4_LINES, type Ss4Answers, type Ss4Line } from './ss4-mapping';
-import { loadPdfLibs, unicodeFont } from './ss4-template';
+import { SS4_FORM_REVISION, SS4_LINES, type Ss4Answers, type Ss4Line } from './ss4.mapper';
+import { loadPdfLibs, unicodeFont } from './ss4-template.service';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;

@@ -11,7 +11,7 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { startCheckout } from '../payments/checkout.service';
-import { findDraft, findPurchase, isBought, requireFormation, saveDraft, toDraft } from './formation-service.service';
+import { findDraft, findPurchase, isBought, requireFormation, saveDraft, toDraft } from './turnkey.service';
 
 const tags = ['formation-service'];
 const formationRequired = jsonResponse(errorSchema, 'FORMATION_REQUIRED: onboarding not done');
@@ -66,7 +66,7 @@ const checkout = createRoute({
   },
 });
 
-export function formationServiceRoutes() {
+export function turnkeyRoutes() {
   const router = createRouter();
 
   router.openapi(getDraft, async (c) => {

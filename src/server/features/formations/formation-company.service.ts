@@ -4,8 +4,8 @@ import { companyFormations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-import type { FormationRow } from '../formations/formations.service';
-import type { AdminActor } from './admin-formations.service';
+import type { FormationRow } from './formations.service';
+import type { AdminActor } from './formations-admin.service';
 
 /**
  * Staff record the day the state approved the filing and its file number. The status is left alone:

@@ -1,7 +1,7 @@
 import { translate } from '../../../shared/i18n';
 import type { AdminFormationExportFormat } from '../../../shared/schemas/admin-formations';
 import { type CsvDialect, turkishDate } from '../../platform/csv/csv';
-import type { ExportRow } from './admin-formations.service';
+import type { ExportRow } from './formations-admin.service';
 
 /** SPEC §9: the admin CSV's columns, in this order, under these (English) headings. */
 export const CSV_HEADER = [

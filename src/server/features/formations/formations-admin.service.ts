@@ -24,10 +24,10 @@ import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
-import { changeFormationStatus, type FormationRow } from '../formations/formations.service';
-import { notifyStageChange } from '../notices/stage-notices.service';
-import { listCustomerTimeline } from '../notices/timeline.service';
 import { listUserOrders } from '../payments/orders.service';
+import { notifyStageChange } from '../timeline/stage-notices.service';
+import { listCustomerTimeline } from '../timeline/timeline.service';
+import { changeFormationStatus, type FormationRow } from './formations.service';
 
 export type AdminFormationFilter = z.output<typeof adminFormationFilterSchema>;
 export type AdminFormationListQuery = z.output<typeof adminFormationListQuerySchema>;
@@ -374,7 +374,7 @@ export async function loadCustomerFile(db: Db, formationId: string) {
       .from(supportThreads)
       .where(eq(supportThreads.userId, userId))
       .orderBy(desc(supportThreads.lastMessageAt), desc(supportThreads.id)),
-    // Every audit row about the customer, newest first, with who made each (the notices feature's own query).
+    // Every audit row about the customer, newest first, with who made each (the timeline feature's own query).
     listCustomerTimeline(db, userId, { forAdmin: true }).then((page) => page.items),
   ]);
   if (!user) return null;

@@ -12,8 +12,8 @@ import {
 import { companyFormations, mailOutbox, userProfiles, users } from '../../db/schema';
 import { csvCell, turkishDate } from '../../platform/csv/csv';
 import { helpers } from '../ein/ein.fixtures';
-import { CSV_HEADER, exportFileName } from './admin-formations.csv';
-import { COUNT_CAP, exportPages } from './admin-formations.service';
+import { CSV_HEADER, exportFileName } from './formations-admin.csv';
+import { COUNT_CAP, exportPages } from './formations-admin.service';
 
 let t: TestApp;
 let admin: TestClient;

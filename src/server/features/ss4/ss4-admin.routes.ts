@@ -10,7 +10,7 @@ import { currentUser } from '../../platform/http/session';
 import { loadFileNames, toAdminEinApplication } from '../ein/ein.mapper';
 import { findAdminRow, findApplicationById } from '../ein/ein.service';
 import { contentDisposition } from '../files/files.routes';
-import { renderSs4DataSheet } from './ss4-data-sheet';
+import { SS4_FORM_REVISION } from './ss4.mapper';
 import {
   dataSheetAnswers,
   generatedSs4File,
@@ -18,8 +18,8 @@ import {
   templateStatus,
   useGeneratedSs4,
   utcToday,
-} from './ss4-generate.service';
-import { SS4_FORM_REVISION } from './ss4-mapping';
+} from './ss4-admin.service';
+import { renderSs4DataSheet } from './ss4-data-sheet.service';
 
 const tags = ['admin'];
 const pdfResponse = (description: string) => ({
@@ -127,7 +127,7 @@ const generatedUrl = (id: string) => `/api/admin/ein-applications/${id}/ss4-gene
  * The EIN desk's prefilled SS-4 (issue 13). Mounted beside the EIN admin routes, under their path;
  * its own guard keeps it admin-only wherever it is mounted.
  */
-export function ss4GenerateRoutes() {
+export function ss4AdminRoutes() {
   const router = createRouter();
 
   router.openapi(status, async (c) => {

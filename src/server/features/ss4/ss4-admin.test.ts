@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox } from '../../db/schema';
 import { helpers } from '../ein/ein.fixtures';
-import { buildSs4 } from './ss4-generate.service';
-import { SS4_LINES, type Ss4LineSpec, ss4MappedFields } from './ss4-mapping';
-import { loadSs4Template } from './ss4-template';
+import { SS4_LINES, type Ss4LineSpec, ss4MappedFields } from './ss4.mapper';
+import { buildSs4 } from './ss4-admin.service';
+import { loadSs4Template } from './ss4-template.service';
 
 const P = 'topmostSubform[0].Page1[0]';
 

@@ -9,15 +9,15 @@ import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import type { EinRow } from '../ein/ein.mapper';
 import { decryptStoredSsn, findApplicationById, formatSsn, recordEinUpload, uploadRefusal } from '../ein/ein.service';
-import type { EinActor } from '../ein/ein-row';
-import { type Ss4Answers, ss4Answers } from './ss4-mapping';
+import type { EinActor } from '../ein/ein-row.service';
+import { type Ss4Answers, ss4Answers } from './ss4.mapper';
 import {
   type FilledSs4,
   fillSs4Template,
   loadSs4Template,
   Ss4AnswerTooLongError,
   type Ss4TemplateStatus,
-} from './ss4-template';
+} from './ss4-template.service';
 
 /** Today in UTC as `YYYY-MM-DD`: the start date line 11 falls back to, and the data sheet's date. */
 export function utcToday(now = new Date()): string {

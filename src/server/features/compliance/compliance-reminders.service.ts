@@ -5,7 +5,7 @@ import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { itemDetails } from './calendar-feed';
+import { itemDetails } from './calendar-feed.service';
 import { todayUtc } from './compliance.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocument } from 'pdf-lib';
-import { SS4_FORM_REVISION, type Ss4Answers, ss4FieldValues, ss4MappedFields } from './ss4-mapping';
+import { SS4_FORM_REVISION, type Ss4Answers, ss4FieldValues, ss4MappedFields } from './ss4.mapper';
 
 /**
  * Why the operator's template cannot be used, or that it can. The reasons are what the desk explains:

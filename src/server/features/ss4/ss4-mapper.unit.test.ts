@@ -7,7 +7,7 @@ import {
   ss4FieldValues,
   ss4MappedFields,
   usDate,
-} from './ss4-mapping';
+} from './ss4.mapper';
 
 const APPLICATION: Ss4ApplicationFacts = {
   businessName: 'Anadolu Yazılım LLC',
