@@ -20,15 +20,15 @@ import { findApplicationByUser } from '../ein/ein.service';
 import { findFormationByUser } from '../formations/formations.service';
 import { toAdminThread, toMessage } from './support.mapper';
 import { readSupportForm, uploadErrors } from './support.routes';
+import { loadMessages } from './support.service';
 import {
   adminCreateThread,
   adminReply,
   countWaiting,
   findAdminThread,
   listThreadsForAdmin,
-  loadMessages,
   setThreadStatus,
-} from './support.service';
+} from './support-admin.service';
 
 const tags = ['admin'];
 const text = { type: 'string' } as const;

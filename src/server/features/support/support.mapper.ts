@@ -1,11 +1,7 @@
 import type { AdminThread, SupportMessage, SupportThread } from '../../../shared/contracts/support';
 import { fileUrl } from '../../platform/storage/file-url';
-import {
-  type AdminThreadRow,
-  adminWaitingSince,
-  type SupportMessageWithAttachments,
-  type SupportThreadRow,
-} from './support.service';
+import type { SupportMessageWithAttachments, SupportThreadRow } from './support.service';
+import { type AdminThreadRow, adminWaitingSince } from './support-admin.service';
 
 /** The support rows as the API answers them (src/shared/contracts/support.ts): dates as ISO strings. */
 

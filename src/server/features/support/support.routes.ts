@@ -15,15 +15,14 @@ import { idParams, multipartDoc, notFound } from '../../platform/http/route-kit'
 import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
 import { toMessage, toThread } from './support.mapper';
+import { findOwnThread, loadMessages } from './support.service';
 import {
   countUnread,
   createCustomerThread,
   customerReply,
-  findOwnThread,
   listOwnThreads,
-  loadMessages,
   markReadByCustomer,
-} from './support.service';
+} from './support-customer.service';
 
 const tags = ['support'];
 const text = { type: 'string' } as const;
