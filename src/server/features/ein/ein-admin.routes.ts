@@ -17,17 +17,11 @@ import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/r
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
-import {
-  advanceApplication,
-  findAdminRow,
-  findApplicationById,
-  listApplications,
-  recordEinUpload,
-  revealSsn,
-  saveNotes,
-  uploadRefusal,
-} from './ein.service';
+import { findApplicationById } from './ein.service';
+import { advanceApplication, findAdminRow, listApplications, saveNotes } from './ein-admin.service';
 import { setEinNumber } from './ein-number.service';
+import { revealSsn } from './ein-ssn.service';
+import { recordEinUpload, uploadRefusal } from './ein-uploads.service';
 
 const tags = ['admin'];
 

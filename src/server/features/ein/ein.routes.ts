@@ -9,7 +9,9 @@ import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
 import { findFormationByUser } from '../formations/formations.service';
 import { loadFileNames, toCustomerEinApplication } from './ein.mapper';
-import { findApplicationByUser, recordEinUpload, submitApplication, uploadRefusal } from './ein.service';
+import { findApplicationByUser } from './ein.service';
+import { submitApplication } from './ein-submission.service';
+import { recordEinUpload, uploadRefusal } from './ein-uploads.service';
 
 const tags = ['ein'];
 const text = { type: 'string' } as const;

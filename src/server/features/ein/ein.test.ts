@@ -16,7 +16,7 @@ import {
   SIGNED,
   VALID_FIELDS,
 } from './ein.fixtures';
-import { decryptStoredSsn } from './ein.service';
+import { decryptStoredSsn } from './ein-ssn.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import { createRouter, errorSchema, jsonResponse } from '../../platform/http/ope
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { loadFileNames, toAdminEinApplication } from '../ein/ein.mapper';
-import { findAdminRow, findApplicationById } from '../ein/ein.service';
+import { findApplicationById } from '../ein/ein.service';
+import { findAdminRow } from '../ein/ein-admin.service';
 import { contentDisposition } from '../files/files.routes';
 import { SS4_FORM_REVISION } from './ss4.mapper';
 import {

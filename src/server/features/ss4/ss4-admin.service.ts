@@ -8,8 +8,10 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import type { EinRow } from '../ein/ein.mapper';
-import { decryptStoredSsn, findApplicationById, formatSsn, recordEinUpload, uploadRefusal } from '../ein/ein.service';
+import { findApplicationById } from '../ein/ein.service';
 import type { EinActor } from '../ein/ein-row.service';
+import { decryptStoredSsn, formatSsn } from '../ein/ein-ssn.service';
+import { recordEinUpload, uploadRefusal } from '../ein/ein-uploads.service';
 import { type Ss4Answers, ss4Answers } from './ss4.mapper';
 import {
   type FilledSs4,

@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { canAdvanceEin, type EinStatus } from '../../../shared/domain/ein';
+import { isUuid } from '../../../shared/domain/ids';
+import type { adminEinListQuerySchema } from '../../../shared/schemas/ein';
+import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { companyFormations, einApplications, users } from '../../db/schema';
+import { foldedContains } from '../../db/search';
+import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../platform/audit';
+import { ApiError } from '../../platform/http/errors';
+import { notifyStageChange } from '../timeline/stage-notices.service';
+import type { AdminEinRow, EinRow } from './ein.mapper';
+import { completeFormation } from './ein.service';
+import { einForIssue } from './ein-number.service';
+import { changeApplicationRow, type EinActor } from './ein-row.service';
+
+function adminRowQuery(db: DbOrTx) {
+  return db
+    .select({
+      app: einApplications,
+      userEmail: users.email,
+      userName: users.name,
+      formationStatus: companyFormations.formationStatus,
+    })
+    .from(einApplications)
+    .innerJoin(users, eq(users.id, einApplications.userId))
+    .leftJoin(companyFormations, eq(companyFormations.userId, einApplications.userId));
+}
+
+export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await adminRowQuery(db).where(eq(einApplications.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listApplications(
+  db: DbOrTx,
+  query: z.output<typeof adminEinListQuerySchema>,
+): Promise<{ rows: AdminEinRow[] } & ListTotal> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
+  // An issued EIN waits for nothing: "waiting longest" lists the open applications unless asked for those.
+  else if (query.sort === 'waiting_longest') conditions.push(ne(einApplications.einStatus, 'ein_issued'));
+  if (query.q) conditions.push(inArray(einApplications.id, matchingApplicationIds(db, query.q)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = query.sort === 'created_desc' ? desc : asc;
+  // Each sort has its (status, column, id) index: ein_applications_[status_]created / _stage_reached.
+  const column = query.sort === 'waiting_longest' ? einApplications.stageReachedAt : einApplications.createdAt;
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows = (ids: string[] | SQLWrapper) =>
+    adminRowQuery(db).where(inArray(einApplications.id, ids)).orderBy(order(column), order(einApplications.id));
+  if (query.q && where) {
+    // A search: its page and count from one pass over its matches (searchedPage).
+    const hit = await searchedPage(db, {
+      table: einApplications,
+      id: einApplications.id,
+      sort: column,
+      ascending: order === asc,
+      where,
+      limit: query.pageSize,
+      offset,
+    });
+    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
+  }
+  // The page's ids from ein_applications alone (its index gives the order), then their details: a deep
+  // page then skips index entries, not joined rows.
+  const pageIds = db
+    .select({ id: einApplications.id })
+    .from(einApplications)
+    .where(where)
+    // The id breaks ties so pages neither repeat nor skip rows created in the same instant.
+    .orderBy(order(column), order(einApplications.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  const [rows, total] = await Promise.all([
+    pageRows(pageIds),
+    // A search matching more than the cap has been counted that far by searchedPage already.
+    query.q
+      ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const)
+      : where
+        ? cappedTotal(db, db.select({ id: einApplications.id }).from(einApplications).where(where))
+        : tableTotal(db, einApplications, 'ein_applications'),
+  ]);
+  return { rows, ...total };
+}
+
+/**
+ * Applications whose business name, application email or responsible party contains q (folded), or
+ * whose customer's account email does. One indexed lookup per table, joined by UNION: an OR across the
+ * join could use no trigram index (seconds over a million customers).
+ */
+function matchingApplicationIds(db: DbOrTx, q: string) {
+  return union(
+    db
+      .select({ id: einApplications.id })
+      .from(einApplications)
+      .where(
+        foldedContains([einApplications.businessName, einApplications.email, einApplications.responsiblePartyName], q),
+      ),
+    db
+      .select({ id: einApplications.id })
+      .from(einApplications)
+      .innerJoin(users, eq(users.id, einApplications.userId))
+      .where(foldedContains([users.email], q)),
+  );
+}
+
+/** The admin's one-step advance along the chain (SPEC §4); ein_issued also completes the process. */
+export async function advanceApplication(
+  deps: AppDeps,
+  admin: EinActor,
+  id: string,
+  to: EinStatus,
+  /** The EIN staff typed; required (unless already stored) when `to` is ein_issued. */
+  sentEin?: string | null,
+): Promise<EinRow> {
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND');
+  const advanced = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(einApplications).where(eq(einApplications.id, id)).limit(1).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    const from = row.einStatus;
+    if (!canAdvanceEin(from, to)) throw new ApiError('INVALID_TRANSITION');
+    const ein = to === 'ein_issued' ? einForIssue(sentEin, row) : row.ein;
+    const [updated] = await tx
+      .update(einApplications)
+      .set({ einStatus: to, ein, updatedAt: new Date() })
+      .where(and(eq(einApplications.id, id), eq(einApplications.einStatus, from)))
+      .returning();
+    if (!updated) throw new ApiError('INVALID_TRANSITION');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: admin.role,
+      action: 'ein.status_changed',
+      entityType: 'ein_application',
+      entityId: id,
+      subjectUserId: updated.userId,
+      before: { einStatus: from, ...(ein !== row.ein ? { ein: row.ein } : {}) },
+      after: { einStatus: to, ...(ein !== row.ein ? { ein } : {}) },
+    });
+    // Without a prepared form, ss4_ready has nothing to sign: its mail waits for the form's upload.
+    await notifyStageChange(deps, tx, {
+      userId: updated.userId,
+      kind: 'ein',
+      from,
+      to,
+      preparedSs4: { before: Boolean(row.uploadedSs4Key), after: Boolean(updated.uploadedSs4Key) },
+      ein: updated.ein,
+    });
+    if (to === 'ein_issued') await completeFormation(tx, updated.userId, admin);
+    return updated;
+  });
+  deps.mailer.kick();
+  return advanced;
+}
+
+export async function saveNotes(db: AppDeps['database']['db'], admin: EinActor, id: string, notes: string | null) {
+  const adminNotes = notes?.trim() ? notes : null;
+  return changeApplicationRow(db, admin, id, 'ein.notes_saved', (row) => ({
+    set: { adminNotes },
+    before: { adminNotes: row.adminNotes },
+    after: { adminNotes },
+  }));
+}
