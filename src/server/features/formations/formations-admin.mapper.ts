@@ -3,7 +3,8 @@ import type { AdminFormation, FormationCustomerFile } from '../../../shared/cont
 import type { AdminTimelineItem } from '../../../shared/contracts/timeline';
 import { toDocument } from '../documents/documents.mapper';
 import { toAdminOrderView } from '../payments/orders.service';
-import type { AdminFormationRow, CustomerFile } from './formations-admin.service';
+import type { CustomerFile } from './customer-file.service';
+import type { AdminFormationRow } from './formations-admin.service';
 
 /** The formations rows and the customer file as the API answers them (contracts/admin-formations.ts). */
 

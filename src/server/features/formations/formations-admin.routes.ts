@@ -15,16 +15,11 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
+import { loadCustomerFile } from './customer-file.service';
 import { setFormationCompany } from './formation-company.service';
 import { dialectOf, exportFileName } from './formations-admin.csv';
 import { toAdminFormation, toCustomerFile } from './formations-admin.mapper';
-import {
-  exportPages,
-  findFormationRow,
-  listFormations,
-  loadCustomerFile,
-  setFormationStatus,
-} from './formations-admin.service';
+import { exportPages, findFormationRow, listFormations, setFormationStatus } from './formations-admin.service';
 
 const tags = ['admin'];
 

@@ -8,15 +8,12 @@ import type {
   adminFormationFilterSchema,
   adminFormationListQuerySchema,
 } from '../../../shared/schemas/admin-formations';
-import type { Db } from '../../db/client';
 import { COUNT_CAP, searchedPage } from '../../db/list-total';
 import {
   companyFormations,
-  documents,
   einApplications,
   formationServiceRequests,
   orders as ordersTable,
-  supportThreads,
   userProfiles,
   users,
 } from '../../db/schema';
@@ -24,9 +21,7 @@ import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
-import { listUserOrders } from '../payments/orders.service';
 import { notifyStageChange } from '../timeline/stage-notices.service';
-import { listCustomerTimeline } from '../timeline/timeline.service';
 import { changeFormationStatus, type FormationRow } from './formations.service';
 
 export type AdminFormationFilter = z.output<typeof adminFormationFilterSchema>;
@@ -322,73 +317,3 @@ export async function setFormationStatus(
   deps.mailer.kick();
   return saved;
 }
-
-/** Everything about the customer behind one formation (SPEC §2 Admin formations, "View Details"). */
-export async function loadCustomerFile(db: Db, formationId: string) {
-  if (!isUuid(formationId)) return null;
-  const [formation] = await db.select().from(companyFormations).where(eq(companyFormations.id, formationId)).limit(1);
-  if (!formation) return null;
-  const userId = formation.userId;
-  const [[user], [profile], [turnkey], [ein], docs, orders, threads, timeline] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        lang: users.lang,
-        role: users.role,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1),
-    db.select().from(userProfiles).where(eq(userProfiles.id, userId)).limit(1),
-    db.select().from(formationServiceRequests).where(eq(formationServiceRequests.userId, userId)).limit(1),
-    db
-      .select({
-        id: einApplications.id,
-        status: einApplications.status,
-        einStatus: einApplications.einStatus,
-        businessName: einApplications.businessName,
-        ein: einApplications.ein,
-        createdAt: einApplications.createdAt,
-        updatedAt: einApplications.updatedAt,
-      })
-      .from(einApplications)
-      .where(eq(einApplications.userId, userId))
-      .limit(1),
-    db
-      .select()
-      .from(documents)
-      .where(eq(documents.userId, userId))
-      .orderBy(desc(documents.createdAt), desc(documents.id)),
-    listUserOrders(db, userId),
-    db
-      .select({
-        id: supportThreads.id,
-        subject: supportThreads.subject,
-        status: supportThreads.status,
-        lastMessageAt: supportThreads.lastMessageAt,
-        createdAt: supportThreads.createdAt,
-      })
-      .from(supportThreads)
-      .where(eq(supportThreads.userId, userId))
-      .orderBy(desc(supportThreads.lastMessageAt), desc(supportThreads.id)),
-    // Every audit row about the customer, newest first, with who made each (the timeline feature's own query).
-    listCustomerTimeline(db, userId, { forAdmin: true }).then((page) => page.items),
-  ]);
-  if (!user) return null;
-  return {
-    formation,
-    user,
-    profile: profile ?? null,
-    turnkey: turnkey ?? null,
-    ein: ein ?? null,
-    docs,
-    orders,
-    threads,
-    timeline,
-  };
-}
-
-export type CustomerFile = NonNullable<Awaited<ReturnType<typeof loadCustomerFile>>>;
