@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

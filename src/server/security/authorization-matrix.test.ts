@@ -18,13 +18,6 @@
  * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
-import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
-import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { services, shortLinks } from '../db/schema';
-import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
-import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
-import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 import {
   bodyText,
   type Expect,
@@ -38,7 +31,14 @@ import {
   ROLES,
   type Role,
   type World,
-} from './matrix.fixtures';
+} from '../../../tests/support/matrix-fixtures';
+import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
+import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
+import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
+import { services, shortLinks } from '../db/schema';
+import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
+import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 
 interface Ctx {
   world: World;

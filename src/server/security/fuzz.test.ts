@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedTables, tableCounter } from '../../../tests/support/table-counts';
 import {
   createTestApp,
   GOOD_PASSWORD,
@@ -13,7 +14,6 @@ import {
 } from '../../../tests/support/test-app';
 import { US_STATES } from '../../shared/catalogue/states';
 import { helpers } from '../features/ein/ein.fixtures';
-import { changedTables, tableCounter } from './table-counts';
 
 /**
  * Fuzzes every operation of the OpenAPI document: requests are derived from each operation's own

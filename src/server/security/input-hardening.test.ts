@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedTables, tableCounter } from '../../../tests/support/table-counts';
 import {
   createTestApp,
   GOOD_PASSWORD,
@@ -12,7 +13,6 @@ import {
 import { TEXT_MAX } from '../../shared/schemas/text';
 import { bankAccountFeedback, einApplications, formationFeedback } from '../db/schema';
 import { helpers } from '../features/ein/ein.fixtures';
-import { changedTables, tableCounter } from './table-counts';
 
 /**
  * Text PostgreSQL or JSON cannot store as sent (NUL, lone surrogates) and text past a field's bound

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { GOOD_PASSWORD, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../tests/support/test-app';
-import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { mailOutbox, users } from '../db/schema';
-import { applicationForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { mailOutbox, users } from '../../src/server/db/schema';
+import { applicationForm, fileForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
+import { STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
+import { GOOD_PASSWORD, signUp, signUpAdmin, type TestApp, type TestClient } from './test-app';
 
 /**
- * Helpers of the authorization matrix (authorization-matrix.test.ts): the callers, the records
+ * Helpers of the authorization matrix (src/server/security/authorization-matrix.test.ts): the callers, the records
  * customer B owns, and the check of one cell.
  */
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatEin, INVALID_EIN_PREFIXES, isEin, maskEinInput, parseEin } from './ein-number';
+import {
+  formatEin,
+  INVALID_EIN_PREFIXES,
+  isEin,
+  maskEinInput,
+  parseEin,
+} from '../../../../src/shared/domain/ein-number';
 
 describe('EIN number', () => {
   it('accepts nine digits with or without the dash and surrounding spaces, and stores the digits', () => {

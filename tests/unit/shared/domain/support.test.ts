@@ -6,7 +6,7 @@ import {
   statusAfterCustomerReply,
   unreadStaffReplies,
   waitingSince,
-} from './support';
+} from '../../../../src/shared/domain/support';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 const customer = (s: number) => ({ isAdminReply: false, createdAt: at(s) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STAGE_WAIT_DEFAULTS } from '../catalogue/timings';
-import { EIN_STATUSES } from './ein';
-import { FORMATION_STATUSES } from './formation';
+import { STAGE_WAIT_DEFAULTS } from '../../../../src/shared/catalogue/timings';
+import { EIN_STATUSES } from '../../../../src/shared/domain/ein';
+import { FORMATION_STATUSES } from '../../../../src/shared/domain/formation';
 import {
   chooseExpectedWait,
   dayNumber,
@@ -12,7 +12,7 @@ import {
   offersSupport,
   rangeUpperDays,
   stageWaitsFor,
-} from './stage-waits';
+} from '../../../../src/shared/domain/stage-waits';
 
 const stats = (samples: number[]) => ({
   samples: samples.length,

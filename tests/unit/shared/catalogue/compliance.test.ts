@@ -12,9 +12,9 @@ import {
   remindersDue,
   sameDayInYear,
   trackedStates,
-} from './compliance';
-import { REGISTERED_AGENT_RENEWAL } from './packages';
-import { US_STATES } from './states';
+} from '../../../../src/shared/catalogue/compliance';
+import { REGISTERED_AGENT_RENEWAL } from '../../../../src/shared/catalogue/packages';
+import { US_STATES } from '../../../../src/shared/catalogue/states';
 
 const dueDates = (id: ComplianceRuleId, formation: string, from: string) =>
   findComplianceRule(id)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../src/server/db/client';
 
 /**
  * Row counts of every table in the public schema, in one statement, so a test can say "this request

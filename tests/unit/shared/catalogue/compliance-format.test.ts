@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findComplianceRule } from './compliance';
-import { formatCalendarDate, ruleTextVars } from './compliance-format';
+import { findComplianceRule } from '../../../../src/shared/catalogue/compliance';
+import { formatCalendarDate, ruleTextVars } from '../../../../src/shared/catalogue/compliance-format';
 
 describe('compliance texts', () => {
   it('reads a calendar date the same in every time zone', () => {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../routes/route-table';
 import {
   checkDestination,
   classifyVisit,
@@ -13,7 +12,8 @@ import {
   randomSlug,
   redirectLocation,
   shortLinkState,
-} from './short-links';
+} from '../../../../src/shared/domain/short-links';
+import { PAGE_ROUTES } from '../../../../src/shared/routes/route-table';
 
 const OWN = 'https://portal.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remindersDue, reminderToSend } from './compliance';
+import { remindersDue, reminderToSend } from '../../../../src/shared/catalogue/compliance';
 
 describe('reminderToSend', () => {
   const item = { dueDate: '2027-03-01' };
