@@ -47,7 +47,7 @@ export async function completeFormation(tx: Tx, userId: string, admin: EinActor)
     actorId: admin.id,
     actorRole: admin.role,
   });
-  // Not told by notifyStageChange (below), so its date is recorded here.
+  // Not told by notifyStageChange (the caller's notice is of the EIN), so its date is recorded here.
   await recordStageReached(tx, { userId, kind: 'formation', stage: 'process_completed' });
   // No mail of its own: the EIN-issued mail of the same change says the setup is complete, and two
   // mails in the same second would read as a mistake. Only a completion by hand (admin formations)
