@@ -111,7 +111,7 @@ function DeviceRow({ device }: { device: Device }) {
             </span>
           ) : null}
         </p>
-        <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-sm text-slate-600 sm:grid-cols-[auto_1fr]">
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-slate-600">
           <dt className="font-medium text-slate-700">{t('account.devices.network')}</dt>
           <dd className="break-all">{device.network ?? t('account.devices.networkUnknown')}</dd>
           <dt className="font-medium text-slate-700">{t('account.devices.firstSeen')}</dt>
