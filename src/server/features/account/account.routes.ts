@@ -182,7 +182,7 @@ export function accountRoutes() {
   });
 
   router.openapi(listSessions, async (c) => {
-    return c.json(await listDevices(c.var.deps, currentUser(c).id, sessionIdOf(c)), 200);
+    return c.json(await listDevices(c.var.deps, currentUser(c), sessionIdOf(c)), 200);
   });
 
   router.openapi(endSessionRoute, async (c) => {

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import { lastUsed } from '../auth/session-limits';
+import { lastUsed, pastStaffLimits } from '../auth/session-limits';
 import { parseUserAgent } from './user-agent';
 
 type Deps = Pick<AppDeps, 'database' | 'auth' | 'mailer' | 'env'>;
@@ -185,9 +185,10 @@ export async function changePassword(
 
 export async function listDevices(
   deps: Pick<Deps, 'database'>,
-  userId: string,
+  user: Pick<SessionUser, 'id' | 'role'>,
   currentSessionId: string,
 ): Promise<Devices> {
+  const now = Date.now();
   const rows = await deps.database.db
     .select({
       id: sessions.id,
@@ -198,8 +199,10 @@ export async function listDevices(
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date(now))));
   const devices = rows
+    // A staff session past its limits is deleted on its next request; it is no device any more.
+    .filter((row) => !pastStaffLimits(user.role, row, now))
     .map((row) => ({
       id: row.id,
       ...parseUserAgent(row.userAgent),

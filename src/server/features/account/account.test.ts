@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedText, startSmtpPeer } from '../../../../tests/support/smtp-peer';
 import {
@@ -376,6 +376,20 @@ describe('session limits', () => {
     await moveSession(s.id, { createdAt: hoursAgo(7.1 * 24), lastSeenAt: new Date() });
     expect((await s.c.get('/api/me')).status).toBe(401);
     expect(await sessionIdsOf(s.id)).toEqual([]);
+  });
+
+  it('leaves an idle staff session off the devices list', async () => {
+    const s = await staffMember();
+    const other = await secondDevice(s, 'adminpassword');
+    expect((await other.get('/api/me')).status).toBe(200);
+    const list = async () => (await s.c.get('/api/account/sessions')).body.devices as { current: boolean }[];
+    expect(await list()).toHaveLength(2);
+    const currentId = ((await list()).find((d) => d.current) as unknown as { id: string }).id;
+    await t.deps.database.db
+      .update(sessions)
+      .set({ lastSeenAt: hoursAgo(13) })
+      .where(and(eq(sessions.userId, s.id), ne(sessions.id, currentId)));
+    expect(await list()).toEqual([expect.objectContaining({ current: true })]);
   });
 
   it("keeps a customer's session past both staff limits", async () => {

@@ -16,16 +16,25 @@ export function lastUsed(row: Pick<SessionRow, 'createdAt' | 'lastSeenAt'>): Dat
   return row.lastSeenAt ?? row.createdAt;
 }
 
+/** Whether a session of `role` is past the staff limits at `now` (never for a customer's). */
+export function pastStaffLimits(
+  role: string | null | undefined,
+  row: Pick<SessionRow, 'createdAt' | 'lastSeenAt'>,
+  now: number,
+): boolean {
+  if (!isStaff(toRole(role))) return false;
+  const idle = now - lastUsed(row).getTime() > STAFF_SESSION_IDLE_HOURS * HOUR_MS;
+  const tooOld = now - row.createdAt.getTime() > STAFF_SESSION_MAX_DAYS * 24 * HOUR_MS;
+  return idle || tooOld;
+}
+
 /**
  * A staff session past 12 hours without a request or 7 days since sign-in (issue 24) is deleted, and
  * the request goes on without a session (401 where one is needed). Customers keep better-auth's
  * 30-day sessions.
  */
 export async function staffSessionOver(db: Db, row: SessionRow, now: number): Promise<boolean> {
-  if (!isStaff(toRole(row.role))) return false;
-  const idle = now - lastUsed(row).getTime() > STAFF_SESSION_IDLE_HOURS * HOUR_MS;
-  const tooOld = now - row.createdAt.getTime() > STAFF_SESSION_MAX_DAYS * 24 * HOUR_MS;
-  if (!idle && !tooOld) return false;
+  if (!pastStaffLimits(row.role, row, now)) return false;
   await db.delete(sessions).where(eq(sessions.id, row.sessionId));
   return true;
 }
