@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
+import { accountRoutes } from './features/account/account.routes';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/auth', authRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/me/timeline', timelineRoutes());
+  app.route('/api/account', accountRoutes());
   // Every admin feature mounts into the one admin door, which checks the caller once at its root.
   app.route(
     ADMIN_API_PREFIX,

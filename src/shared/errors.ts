@@ -69,6 +69,12 @@ export const API_ERRORS = {
   SERVICE_UNAVAILABLE: 503,
   /** This server is reading as many uploads as its memory budget allows and this one waited too long. */
   UPLOADS_BUSY: 503,
+  /** The account page (issue 24): the current password given to change the password or the email is wrong. */
+  WRONG_PASSWORD: 400,
+  /** The new email address is the one the account already has. */
+  EMAIL_UNCHANGED: 400,
+  /** The devices list ends other sessions; this device's own is ended by signing out. */
+  CURRENT_SESSION: 409,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

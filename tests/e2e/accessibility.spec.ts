@@ -161,6 +161,8 @@ async function auditLanguage(lang: Lang): Promise<Findings> {
     '/privacy',
     '/services',
     `/services/${serviceId}`,
+    // Without a token: the page says the link is not valid.
+    '/account/confirm-email',
   ]) {
     await audit(visitor, lang, route, found, { name: route.replace(serviceId, ':id') });
   }
@@ -207,6 +209,7 @@ async function auditLanguage(lang: Lang): Promise<Findings> {
     `/support?thread=${threadId}`,
     `/payment/success?session_id=${sessionId}`,
     '/payment/cancelled',
+    '/account',
   ]) {
     await audit(customer, lang, route, found, { name: route.split('?')[0] });
   }

@@ -17,6 +17,8 @@
  *      level) or `freshSession` (each caller signs in anew), so later rows still find what they expect.
  * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
  */
+
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyText,
@@ -35,7 +37,7 @@ import {
 import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
 import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { services, shortLinks } from '../db/schema';
+import { mailOutbox, services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
@@ -145,6 +147,35 @@ async function matrixShortLink(): Promise<{ id: string; slug: string }> {
   return { id: row.id, slug: row.slug };
 }
 
+/** The party a signed-in cell calls as (null for the anonymous caller). */
+function partyOf({ world, role }: Ctx): Party | null {
+  if (role === 'anonymous') return null;
+  if (role === 'customerA') return world.a;
+  if (role === 'customerB') return world.b;
+  return shared.staff[role];
+}
+
+/** A valid email-change link token of a throwaway account, as the mail to the new address carries it. */
+async function emailChangeToken(): Promise<string> {
+  const who = await h.customer();
+  const newEmail = uniqueEmail('matrix-new');
+  const res = await who.c.post('/api/account/email-change', { newEmail, currentPassword: who.password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const [mail] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, newEmail));
+  const token = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token, 'email-change mail with a token').toBeTruthy();
+  return token as string;
+}
+
+/** A session of B's own made for the cell (B signs in on another browser), so ending it harms no other row. */
+async function extraSessionOf(b: Party): Promise<string> {
+  const c = await h.freshSession(b);
+  const res = await c.get('/api/account/sessions');
+  const mine = (res.body.devices as { id: string; current: boolean }[]).find((d) => d.current);
+  expect(mine, JSON.stringify(res.body)).toBeTruthy();
+  return (mine as { id: string }).id;
+}
+
 const MATRIX: Record<string, Row> = {
   // --- auth: public by design; the body decides, not the session -------------------------------------
   'POST /api/auth/sign-up': {
@@ -204,6 +235,44 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/me': { request: () => ({ body: { lang: 'tr' } }), expect: SIGNED_IN },
   // The customer's own History; an admin reads a customer's timeline in the customer file instead.
   'GET /api/me/timeline': { request: () => ({ query: 'limit=100' }), expect: [401, '2xx', '2xx', 403] },
+
+  // --- the account page (issue 24): each caller's own account, staff included; no user id in the path ----
+  'GET /api/account': { expect: SIGNED_IN },
+  'PATCH /api/account': { request: () => ({ body: { fullName: 'Matrix Kişi' } }), expect: SIGNED_IN },
+  'POST /api/account/email-change': {
+    // A new address per cell; nothing changes until the mailed link is opened.
+    request: (ctx) => ({
+      body: { newEmail: uniqueEmail('matrix-change'), currentPassword: partyOf(ctx)?.password ?? 'Passw0rd!23' },
+    }),
+    expect: SIGNED_IN,
+  },
+  // Public by design: the mailed link's token is the credential, as the reset token is.
+  'POST /api/account/email-change/confirm': {
+    request: async () => ({ body: { token: await emailChangeToken() } }),
+    expect: PUBLIC,
+  },
+  'POST /api/account/password': {
+    // Each caller sets a password that passes the sign-up rules and keeps it for the later rows that
+    // sign in anew (the owner's sign-up password has no digit). Its own session survives the change.
+    request: (ctx) => {
+      const party = partyOf(ctx);
+      const body = {
+        currentPassword: party?.password ?? 'Passw0rd!23',
+        password: 'Passw0rd!23',
+        confirmPassword: 'Passw0rd!23',
+      };
+      if (party) party.password = 'Passw0rd!23';
+      return { body };
+    },
+    expect: SIGNED_IN,
+  },
+  'GET /api/account/sessions': { expect: SIGNED_IN },
+  'DELETE /api/account/sessions/{id}': {
+    // B's extra session: only B may end it; anyone else is told it does not exist.
+    request: async ({ world }) => ({ params: { id: await extraSessionOf(world.b) } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/account/sessions/end-others': { expect: SIGNED_IN },
 
   // --- back office ------------------------------------------------------------------------------------
   'GET /api/admin/overview': { expect: ADMIN_ONLY },

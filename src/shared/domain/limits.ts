@@ -10,6 +10,20 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** A payment provider's webhook body stops here (413): Stripe's events are a few kilobytes. */
 export const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
 
+/**
+ * Staff sessions (issue 24, decision 0044): one ends after this long without a request, and after
+ * STAFF_SESSION_MAX_DAYS whatever happens. Customers keep REMEMBER_ME_DAYS.
+ */
+export const STAFF_SESSION_IDLE_HOURS = 12;
+export const STAFF_SESSION_MAX_DAYS = 7;
+/**
+ * A session's "last seen" is written at most this often: a write per request would double the work of
+ * every API call. The idle limit may therefore end a staff session up to this much early.
+ */
+export const SESSION_LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+/** The link that confirms a new email address is valid this long, once. */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+
 /** `ADMIN_SIGNUP_CODE` must be at least this long: a short code is guessed. */
 export const ADMIN_SIGNUP_CODE_MIN_LENGTH = 16;
 
@@ -39,6 +53,11 @@ export const RATE_LIMITS = {
   passwordResetPerEmail: { max: 3, windowMs: HOUR },
   verificationPerAddress: { max: 10, windowMs: HOUR },
   verificationPerEmail: { max: 3, windowMs: HOUR },
+  /** The account page's email change mails a link to an address the user types: a flood is abuse. */
+  emailChangePerUser: { max: 5, windowMs: HOUR },
+  emailChangePerAddress: { max: 10, windowMs: HOUR },
+  /** A signed-in session guessing the current password on the account page is limited like sign-in. */
+  passwordChangePerUser: { max: 10, windowMs: 15 * MINUTE },
   /** Each purchase opens a checkout at the payment provider; a loop of them is abuse, not shopping. */
   checkoutPerUser: { max: 30, windowMs: HOUR },
   /** A generated SS-4 or SS-4 data sheet is a PDF built on the server; staff need a few an hour. */

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue';
+import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
 import enAdminEin from './en/adminEin.json';
 import enAdminFormations from './en/adminFormations.json';
@@ -25,6 +26,7 @@ import enShortLinks from './en/shortLinks.json';
 import enSs4 from './en/ss4.json';
 import enSs4Generate from './en/ss4Generate.json';
 import enSupport from './en/support.json';
+import trAccount from './tr/account.json';
 import trAdmin from './tr/admin.json';
 import trAdminEin from './tr/adminEin.json';
 import trAdminFormations from './tr/adminFormations.json';
@@ -80,6 +82,7 @@ export const uiTr: Catalogue = {
   shortLinks: trShortLinks,
   compliance: trCompliance,
   ss4Generate: trSs4Generate,
+  account: trAccount,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -108,4 +111,5 @@ export const uiEn: Catalogue = {
   shortLinks: enShortLinks,
   compliance: enCompliance,
   ss4Generate: enSs4Generate,
+  account: enAccount,
 };

@@ -19,7 +19,9 @@ export type PageGuard =
   | 'requireCustomer'
   | 'requireEinApplication'
   | 'requireSs4Form'
-  | 'requirePaymentSession';
+  | 'requirePaymentSession'
+  /** Any signed-in user, customer or staff (the account page). */
+  | 'requireSignedIn';
 
 export interface PageRoute {
   /** As React Router writes it under the root: no leading slash, `:name` for a parameter. */
@@ -59,6 +61,7 @@ const ANYONE: readonly Audience[] = ['anonymous', 'customer', 'staff'];
 const VISITOR: readonly Audience[] = ['anonymous', 'customer'];
 const CUSTOMER: readonly Audience[] = ['customer'];
 const STAFF: readonly Audience[] = ['staff'];
+const SIGNED_IN: readonly Audience[] = ['customer', 'staff'];
 
 const publicPage = (path: string, page: string, sections: readonly string[]): PageRoute => ({
   path,
@@ -99,6 +102,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The server redirects a live /go/{slug} and serves this page for an unknown or expired one.
   publicPage('go/:slug', 'features/shortLinks/pages/ShortLinkNotFoundPage.tsx', ['shortLinks']),
   publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
+  // The link mailed to a new address: it works signed in or not, on any device (decision 0044).
+  publicPage('account/confirm-email', 'features/account/pages/ConfirmEmailPage.tsx', ['account']),
 
   customerPage('onboarding', 'features/onboarding/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
     guard: 'requireOnboarding',
@@ -138,6 +143,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requirePaymentSession',
   }),
   customerPage('payment/cancelled', 'features/payments/pages/PaymentCancelledPage.tsx', ['payments']),
+  // Everyone's own account (issue 24): staff see it in the signed-in frame too.
+  customerPage('account', 'features/account/pages/AccountPage.tsx', ['account'], {
+    who: SIGNED_IN,
+    guard: 'requireSignedIn',
+  }),
 
   adminPage('admin/ein', 'features/admin/pages/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
   adminPage('admin/support', 'features/admin/pages/AdminSupportPage.tsx', ['catalogue']),

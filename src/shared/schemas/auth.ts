@@ -23,9 +23,9 @@ const passwordBase = safeText(TEXT_MAX.password, {
   .min(1, 'validation.passwordRequired')
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin');
 
-const passwordWithDigit = passwordBase.regex(/\d/, 'validation.passwordDigit');
+export const passwordWithDigit = passwordBase.regex(/\d/, 'validation.passwordDigit');
 
-const fullName = safeText(TEXT_MAX.fullName, {
+export const fullName = safeText(TEXT_MAX.fullName, {
   error: 'validation.fullNameRequired',
   tooLong: 'validation.fullNameTooLong',
 }).min(1, 'validation.fullNameRequired');
@@ -39,7 +39,7 @@ const utm = safeText(TEXT_MAX.utm).optional().nullable();
  * field fails; `when` runs this one as soon as both passwords are strings, so the message shows
  * alongside the other errors instead of only after they are fixed.
  */
-const passwordsMatch: [
+export const passwordsMatch: [
   (value: { password: string; confirmPassword: string }) => boolean,
   { path: string[]; message: string; when: (payload: { value: unknown }) => boolean },
 ] = [
@@ -54,7 +54,7 @@ const passwordsMatch: [
   },
 ];
 
-const confirmPassword = safeText(TEXT_MAX.password, {
+export const confirmPassword = safeText(TEXT_MAX.password, {
   error: 'validation.passwordsMismatch',
   tooLong: 'validation.passwordMax',
   trim: false,

@@ -75,6 +75,14 @@ export async function allowVisitor({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** /account: anyone signed in, customer or staff; anonymous visitors are told to sign in. */
+export async function requireSignedIn({ request }: LoaderFunctionArgs) {
+  const me = await loadMe();
+  if (me) return null;
+  toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
+  return go('/signin', request);
+}
+
 /** /payment/success: without `session_id` there is nothing to show (SPEC §2), so back to the services. */
 export async function requirePaymentSession(args: LoaderFunctionArgs) {
   if (!new URL(args.request.url).searchParams.get('session_id')) return redirect('/services');

@@ -37,6 +37,12 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The portal's own columns (decision 0044): the last request, written at most every few minutes
+     * (null until the first request after sign-in), and the network it came from, never a full address.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    network: text('network'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -86,6 +86,9 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth would store the full address from X-Forwarded-For, which any client writes; the
+      // portal records the session's network itself from the address it trusts (decision 0044).
+      ipAddress: { disableIpTracking: true },
       cookiePrefix: 'portal',
       // In production the cookies are `__Host-`: Secure, Path=/ and no Domain, so a sibling subdomain
       // cannot plant or overwrite a session cookie for this host. better-auth knows only `__Secure-`,

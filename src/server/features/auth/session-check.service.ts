@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/http/context';
 import { verifySignedCookie } from '../../platform/http/signed-cookie';
 import type { Auth } from './auth.instance';
+import { staffSessionOver, touchSession } from './session-limits.service';
 import { findSessionByToken } from './session-lookup.service';
 
 export interface SignedInSession {
@@ -48,6 +49,8 @@ export async function checkSession(
   cookieHeader: string,
   /** The request's headers, for better-auth; only built when it is asked. */
   headers: () => Headers,
+  /** The client's network (/24, /48), for the devices list; read only when last-seen is written. */
+  network: () => string | null = () => null,
 ): Promise<SignedInSession | null> {
   const settings = await cookieSettings(deps.auth);
   const token = verifySignedCookie(cookieHeader, settings.name, settings.secret);
@@ -55,6 +58,9 @@ export async function checkSession(
   const row = await findSessionByToken(deps.db, token);
   if (!row) return null;
   const now = Date.now();
+  // Staff limits first (decision 0044): an ended staff session must not reach better-auth's extension.
+  if (await staffSessionOver(deps.db, row, now)) return null;
+  await touchSession(deps.db, row, now, network);
   const expires = row.expiresAt.getTime();
   // better-auth's own tests: expired when expiresAt < now; extended when expiresAt - expiresIn + updateAge <= now.
   if (expires < now || expires - settings.expiresInMs + settings.updateAgeMs <= now) {

@@ -13,6 +13,9 @@ const sessionByToken = preparedFor((db) =>
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      network: sessions.network,
       userId: users.id,
       email: users.email,
       name: users.name,

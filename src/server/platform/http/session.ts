@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { checkSession } from '../../features/auth/session-check.service';
 import type { AppEnv, SessionUser } from './context';
 import { errorResponse } from './errors';
+import { clientNetwork } from './network';
 
 /**
  * Loads the session (if any) from the httpOnly cookie into `c.var.user`: checked afresh on every
@@ -14,7 +15,12 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     const cookie = c.req.header('cookie');
     if (cookie?.includes('session_token')) {
       const { auth, database } = c.var.deps;
-      const session = await checkSession({ auth, db: database.db }, cookie, () => c.req.raw.headers);
+      const session = await checkSession(
+        { auth, db: database.db },
+        cookie,
+        () => c.req.raw.headers,
+        () => clientNetwork(c),
+      );
       if (session) {
         c.set('user', session.user);
         c.set('sessionId', session.sessionId);

@@ -13,7 +13,10 @@ export type MailTemplate =
   | 'supportReopened'
   | 'orderReceipt'
   /** A deadline of the compliance calendar: the rule's name is `subject`, its details the `excerpt`. */
-  | 'complianceReminder';
+  | 'complianceReminder'
+  /** The account page (decision 0044): the link to the new address, and the notice to the old one. */
+  | 'emailChange'
+  | 'emailChanged';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -27,10 +30,12 @@ export interface MailVars {
   excerpt?: string;
   /** The issued EIN, NN-NNNNNNN (einIssued). */
   ein?: string;
+  /** The account's new email address (emailChanged). */
+  email?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */
-const REQUESTED: ReadonlySet<MailTemplate> = new Set(['verify', 'reset']);
+const REQUESTED: ReadonlySet<MailTemplate> = new Set(['verify', 'reset', 'emailChange']);
 
 export interface RenderedMail {
   subject: string;

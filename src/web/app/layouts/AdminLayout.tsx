@@ -10,6 +10,7 @@ import { adminSupportWaitingQuery } from '../../features/support/api/support';
 import { useCan } from '../../lib/can';
 import { useMe } from '../../lib/session';
 import { useTranslation } from '../../lib/useTranslation';
+import { AccountLink } from './AccountLink';
 import { QueryProvider } from './QueryProvider';
 import { SignOutButton } from './SignOutButton';
 
@@ -66,6 +67,7 @@ function AdminTopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
+          <AccountLink />
           <SignOutButton />
         </div>
       </div>

@@ -5,6 +5,7 @@ import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';
 import { useMe } from '../../lib/session';
 import { useTranslation } from '../../lib/useTranslation';
+import { AccountLink } from './AccountLink';
 import { QueryProvider } from './QueryProvider';
 import { SignOutButton } from './SignOutButton';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
@@ -43,7 +44,14 @@ function SignedInFrame() {
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
             {/* Sign-out stays while the session is still being read (and when that check fails). */}
-            {me === null ? <SignInLink /> : <SignOutButton />}
+            {me === null ? (
+              <SignInLink />
+            ) : (
+              <>
+                <AccountLink />
+                <SignOutButton />
+              </>
+            )}
           </div>
         </div>
       </header>
