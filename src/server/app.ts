@@ -33,6 +33,7 @@ import { shortLinksAdminRoutes } from './features/short-links/short-links.routes
 import { ss4GenerateRoutes } from './features/ss4-generate/ss4-generate.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
+import { twoFactorAdminRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/two-factor.routes';
 import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
@@ -85,7 +86,9 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('/api/*', uploadRoom(deps.uploadBudget ?? new UploadBudget()));
 
   app.route('/api/auth', authRoutes());
+  app.route('/api/auth', twoFactorSignInRoutes());
   app.route('/api/me', meRoutes());
+  app.route('/api/me/two-factor', twoFactorRoutes());
   app.route('/api/me/timeline', timelineRoutes());
   // Every admin feature mounts into the one admin door, which checks the caller once at its root.
   app.route(
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/ein-applications', routes: ss4GenerateRoutes },
       { path: '/', routes: adminOverviewRoutes },
       { path: '/ein-applications', routes: einAdminRoutes },
+      { path: '/staff', routes: twoFactorAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());

@@ -6,3 +6,4 @@ export * from './platform';
 export * from './profiles';
 export * from './services';
 export * from './support';
+export * from './two-factor';

@@ -13,7 +13,9 @@ export type MailTemplate =
   | 'supportReopened'
   | 'orderReceipt'
   /** A deadline of the compliance calendar: the rule's name is `subject`, its details the `excerpt`. */
-  | 'complianceReminder';
+  | 'complianceReminder'
+  /** Decision 0042: an owner (or the server's CLI) removed the member's second factor. */
+  | 'twoFactorReset';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
