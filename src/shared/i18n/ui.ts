@@ -20,6 +20,7 @@ import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
+import enSecurity from './en/security.json';
 import enServices from './en/services.json';
 import enShortLinks from './en/shortLinks.json';
 import enSs4 from './en/ss4.json';
@@ -46,6 +47,7 @@ import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
+import trSecurity from './tr/security.json';
 import trServices from './tr/services.json';
 import trShortLinks from './tr/shortLinks.json';
 import trSs4 from './tr/ss4.json';
@@ -80,6 +82,7 @@ export const uiTr: Catalogue = {
   shortLinks: trShortLinks,
   compliance: trCompliance,
   ss4Generate: trSs4Generate,
+  security: trSecurity,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -108,4 +111,5 @@ export const uiEn: Catalogue = {
   shortLinks: enShortLinks,
   compliance: enCompliance,
   ss4Generate: enSs4Generate,
+  security: enSecurity,
 };

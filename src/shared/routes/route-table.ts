@@ -19,7 +19,9 @@ export type PageGuard =
   | 'requireCustomer'
   | 'requireEinApplication'
   | 'requireSs4Form'
-  | 'requirePaymentSession';
+  | 'requirePaymentSession'
+  /** Any signed-in user, customer or staff (decision 0042's /account/security). */
+  | 'requireSignedIn';
 
 export interface PageRoute {
   /** As React Router writes it under the root: no leading slash, `:name` for a parameter. */
@@ -138,6 +140,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requirePaymentSession',
   }),
   customerPage('payment/cancelled', 'features/payments/pages/PaymentCancelledPage.tsx', ['payments']),
+  // Decision 0042: the second factor, for customers and staff (staff without one are sent here).
+  customerPage('account/security', 'features/two-factor/pages/AccountSecurityPage.tsx', ['security'], {
+    who: ['customer', 'staff'],
+    guard: 'requireSignedIn',
+  }),
 
   adminPage('admin/ein', 'features/admin/pages/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
   adminPage('admin/support', 'features/admin/pages/AdminSupportPage.tsx', ['catalogue']),

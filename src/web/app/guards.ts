@@ -81,6 +81,25 @@ export async function requirePaymentSession(args: LoaderFunctionArgs) {
   return requireCustomerPage(args);
 }
 
+/** /account/security: anyone signed in, customer or staff; anonymous visitors sign in first. */
+export async function requireSignedIn({ request }: LoaderFunctionArgs) {
+  const me = await loadMe();
+  if (!me) {
+    toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
+    return go('/signin', request);
+  }
+  return null;
+}
+
+/**
+ * Decision 0042: a staff member without a second factor is sent to set it up, and on to the admin
+ * page they wanted afterwards (every admin operation would answer TWO_FACTOR_REQUIRED until then).
+ */
+function enrolFirst(request: Request) {
+  const { pathname, search } = new URL(request.url);
+  return redirect(`/account/security?next=${encodeURIComponent(pathname + search)}`);
+}
+
 /** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (SPEC §6). */
 export async function requireAdmin({ request }: LoaderFunctionArgs) {
   let me: Awaited<ReturnType<typeof loadMe>>;
@@ -94,6 +113,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
     toast.error(await translateLoaded('admin.unauthorized'));
     return redirect('/dashboard');
   }
+  if (!me.twoFactorEnabled) return enrolFirst(request);
   return null;
 }
 
@@ -105,6 +125,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
 export async function requireAdminPage({ request }: LoaderFunctionArgs) {
   const me = await loadMe().catch(() => null);
   if (!me || !isStaff(me.user.role)) return null;
+  if (!me.twoFactorEnabled) return enrolFirst(request);
   const needed = pagePermission(new URL(request.url).pathname);
   if (!needed || hasPermission(me.user.role, needed)) return null;
   toast.error(await translateLoaded('admin.unauthorized'), { id: 'admin-unauthorized' });
