@@ -211,7 +211,12 @@ export async function enrolTwoFactor(client: TestClient, email: string): Promise
   const step = timeStep(Date.now());
   const enable = await client.post('/api/me/two-factor/enable', { code: hotp(base32Decode(secret), step) });
   if (enable.status !== 200) throw new Error(`2FA enable failed: ${enable.status} ${JSON.stringify(enable.body)}`);
-  const factor = { secret, lastStep: step, recoveryCodes: enable.body.recoveryCodes as string[] };
+  return rememberFactor(email, secret, step, enable.body.recoveryCodes as string[]);
+}
+
+/** Keeps what enrolment showed (here or in a browser test) for the helpers' later codes. */
+export function rememberFactor(email: string, secret: string, step: number, recoveryCodes: string[]): KnownFactor {
+  const factor = { secret, lastStep: step, recoveryCodes: [...recoveryCodes] };
   factors.set(email.toLowerCase(), factor);
   return factor;
 }
