@@ -214,6 +214,13 @@ export async function enrolTwoFactor(client: TestClient, email: string): Promise
   return rememberFactor(email, secret, step, enable.body.recoveryCodes as string[]);
 }
 
+/** enrolTwoFactor for whoever is signed in on `client` (a customer made staff in the database). */
+export async function enrolSignedIn(client: TestClient): Promise<KnownFactor> {
+  const me = await client.get('/api/me');
+  if (me.status !== 200) throw new Error(`not signed in: ${me.status}`);
+  return enrolTwoFactor(client, me.body.user.email as string);
+}
+
 /** Keeps what enrolment showed (here or in a browser test) for the helpers' later codes. */
 export function rememberFactor(email: string, secret: string, step: number, recoveryCodes: string[]): KnownFactor {
   const factor = { secret, lastStep: step, recoveryCodes: [...recoveryCodes] };

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import {
+  createTestApp,
+  enrolSignedIn,
+  signedInCustomer,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
 import { sessions, users } from '../../db/schema';
 import { cookieSignature } from '../../platform/http/signed-cookie';
 import { betterAuthSession, checkSession } from './session-check';
@@ -133,6 +139,8 @@ describe('the session check', () => {
   it('applies a role change on the next request, both ways', async () => {
     const { c, id } = await signedInCustomer(t);
     expect((await c.get('/api/admin/users')).status).toBe(403);
+    // Staff work with a second factor (decision 0042); enrolled while still a customer.
+    await enrolSignedIn(c);
     await t.deps.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, id));
     expect((await c.get('/api/admin/users')).status).toBe(200);
     expect((await c.get('/api/me')).body.user.role).toBe('owner');
