@@ -33,6 +33,7 @@ import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
 import { turnkeyRoutes } from './features/turnkey/turnkey.routes';
+import { twoFactorAdminRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/two-factor.routes';
 import { usersAdminRoutes } from './features/users/users-admin.routes';
 import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
 import type { AppEnv } from './platform/http/context';
@@ -86,7 +87,9 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('/api/*', uploadRoom(deps.uploadBudget ?? new UploadBudget()));
 
   app.route('/api/auth', authRoutes());
+  app.route('/api/auth', twoFactorSignInRoutes());
   app.route('/api/me', meRoutes());
+  app.route('/api/me/two-factor', twoFactorRoutes());
   app.route('/api/me/timeline', timelineRoutes());
   app.route('/api/account', accountRoutes());
   // Every admin feature mounts into the one admin door, which checks the caller once at its root.
@@ -104,6 +107,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/ein-applications', routes: ss4AdminRoutes },
       { path: '/', routes: adminOverviewRoutes },
       { path: '/ein-applications', routes: einAdminRoutes },
+      { path: '/staff', routes: twoFactorAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());

@@ -75,6 +75,18 @@ export const API_ERRORS = {
   EMAIL_UNCHANGED: 400,
   /** The devices list ends other sessions; this device's own is ended by signing out. */
   CURRENT_SESSION: 409,
+  /** Decision 0042: a staff member without a second factor, on any admin operation. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** Decision 0042: an SSN reveal or an export when the session's last code is older than 15 minutes. */
+  STEP_UP_REQUIRED: 403,
+  /** A second-factor code (or recovery code) that is wrong, already used, or out of its window. */
+  INVALID_TWO_FACTOR_CODE: 400,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  /** Enrolment's confirmation without its start (no key shown yet). */
+  TWO_FACTOR_NOT_STARTED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
+  /** Staff cannot turn their second factor off; an owner resets it instead. */
+  TWO_FACTOR_MANDATORY: 403,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -7,7 +7,9 @@ import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   ADMIN_CODE,
   e2eEmail,
+  enrolInBrowser,
   fromOurPages,
+  giveSignInCode,
   newContext,
   screenshots,
   serverAndBrowserForFile,
@@ -35,8 +37,10 @@ describe('admin access', () => {
 
     await page.fill('input[name=adminCode]', ADMIN_CODE);
     await page.click('button[type=submit]');
-    await page.waitForURL('**/admin/ein');
     await page.getByText('Yönetici hesabı başarıyla oluşturuldu!').first().waitFor();
+    // Decision 0042: the back office opens once the new owner has set up the second factor.
+    await enrolInBrowser(page, email);
+    await page.waitForURL('**/admin/ein');
     await page.getByRole('link', { name: 'EIN başvuruları' }).first().waitFor();
     await screenshots(page, 'admin-ein-empty');
 
@@ -46,6 +50,7 @@ describe('admin access', () => {
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'adminsifre');
     await page.click('button[type=submit]');
+    await giveSignInCode(page, email);
     await page.waitForURL('**/admin/ein');
     await page.getByText('Tekrar hoş geldiniz, Yönetici!').first().waitFor();
     await context.close();
@@ -125,6 +130,8 @@ describe('admin access', () => {
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'Sirket2025ok');
     await page.click('button[type=submit]');
+    // Staff set up the second factor first (decision 0042); the guard then sends them on to their desk.
+    await enrolInBrowser(page, email);
     return { page, applicationId, close: () => context.close() };
   }
 

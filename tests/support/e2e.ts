@@ -12,9 +12,11 @@ import { calendarFeeds, mailOutbox, sessions } from '../../src/server/db/schema'
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { feedToken } from '../../src/server/features/compliance/calendar-feed.service';
+import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import { createLogger } from '../../src/server/platform/logger';
 import { portalRequestListener } from '../../src/server/request-listener';
 import { TEMPLATE_PATH } from './global-setup-db';
+import { nextSecondFactorCode, rememberFactor } from './test-app';
 
 export const ADMIN_CODE = 'e2e-admin-code-4242';
 
@@ -274,7 +276,11 @@ export async function signUpInBrowser(page: Page, fullName: string, email: strin
   await page.waitForURL('**/onboarding');
 }
 
-/** Signs a new admin up through /admin/signup with the test server's code (they land on /admin/ein). */
+/**
+ * Signs a new admin up through /admin/signup with the test server's code. Staff must have a second
+ * factor (decision 0042): the admin pages send them to /account/security, where they enrol with a code
+ * computed from the key on the screen, and then they land on /admin/ein.
+ */
 export async function signUpAdminInBrowser(page: Page, fullName: string, email: string) {
   await page.goto('/admin/signup');
   await page.fill('input[name=fullName]', fullName);
@@ -284,7 +290,33 @@ export async function signUpAdminInBrowser(page: Page, fullName: string, email: 
   await page.fill('input[name=adminCode]', ADMIN_CODE);
   await page.check('input[name=terms]');
   await page.click('button[type=submit]');
+  await enrolInBrowser(page, email);
   await page.waitForURL('**/admin/ein');
+}
+
+/**
+ * On /account/security (reached by a guard, or opened): sets up the second factor as a user would,
+ * reading the key shown as text and typing the code an authenticator app would show, then leaves the
+ * recovery codes (remembered for later sign-ins). Answers the recovery codes.
+ */
+export async function enrolInBrowser(page: Page, email: string): Promise<string[]> {
+  await page.waitForURL('**/account/security**');
+  await page.getByTestId('two-factor-start').click();
+  const key = (await page.getByTestId('two-factor-key').innerText()).replace(/\s/g, '');
+  const step = timeStep(Date.now());
+  await page.fill('input[name=enrolment-code]', hotp(base32Decode(key), step));
+  await page.getByTestId('enrolment-code-submit').click();
+  await page.getByTestId('recovery-codes').waitFor();
+  const codes = await page.locator('[data-testid=recovery-codes] li').allInnerTexts();
+  rememberFactor(email, key, step, codes);
+  await page.getByTestId('recovery-codes-done').click();
+  return codes;
+}
+
+/** Sign-in's second step in the browser: a code for `email`'s remembered key (see enrolInBrowser). */
+export async function giveSignInCode(page: Page, email: string): Promise<void> {
+  await page.fill('input[name=code]', nextSecondFactorCode(email));
+  await page.click('button[type=submit]');
 }
 
 /**

@@ -3,15 +3,27 @@ import { expect } from 'vitest';
 import { mailOutbox, users } from '../../src/server/db/schema';
 import { applicationForm, fileForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
 import { STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
-import { GOOD_PASSWORD, signUp, signUpAdmin, type TestApp, type TestClient } from './test-app';
+import {
+  enrolTwoFactor,
+  GOOD_PASSWORD,
+  nextSecondFactorCode,
+  signInFully,
+  signUp,
+  signUpAdmin,
+  type TestApp,
+  type TestClient,
+} from './test-app';
 
 /**
  * Helpers of the authorization matrix (src/server/security/authorization-matrix.test.ts): the callers, the records
  * customer B owns, and the check of one cell.
  */
 
-/** The callers of every cell: the customers, then one member of each staff role (decision 0039). */
-export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES] as const;
+/**
+ * The callers of every cell: the customers, one member of each staff role (decision 0039), and an
+ * owner who has not set up the second factor (decision 0042: refused at the admin door).
+ */
+export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES, 'unenrolled'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isStaffCaller(role: Role): role is StaffRole {
@@ -31,6 +43,7 @@ export const ROLE_IPS: Record<Role, string> = {
   operations: '203.0.113.9',
   support: '203.0.113.10',
   finance: '203.0.113.11',
+  unenrolled: '203.0.113.12',
 };
 
 /** Addresses for set-up callers (fresh customers, throwaway accounts), one each, never reused. */
@@ -99,16 +112,27 @@ export function matrixHelpers(t: () => TestApp) {
   }
 
   /**
-   * A staff member of `role`, signed in. The owner comes through the admin sign-up as the first one
-   * does; the others are customers whose role is set in the database, as the invitation flow will.
+   * A staff member of `role`, signed in with the second factor enrolled. The owner comes through the
+   * admin sign-up as the first one does; the others are customers whose role is set in the database,
+   * as the invitation flow will. `enrol: false` leaves the second factor out.
    */
-  async function staffParty(role: StaffRole, ip: string): Promise<Party> {
-    if (role === 'owner') return adminParty(ip);
+  async function staffParty(role: StaffRole, ip: string, options: { enrol?: boolean } = {}): Promise<Party> {
+    if (role === 'owner' && options.enrol !== false) return adminParty(ip);
     const party = await customer(ip);
     await t().deps.database.db.update(users).set({ role }).where(eq(users.id, party.id));
+    if (options.enrol !== false) await enrolTwoFactor(party.c, party.email);
     const me = await party.c.get('/api/me');
     expect(me.body.user?.role, `${role}'s session`).toBe(role);
+    expect(me.body.twoFactorEnabled, `${role}'s second factor`).toBe(options.enrol !== false);
     return party;
+  }
+
+  /** Step-up for `party`'s session: a fresh code, so SSN reveals and exports answer for 15 minutes. */
+  async function stepUp(party: Party): Promise<void> {
+    const res = await copyOf(party.c, party.ip).post('/api/me/two-factor/verify', {
+      code: nextSecondFactorCode(party.email),
+    });
+    expect(res.status, `step-up: ${JSON.stringify(res.body)}`).toBe(200);
   }
 
   /** Customer B with records up to `level`; the admin does the back-office steps on the way. */
@@ -172,8 +196,9 @@ export function matrixHelpers(t: () => TestApp) {
   /** A new browser for `party`'s account: a session of its own, so signing it out harms no one else. */
   async function freshSession(party: Party): Promise<TestClient> {
     const c = t().client({ ip: party.ip });
-    const res = await c.post('/api/auth/sign-in', { email: party.email, password: party.password });
+    const res = await signInFully(c, party.email, party.password);
     expect(res.status, `sign-in: ${JSON.stringify(res.body)}`).toBe(200);
+    expect(res.body.twoFactorRequired, 'a full sign-in').toBeUndefined();
     return c;
   }
 
@@ -199,14 +224,14 @@ export function matrixHelpers(t: () => TestApp) {
     return decodeURIComponent(token as string);
   }
 
-  return { customer, adminParty, staffParty, owner, world, freshSession, copyOf, resetToken };
+  return { customer, adminParty, staffParty, stepUp, owner, world, freshSession, copyOf, resetToken };
 }
 
 /**
  * What a cell must answer. A number is that exact status; '403|404' is a refusal that tells the caller
  * nothing either way; '4xx' any refusal (never 429, which is a rate limit, not a decision about access).
  */
-export type Expect = '2xx' | '3xx' | '4xx' | '403|404' | 401 | 403 | 404 | 409;
+export type Expect = '2xx' | '3xx' | '4xx' | '403|404' | 400 | 401 | 403 | 404 | 409;
 
 export function matches(expected: Expect, status: number): boolean {
   if (status === 429) return false;

@@ -7,6 +7,7 @@ import { buildDeps } from '../../src/server/bootstrap';
 import type { DatabaseOptions } from '../../src/server/db/client';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import type { RateLimits } from '../../src/shared/domain/limits';
 import { createTestDatabase } from './test-db';
 
@@ -160,7 +161,15 @@ export async function signedInCustomer(t: TestApp): Promise<{ c: TestClient; id:
   return { c, id: res.body.user.id };
 }
 
-export async function signUpAdmin(client: TestClient, overrides: Record<string, unknown> = {}) {
+/**
+ * An owner through the admin sign-up, with the second factor enrolled as a new staff member must
+ * (decision 0042): the key shown by the API, a code computed from it. `enrol: false` leaves it out.
+ */
+export async function signUpAdmin(
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+  options: { enrol?: boolean } = {},
+) {
   const email = (overrides.email as string) ?? uniqueEmail('admin');
   const res = await client.post('/api/auth/admin-sign-up', {
     fullName: 'Admin Kişi',
@@ -171,5 +180,77 @@ export async function signUpAdmin(client: TestClient, overrides: Record<string, 
     terms: true,
     ...overrides,
   });
+  if (res.status === 201 && options.enrol !== false) await enrolTwoFactor(client, email);
   return { res, email };
+}
+
+/** What the tests know of each enrolled account's second factor, by email. */
+interface KnownFactor {
+  secret: string;
+  /** The last time step a helper's code used; the server accepts each step once. */
+  lastStep: number;
+  recoveryCodes: string[];
+}
+const factors = new Map<string, KnownFactor>();
+
+/** The key and recovery codes the API showed at enrolment, for tests that need them. */
+export function knownFactor(email: string): KnownFactor {
+  const factor = factors.get(email.toLowerCase());
+  if (!factor) throw new Error(`no second factor enrolled by a helper for ${email}`);
+  return factor;
+}
+
+/**
+ * The signed-in user on `client` enrols TOTP through the API, confirming with a computed code. The
+ * session then counts as having just given a code (step-up is satisfied for 15 minutes).
+ */
+export async function enrolTwoFactor(client: TestClient, email: string): Promise<KnownFactor> {
+  const setup = await client.post('/api/me/two-factor/setup');
+  if (setup.status !== 200) throw new Error(`2FA setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
+  const secret = setup.body.secret as string;
+  const step = timeStep(Date.now());
+  const enable = await client.post('/api/me/two-factor/enable', { code: hotp(base32Decode(secret), step) });
+  if (enable.status !== 200) throw new Error(`2FA enable failed: ${enable.status} ${JSON.stringify(enable.body)}`);
+  return rememberFactor(email, secret, step, enable.body.recoveryCodes as string[]);
+}
+
+/** enrolTwoFactor for whoever is signed in on `client` (a customer made staff in the database). */
+export async function enrolSignedIn(client: TestClient): Promise<KnownFactor> {
+  const me = await client.get('/api/me');
+  if (me.status !== 200) throw new Error(`not signed in: ${me.status}`);
+  return enrolTwoFactor(client, me.body.user.email as string);
+}
+
+/** Keeps what enrolment showed (here or in a browser test) for the helpers' later codes. */
+export function rememberFactor(email: string, secret: string, step: number, recoveryCodes: string[]): KnownFactor {
+  const factor = { secret, lastStep: step, recoveryCodes: [...recoveryCodes] };
+  factors.set(email.toLowerCase(), factor);
+  return factor;
+}
+
+/**
+ * A code the server will take for `email` now: the app's code of a time step no helper used yet
+ * (the server accepts one step either side of now), else one of the unused recovery codes.
+ */
+export function nextSecondFactorCode(email: string): string {
+  const factor = knownFactor(email);
+  const now = timeStep(Date.now());
+  const step = Math.max(now - 1, factor.lastStep + 1);
+  if (step <= now + 1) {
+    factor.lastStep = step;
+    return hotp(base32Decode(factor.secret), step);
+  }
+  const recovery = factor.recoveryCodes.shift();
+  if (!recovery) throw new Error(`no unused code left for ${email}`);
+  return recovery;
+}
+
+/**
+ * Signs in with the password, then (when the account has a second factor a helper enrolled) with a
+ * code: the full sign-in. Answers the last response.
+ */
+export async function signInFully(client: TestClient, email: string, password: string): Promise<TestResponse> {
+  const res = await client.post('/api/auth/sign-in', { email, password });
+  if (res.status !== 200 || !res.body.twoFactorRequired) return res;
+  return client.post('/api/auth/sign-in/two-factor', { code: nextSecondFactorCode(email) });
 }

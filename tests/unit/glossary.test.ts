@@ -41,6 +41,9 @@ const RULES: Rule[] = [
   { name: 'a report is given, not "dosyalanır"', lang: 'tr', banned: /dosyala(?:ma|n|y)/i },
   { name: 'Kendiniz kurun, Kuruluş şekli', lang: 'tr', banned: /Kendin Kur\b|üyelik türü/i },
   { name: 'formation type, not membership type', lang: 'en', banned: /membership type/i },
+  // Decision 0042: one name for the second factor and its codes.
+  { name: 'iki adımlı doğrulama, kurtarma kodu', lang: 'tr', banned: /\b2FA\b|iki faktörlü|yedek kod/i },
+  { name: 'second factor, recovery code', lang: 'en', banned: /\b2FA\b|backup code/i },
   {
     name: 'calques',
     lang: 'tr',

@@ -36,7 +36,7 @@ describe('the route table', () => {
       if (route.layout === 'admin') expect(route.who, route.path).toEqual(['staff']);
       if (route.layout === 'signed-in') {
         expect(route.who, route.path).toContain('customer');
-        // Staff reach a signed-in page only through the guard that lets them in (the account page).
+        // Staff reach a signed-in page only through the guard that lets them in (the account pages).
         if (route.guard === 'requireSignedIn') expect(route.who, route.path).toContain('staff');
         else expect(route.who, route.path).not.toContain('staff');
       }

@@ -13,6 +13,8 @@
  *      member who holds the operation's `x-permission` in the API document; a role without it must get
  *      403, as the permission table (src/shared/domain/permissions.ts) says. Elsewhere every staff role
  *      gets the staff answer, unless `staff` names another for a role.
+ *      The last column is an owner who has not set up the second factor (decision 0042): under
+ *      /api/admin always 403 TWO_FACTOR_REQUIRED; elsewhere the owner's answer unless `unenrolled` says.
  *   4. A row whose call changes state sets `fresh` (a new A and a new B, with B's records made up to that
  *      level) or `freshSession` (each caller signs in anew), so later rows still find what they expect.
  * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
@@ -27,6 +29,7 @@ import {
   type Level,
   matches,
   matrixHelpers,
+  nextIp,
   type Owner,
   type Party,
   ROLE_IPS,
@@ -34,7 +37,13 @@ import {
   type Role,
   type World,
 } from '../../../tests/support/matrix-fixtures';
-import { createTestApp, type TestApp, type TestClient, uniqueEmail } from '../../../tests/support/test-app';
+import {
+  createTestApp,
+  nextSecondFactorCode,
+  type TestApp,
+  type TestClient,
+  uniqueEmail,
+} from '../../../tests/support/test-app';
 import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { mailOutbox, services, shortLinks } from '../db/schema';
@@ -70,6 +79,11 @@ interface Row {
   expect: [Expect, Expect, Expect, Expect];
   /** Outside the admin door: a staff role whose answer is not the staff one. */
   staff?: Partial<Record<StaffRole, Expect>>;
+  /**
+   * Outside the admin door: the answer of the owner without a second factor when it is not the
+   * owner's (under /api/admin it is always 403 TWO_FACTOR_REQUIRED).
+   */
+  unenrolled?: Expect;
 }
 
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, '2xx'];
@@ -152,6 +166,7 @@ function partyOf({ world, role }: Ctx): Party | null {
   if (role === 'anonymous') return null;
   if (role === 'customerA') return world.a;
   if (role === 'customerB') return world.b;
+  if (role === 'unenrolled') return shared.unenrolled;
   return shared.staff[role];
 }
 
@@ -225,6 +240,8 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC,
   },
   'POST /api/auth/verify-email/resend': { expect: SIGNED_IN },
+  // Decision 0042: only a sign-in waiting for its code gets past 401, and no caller here has one.
+  'POST /api/auth/sign-in/two-factor': { request: () => ({ body: { code: '123456' } }), expect: [401, 401, 401, 401] },
   'GET /api/auth/verify-email': {
     request: () => ({ query: 'token=not-a-real-token' }),
     expect: ['3xx', '3xx', '3xx', '3xx'],
@@ -233,6 +250,32 @@ const MATRIX: Record<string, Row> = {
   // --- the signed-in user's own account ---------------------------------------------------------------
   'GET /api/me': { expect: SIGNED_IN },
   'PATCH /api/me': { request: () => ({ body: { lang: 'tr' } }), expect: SIGNED_IN },
+  // --- the user's own second factor (decision 0042): enrolled staff have one, customers do not --------
+  'GET /api/me/two-factor': { expect: SIGNED_IN },
+  'POST /api/me/two-factor/setup': { expect: [401, '2xx', '2xx', 409], unenrolled: '2xx' },
+  // A code that fits no key: customers have none confirmed yet (400 or 409), staff already have one.
+  'POST /api/me/two-factor/enable': {
+    request: () => ({ body: { code: 'not-a-code' } }),
+    expect: [401, '4xx', '4xx', 409],
+    unenrolled: '4xx',
+  },
+  'POST /api/me/two-factor/disable': {
+    request: () => ({ body: { code: 'not-a-code' } }),
+    expect: [401, 409, 409, 403],
+  },
+  'POST /api/me/two-factor/recovery-codes': {
+    request: () => ({ body: { code: 'not-a-code' } }),
+    expect: [401, 409, 409, 400],
+    unenrolled: 409,
+  },
+  'POST /api/me/two-factor/verify': {
+    // Staff give a real code; customers have no second factor to give one of.
+    request: ({ role }) => ({
+      body: { code: isStaffCaller(role) ? nextSecondFactorCode(shared.staff[role].email) : '123456' },
+    }),
+    expect: [401, 409, 409, '2xx'],
+    unenrolled: 409,
+  },
   // The customer's own History; an admin reads a customer's timeline in the customer file instead.
   'GET /api/me/timeline': { request: () => ({ query: 'limit=100' }), expect: [401, '2xx', '2xx', 403] },
 
@@ -437,6 +480,7 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: fileOf(world.b) }),
     expect: [401, 404, '2xx', '2xx'],
     staff: { finance: 403 },
+    unenrolled: 403,
   },
   'GET /api/documents': { expect: SIGNED_IN },
   'POST /api/documents': {
@@ -607,6 +651,11 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ params: { slug: (await matrixShortLink()).slug } }),
     expect: ['3xx', '3xx', '3xx', '3xx'],
   },
+  // Decision 0042: an owner resets another member's second factor; a new member per cell to reset.
+  'POST /api/admin/staff/{id}/two-factor/reset': {
+    request: async () => ({ params: { id: (await h.staffParty('support', nextIp())).id } }),
+    expect: ADMIN_ONLY,
+  },
   'GET /api/openapi.json': { extra: true, expect: PUBLIC },
   'GET /api/docs': { extra: true, expect: PUBLIC },
   // The outbox holds every mail's links (password resets included): loopback callers only, and every
@@ -617,9 +666,11 @@ const MATRIX: Record<string, Row> = {
   'GET /readyz': { extra: true, expect: PUBLIC },
 };
 
-let shared: { admin: Party; world: World; staff: Record<StaffRole, Party> };
+let shared: { admin: Party; world: World; staff: Record<StaffRole, Party>; unenrolled: Party };
 /** Each admin operation's permission, as the API document names it (`METHOD /path` → permission). */
 const permissionOf = new Map<string, Permission>();
+/** The operations that need a recent second-factor code (`x-step-up`, decision 0042). */
+const stepUpOps = new Set<string>();
 
 beforeAll(async () => {
   // No Stripe keys: purchases open the local test checkout, whose sessions the payment rows use.
@@ -632,15 +683,17 @@ beforeAll(async () => {
   const staff = {} as Record<StaffRole, Party>;
   for (const role of STAFF_ROLES) staff[role] = await h.staffParty(role, ROLE_IPS[role]);
   const admin = staff.owner;
+  const unenrolled = await h.staffParty('owner', ROLE_IPS.unenrolled, { enrol: false });
   const a = await h.customer(ROLE_IPS.customerA);
   const b = await h.owner('ss4Ready', admin, ROLE_IPS.customerB);
-  shared = { admin, world: { a, b }, staff };
+  shared = { admin, world: { a, b }, staff, unenrolled };
   const doc = (await t.client().get('/api/openapi.json')).body as {
-    paths: Record<string, Record<string, { 'x-permission'?: Permission }>>;
+    paths: Record<string, Record<string, { 'x-permission'?: Permission; 'x-step-up'?: boolean }>>;
   };
   for (const [p, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       if (op['x-permission']) permissionOf.set(`${method.toUpperCase()} ${p}`, op['x-permission']);
+      if (op['x-step-up']) stepUpOps.add(`${method.toUpperCase()} ${p}`);
     }
   }
 });
@@ -659,7 +712,14 @@ function pathOf(template: string, req: Req): string {
 
 async function callerFor(role: Role, row: Row, world: World): Promise<TestClient> {
   if (role === 'anonymous') return t.client({ ip: ROLE_IPS.anonymous });
-  const party = role === 'customerA' ? world.a : role === 'customerB' ? world.b : shared.staff[role];
+  const party =
+    role === 'customerA'
+      ? world.a
+      : role === 'customerB'
+        ? world.b
+        : role === 'unenrolled'
+          ? shared.unenrolled
+          : shared.staff[role];
   return row.freshSession ? h.freshSession(party) : h.copyOf(party.c, party.ip);
 }
 
@@ -672,6 +732,7 @@ function expectedFor(op: string, row: Row, role: Role): Expect {
   if (role === 'anonymous') return anonymous;
   if (role === 'customerA') return a;
   if (role === 'customerB') return b;
+  if (role === 'unenrolled') return op.split(' ')[1].startsWith('/api/admin/') ? 403 : (row.unenrolled ?? staff);
   const permission = permissionOf.get(op);
   if (permission) return hasPermission(role, permission) ? staff : 403;
   return row.staff?.[role] ?? staff;
@@ -721,44 +782,56 @@ describe('the authorization matrix', () => {
     ).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s', async (op, row) => {
-    const [method, template] = op.split(' ');
-    const rowWorld = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
-    // B's data, from this row's B and the shared one, must never reach anonymous or customer A.
-    const markers = [...new Set([...rowWorld.b.markers, ...shared.world.b.markers])];
-    let changed = false;
-    for (const role of ROLES) {
-      const expected = expectedFor(op, row, role);
-      // A row that writes: each staff member allowed to write after the first gets a B of its own, as
-      // the first one's write has moved the row's B on (refusals change nothing and share it).
-      const writes = row.fresh && isStaffCaller(role) && expected === '2xx';
-      const world = writes && changed ? await h.world(row.fresh as Level, shared.admin) : rowWorld;
-      if (writes) changed = true;
-      const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
-      const path = pathOf(template, req);
-      const client = await callerFor(role, row, world);
-      const res = await client.request(method, path, req.body, req.headers);
-      const text = bodyText(res.body);
-      const cell = `${op} as ${role}: got ${res.status} ${text.slice(0, 200)}`;
+  it.each(Object.entries(MATRIX))(
+    '%s',
+    async (op, row) => {
+      const [method, template] = op.split(' ');
+      const rowWorld = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
+      // B's data, from this row's B and the shared one, must never reach anonymous or customer A.
+      const markers = [...new Set([...rowWorld.b.markers, ...shared.world.b.markers])];
+      let changed = false;
+      for (const role of ROLES) {
+        const expected = expectedFor(op, row, role);
+        // A row that writes: each staff member allowed to write after the first gets a B of its own, as
+        // the first one's write has moved the row's B on (refusals change nothing and share it).
+        const writes = row.fresh && isStaffCaller(role) && expected === '2xx';
+        const world = writes && changed ? await h.world(row.fresh as Level, shared.admin) : rowWorld;
+        if (writes) changed = true;
+        const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
+        const path = pathOf(template, req);
+        const client = await callerFor(role, row, world);
+        // Step-up operations (decision 0042) are answered by permission for a session with a recent code:
+        // the allowed staff give one first, so a long run of the suite changes no cell.
+        if (stepUpOps.has(op) && isStaffCaller(role) && expected === '2xx') await h.stepUp(shared.staff[role]);
+        const res = await client.request(method, path, req.body, req.headers);
+        const text = bodyText(res.body);
+        const cell = `${op} as ${role}: got ${res.status} ${text.slice(0, 200)}`;
 
-      expect.soft(res.status, `${cell} (429 means the roles need more addresses)`).not.toBe(429);
-      expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
-      if (role === 'customerA' && template.includes('{') && !row.unowned) {
-        // A pointed at B's records: never a success, whatever the table says.
-        expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
+        expect.soft(res.status, `${cell} (429 means the roles need more addresses)`).not.toBe(429);
+        expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
+        if (role === 'unenrolled' && template.startsWith('/api/admin/')) {
+          expect.soft(res.body?.error?.code, `${cell}: the door's refusal`).toBe('TWO_FACTOR_REQUIRED');
+        }
+        if (role === 'customerA' && template.includes('{') && !row.unowned) {
+          // A pointed at B's records: never a success, whatever the table says.
+          expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
+        }
+        if (role === 'anonymous' || role === 'customerA') {
+          for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);
+        }
+        // The HTML outbox page is not part of the JSON API; everything under /api/ answers errors as JSON.
+        if (res.status >= 400 && path.startsWith('/api/')) {
+          expect.soft(res.body, `${cell}: error body shape`).toMatchObject({
+            error: { code: expect.any(String), message: expect.any(String) },
+          });
+          expect.soft(res.body?.error?.message, `${cell}: empty message`).not.toBe('');
+        }
       }
-      if (role === 'anonymous' || role === 'customerA') {
-        for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);
-      }
-      // The HTML outbox page is not part of the JSON API; everything under /api/ answers errors as JSON.
-      if (res.status >= 400 && path.startsWith('/api/')) {
-        expect.soft(res.body, `${cell}: error body shape`).toMatchObject({
-          error: { code: expect.any(String), message: expect.any(String) },
-        });
-        expect.soft(res.body?.error?.message, `${cell}: empty message`).not.toBe('');
-      }
-    }
-  });
+      // Eight callers a row now (decision 0042's unenrolled owner); a row that signs up and mails per
+      // cell (reset-password) needs more than the default 30 s on a busy machine.
+    },
+    90_000,
+  );
 
   it("recognises B's data: B's own answers and the admin's carry the markers the cells look for", async () => {
     const { b } = shared.world;
@@ -766,6 +839,7 @@ describe('the authorization matrix', () => {
     for (const p of ['/api/me', '/api/formations/me', '/api/ein-applications/me', '/api/documents']) {
       answers.push(bodyText((await b.c.get(p)).body));
     }
+    await h.stepUp(shared.admin);
     answers.push(bodyText((await shared.admin.c.post(`/api/admin/ein-applications/${b.applicationId}/ssn`, {})).body));
     const unseen = b.markers.filter((m) => !answers.some((a) => a.includes(m)));
     // The clear SSN shows in one of its two spellings; every other marker must be recognisable.

@@ -50,10 +50,20 @@ export const meSchema = z
     user: meUserSchema,
     hasFormation: z.boolean(),
     home: homePathSchema,
+    /** The user has a second factor (decision 0042); staff without one are sent to /account/security. */
+    twoFactorEnabled: z.boolean(),
   })
   .openapi('Me');
+
+/**
+ * Sign-in's answer when the password was right and the account has a second factor: no session yet,
+ * only a short-lived one that waits for the code (POST /api/auth/sign-in/two-factor).
+ */
+export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true) });
+export const signInResultSchema = z.union([authResultSchema, twoFactorChallengeSchema]);
 
 export type SessionUser = z.output<typeof meUserSchema>;
 export type AuthResult = z.output<typeof authResultSchema>;
 export type Me = z.output<typeof meSchema>;
+export type SignInResult = z.output<typeof signInResultSchema>;
 export type HomePath = Me['home'];

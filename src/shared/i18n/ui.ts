@@ -21,6 +21,7 @@ import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
+import enSecurity from './en/security.json';
 import enServices from './en/services.json';
 import enShortLinks from './en/shortLinks.json';
 import enSs4 from './en/ss4.json';
@@ -48,6 +49,7 @@ import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
+import trSecurity from './tr/security.json';
 import trServices from './tr/services.json';
 import trShortLinks from './tr/shortLinks.json';
 import trSs4 from './tr/ss4.json';
@@ -83,6 +85,7 @@ export const uiTr: Catalogue = {
   compliance: trCompliance,
   ss4Generate: trSs4Generate,
   account: trAccount,
+  security: trSecurity,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -112,4 +115,5 @@ export const uiEn: Catalogue = {
   compliance: enCompliance,
   ss4Generate: enSs4Generate,
   account: enAccount,
+  security: enSecurity,
 };

@@ -20,7 +20,7 @@ export type PageGuard =
   | 'requireEinApplication'
   | 'requireSs4Form'
   | 'requirePaymentSession'
-  /** Any signed-in user, customer or staff (the account page). */
+  /** Any signed-in user, customer or staff (the account page and its second factor). */
   | 'requireSignedIn';
 
 export interface PageRoute {
@@ -145,6 +145,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage('payment/cancelled', 'features/payments/pages/PaymentCancelledPage.tsx', ['payments']),
   // Everyone's own account (issue 24): staff see it in the signed-in frame too.
   customerPage('account', 'features/account/pages/AccountPage.tsx', ['account'], {
+    who: SIGNED_IN,
+    guard: 'requireSignedIn',
+  }),
+  // Decision 0042: the second factor, for customers and staff (staff without one are sent here).
+  customerPage('account/security', 'features/two-factor/pages/AccountSecurityPage.tsx', ['security'], {
     who: SIGNED_IN,
     guard: 'requireSignedIn',
   }),

@@ -75,7 +75,7 @@ export async function allowVisitor({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** /account: anyone signed in, customer or staff; anonymous visitors are told to sign in. */
+/** /account and /account/security: anyone signed in, customer or staff; anonymous visitors are told to sign in. */
 export async function requireSignedIn({ request }: LoaderFunctionArgs) {
   const me = await loadMe();
   if (me) return null;
@@ -87,6 +87,15 @@ export async function requireSignedIn({ request }: LoaderFunctionArgs) {
 export async function requirePaymentSession(args: LoaderFunctionArgs) {
   if (!new URL(args.request.url).searchParams.get('session_id')) return redirect('/services');
   return requireCustomerPage(args);
+}
+
+/**
+ * Decision 0042: a staff member without a second factor is sent to set it up, and on to the admin
+ * page they wanted afterwards (every admin operation would answer TWO_FACTOR_REQUIRED until then).
+ */
+function enrolFirst(request: Request) {
+  const { pathname, search } = new URL(request.url);
+  return redirect(`/account/security?next=${encodeURIComponent(pathname + search)}`);
 }
 
 /** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (SPEC §6). */
@@ -102,6 +111,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
     toast.error(await translateLoaded('admin.unauthorized'));
     return redirect('/dashboard');
   }
+  if (!me.twoFactorEnabled) return enrolFirst(request);
   return null;
 }
 
@@ -113,6 +123,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
 export async function requireAdminPage({ request }: LoaderFunctionArgs) {
   const me = await loadMe().catch(() => null);
   if (!me || !isStaff(me.user.role)) return null;
+  if (!me.twoFactorEnabled) return enrolFirst(request);
   const needed = pagePermission(new URL(request.url).pathname);
   if (!needed || hasPermission(me.user.role, needed)) return null;
   toast.error(await translateLoaded('admin.unauthorized'), { id: 'admin-unauthorized' });

@@ -48,10 +48,34 @@ function fallbackCode(status: number): string {
 }
 
 /**
+ * Step-up (decision 0042): the admin layout registers how to ask for a fresh second-factor code. A call
+ * answered 403 STEP_UP_REQUIRED asks, and is sent once more when a code was given.
+ */
+let askForStepUp: (() => Promise<boolean>) | null = null;
+
+export function registerStepUp(ask: (() => Promise<boolean>) | null) {
+  askForStepUp = ask;
+}
+
+/** Runs `call`; after a STEP_UP_REQUIRED and a code given in the dialog, runs it once more. */
+export async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isApiError(error, 'STEP_UP_REQUIRED') || !askForStepUp || !(await askForStepUp())) throw error;
+    return call();
+  }
+}
+
+/**
  * Calls the API. A FormData body goes as multipart/form-data (file uploads; the browser sets the
  * boundary); anything else as JSON.
  */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return withStepUp(() => send<T>(method, path, body));
+}
+
+async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
   const multipart = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };

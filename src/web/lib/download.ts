@@ -1,11 +1,16 @@
-import { networkError, readResponse } from './api';
+import { networkError, readResponse, withStepUp } from './api';
 
 /**
  * Fetches a CSV export (all pages, as the server streams it) and hands it to the browser under the
  * server's file name, `fallbackName` when the response names none. A refusal throws the same ApiError
  * as `api`. Resolves to the name saved.
  */
-export async function downloadCsv(path: string, fallbackName: string): Promise<string> {
+export function downloadCsv(path: string, fallbackName: string): Promise<string> {
+  // An export asks for a fresh second-factor code first when the last one is old (decision 0042).
+  return withStepUp(() => fetchCsv(path, fallbackName));
+}
+
+async function fetchCsv(path: string, fallbackName: string): Promise<string> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -34,6 +34,12 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * Decision 0042: a password-only session of a user with a second factor, waiting for its code; it
+     * opens nothing else. `twoFactorAt` is the time of the session's last accepted code (step-up).
+     */
+    twoFactorPending: boolean('two_factor_pending').notNull().default(false),
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

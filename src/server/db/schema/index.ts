@@ -7,3 +7,4 @@ export * from './platform';
 export * from './profiles';
 export * from './services';
 export * from './support';
+export * from './two-factor';

@@ -199,7 +199,14 @@ export async function listDevices(
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date(now))));
+    .where(
+      and(
+        eq(sessions.userId, user.id),
+        gt(sessions.expiresAt, new Date(now)),
+        // A sign-in still waiting for its second factor is not a device yet (decision 0042).
+        eq(sessions.twoFactorPending, false),
+      ),
+    );
   const devices = rows
     // A staff session past its limits is deleted on its next request; it is no device any more.
     .filter((row) => !pastStaffLimits(user.role, row, now))

@@ -9,6 +9,7 @@ import {
   okSchema,
   resetPasswordSchema,
   type SessionUser,
+  signInResultSchema,
   signInSchema,
   signUpSchema,
 } from '../../../shared/contracts/auth';
@@ -18,12 +19,14 @@ import { toRole } from '../../../shared/domain/roles';
 import { REF_COOKIE } from '../../../shared/domain/short-links';
 import { safeText } from '../../../shared/schemas/text';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { recordAudit } from '../../platform/audit';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { attributableSlug } from '../short-links/short-links.service';
+import { holdForSecondFactor, isEnabled as secondFactorOn } from '../two-factor/two-factor.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
 import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
 import { clearSignInFailuresOf, signInCounters } from './sign-in-limit.service';
@@ -74,7 +77,11 @@ const signIn = createRoute({
   summary: 'Sign in with email and password',
   request: jsonBody(signInSchema),
   responses: {
-    200: jsonResponse(authResultSchema, 'Signed in; session cookie set (a browser-session cookie unless rememberMe)'),
+    200: jsonResponse(
+      signInResultSchema,
+      'Signed in; session cookie set (a browser-session cookie unless rememberMe). With a second factor: ' +
+        '`{ twoFactorRequired: true }` and a cookie that only POST /api/auth/sign-in/two-factor accepts',
+    ),
     400: errorResponses[400],
     401: jsonResponse(errorResponses[401].content['application/json'].schema, 'INVALID_CREDENTIALS'),
     429: jsonResponse(errorResponses[401].content['application/json'].schema, 'TOO_MANY_ATTEMPTS'),
@@ -218,9 +225,25 @@ export function authRoutes() {
         headers: c.req.raw.headers,
         returnHeaders: true,
       });
+      const user = toMeUser(response.user as AuthUser);
+      if (await secondFactorOn(db, user.id)) {
+        // Decision 0042: the session waits for the code and opens nothing else. The attempt stays
+        // counted until the code is right, so a known password does not reset the count of guessed codes.
+        await holdForSecondFactor(db, response.token);
+        forwardCookies(c, headers);
+        return c.json({ twoFactorRequired: true as const }, 200);
+      }
       forwardCookies(c, headers);
       await counters.succeeded();
-      const user = toMeUser(response.user as AuthUser);
+      await recordAudit(db, {
+        actorId: user.id,
+        actorRole: user.role,
+        action: 'auth.sign_in',
+        entityType: 'user',
+        entityId: user.id,
+        subjectUserId: user.id,
+        after: { method: 'password' },
+      });
       const { home, hasFormation } = await homeFor(db, user.id, user.role);
       return c.json({ user, hasFormation, redirectTo: home }, 200);
     } catch (err) {

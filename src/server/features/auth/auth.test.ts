@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   GOOD_PASSWORD,
+  nextSecondFactorCode,
   signUp,
   signUpAdmin,
   type TestApp,
@@ -277,7 +278,12 @@ describe('admin sign-up and the admin guard', () => {
     const overview = await admin.get('/api/admin/overview');
     expect(overview.status).toBe(200);
     expect(overview.body.admins).toBeGreaterThanOrEqual(1);
-    const signIn = await t.client().post('/api/auth/sign-in', { email, password: 'adminpassword' });
+    // The owner has a second factor (signUpAdmin enrols it): the password, then a code.
+    const again = t.client();
+    expect((await again.post('/api/auth/sign-in', { email, password: 'adminpassword' })).body).toEqual({
+      twoFactorRequired: true,
+    });
+    const signIn = await again.post('/api/auth/sign-in/two-factor', { code: nextSecondFactorCode(email) });
     expect(signIn.body.redirectTo).toBe('/admin/ein');
     expect((await t.client().get('/api/admin/overview')).status).toBe(401);
     const customer = t.client();

@@ -10,7 +10,13 @@ import { findSessionByToken } from './session-lookup.service';
 export interface SignedInSession {
   user: SessionUser;
   sessionId: string;
+  twoFactorAt: Date | null;
+  /** Password only, waiting for the second factor (decision 0042): the user is not signed in yet. */
+  pending: boolean;
 }
+
+/** How long a sign-in may wait for its second factor before the password must be given again. */
+export const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
 
 interface CookieSettings {
   name: string;
@@ -58,15 +64,33 @@ export async function checkSession(
   const row = await findSessionByToken(deps.db, token);
   if (!row) return null;
   const now = Date.now();
+  if (row.twoFactorPending && row.createdAt.getTime() + PENDING_SIGN_IN_MS < now) return null;
+  const twoFactor = {
+    twoFactorAt: row.twoFactorAt,
+    pending: row.twoFactorPending,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
+  };
   // Staff limits first (decision 0044): an ended staff session must not reach better-auth's extension.
   if (await staffSessionOver(deps.db, row, now)) return null;
   await touchSession(deps.db, row, now, network);
   const expires = row.expiresAt.getTime();
   // better-auth's own tests: expired when expiresAt < now; extended when expiresAt - expiresIn + updateAge <= now.
   if (expires < now || expires - settings.expiresInMs + settings.updateAgeMs <= now) {
-    return betterAuthSession(deps.auth, headers());
+    const session = await betterAuthSession(deps.auth, headers());
+    if (!session) return null;
+    return {
+      ...session,
+      user: { ...session.user, twoFactorEnabled: twoFactor.twoFactorEnabled },
+      twoFactorAt: twoFactor.twoFactorAt,
+      pending: twoFactor.pending,
+    };
   }
-  return { user: sessionUser({ ...row, id: row.userId }), sessionId: row.sessionId };
+  return {
+    user: { ...sessionUser({ ...row, id: row.userId }), twoFactorEnabled: twoFactor.twoFactorEnabled },
+    sessionId: row.sessionId,
+    twoFactorAt: twoFactor.twoFactorAt,
+    pending: twoFactor.pending,
+  };
 }
 
 /** The portal's view of a user row, from either path: an unknown role is a customer's, and Turkish when no language is set. */
@@ -77,7 +101,7 @@ function sessionUser(u: {
   emailVerified: boolean;
   role?: string | null;
   lang?: string | null;
-}): SessionUser {
+}): Omit<SessionUser, 'twoFactorEnabled'> {
   return {
     id: u.id,
     email: u.email,
@@ -88,8 +112,14 @@ function sessionUser(u: {
   };
 }
 
-/** better-auth's getSession, mapped to the portal's user: the path every request took before. */
-export async function betterAuthSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
+/**
+ * better-auth's getSession, mapped to the portal's user: the path every request took before. Without
+ * the second factor's state, which the caller adds from its own read.
+ */
+export async function betterAuthSession(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ user: Omit<SessionUser, 'twoFactorEnabled'>; sessionId: string } | null> {
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string; lang?: string };

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import {
+  createTestApp,
+  enrolSignedIn,
+  signedInCustomer,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
 import { sessions, users } from '../../db/schema';
 import { cookieSignature } from '../../platform/http/signed-cookie';
 import { betterAuthSession, checkSession } from './session-check.service';
@@ -56,7 +62,13 @@ describe('the session check', () => {
     const ours = await checkSession({ auth: t.deps.auth, db: t.deps.database.db }, header, () => new Headers());
     const theirs = await betterAuthSession(t.deps.auth, new Headers({ cookie: header }));
     expect(ours).not.toBeNull();
-    expect(ours).toEqual(theirs);
+    // better-auth knows nothing of the second factor (decision 0042): the rest is the same.
+    expect(ours).toEqual({
+      ...theirs,
+      user: { ...theirs?.user, twoFactorEnabled: false },
+      twoFactorAt: null,
+      pending: false,
+    });
   });
 
   it('refuses a cookie whose signature was changed', async () => {
@@ -127,6 +139,8 @@ describe('the session check', () => {
   it('applies a role change on the next request, both ways', async () => {
     const { c, id } = await signedInCustomer(t);
     expect((await c.get('/api/admin/users')).status).toBe(403);
+    // Staff work with a second factor (decision 0042); enrolled while still a customer.
+    await enrolSignedIn(c);
     await t.deps.database.db.update(users).set({ role: 'owner' }).where(eq(users.id, id));
     expect((await c.get('/api/admin/users')).status).toBe(200);
     expect((await c.get('/api/me')).body.user.role).toBe('owner');

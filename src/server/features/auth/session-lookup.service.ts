@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
+import { sessions, twoFactors, users } from '../../db/schema';
 
 /**
  * A session and its user by token, in one statement: what better-auth's findSession reads (it joins
@@ -22,9 +22,13 @@ const sessionByToken = preparedFor((db) =>
       role: users.role,
       emailVerified: users.emailVerified,
       lang: users.lang,
+      twoFactorPending: sessions.twoFactorPending,
+      twoFactorAt: sessions.twoFactorAt,
+      twoFactorEnabledAt: twoFactors.enabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(twoFactors, eq(twoFactors.userId, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_by_token'),
 );

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { createTestApp, enrolSignedIn, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { users } from '../../db/schema';
 
 let t: TestApp;
@@ -18,6 +18,8 @@ describe('migration 0016 (decision 0039)', () => {
     const db = t.deps.database.db;
     const admin = await signedInCustomer(t);
     const customer = await signedInCustomer(t);
+    // Staff work with a second factor (decision 0042): this admin of old has one.
+    await enrolSignedIn(admin.c);
     // The retired role, as rows written before the migration hold it (the schema no longer names it).
     await db.execute(sql`update users set role = 'admin' where id = ${admin.id}`);
     // Until migrated, the retired role holds nothing: the back office is closed to it.

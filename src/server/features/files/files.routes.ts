@@ -59,21 +59,24 @@ type Downloadable = { fileName: string; contentType: string | null };
 async function findDownloadable(
   db: Db,
   key: string,
-  user: { id: string; role: Role },
-): Promise<Downloadable | 'forbidden' | null> {
+  user: { id: string; role: Role; twoFactorEnabled: boolean },
+): Promise<Downloadable | 'forbidden' | 'twoFactor' | null> {
   const may = (...needed: Permission[]) => needed.every((p) => hasPermission(user.role, p));
+  // Staff without a second factor reach no one else's file, as they pass no admin operation (decision 0042).
+  const staffAnswer = <T>(found: T, allowed: boolean) =>
+    !allowed ? 'forbidden' : user.twoFactorEnabled ? found : 'twoFactor';
   if (key.startsWith('support/')) {
     const found = await findAttachmentForDownload(db, key, user);
     if (!found || found.mine) return found;
     if (!isStaff(user.role)) return null;
-    return may('support.read') ? found : 'forbidden';
+    return staffAnswer(found, may('support.read'));
   }
   const rows = await db.select().from(documents).where(eq(documents.filePath, key));
   const own = rows.find((r) => r.userId === user.id);
   if (own) return own;
   const row = rows[0];
   if (!row || !isStaff(user.role)) return null;
-  return may(...documentReadPermissions(row.category)) ? row : 'forbidden';
+  return staffAnswer(row, may(...documentReadPermissions(row.category)));
 }
 
 export function filesRoutes() {
@@ -88,6 +91,7 @@ export function filesRoutes() {
     const { db } = c.var.deps.database;
     const row = await findDownloadable(db, key, user);
     if (row === 'forbidden') throw new ApiError('FORBIDDEN');
+    if (row === 'twoFactor') throw new ApiError('TWO_FACTOR_REQUIRED');
     if (!row) throw new ApiError('NOT_FOUND');
     const file = await c.var.deps.storage.get(key);
     if (!file) throw new ApiError('NOT_FOUND');

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  enrolSignedIn,
   signedInCustomer,
   signUpAdmin,
   type TestApp,
@@ -126,6 +127,8 @@ describe('GET /api/files/{folder}/{name}', () => {
     async (role, doc, ss4, att) => {
       const staff = await customer();
       await t.deps.database.db.update(users).set({ role }).where(eq(users.id, staff.id));
+      // Staff reach others' files only with a second factor (decision 0042).
+      await enrolSignedIn(staff.c);
       const ss4Key = await storedDocument(owner.id, 'SS-4.pdf', BYTES, 'admin', 'ss4');
       const thread = await owner.c.post(
         '/api/support/threads',

@@ -42,6 +42,7 @@ export function meRoutes() {
         },
         hasFormation,
         home,
+        twoFactorEnabled: user.twoFactorEnabled,
       },
       200,
     );

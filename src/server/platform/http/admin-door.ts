@@ -39,6 +39,8 @@ export function adminDoor(mounts: readonly AdminMount[]): OpenAPIHono<AppEnv> {
     const user = c.var.user;
     if (!user) return errorResponse(c, 'UNAUTHENTICATED');
     if (!isStaffRole(user.role)) return errorResponse(c, refusals.get(`${c.req.method} ${c.req.path}`) ?? 'FORBIDDEN');
+    // Decision 0042: staff work only with a second factor; the web sends them to /account/security.
+    if (!user.twoFactorEnabled) return errorResponse(c, 'TWO_FACTOR_REQUIRED');
     await next();
   });
   for (const mount of mounts) door.route(mount.path, mount.routes());
@@ -55,11 +57,35 @@ export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** How long a code counts for step-up (decision 0042). */
+export const STEP_UP_MAX_AGE_MS = 15 * 60 * 1000;
+
+/**
+ * Step-up (decision 0042): the operation needs a second-factor code given in this session within the
+ * last 15 minutes, else 403 STEP_UP_REQUIRED, and the web asks for one and tries again.
+ */
+export function freshSecondFactor(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const at = c.var.twoFactorAt;
+    if (!at || Date.now() - at.getTime() > STEP_UP_MAX_AGE_MS) return errorResponse(c, 'STEP_UP_REQUIRED');
+    await next();
+  };
+}
+
 /**
  * An admin operation: the route with its permission checked first and named in the API document
- * (`x-permission`), where the authorization matrix reads it.
+ * (`x-permission`), where the authorization matrix reads it. `stepUp` marks the operations that show
+ * an SSN or export a list (`x-step-up` in the document): they also need a recent code.
  */
-export function adminRoute<R extends RouteConfig>(permission: Permission, route: R) {
+export function adminRoute<R extends RouteConfig>(permission: Permission, route: R, options: { stepUp?: true } = {}) {
+  if (options.stepUp) {
+    return createRoute({
+      ...route,
+      middleware: [permit(permission), freshSecondFactor()] as const,
+      'x-permission': permission,
+      'x-step-up': true,
+    });
+  }
   return createRoute({
     ...route,
     middleware: [permit(permission)] as const,

@@ -9,6 +9,15 @@ export interface SessionUser {
   role: Role;
   emailVerified: boolean;
   lang: Language;
+  /** The user has a second factor (decision 0042); staff without one are kept out of the admin door. */
+  twoFactorEnabled: boolean;
+}
+
+/** A password-only sign-in of a user with a second factor, waiting for its code (decision 0042). */
+export interface PendingSignIn {
+  sessionId: string;
+  userId: string;
+  email: string;
 }
 
 export interface AppEnv {
@@ -17,5 +26,9 @@ export interface AppEnv {
     lang: Language;
     user: SessionUser | null;
     sessionId: string | null;
+    /** When the session's last second-factor code was accepted: step-up asks again after 15 minutes. */
+    twoFactorAt: Date | null;
+    /** Set only while a sign-in waits for its second factor; `user` is null then. */
+    pendingSignIn: PendingSignIn | null;
   };
 }

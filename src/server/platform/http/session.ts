@@ -12,6 +12,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     c.set('sessionId', null);
+    c.set('twoFactorAt', null);
+    c.set('pendingSignIn', null);
     const cookie = c.req.header('cookie');
     if (cookie?.includes('session_token')) {
       const { auth, database } = c.var.deps;
@@ -21,9 +23,14 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         () => c.req.raw.headers,
         () => clientNetwork(c),
       );
-      if (session) {
+      if (session?.pending) {
+        // Password only: nothing opens but the second step of the sign-in (decision 0042).
+        const { id: userId, email } = session.user;
+        c.set('pendingSignIn', { sessionId: session.sessionId, userId, email });
+      } else if (session) {
         c.set('user', session.user);
         c.set('sessionId', session.sessionId);
+        c.set('twoFactorAt', session.twoFactorAt);
       }
     }
     await next();

@@ -16,7 +16,9 @@ export type MailTemplate =
   | 'complianceReminder'
   /** The account page (decision 0044): the link to the new address, and the notice to the old one. */
   | 'emailChange'
-  | 'emailChanged';
+  | 'emailChanged'
+  /** Decision 0042: an owner (or the server's CLI) removed the member's second factor. */
+  | 'twoFactorReset';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the

@@ -7,6 +7,7 @@ import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';
 import { adminSupportWaitingQuery } from '../../features/support/api/support';
+import { StepUpDialog } from '../../features/two-factor/components/StepUpDialog';
 import { useCan } from '../../lib/can';
 import { useMe } from '../../lib/session';
 import { useTranslation } from '../../lib/useTranslation';
@@ -91,6 +92,7 @@ function AdminFrame() {
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />
       </main>
+      <StepUpDialog />
     </div>
   );
 }

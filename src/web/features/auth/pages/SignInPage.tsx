@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isStaff } from '../../../../shared/domain/roles';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -16,6 +16,7 @@ import { EmailField } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { Benefits } from '../components/Benefits';
+import { SignInCodeForm } from '../components/SignInCodeForm';
 import { checkSignIn, type SignInValues, trimmed } from '../lib/authChecks';
 
 const EMPTY: SignInValues = { email: '', password: '', rememberMe: false };
@@ -36,6 +37,8 @@ export function SignInPage() {
   // already goes home once the session check answers, unless they have sent the form, which
   // navigates itself.
   const submitted = useRef(false);
+  // Decision 0042: the password was right and the account has a second factor; the code comes next.
+  const [codeStep, setCodeStep] = useState(false);
   useEffect(() => {
     let live = true;
     fetchMe().then(
@@ -50,13 +53,18 @@ export function SignInPage() {
     };
   }, [navigate, search]);
 
+  const signedIn = async (result: AuthResult) => {
+    await sessionChanged();
+    toast.success(t(welcomeKey(result)));
+    navigate(result.redirectTo, { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     submitted.current = true;
     try {
       const result = await signIn(trimmed(values));
-      await sessionChanged();
-      toast.success(t(welcomeKey(result)));
-      navigate(result.redirectTo, { replace: true });
+      if ('twoFactorRequired' in result) setCodeStep(true);
+      else await signedIn(result);
     } catch (error) {
       if (isApiError(error, 'INVALID_CREDENTIALS')) {
         // SPEC §8: the same message under both fields, so as not to tell which one was wrong.
@@ -74,6 +82,14 @@ export function SignInPage() {
       }
     }
   });
+
+  if (codeStep) {
+    return (
+      <AuthShell title={t('auth.signIn.codeTitle')} subtitle={t('auth.signIn.codeSubtitle')} aside={<Benefits />}>
+        <SignInCodeForm onSignedIn={signedIn} onExpired={() => setCodeStep(false)} />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} aside={<Benefits />}>

@@ -1,0 +1,290 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TwoFactorSetup } from '../../../../shared/contracts/two-factor';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/Input';
+import { PageWrapper } from '../../../components/ui/PageWrapper';
+import { Spinner } from '../../../components/ui/Spinner';
+import { isApiError } from '../../../lib/api';
+import { sessionChanged } from '../../../lib/me';
+import { useMe } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  getTwoFactor,
+  newRecoveryCodes,
+  startSetup,
+  TWO_FACTOR_KEY,
+} from '../api/twoFactor';
+
+/** `?next=` only when it is a path of this site (never `//elsewhere` or a full URL). */
+function safeNext(value: string | null): string | null {
+  return value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : null;
+}
+
+/** The key of an API refusal, for the field under which it shows (FieldError translates it). */
+function codeError(error: unknown): string {
+  return isApiError(error) && error.fromApi ? `errors.${error.code}` : 'errors.INTERNAL';
+}
+
+/** One code field and a button: confirming enrolment, turning off, new recovery codes. */
+function CodeForm({
+  id,
+  submitLabel,
+  variant = 'primary',
+  hint,
+  onCode,
+}: {
+  id: string;
+  submitLabel: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+  hint?: string;
+  onCode: (code: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError('validation.twoFactorCodeRequired');
+      return;
+    }
+    setBusy(true);
+    try {
+      await onCode(code.trim());
+      setCode('');
+      setError(undefined);
+    } catch (failure) {
+      setError(codeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <TextField
+        id={id}
+        name={id}
+        className="sm:w-56"
+        label={t('security.codeLabel')}
+        hint={hint}
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={code}
+        error={error}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <Button type="submit" variant={variant} loading={busy} className="sm:mt-7" data-testid={`${id}-submit`}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    await navigator.clipboard?.writeText(codes.join('\n'));
+    toast.success(t('security.recovery.copied'));
+  };
+  return (
+    <section aria-labelledby="recovery-title" className="space-y-4" data-testid="recovery-codes">
+      <h2 id="recovery-title" className="text-lg font-semibold text-slate-900">
+        {t('security.recovery.title')}
+      </h2>
+      <Alert tone="warning">{t('security.recovery.body')}</Alert>
+      <ol className="grid grid-cols-1 gap-2 font-mono text-base text-slate-900 sm:grid-cols-2">
+        {codes.map((code) => (
+          <li key={code} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-center tracking-wide">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={copy}>
+          {t('security.recovery.copy')}
+        </Button>
+        <Button onClick={onDone} data-testid="recovery-codes-done">
+          {t('security.recovery.done')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Enrolment({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  // The key in groups of four, as apps that take it by hand show it.
+  const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
+  return (
+    <div className="space-y-5">
+      <p className="font-medium text-slate-900">{t('security.scan')}</p>
+      <svg
+        role="img"
+        aria-label={t('security.qrLabel')}
+        viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`}
+        className="mx-auto block size-56 rounded-lg border border-slate-200 bg-white"
+        shapeRendering="crispEdges"
+        data-testid="two-factor-qr"
+      >
+        <path d={setup.qr.path} fill="#0f172a" />
+      </svg>
+      <div>
+        <p className="text-sm text-slate-600">{t('security.keyLabel')}</p>
+        <p
+          className="mt-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-center font-mono text-base tracking-wide text-slate-900"
+          data-testid="two-factor-key"
+        >
+          {grouped}
+        </p>
+      </div>
+      <p className="font-medium text-slate-900">{t('security.enter')}</p>
+      <CodeForm
+        id="enrolment-code"
+        submitLabel={t('security.confirm')}
+        onCode={async (code) => onEnabled((await enableTwoFactor(code)).recoveryCodes)}
+      />
+    </div>
+  );
+}
+
+/**
+ * /account/security (decision 0042): the second factor. Enrolment (QR code, the key as text, one code
+ * to confirm, then the ten recovery codes shown once), new recovery codes, and turning it off for
+ * customers. Staff without one are sent here by the admin guards, with `?next=` the page they wanted.
+ */
+export function AccountSecurityPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const state = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: getTwoFactor });
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const next = safeNext(params.get('next'));
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+    await sessionChanged(true);
+  };
+
+  const begin = async () => {
+    setStarting(true);
+    try {
+      setSetup(await startSetup());
+    } catch (failure) {
+      toast.error(t(codeError(failure)));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const enabled = async (recovery: string[]) => {
+    setSetup(null);
+    setCodes(recovery);
+    toast.success(t('security.enabled'));
+    await refresh();
+  };
+
+  const doneWithCodes = () => {
+    setCodes(null);
+    if (next) navigate(next, { replace: true });
+  };
+
+  let content: React.ReactNode;
+  if (codes) {
+    content = <RecoveryCodesPanel codes={codes} onDone={doneWithCodes} />;
+  } else if (state.isPending) {
+    content = (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  } else if (state.isError || !state.data) {
+    content = <Alert tone="error">{t('security.loadFailed')}</Alert>;
+  } else if (!state.data.enabled) {
+    content = (
+      <div className="space-y-5">
+        <p className="text-lg font-semibold text-slate-900" data-testid="two-factor-status">
+          {t('security.status.off')}
+        </p>
+        <Alert tone={state.data.required ? 'warning' : 'info'}>
+          {t(state.data.required ? 'security.required' : 'security.optional')}
+        </Alert>
+        {setup ? (
+          <Enrolment setup={setup} onEnabled={enabled} />
+        ) : (
+          <Button onClick={begin} loading={starting} data-testid="two-factor-start">
+            {t('security.start')}
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    const { required, recoveryCodesLeft } = state.data;
+    content = (
+      <div className="space-y-6">
+        <div>
+          <p className="text-lg font-semibold text-emerald-800" data-testid="two-factor-status">
+            {t('security.status.on')}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('security.status.recoveryLeft', { count: recoveryCodesLeft })}
+          </p>
+        </div>
+        <section className="space-y-2">
+          <h2 className="font-semibold text-slate-900">{t('security.manage.regenerate')}</h2>
+          <CodeForm
+            id="regenerate-code"
+            variant="secondary"
+            hint={t('security.manage.codeHint')}
+            submitLabel={t('security.manage.regenerate')}
+            onCode={async (code) => {
+              setCodes((await newRecoveryCodes(code)).recoveryCodes);
+              await refresh();
+            }}
+          />
+        </section>
+        <section className="space-y-2">
+          <h2 className="font-semibold text-slate-900">{t('security.manage.disable')}</h2>
+          {required ? (
+            <p className="text-sm text-slate-600">{t('security.manage.staffNote')}</p>
+          ) : (
+            <CodeForm
+              id="disable-code"
+              variant="danger"
+              hint={t('security.manage.codeHint')}
+              submitLabel={t('security.manage.disable')}
+              onCode={async (code) => {
+                await disableTwoFactor(code);
+                toast.success(t('security.manage.disabled'));
+                await refresh();
+              }}
+            />
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <PageWrapper
+      icon={ShieldCheck}
+      title={t('security.title')}
+      subtitle={t('security.subtitle')}
+      hideBackLink={Boolean(me && me.home !== '/dashboard')}
+    >
+      {content}
+    </PageWrapper>
+  );
+}
