@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
 import { adminFormationsRoutes } from './features/admin-formations/admin-formations.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { auditAdminRoutes } from './features/audit/audit-admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mountCalendarFeed } from './features/compliance/calendar-feed';
 import { complianceRoutes } from './features/compliance/compliance.routes';
@@ -31,6 +32,8 @@ import { servicesAdminRoutes } from './features/services/services-admin.routes';
 import { mountShortLinkRedirect } from './features/short-links/go.routes';
 import { shortLinksAdminRoutes } from './features/short-links/short-links.routes';
 import { ss4GenerateRoutes } from './features/ss4-generate/ss4-generate.routes';
+import { invitationsRoutes } from './features/staff/invitations.routes';
+import { staffAdminRoutes } from './features/staff/staff-admin.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
 import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
@@ -38,6 +41,7 @@ import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
 import { matchesRoute, multipartRoutes, type RouteMatcher } from './platform/http/own-body-routes';
+import { requestContext } from './platform/http/request-context';
 import { loggedPath, requestLog } from './platform/http/request-log';
 import {
   expectedHost,
@@ -67,6 +71,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('*', securityHeaders({ production: deps.env.production }));
   app.use('*', requestLog());
   app.use('*', languageMiddleware());
+  app.use('*', requestContext());
   // Health checks come first: a load balancer probes them by IP address, with no matching Host.
   app.route('/', healthRoutes());
   if (deps.env.production) app.use('*', expectedHost(deps.env.publicUrl));
@@ -85,6 +90,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('/api/*', uploadRoom(deps.uploadBudget ?? new UploadBudget()));
 
   app.route('/api/auth', authRoutes());
+  app.route('/api/invitations', invitationsRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/me/timeline', timelineRoutes());
   // Every admin feature mounts into the one admin door, which checks the caller once at its root.
@@ -102,6 +108,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/ein-applications', routes: ss4GenerateRoutes },
       { path: '/', routes: adminOverviewRoutes },
       { path: '/ein-applications', routes: einAdminRoutes },
+      { path: '/staff', routes: staffAdminRoutes },
+      { path: '/audit', routes: auditAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());

@@ -1,13 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import type { DatabaseOptions } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { inviteStaff } from '../../src/server/features/staff/staff.service';
 import type { RateLimits } from '../../src/shared/domain/limits';
+import type { StaffRole } from '../../src/shared/domain/roles';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -172,4 +176,39 @@ export async function signUpAdmin(client: TestClient, overrides: Record<string, 
     ...overrides,
   });
   return { res, email };
+}
+
+/**
+ * A staff member of `role` beyond the first owner, made as the portal makes them (decision 0043): the
+ * first owner of the app (signed up with the admin code when there is none yet) invites the address
+ * through the invitation service, and the invitee accepts on a client of their own, signed in.
+ */
+export async function createStaffMember(
+  t: TestApp,
+  role: StaffRole,
+  opts: { email?: string; fullName?: string; password?: string; ip?: string } = {},
+): Promise<{ c: TestClient; id: string; email: string; password: string }> {
+  const { db } = t.deps.database;
+  let [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt)))
+    .limit(1);
+  if (!owner) {
+    const { res } = await signUpAdmin(t.client());
+    if (res.status !== 201) throw new Error(`first owner: ${res.status} ${JSON.stringify(res.body)}`);
+    owner = { id: res.body.user.id };
+  }
+  const email = (opts.email ?? uniqueEmail(role)).toLowerCase();
+  const password = opts.password ?? GOOD_PASSWORD;
+  const { token } = await inviteStaff(t.deps, { id: owner.id, role: 'owner' }, { email, role });
+  const c = t.client(opts.ip ? { ip: opts.ip } : {});
+  const res = await c.post('/api/invitations/accept', {
+    token,
+    fullName: opts.fullName ?? `Ekip ${role}`,
+    password,
+    confirmPassword: password,
+  });
+  if (res.status !== 201) throw new Error(`accepting the invitation: ${res.status} ${JSON.stringify(res.body)}`);
+  return { c, id: res.body.user.id, email, password };
 }

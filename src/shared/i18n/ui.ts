@@ -1,9 +1,11 @@
 import type { Catalogue } from './catalogue';
 import enAdmin from './en/admin.json';
+import enAdminAudit from './en/adminAudit.json';
 import enAdminEin from './en/adminEin.json';
 import enAdminFormations from './en/adminFormations.json';
 import enAdminOrders from './en/adminOrders.json';
 import enAdminServices from './en/adminServices.json';
+import enAdminStaff from './en/adminStaff.json';
 import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
@@ -26,10 +28,12 @@ import enSs4 from './en/ss4.json';
 import enSs4Generate from './en/ss4Generate.json';
 import enSupport from './en/support.json';
 import trAdmin from './tr/admin.json';
+import trAdminAudit from './tr/adminAudit.json';
 import trAdminEin from './tr/adminEin.json';
 import trAdminFormations from './tr/adminFormations.json';
 import trAdminOrders from './tr/adminOrders.json';
 import trAdminServices from './tr/adminServices.json';
+import trAdminStaff from './tr/adminStaff.json';
 import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
 import trCatalogue from './tr/catalogue.json';
@@ -80,6 +84,8 @@ export const uiTr: Catalogue = {
   shortLinks: trShortLinks,
   compliance: trCompliance,
   ss4Generate: trSs4Generate,
+  adminStaff: trAdminStaff,
+  adminAudit: trAdminAudit,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -108,4 +114,6 @@ export const uiEn: Catalogue = {
   shortLinks: enShortLinks,
   compliance: enCompliance,
   ss4Generate: enSs4Generate,
+  adminStaff: enAdminStaff,
+  adminAudit: enAdminAudit,
 };

@@ -121,3 +121,14 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const updateMeSchema = z.object({
   lang: z.enum(['tr', 'en']),
 });
+
+/** Issue 24: an invitee joins the staff with the link's token, their name and a password of their own. */
+export const acceptInvitationSchema = z
+  .object({
+    token: safeText(TEXT_MAX.token, { error: 'validation.tokenRequired' }).min(1, 'validation.tokenRequired'),
+    fullName,
+    password: passwordWithDigit,
+    confirmPassword,
+  })
+  .refine(...passwordsMatch);
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;

@@ -13,7 +13,13 @@ export type MailTemplate =
   | 'supportReopened'
   | 'orderReceipt'
   /** A deadline of the compliance calendar: the rule's name is `subject`, its details the `excerpt`. */
-  | 'complianceReminder';
+  | 'complianceReminder'
+  /** Issue 24: staff changes, each mailed to the member (or invitee) it affects; `role` is the role's label. */
+  | 'staffInvited'
+  | 'staffInvitationCancelled'
+  | 'staffRoleChanged'
+  | 'staffDeactivated'
+  | 'staffReactivated';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -27,6 +33,8 @@ export interface MailVars {
   excerpt?: string;
   /** The issued EIN, NN-NNNNNNN (einIssued). */
   ein?: string;
+  /** A staff role's label in the mail's language (the staff mails). */
+  role?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */
