@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { STAFF_ROLES } from '../domain/roles';
-import { acceptInvitationSchema, emailField } from '../schemas/auth';
+import { emailField } from '../schemas/auth';
 import { meUserSchema } from './auth';
 
 /**
@@ -8,7 +8,7 @@ import { meUserSchema } from './auth';
  * decision 0043. The web imports the types only.
  */
 
-export { type AcceptInvitationInput, acceptInvitationSchema } from '../schemas/auth';
+export { type AcceptInvitationInput, acceptInvitationSchema, invitationTokenSchema } from '../schemas/auth';
 
 /** How long an invitation's link stays valid. */
 export const INVITATION_VALID_HOURS = 72;
@@ -59,8 +59,6 @@ export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
 
 export const changeStaffRoleSchema = z.object({ role: staffRole });
 export type ChangeStaffRoleInput = z.input<typeof changeStaffRoleSchema>;
-
-export const invitationTokenSchema = acceptInvitationSchema.pick({ token: true });
 
 /** What the invitation page shows before the invitee chooses a password. */
 export const invitationPeekSchema = z.object({ email: z.string(), role: staffRole }).openapi('InvitationPeek');

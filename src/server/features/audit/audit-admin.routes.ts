@@ -110,10 +110,7 @@ export function auditAdminRoutes() {
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const { rows, total, totalKind } = await listAuditEvents(c.var.deps.database.db, query);
-    return c.json(
-      { items: rows.map(toAuditRow), total, totalKind, page: query.page, pageSize: query.pageSize },
-      200,
-    );
+    return c.json({ items: rows.map(toAuditRow), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
   });
   router.openapi(actors, async (c) => c.json({ actors: await auditActors(c.var.deps.database.db) }, 200));
   router.openapi(exportCsv, (c) => {

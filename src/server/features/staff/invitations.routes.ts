@@ -45,7 +45,8 @@ const accept = createRoute({
 
 /** Counted per address like the other unauthenticated forms; a token of 256 bits is not guessed. */
 async function within(c: Context<AppEnv>): Promise<void> {
-  if (!(await c.var.deps.rateLimiter.hit('signUpPerAddress', clientAddress(c)))) throw new ApiError('TOO_MANY_REQUESTS');
+  if (!(await c.var.deps.rateLimiter.hit('signUpPerAddress', clientAddress(c))))
+    throw new ApiError('TOO_MANY_REQUESTS');
 }
 
 /** /invite/:token's API (decision 0043): public, the token in the body is the credential. */

@@ -77,7 +77,7 @@ const deactivate = adminRoute('staff.manage', {
   method: 'post',
   path: '/members/{id}/deactivate',
   tags,
-  summary: "Deactivate a member: every session of theirs ends at once and sign-in refuses them",
+  summary: 'Deactivate a member: every session of theirs ends at once and sign-in refuses them',
   request: { params: idParams },
   responses: {
     200: jsonResponse(okBody, 'Deactivated (or was already)'),

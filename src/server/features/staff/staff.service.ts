@@ -185,7 +185,11 @@ export async function resendInvitation(deps: Deps, actor: StaffActor, id: string
     const row = await openInvitation(tx, id);
     await tx
       .update(staffInvitations)
-      .set({ tokenHash: hash, expiresAt: new Date(Date.now() + INVITATION_VALID_HOURS * HOUR_MS), updatedAt: new Date() })
+      .set({
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + INVITATION_VALID_HOURS * HOUR_MS),
+        updatedAt: new Date(),
+      })
       .where(eq(staffInvitations.id, id));
     await recordAudit(tx, {
       actorId: actor.id,
