@@ -212,3 +212,20 @@ export async function createStaffMember(
   if (res.status !== 201) throw new Error(`accepting the invitation: ${res.status} ${JSON.stringify(res.body)}`);
   return { c, id: res.body.user.id, email, password };
 }
+
+/**
+ * An owner signed in on a client of their own: the first one through the admin code, any later one
+ * invited by the first (the code makes the first owner only).
+ */
+export async function signedInOwner(t: TestApp): Promise<TestClient> {
+  const [existing] = await t.deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'owner'))
+    .limit(1);
+  if (existing) return (await createStaffMember(t, 'owner')).c;
+  const c = t.client();
+  const { res } = await signUpAdmin(c);
+  if (res.status !== 201) throw new Error(`first owner: ${res.status} ${JSON.stringify(res.body)}`);
+  return c;
+}

@@ -1,8 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { GOOD_PASSWORD, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../tests/support/test-app';
+import {
+  createStaffMember,
+  GOOD_PASSWORD,
+  signUp,
+  signUpAdmin,
+  type TestApp,
+  type TestClient,
+} from '../../../tests/support/test-app';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { mailOutbox, users } from '../db/schema';
+import { mailOutbox } from '../db/schema';
 import { applicationForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 
 /**
@@ -10,8 +17,11 @@ import { applicationForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein
  * customer B owns, and the check of one cell.
  */
 
-/** The callers of every cell: the customers, then one member of each staff role (decision 0039). */
-export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES] as const;
+/**
+ * The callers of every cell: the customers, one member of each staff role (decision 0039), and a staff
+ * member the owner deactivated, whose open tab still sends its old session cookie (decision 0043).
+ */
+export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES, 'deactivated'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isStaffCaller(role: Role): role is StaffRole {
@@ -31,6 +41,7 @@ export const ROLE_IPS: Record<Role, string> = {
   operations: '203.0.113.9',
   support: '203.0.113.10',
   finance: '203.0.113.11',
+  deactivated: '203.0.113.12',
 };
 
 /** Addresses for set-up callers (fresh customers, throwaway accounts), one each, never reused. */
@@ -100,14 +111,21 @@ export function matrixHelpers(t: () => TestApp) {
 
   /**
    * A staff member of `role`, signed in. The owner comes through the admin sign-up as the first one
-   * does; the others are customers whose role is set in the database, as the invitation flow will.
+   * does; the others are invited by the owner and accept, as the portal makes staff (decision 0043).
    */
   async function staffParty(role: StaffRole, ip: string): Promise<Party> {
     if (role === 'owner') return adminParty(ip);
-    const party = await customer(ip);
-    await t().deps.database.db.update(users).set({ role }).where(eq(users.id, party.id));
-    const me = await party.c.get('/api/me');
+    const member = await createStaffMember(t(), role, { ip });
+    const me = await member.c.get('/api/me');
     expect(me.body.user?.role, `${role}'s session`).toBe(role);
+    return { ...member, ip };
+  }
+
+  /** A support member the owner then deactivated: their client still holds the session that was ended. */
+  async function deactivatedParty(owner: Party, ip: string): Promise<Party> {
+    const party = await staffParty('support', ip);
+    const res = await owner.c.post(`/api/admin/staff/members/${party.id}/deactivate`);
+    expect(res.status, `deactivation: ${JSON.stringify(res.body)}`).toBe(200);
     return party;
   }
 
@@ -199,7 +217,7 @@ export function matrixHelpers(t: () => TestApp) {
     return decodeURIComponent(token as string);
   }
 
-  return { customer, adminParty, staffParty, owner, world, freshSession, copyOf, resetToken };
+  return { customer, adminParty, staffParty, deactivatedParty, owner, world, freshSession, copyOf, resetToken };
 }
 
 /**
