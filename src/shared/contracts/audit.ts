@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { AUDIT_ACTIONS } from '../domain/audit';
+import { AUDIT_ACTIONS, AUDIT_SORTS } from '../domain/audit';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
@@ -8,8 +8,7 @@ import { safeText, TEXT_MAX } from '../schemas/text';
  * the types only.
  */
 
-export const AUDIT_SORTS = ['newest', 'oldest'] as const;
-export type AuditSort = (typeof AUDIT_SORTS)[number];
+export { AUDIT_SORTS, type AuditSort } from '../domain/audit';
 
 const isoDate = z.iso.date();
 

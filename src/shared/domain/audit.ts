@@ -73,3 +73,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export function isAuditAction(value: string): value is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(value);
 }
+
+/** The audit list's orders by time. */
+export const AUDIT_SORTS = ['newest', 'oldest'] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];

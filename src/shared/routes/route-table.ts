@@ -99,6 +99,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The server redirects a live /go/{slug} and serves this page for an unknown or expired one.
   publicPage('go/:slug', 'features/shortLinks/pages/ShortLinkNotFoundPage.tsx', ['shortLinks']),
   publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
+  // Issue 24: an invitee joins the staff (the token in the path is the credential; the logs redact it).
+  publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
 
   customerPage('onboarding', 'features/onboarding/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
     guard: 'requireOnboarding',
@@ -168,6 +170,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'catalogue',
     'payments',
   ]),
+  adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),
+  adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
 ];
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */
