@@ -723,44 +723,49 @@ describe('the authorization matrix', () => {
     ).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s', async (op, row) => {
-    const [method, template] = op.split(' ');
-    const rowWorld = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
-    // B's data, from this row's B and the shared one, must never reach anonymous or customer A.
-    const markers = [...new Set([...rowWorld.b.markers, ...shared.world.b.markers])];
-    let changed = false;
-    for (const role of ROLES) {
-      const expected = expectedFor(op, row, role);
-      // A row that writes: each staff member allowed to write after the first gets a B of its own, as
-      // the first one's write has moved the row's B on (refusals change nothing and share it).
-      const writes = row.fresh && isStaffCaller(role) && expected === '2xx';
-      const world = writes && changed ? await h.world(row.fresh as Level, shared.admin) : rowWorld;
-      if (writes) changed = true;
-      const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
-      const path = pathOf(template, req);
-      const client = await callerFor(role, row, world);
-      const res = await client.request(method, path, req.body, req.headers);
-      const text = bodyText(res.body);
-      const cell = `${op} as ${role}: got ${res.status} ${text.slice(0, 200)}`;
+  it.each(Object.entries(MATRIX))(
+    '%s',
+    async (op, row) => {
+      const [method, template] = op.split(' ');
+      const rowWorld = row.fresh ? await h.world(row.fresh, shared.admin) : shared.world;
+      // B's data, from this row's B and the shared one, must never reach anonymous or customer A.
+      const markers = [...new Set([...rowWorld.b.markers, ...shared.world.b.markers])];
+      let changed = false;
+      for (const role of ROLES) {
+        const expected = expectedFor(op, row, role);
+        // A row that writes: each staff member allowed to write after the first gets a B of its own, as
+        // the first one's write has moved the row's B on (refusals change nothing and share it).
+        const writes = row.fresh && isStaffCaller(role) && expected === '2xx';
+        const world = writes && changed ? await h.world(row.fresh as Level, shared.admin) : rowWorld;
+        if (writes) changed = true;
+        const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
+        const path = pathOf(template, req);
+        const client = await callerFor(role, row, world);
+        const res = await client.request(method, path, req.body, req.headers);
+        const text = bodyText(res.body);
+        const cell = `${op} as ${role}: got ${res.status} ${text.slice(0, 200)}`;
 
-      expect.soft(res.status, `${cell} (429 means the roles need more addresses)`).not.toBe(429);
-      expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
-      if (role === 'customerA' && template.includes('{') && !row.unowned) {
-        // A pointed at B's records: never a success, whatever the table says.
-        expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
+        expect.soft(res.status, `${cell} (429 means the roles need more addresses)`).not.toBe(429);
+        expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
+        if (role === 'customerA' && template.includes('{') && !row.unowned) {
+          // A pointed at B's records: never a success, whatever the table says.
+          expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
+        }
+        if (role === 'anonymous' || role === 'customerA' || role === 'deactivated') {
+          for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);
+        }
+        // The HTML outbox page is not part of the JSON API; everything under /api/ answers errors as JSON.
+        if (res.status >= 400 && path.startsWith('/api/')) {
+          expect.soft(res.body, `${cell}: error body shape`).toMatchObject({
+            error: { code: expect.any(String), message: expect.any(String) },
+          });
+          expect.soft(res.body?.error?.message, `${cell}: empty message`).not.toBe('');
+        }
       }
-      if (role === 'anonymous' || role === 'customerA' || role === 'deactivated') {
-        for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);
-      }
-      // The HTML outbox page is not part of the JSON API; everything under /api/ answers errors as JSON.
-      if (res.status >= 400 && path.startsWith('/api/')) {
-        expect.soft(res.body, `${cell}: error body shape`).toMatchObject({
-          error: { code: expect.any(String), message: expect.any(String) },
-        });
-        expect.soft(res.body?.error?.message, `${cell}: empty message`).not.toBe('');
-      }
-    }
-  });
+      // Eight callers, and rows that make an account per cell (each a password hash): more than the default.
+    },
+    90_000,
+  );
 
   it("recognises B's data: B's own answers and the admin's carry the markers the cells look for", async () => {
     const { b } = shared.world;
