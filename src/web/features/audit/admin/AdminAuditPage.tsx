@@ -26,6 +26,8 @@ import {
 } from './auditApi';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The roles audit rows record (the staff roles, and who acts outside them); others show as written. */
+const AUDIT_ROLES = ['owner', 'operations', 'support', 'finance', 'customer', 'admin', 'system', 'operator'];
 const day = (value: string | null) => (value && DAY.test(value) ? value : null);
 
 const codec: ListParamsCodec<AuditListParams> = {
@@ -226,6 +228,7 @@ function AuditRowItem({ row }: { row: AuditRow }) {
   const before = brief(row.before);
   const after = brief(row.after);
   const label = isAuditAction(row.action) ? t(`adminAudit.actions.${row.action}`) : row.action;
+  const roleLabel = (role: string) => (AUDIT_ROLES.includes(role) ? t(`adminAudit.roles.${role}`) : role);
   return (
     <li
       data-testid="audit-row"
@@ -249,7 +252,7 @@ function AuditRowItem({ row }: { row: AuditRow }) {
         <p className="break-words text-slate-600">
           <span className="sr-only">{t('adminAudit.columns.actor')}: </span>
           {row.actor ? (row.actor.name ?? row.actor.email ?? row.actor.id) : t('adminAudit.system')}
-          {row.actorRole ? <span className="text-slate-500"> · {row.actorRole}</span> : null}
+          {row.actorRole ? <span className="text-slate-500"> · {roleLabel(row.actorRole)}</span> : null}
         </p>
       </div>
       <div className="min-w-0">

@@ -330,6 +330,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <form className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate aria-label={t('adminStaff.invite.title')}>
         <TextField
           label={t('adminStaff.invite.email')}
+          id="invite-email"
           name="email"
           type="email"
           autoComplete="off"

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { InvitationPeek } from '../../../../shared/contracts/staff';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -43,12 +43,20 @@ export function InvitePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useParams().token ?? '';
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => peekInvitation(token),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  // The public pages load no query library (decision 0030): one call, kept in state.
+  const [invitation, setInvitation] = useState<
+    { state: 'loading' } | { state: 'open'; data: InvitationPeek } | { state: 'invalid'; error: unknown }
+  >({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    peekInvitation(token).then(
+      (data) => live && setInvitation({ state: 'open', data }),
+      (error) => live && setInvitation({ state: 'invalid', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
   const empty = useMemo(() => ({ token, fullName: '', password: '', confirmPassword: '' }), [token]);
   const { register, handleSubmit, setError, errors, isSubmitting } = useLiteForm(empty, checkInvite);
 
@@ -63,17 +71,17 @@ export function InvitePage() {
         // The fields say what is wrong.
       } else {
         toast.error(errorMessage(error, 'errors.INTERNAL', t));
-        if (isApiError(error, 'INVITATION_INVALID')) void invitation.refetch();
+        if (isApiError(error, 'INVITATION_INVALID')) setInvitation({ state: 'invalid', error });
       }
     }
   });
 
-  const invalid = invitation.isError;
+  const invalid = invitation.state === 'invalid';
   return (
     <AuthShell
       title={invalid ? t('adminStaff.invitePage.invalidTitle') : t('adminStaff.invitePage.title')}
       subtitle={
-        invitation.data
+        invitation.state === 'open'
           ? t('adminStaff.invitePage.intro', {
               email: invitation.data.email,
               role: t(`adminStaff.roles.${invitation.data.role}`),
@@ -81,14 +89,12 @@ export function InvitePage() {
           : undefined
       }
     >
-      {invitation.isPending ? (
+      {invitation.state === 'loading' ? (
         <p className="flex items-center gap-2 text-slate-600" role="status">
           <Spinner /> {t('adminStaff.invitePage.loading')}
         </p>
-      ) : invalid ? (
-        <Alert tone="error" className="invitation-invalid">
-          {errorMessage(invitation.error, 'errors.INVITATION_INVALID', t)}
-        </Alert>
+      ) : invitation.state === 'invalid' ? (
+        <Alert tone="error">{errorMessage(invitation.error, 'errors.INVITATION_INVALID', t)}</Alert>
       ) : (
         <AuthForm onSubmit={onSubmit} submitLabel={t('adminStaff.invitePage.submit')} submitting={isSubmitting}>
           <FullNameField error={errors.fullName?.message} {...register('fullName')} />
