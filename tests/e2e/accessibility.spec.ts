@@ -257,6 +257,8 @@ async function auditLanguage(lang: Lang): Promise<Findings> {
     '/admin/support',
     '/admin/deadlines',
     '/shorten',
+    '/admin/staff',
+    '/admin/audit',
   ]) {
     await audit(admin, lang, route, found, { name: route.replace(formation.id, ':id') });
   }
