@@ -290,18 +290,28 @@ export async function signUpAdminInBrowser(page: Page, fullName: string, email: 
 }
 
 /**
- * An owner signed in through the browser: the first through /admin/signup, any later one invited by the
- * first (the admin code makes the first owner only, decision 0043) and joining through /invite/:token.
- * Lands on /admin/ein either way.
+ * An invitation's token for `email` to join as an owner, made by the server's first owner through the
+ * invitation service; null while there is no owner yet (the admin code makes the first one).
  */
-export async function ownerInBrowser(server: E2eServer, page: Page, fullName: string, email: string) {
+export async function ownerInvitation(server: E2eServer, email: string): Promise<string | null> {
   const [first] = await server.deps.database.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt)))
     .limit(1);
-  if (!first) return signUpAdminInBrowser(page, fullName, email);
+  if (!first) return null;
   const { token } = await inviteStaff(server.deps, { id: first.id, role: 'owner' }, { email, role: 'owner' });
+  return token;
+}
+
+/**
+ * An owner signed in through the browser: the first through /admin/signup, any later one invited by the
+ * first (the admin code makes the first owner only, decision 0043) and joining through /invite/:token.
+ * Lands on /admin/ein either way.
+ */
+export async function ownerInBrowser(server: E2eServer, page: Page, fullName: string, email: string) {
+  const token = await ownerInvitation(server, email);
+  if (!token) return signUpAdminInBrowser(page, fullName, email);
   await page.goto(`/invite/${token}`);
   await page.fill('input[name=fullName]', fullName);
   await page.fill('input[name=password]', 'adminsifre1');
