@@ -19,7 +19,9 @@ import { parseEnv } from '../../src/server/env';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+/** The bench's owner: made by the seed (which makes staff too, so the admin code, first owner only, is closed). */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+const ADMIN = BENCH_ADMIN;
 const CODE = 'bench-admin-code-0123456789';
 
 export const ADMIN_LIST_CASES: [string, string][] = [
@@ -49,6 +51,19 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['orders: filter package', '/api/admin/orders?service=formation_with_payment&page=1'],
   ['orders: search customer', `/api/admin/orders?q=${encodeURIComponent('IŞIL KILIÇ')}`],
   ['orders: deep page 2000', '/api/admin/orders?page=2000&pageSize=20'],
+  // The audit trail (issue 24): about ten rows per customer.
+  ['audit: first page', '/api/admin/audit?page=1&pageSize=25'],
+  ['audit: oldest first', '/api/admin/audit?sort=oldest&page=1'],
+  ['audit: filter action', '/api/admin/audit?action=ein.ssn_revealed&page=1'],
+  ['audit: filter actor', '/api/admin/audit?actor=bench-staff-3&page=1'],
+  ['audit: filter customer', '/api/admin/audit?customer=bench-777760'],
+  ['audit: date range', '/api/admin/audit?from=2025-03-01&to=2025-03-07&page=1'],
+  [
+    'audit: action + actor + range',
+    '/api/admin/audit?action=formation.status_changed&actor=bench-staff-2&from=2025-01-01&to=2025-06-30',
+  ],
+  ['audit: search customer', `/api/admin/audit?q=${encodeURIComponent('IŞIL KILIÇ')}`],
+  ['audit: deep page 2000', '/api/admin/audit?page=2000&pageSize=25'],
 ];
 
 const CASE_BUDGET_MS = 20_000;

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:seed [-- --customers N]`: fills the benchmark database (bench-db.ts) with N customers
  * (1,000,000 by default), each with a profile and a formation, EIN applications for 30% of them and
- * about 700,000 orders,
+ * about 700,000 orders, eight staff members and about ten audit rows per customer,
  * with Turkish names and business names so that the folded search has real work to do. Generated in
  * SQL (generate_series), so a million customers take minutes, not hours. Existing bench data is
  * replaced.
  */
+import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
+import { BENCH_ADMIN } from './admin-lists';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 
 const arg = (name: string) => {
@@ -118,6 +120,61 @@ async function main() {
               now() - ((g % 700) || ' days')::interval
        from generate_series(1, ${customers}) g where g % 5 = 1`,
     );
+    // A realistic audit history for /admin/audit (issue 24): eight staff members, and about ten rows per
+    // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
+    // payments (the system's), each with a network.
+    const STAFF_ROLE_OF = [
+      'owner',
+      'operations',
+      'operations',
+      'support',
+      'support',
+      'support',
+      'finance',
+      'operations',
+    ];
+    await run(
+      'staff (8)',
+      `insert into users (id, name, email, email_verified, role, lang, created_at, updated_at)
+       select 'bench-staff-' || s, 'Ekip Üyesi ' || s, 'staff' || s || '@bench.example', true,
+              ${pick(STAFF_ROLE_OF, 's - 1')}, 'tr', now() - interval '3 years', now()
+       from generate_series(1, 8) s`,
+    );
+    // The bench's owner, with a password: the admin code makes the first owner only, and staff exist now.
+    const hash = (await hashPassword(BENCH_ADMIN.password)).replace(/'/g, "''");
+    await run(
+      'bench owner',
+      `insert into users (id, name, email, email_verified, role, lang) values
+         ('bench-admin', 'Bench Admin', '${BENCH_ADMIN.email}', true, 'owner', 'tr');
+       insert into accounts (id, account_id, provider_id, user_id, password)
+         values ('bench-admin-credential', 'bench-admin', 'credential', 'bench-admin', '${hash}')`,
+    );
+    const ACTIONS = [
+      'formation.status_changed',
+      'ein.status_changed',
+      'ein.ssn_revealed',
+      'document.uploaded',
+      'support.admin_replied',
+      'order.paid',
+      'ein.file_uploaded',
+      'formation.company_set',
+      'user.display_name_changed',
+      'compliance.marked_done',
+    ];
+    await run(
+      'audit_events (~10 per customer)',
+      `insert into audit_events (actor_id, actor_role, action, entity_type, entity_id, subject_user_id, before,
+              after, network, created_at)
+       select case when k = 6 then null else 'bench-staff-' || (1 + (g + k) % 8) end,
+              case when k = 6 then 'system' else 'operations' end,
+              ${pick(ACTIONS, 'k - 1')}, 'user', 'bench-' || g, 'bench-' || g,
+              case when k in (1, 2) then jsonb_build_object('status', 'before') end,
+              case when k in (1, 2) then jsonb_build_object('status', 'after') end,
+              case when k = 6 then null else '203.0.' || ((g + k) % 256) || '.0/24' end,
+              now() - (((g * 7 + k * 37) % 730) || ' days')::interval - (((g + k) % 86400) || ' seconds')::interval
+       from generate_series(1, ${customers}) g cross join generate_series(1, 10) k
+       where (g + k) % 13 <> 0`,
+    );
     // VACUUM flushes the trigram indexes' pending lists that a bulk insert leaves behind; until then
     // every search reads them.
     for (const table of [
@@ -127,6 +184,7 @@ async function main() {
       'compliance_schedule',
       'ein_applications',
       'orders',
+      'audit_events',
     ]) {
       await run(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
     }

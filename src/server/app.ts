@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/account.routes';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
+import { auditAdminRoutes } from './features/audit/audit-admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
 import { complianceRoutes } from './features/compliance/compliance.routes';
@@ -29,6 +30,8 @@ import { servicesAdminRoutes } from './features/services/services-admin.routes';
 import { mountShortLinkRedirect } from './features/short-links/go.routes';
 import { shortLinksAdminRoutes } from './features/short-links/short-links-admin.routes';
 import { ss4AdminRoutes } from './features/ss4/ss4-admin.routes';
+import { invitationsRoutes } from './features/staff/invitations.routes';
+import { staffAdminRoutes } from './features/staff/staff-admin.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { supportAdminRoutes } from './features/support/support-admin.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
@@ -40,6 +43,7 @@ import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
 import { languageMiddleware } from './platform/http/language';
 import { matchesRoute, multipartRoutes, type RouteMatcher } from './platform/http/own-body-routes';
+import { requestContext } from './platform/http/request-context';
 import { loggedPath, requestLog } from './platform/http/request-log';
 import {
   expectedHost,
@@ -69,6 +73,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('*', securityHeaders({ production: deps.env.production }));
   app.use('*', requestLog());
   app.use('*', languageMiddleware());
+  app.use('*', requestContext());
   // Health checks come first: a load balancer probes them by IP address, with no matching Host.
   app.route('/', healthRoutes());
   if (deps.env.production) app.use('*', expectedHost(deps.env.publicUrl));
@@ -88,6 +93,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
 
   app.route('/api/auth', authRoutes());
   app.route('/api/auth', twoFactorSignInRoutes());
+  app.route('/api/invitations', invitationsRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/me/two-factor', twoFactorRoutes());
   app.route('/api/me/timeline', timelineRoutes());
@@ -108,6 +114,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/', routes: adminOverviewRoutes },
       { path: '/ein-applications', routes: einAdminRoutes },
       { path: '/staff', routes: twoFactorAdminRoutes },
+      { path: '/staff', routes: staffAdminRoutes },
+      { path: '/audit', routes: auditAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());

@@ -87,6 +87,14 @@ export const API_ERRORS = {
   TWO_FACTOR_NOT_ENABLED: 409,
   /** Staff cannot turn their second factor off; an owner resets it instead. */
   TWO_FACTOR_MANDATORY: 403,
+  /** Issue 24: the last active owner cannot be demoted or deactivated (nobody could manage staff then). */
+  LAST_OWNER: 409,
+  /** Issue 24: a deactivated staff member's right password; they are told, as the password was theirs. */
+  ACCOUNT_DEACTIVATED: 403,
+  /** Issue 24: an open invitation for this address exists already (resend it instead). */
+  INVITATION_PENDING: 409,
+  /** Issue 24: an invitation link that is unknown, used, cancelled or past its 72 hours. */
+  INVITATION_INVALID: 400,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -9,9 +9,9 @@ import {
   e2eEmail,
   fromOurPages,
   newContext,
+  ownerInBrowser,
   PHONE,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
 
@@ -126,7 +126,7 @@ async function expectStatus(res: { status(): number; text(): Promise<string> }, 
 async function adminIn(context: BrowserContext, lang: Lang): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/terms?lang=${lang}`);
-  await signUpAdminInBrowser(page, 'Erişim Yöneticisi', e2eEmail(`a11y-admin-${lang}`));
+  await ownerInBrowser(e2e.server, page, 'Erişim Yöneticisi', e2eEmail(`a11y-admin-${lang}`));
   return page;
 }
 
@@ -260,6 +260,8 @@ async function auditLanguage(lang: Lang): Promise<Findings> {
     '/admin/support',
     '/admin/deadlines',
     '/shorten',
+    '/admin/staff',
+    '/admin/audit',
   ]) {
     await audit(admin, lang, route, found, { name: route.replace(formation.id, ':id') });
   }

@@ -4,9 +4,9 @@ import {
   e2eEmail,
   latestMail,
   newContext,
+  ownerInBrowser,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
 
@@ -32,7 +32,7 @@ describe('admin user support history', () => {
 
     const adminContext = await newContext(e2e.browser, e2e.server.url);
     const admin = await adminContext.newPage();
-    await signUpAdminInBrowser(admin, 'Ali Destek', e2eEmail('admin.user.support'));
+    await ownerInBrowser(e2e.server, admin, 'Ali Destek', e2eEmail('admin.user.support'));
     await admin.goto('/admin/users');
     await admin.fill('#users-search', customerEmail);
     const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
@@ -132,7 +132,7 @@ describe('admin user support history', () => {
 
     const adminContext = await newContext(e2e.browser, e2e.server.url);
     const admin = await adminContext.newPage();
-    await signUpAdminInBrowser(admin, 'Hızlı Personel', e2eEmail('admin.fast.click'));
+    await ownerInBrowser(e2e.server, admin, 'Hızlı Personel', e2eEmail('admin.fast.click'));
     await admin.goto('/admin/users');
     // The newest user: on the first page before any search.
     const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });

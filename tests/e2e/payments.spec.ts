@@ -4,9 +4,9 @@ import {
   e2eEmail,
   fromOurPages,
   newContext,
+  ownerInBrowser,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
 
@@ -23,7 +23,7 @@ const catalogue: { consult: CreatedService; bookkeeping: CreatedService } = {} a
 beforeAll(async () => {
   const context = await newContext(e2e.browser, e2e.server.url);
   const admin = await context.newPage();
-  await signUpAdminInBrowser(admin, 'Deniz Yönetici', e2eEmail('services.admin'));
+  await ownerInBrowser(e2e.server, admin, 'Deniz Yönetici', e2eEmail('services.admin'));
   async function create(body: Record<string, unknown>): Promise<CreatedService> {
     const res = await admin.request.post('/api/admin/services', { data: body, ...fromOurPages(admin) });
     expect(res.status(), await res.text()).toBe(201);
@@ -102,7 +102,7 @@ describe('services and payments', () => {
 
     const staff = await newContext(e2e.browser, e2e.server.url);
     const admin = await staff.newPage();
-    await signUpAdminInBrowser(admin, 'Ece Yönetici', e2eEmail('services.admin2'));
+    await ownerInBrowser(e2e.server, admin, 'Ece Yönetici', e2eEmail('services.admin2'));
     await admin.goto('/services');
     await admin.waitForURL('**/admin/services');
     await staff.close();

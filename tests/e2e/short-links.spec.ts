@@ -6,10 +6,10 @@ import {
   e2eEmail,
   fromOurPages,
   newContext,
+  ownerInBrowser,
   SCREENSHOT_DIR,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
 } from '../support/e2e';
 
 const e2e = serverAndBrowserForFile();
@@ -36,7 +36,7 @@ async function adminOnShorten(): Promise<{ context: BrowserContext; admin: Page 
   const context = await newContext(e2e.browser, e2e.server.url);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
   const admin = await context.newPage();
-  await signUpAdminInBrowser(admin, 'Kampanya Yöneticisi', e2eEmail('admin.links'));
+  await ownerInBrowser(e2e.server, admin, 'Kampanya Yöneticisi', e2eEmail('admin.links'));
   await admin.getByRole('link', { name: 'Kısa linkler' }).first().click();
   await admin.waitForURL('**/shorten');
   await admin.getByRole('heading', { name: 'Kısa linkler', level: 1 }).waitFor();

@@ -3,15 +3,17 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
-import { calendarFeeds, mailOutbox, sessions } from '../../src/server/db/schema';
+import { calendarFeeds, mailOutbox, sessions, users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { feedToken } from '../../src/server/features/compliance/calendar-feed.service';
+import { inviteStaff } from '../../src/server/features/staff/staff.service';
 import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import { createLogger } from '../../src/server/platform/logger';
 import { portalRequestListener } from '../../src/server/request-listener';
@@ -317,6 +319,39 @@ export async function enrolInBrowser(page: Page, email: string): Promise<string[
 export async function giveSignInCode(page: Page, email: string): Promise<void> {
   await page.fill('input[name=code]', nextSecondFactorCode(email));
   await page.click('button[type=submit]');
+}
+
+/**
+ * An invitation's token for `email` to join as an owner, made by the server's first owner through the
+ * invitation service; null while there is no owner yet (the admin code makes the first one).
+ */
+export async function ownerInvitation(server: E2eServer, email: string): Promise<string | null> {
+  const [first] = await server.deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt)))
+    .limit(1);
+  if (!first) return null;
+  const { token } = await inviteStaff(server.deps, { id: first.id, role: 'owner' }, { email, role: 'owner' });
+  return token;
+}
+
+/**
+ * An owner signed in through the browser: the first through /admin/signup, any later one invited by the
+ * first (the admin code makes the first owner only, decision 0043) and joining through /invite/:token.
+ * Lands on /admin/ein either way.
+ */
+export async function ownerInBrowser(server: E2eServer, page: Page, fullName: string, email: string) {
+  const token = await ownerInvitation(server, email);
+  if (!token) return signUpAdminInBrowser(page, fullName, email);
+  await page.goto(`/invite/${token}`);
+  await page.fill('input[name=fullName]', fullName);
+  await page.fill('input[name=password]', 'adminsifre1');
+  await page.fill('input[name=confirmPassword]', 'adminsifre1');
+  await page.click('button[type=submit]');
+  // Then the second factor (decision 0042), and on to the owner's home.
+  await enrolInBrowser(page, email);
+  await page.waitForURL('**/admin/ein');
 }
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { mailOutbox, users } from '../../src/server/db/schema';
+import { mailOutbox } from '../../src/server/db/schema';
 import { applicationForm, fileForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
 import { STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
 import {
-  enrolTwoFactor,
+  createStaffMember,
   GOOD_PASSWORD,
   nextSecondFactorCode,
   signInFully,
@@ -20,10 +20,11 @@ import {
  */
 
 /**
- * The callers of every cell: the customers, one member of each staff role (decision 0039), and an
- * owner who has not set up the second factor (decision 0042: refused at the admin door).
+ * The callers of every cell: the customers, one member of each staff role (decision 0039), an owner
+ * who has not set up the second factor (decision 0042: refused at the admin door), and a staff member
+ * the owner deactivated, whose open tab still sends its old session cookie (decision 0043).
  */
-export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES, 'unenrolled'] as const;
+export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES, 'unenrolled', 'deactivated'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isStaffCaller(role: Role): role is StaffRole {
@@ -44,6 +45,7 @@ export const ROLE_IPS: Record<Role, string> = {
   support: '203.0.113.10',
   finance: '203.0.113.11',
   unenrolled: '203.0.113.12',
+  deactivated: '203.0.113.13',
 };
 
 /** Addresses for set-up callers (fresh customers, throwaway accounts), one each, never reused. */
@@ -113,17 +115,23 @@ export function matrixHelpers(t: () => TestApp) {
 
   /**
    * A staff member of `role`, signed in with the second factor enrolled. The owner comes through the
-   * admin sign-up as the first one does; the others are customers whose role is set in the database,
-   * as the invitation flow will. `enrol: false` leaves the second factor out.
+   * admin sign-up as the first one does; the others are invited by the owner and accept, as the portal
+   * makes staff (decision 0043). `enrol: false` leaves the second factor out.
    */
   async function staffParty(role: StaffRole, ip: string, options: { enrol?: boolean } = {}): Promise<Party> {
     if (role === 'owner' && options.enrol !== false) return adminParty(ip);
-    const party = await customer(ip);
-    await t().deps.database.db.update(users).set({ role }).where(eq(users.id, party.id));
-    if (options.enrol !== false) await enrolTwoFactor(party.c, party.email);
-    const me = await party.c.get('/api/me');
+    const member = await createStaffMember(t(), role, { ip, enrol: options.enrol });
+    const me = await member.c.get('/api/me');
     expect(me.body.user?.role, `${role}'s session`).toBe(role);
     expect(me.body.twoFactorEnabled, `${role}'s second factor`).toBe(options.enrol !== false);
+    return { ...member, ip };
+  }
+
+  /** A support member the owner then deactivated: their client still holds the session that was ended. */
+  async function deactivatedParty(owner: Party, ip: string): Promise<Party> {
+    const party = await staffParty('support', ip);
+    const res = await owner.c.post(`/api/admin/staff/members/${party.id}/deactivate`);
+    expect(res.status, `deactivation: ${JSON.stringify(res.body)}`).toBe(200);
     return party;
   }
 
@@ -224,7 +232,18 @@ export function matrixHelpers(t: () => TestApp) {
     return decodeURIComponent(token as string);
   }
 
-  return { customer, adminParty, staffParty, stepUp, owner, world, freshSession, copyOf, resetToken };
+  return {
+    customer,
+    adminParty,
+    staffParty,
+    deactivatedParty,
+    stepUp,
+    owner,
+    world,
+    freshSession,
+    copyOf,
+    resetToken,
+  };
 }
 
 /**

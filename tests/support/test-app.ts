@@ -1,14 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import type { DatabaseOptions } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { inviteStaff } from '../../src/server/features/staff/staff.service';
 import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import type { RateLimits } from '../../src/shared/domain/limits';
+import type { StaffRole } from '../../src/shared/domain/roles';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -253,4 +257,58 @@ export async function signInFully(client: TestClient, email: string, password: s
   const res = await client.post('/api/auth/sign-in', { email, password });
   if (res.status !== 200 || !res.body.twoFactorRequired) return res;
   return client.post('/api/auth/sign-in/two-factor', { code: nextSecondFactorCode(email) });
+}
+
+/**
+ * A staff member of `role` beyond the first owner, made as the portal makes them (decision 0043): the
+ * first owner of the app (signed up with the admin code when there is none yet) invites the address
+ * through the invitation service, and the invitee accepts on a client of their own, signed in.
+ */
+export async function createStaffMember(
+  t: TestApp,
+  role: StaffRole,
+  opts: { email?: string; fullName?: string; password?: string; ip?: string; enrol?: boolean } = {},
+): Promise<{ c: TestClient; id: string; email: string; password: string }> {
+  const { db } = t.deps.database;
+  let [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt)))
+    .limit(1);
+  if (!owner) {
+    const { res } = await signUpAdmin(t.client());
+    if (res.status !== 201) throw new Error(`first owner: ${res.status} ${JSON.stringify(res.body)}`);
+    owner = { id: res.body.user.id };
+  }
+  const email = (opts.email ?? uniqueEmail(role)).toLowerCase();
+  const password = opts.password ?? GOOD_PASSWORD;
+  const { token } = await inviteStaff(t.deps, { id: owner.id, role: 'owner' }, { email, role });
+  const c = t.client(opts.ip ? { ip: opts.ip } : {});
+  const res = await c.post('/api/invitations/accept', {
+    token,
+    fullName: opts.fullName ?? `Ekip ${role}`,
+    password,
+    confirmPassword: password,
+  });
+  if (res.status !== 201) throw new Error(`accepting the invitation: ${res.status} ${JSON.stringify(res.body)}`);
+  // Staff work only with the second factor set up (decision 0042); `enrol: false` leaves it out.
+  if (opts.enrol !== false) await enrolTwoFactor(c, email);
+  return { c, id: res.body.user.id, email, password };
+}
+
+/**
+ * An owner signed in on a client of their own: the first one through the admin code, any later one
+ * invited by the first (the code makes the first owner only).
+ */
+export async function signedInOwner(t: TestApp): Promise<TestClient> {
+  const [existing] = await t.deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'owner'))
+    .limit(1);
+  if (existing) return (await createStaffMember(t, 'owner')).c;
+  const c = t.client();
+  const { res } = await signUpAdmin(c);
+  if (res.status !== 201) throw new Error(`first owner: ${res.status} ${JSON.stringify(res.body)}`);
+  return c;
 }

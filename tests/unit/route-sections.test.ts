@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '../../src/shared/domain/audit';
 import { PERMISSIONS } from '../../src/shared/domain/permissions';
 import {
   CORE_SECTIONS,
@@ -27,6 +28,8 @@ const STATIC_IMPORT = /(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)
 const NOT_SCANNED = new Set([path.join(WEB, 'lib/i18n.ts')]);
 // Permission names ('support.read', 'ein.ssn') are spelled like keys but translate nothing.
 const PERMISSION_NAME = new RegExp(`(['"\`])(${PERMISSIONS.join('|').replaceAll('.', '\\.')})\\1`, 'g');
+// So are the audit trail's action names ('ein.ssn_revealed'); their labels are adminAudit.actions.*.
+const AUDIT_NAME = new RegExp(`(['"\`])(${AUDIT_ACTIONS.join('|').replaceAll('.', '\\.')})\\1`, 'g');
 
 function resolveModule(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
@@ -50,7 +53,8 @@ function sectionsUsedBy(entry: string): string[] {
   const used = new Set<string>();
   for (const file of modulesOf(entry)) {
     if (NOT_SCANNED.has(file)) continue;
-    for (const m of readFileSync(file, 'utf8').replace(PERMISSION_NAME, '').matchAll(KEY)) used.add(m[1]);
+    for (const m of readFileSync(file, 'utf8').replace(PERMISSION_NAME, '').replace(AUDIT_NAME, '').matchAll(KEY))
+      used.add(m[1]);
   }
   return [...used].sort();
 }

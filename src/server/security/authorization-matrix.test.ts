@@ -1,6 +1,7 @@
 /**
- * The authorization matrix (issue 9): every API operation × {anonymous, customer A, customer B, and one
- * member of each staff role: owner, operations, support, finance (decision 0039)}.
+ * The authorization matrix (issue 9): every API operation × {anonymous, customer A, customer B, one
+ * member of each staff role: owner, operations, support, finance (decision 0039), and a deactivated
+ * staff member whose ended session answers like no session at all (decision 0043)}.
  *
  * EVERY NEW API OPERATION MUST GET A ROW HERE. The first test compares MATRIX with GET /api/openapi.json
  * and fails, naming the operation, until it has one. To add a row:
@@ -38,6 +39,7 @@ import {
   type World,
 } from '../../../tests/support/matrix-fixtures';
 import {
+  createStaffMember,
   createTestApp,
   nextSecondFactorCode,
   type TestApp,
@@ -49,6 +51,7 @@ import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { mailOutbox, services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 
 interface Ctx {
@@ -151,6 +154,15 @@ async function supportThreadOf(b: Owner): Promise<{ id: string }> {
   return { id };
 }
 
+/** An open invitation made by the matrix's owner through the service (the admin routes are what the rows test). */
+async function matrixInvitation(): Promise<{ id: string; token: string }> {
+  return inviteStaff(
+    t.deps,
+    { id: shared.admin.id, role: 'owner' },
+    { email: uniqueEmail('matrix-invitee'), role: 'support' },
+  );
+}
+
 /** A short link made straight in the database (the admin routes are what the rows test). */
 async function matrixShortLink(): Promise<{ id: string; slug: string }> {
   const slug = `matrix-${Math.random().toString(36).slice(2, 10)}`;
@@ -167,6 +179,7 @@ function partyOf({ world, role }: Ctx): Party | null {
   if (role === 'customerA') return world.a;
   if (role === 'customerB') return world.b;
   if (role === 'unenrolled') return shared.unenrolled;
+  if (role === 'deactivated') return shared.deactivated;
   return shared.staff[role];
 }
 
@@ -214,7 +227,8 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC,
   },
   'POST /api/auth/admin-sign-up': {
-    // The admin code is the credential; the caller's session plays no part.
+    // The admin code is the credential and makes the first owner only (decision 0043): with the matrix's
+    // owner in place it is refused to everyone, whatever their session.
     request: () => ({
       body: {
         fullName: 'Matrix Admin',
@@ -225,7 +239,7 @@ const MATRIX: Record<string, Row> = {
         terms: true,
       },
     }),
-    expect: PUBLIC,
+    expect: [403, 403, 403, 403],
   },
   'POST /api/auth/sign-out': { freshSession: true, expect: PUBLIC },
   'POST /api/auth/forgot-password': {
@@ -629,6 +643,55 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC,
   },
 
+  // --- staff and the audit trail (issue 24, decision 0043): the owner's; invitations are public --------
+  'GET /api/admin/staff': { expect: ADMIN_ONLY },
+  'POST /api/admin/staff/invitations': {
+    request: () => ({ body: { email: uniqueEmail('matrix-invite'), role: 'support' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/staff/invitations/{id}/resend': {
+    request: async () => ({ params: { id: (await matrixInvitation()).id } }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/admin/staff/invitations/{id}': {
+    request: async () => ({ params: { id: (await matrixInvitation()).id } }),
+    expect: ADMIN_ONLY,
+  },
+  // A member of their own per cell: the owner's cell really changes, deactivates or reactivates them.
+  'PUT /api/admin/staff/members/{id}/role': {
+    request: async () => ({ params: { id: (await createStaffMember(t, 'support')).id }, body: { role: 'finance' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/staff/members/{id}/deactivate': {
+    request: async () => ({ params: { id: (await createStaffMember(t, 'support')).id } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/staff/members/{id}/reactivate': {
+    request: async () => ({ params: { id: (await createStaffMember(t, 'support')).id } }),
+    expect: ADMIN_ONLY,
+  },
+  // The link's token is the credential, as a reset token is: whoever holds it sees or takes the invitation.
+  'POST /api/invitations/peek': {
+    unowned: true,
+    request: async () => ({ body: { token: (await matrixInvitation()).token } }),
+    expect: PUBLIC,
+  },
+  'POST /api/invitations/accept': {
+    unowned: true,
+    request: async () => ({
+      body: {
+        token: (await matrixInvitation()).token,
+        fullName: 'Matrix Üye',
+        password: 'Passw0rd!23',
+        confirmPassword: 'Passw0rd!23',
+      },
+    }),
+    expect: PUBLIC,
+  },
+  'GET /api/admin/audit': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/audit/actors': { expect: ADMIN_ONLY },
+  'GET /api/admin/audit/export.csv': { request: () => ({ query: 'lang=tr' }), expect: ADMIN_ONLY },
+
   // --- outside the OpenAPI document --------------------------------------------------------------------
   // --- short links (decision 0013) ------------------------------------------------------------------
   'GET /api/admin/short-links': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
@@ -666,7 +729,13 @@ const MATRIX: Record<string, Row> = {
   'GET /readyz': { extra: true, expect: PUBLIC },
 };
 
-let shared: { admin: Party; world: World; staff: Record<StaffRole, Party>; unenrolled: Party };
+let shared: {
+  admin: Party;
+  world: World;
+  staff: Record<StaffRole, Party>;
+  unenrolled: Party;
+  deactivated: Party;
+};
 /** Each admin operation's permission, as the API document names it (`METHOD /path` → permission). */
 const permissionOf = new Map<string, Permission>();
 /** The operations that need a recent second-factor code (`x-step-up`, decision 0042). */
@@ -684,9 +753,10 @@ beforeAll(async () => {
   for (const role of STAFF_ROLES) staff[role] = await h.staffParty(role, ROLE_IPS[role]);
   const admin = staff.owner;
   const unenrolled = await h.staffParty('owner', ROLE_IPS.unenrolled, { enrol: false });
+  const deactivated = await h.deactivatedParty(admin, ROLE_IPS.deactivated);
   const a = await h.customer(ROLE_IPS.customerA);
   const b = await h.owner('ss4Ready', admin, ROLE_IPS.customerB);
-  shared = { admin, world: { a, b }, staff, unenrolled };
+  shared = { admin, world: { a, b }, staff, unenrolled, deactivated };
   const doc = (await t.client().get('/api/openapi.json')).body as {
     paths: Record<string, Record<string, { 'x-permission'?: Permission; 'x-step-up'?: boolean }>>;
   };
@@ -712,6 +782,8 @@ function pathOf(template: string, req: Req): string {
 
 async function callerFor(role: Role, row: Row, world: World): Promise<TestClient> {
   if (role === 'anonymous') return t.client({ ip: ROLE_IPS.anonymous });
+  // The deactivated member cannot sign in anew: every cell is their old tab, with the ended session.
+  if (role === 'deactivated') return h.copyOf(shared.deactivated.c, shared.deactivated.ip);
   const party =
     role === 'customerA'
       ? world.a
@@ -729,7 +801,8 @@ async function callerFor(role: Role, row: Row, world: World): Promise<TestClient
  */
 function expectedFor(op: string, row: Row, role: Role): Expect {
   const [anonymous, a, b, staff] = row.expect;
-  if (role === 'anonymous') return anonymous;
+  // Their session was ended: whatever needs one answers them 401, as it answers the anonymous caller.
+  if (role === 'anonymous' || role === 'deactivated') return anonymous;
   if (role === 'customerA') return a;
   if (role === 'customerB') return b;
   if (role === 'unenrolled') return op.split(' ')[1].startsWith('/api/admin/') ? 403 : (row.unenrolled ?? staff);
@@ -816,7 +889,7 @@ describe('the authorization matrix', () => {
           // A pointed at B's records: never a success, whatever the table says.
           expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
         }
-        if (role === 'anonymous' || role === 'customerA') {
+        if (role === 'anonymous' || role === 'customerA' || role === 'deactivated') {
           for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);
         }
         // The HTML outbox page is not part of the JSON API; everything under /api/ answers errors as JSON.
@@ -827,8 +900,7 @@ describe('the authorization matrix', () => {
           expect.soft(res.body?.error?.message, `${cell}: empty message`).not.toBe('');
         }
       }
-      // Eight callers a row now (decision 0042's unenrolled owner); a row that signs up and mails per
-      // cell (reset-password) needs more than the default 30 s on a busy machine.
+      // Nine callers a row, and rows that make an account per cell (each a password hash): more than the default.
     },
     90_000,
   );

@@ -33,9 +33,9 @@ export const PERMISSIONS = [
   'deadlines.read',
   'deadlines.mark',
   'deadlines.export',
-  /** Inviting staff, changing their roles (the staff screen comes with the invitations). */
+  /** Inviting staff, changing their roles, deactivating and reactivating them (/admin/staff). */
   'staff.manage',
-  /** Reading the audit trail (its screen comes later). */
+  /** Reading and exporting the audit trail (/admin/audit). */
   'audit.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -114,6 +114,8 @@ export const ADMIN_PAGES = [
   { path: '/admin/users', key: 'users', permission: 'users.read' },
   { path: '/admin/support', key: 'support', permission: 'support.read' },
   { path: '/shorten', key: 'shortLinks', permission: 'links.manage' },
+  { path: '/admin/staff', key: 'staff', permission: 'staff.manage' },
+  { path: '/admin/audit', key: 'audit', permission: 'audit.read' },
 ] as const satisfies readonly { path: string; key: string; permission: Permission }[];
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
 

@@ -1,10 +1,12 @@
 import type { Catalogue } from './catalogue';
 import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
+import enAdminAudit from './en/adminAudit.json';
 import enAdminEin from './en/adminEin.json';
 import enAdminFormations from './en/adminFormations.json';
 import enAdminOrders from './en/adminOrders.json';
 import enAdminServices from './en/adminServices.json';
+import enAdminStaff from './en/adminStaff.json';
 import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
@@ -29,10 +31,12 @@ import enSs4Generate from './en/ss4Generate.json';
 import enSupport from './en/support.json';
 import trAccount from './tr/account.json';
 import trAdmin from './tr/admin.json';
+import trAdminAudit from './tr/adminAudit.json';
 import trAdminEin from './tr/adminEin.json';
 import trAdminFormations from './tr/adminFormations.json';
 import trAdminOrders from './tr/adminOrders.json';
 import trAdminServices from './tr/adminServices.json';
+import trAdminStaff from './tr/adminStaff.json';
 import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
 import trCatalogue from './tr/catalogue.json';
@@ -86,6 +90,8 @@ export const uiTr: Catalogue = {
   ss4Generate: trSs4Generate,
   account: trAccount,
   security: trSecurity,
+  adminStaff: trAdminStaff,
+  adminAudit: trAdminAudit,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -116,4 +122,6 @@ export const uiEn: Catalogue = {
   ss4Generate: enSs4Generate,
   account: enAccount,
   security: enSecurity,
+  adminStaff: enAdminStaff,
+  adminAudit: enAdminAudit,
 };

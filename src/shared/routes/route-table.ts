@@ -104,6 +104,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
   // The link mailed to a new address: it works signed in or not, on any device (decision 0044).
   publicPage('account/confirm-email', 'features/account/pages/ConfirmEmailPage.tsx', ['account']),
+  // Issue 24: an invitee joins the staff (the token in the path is the credential; the logs redact it).
+  publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
 
   customerPage('onboarding', 'features/onboarding/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
     guard: 'requireOnboarding',
@@ -183,6 +185,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'catalogue',
     'payments',
   ]),
+  adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),
+  adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
 ];
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */

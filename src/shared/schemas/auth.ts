@@ -121,3 +121,22 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const updateMeSchema = z.object({
   lang: z.enum(['tr', 'en']),
 });
+
+const invitationToken = safeText(TEXT_MAX.token, { error: 'validation.tokenRequired' }).min(
+  1,
+  'validation.tokenRequired',
+);
+
+/** Issue 24: an invitation link's token, to see the invitation before accepting it. */
+export const invitationTokenSchema = z.object({ token: invitationToken });
+
+/** Issue 24: an invitee joins the staff with the link's token, their name and a password of their own. */
+export const acceptInvitationSchema = z
+  .object({
+    token: invitationToken,
+    fullName,
+    password: passwordWithDigit,
+    confirmPassword,
+  })
+  .refine(...passwordsMatch);
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;

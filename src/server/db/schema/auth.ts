@@ -19,6 +19,8 @@ export const users = pgTable(
       .default('tr'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A staff member the owner deactivated: no session, no sign-in, until reactivated (decision 0043). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   // The admin users list's order (joined date, id as tie-breaker), so a page is read from the index.
   (t) => [index('users_created_idx').on(t.createdAt, t.id)],

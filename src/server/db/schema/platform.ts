@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { users } from './auth';
 
 /** Every status change and admin action: who, what, when, before, after (ARCHITECTURE "Data"). */
@@ -16,10 +17,45 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's network (IPv4 /24, IPv6 /48) of the request that made the change (decision 0043). */
+    network: text('network'),
   },
   (t) => [
     index('audit_events_entity_idx').on(t.entityType, t.entityId),
-    index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt),
+    // /admin/audit: newest first, and each filter on an index of its own (migration 0018).
+    index('audit_events_created_idx').on(t.createdAt, t.id),
+    index('audit_events_actor_created_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_events_action_created_idx').on(t.action, t.createdAt, t.id),
+    index('audit_events_subject_created_idx').on(t.subjectUserId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * An invitation to join the staff (decision 0043): the link's token is kept as a SHA-256 hash, valid
+ * until `expiresAt`, used once. At most one open (neither accepted nor cancelled) per address.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    lang: text('lang', { enum: ['tr', 'en'] })
+      .notNull()
+      .default('tr'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUserId: text('accepted_user_id'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_open_email_idx')
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.cancelledAt} is null`),
   ],
 );
 

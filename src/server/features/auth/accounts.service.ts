@@ -22,8 +22,10 @@ export interface NewAccount {
   utmCampaign?: string | null;
   /** The short link the account came through (an existing link's slug; decision 0013). */
   shortLinkSlug?: string | null;
-  /** How an admin came to be, for the audit row. */
-  via?: 'admin-sign-up' | 'cli';
+  /** How an admin came to be, for the audit row (an invitation audits `staff.joined` itself). */
+  via?: 'admin-sign-up' | 'cli' | 'invitation';
+  /** The address is proven already (the invitation's link reached it): no verification mail. */
+  emailVerified?: boolean;
 }
 
 export interface CreatedAccount {
@@ -32,7 +34,7 @@ export interface CreatedAccount {
   name: string;
   role: Role;
   lang: Language;
-  emailVerified: false;
+  emailVerified: boolean;
 }
 
 /**
@@ -42,12 +44,14 @@ export interface CreatedAccount {
  * outside our transaction and sends the mail after commit, so the portal does these writes itself
  * with better-auth's password hash and verification token, and lets better-auth open the session.
  *
- * `beforeInsert` runs inside the transaction first (the admin gate's check under its lock).
+ * `beforeInsert` runs inside the transaction first (the admin gate's check under its lock),
+ * `afterInsert` last (the invitation marked used, with the new account's id).
  */
 export async function createPasswordAccount(
   deps: Pick<AppDeps, 'database' | 'auth' | 'mailer' | 'env'>,
   input: NewAccount,
   beforeInsert?: (tx: Tx) => Promise<void>,
+  afterInsert?: (tx: Tx, id: string) => Promise<void>,
 ): Promise<CreatedAccount> {
   const { db } = deps.database;
   const context = await deps.auth.$context;
@@ -61,7 +65,14 @@ export async function createPasswordAccount(
   try {
     await db.transaction(async (tx) => {
       await beforeInsert?.(tx);
-      await tx.insert(users).values({ id, name: input.fullName, email, role: input.role, lang: input.lang });
+      await tx.insert(users).values({
+        id,
+        name: input.fullName,
+        email,
+        role: input.role,
+        lang: input.lang,
+        emailVerified: input.emailVerified ?? false,
+      });
       await tx.insert(accounts).values({
         id: randomUUID().replaceAll('-', ''),
         accountId: id,
@@ -78,7 +89,7 @@ export async function createPasswordAccount(
         utmCampaign: input.utmCampaign,
         shortLinkSlug: input.shortLinkSlug,
       });
-      if (isStaff(input.role)) {
+      if (isStaff(input.role) && input.via !== 'invitation') {
         await recordAudit(tx, {
           actorId: input.via === 'cli' ? null : id,
           actorRole: input.via === 'cli' ? 'operator' : 'admin',
@@ -89,6 +100,8 @@ export async function createPasswordAccount(
           after: { role: input.role, via: input.via ?? 'admin-sign-up' },
         });
       }
+      await afterInsert?.(tx, id);
+      if (input.emailVerified) return;
       await deps.mailer.enqueue(
         {
           to: email,
@@ -107,7 +120,14 @@ export async function createPasswordAccount(
     throw err;
   }
   deps.mailer.kick();
-  return { id, email, name: input.fullName, role: input.role, lang: input.lang, emailVerified: false };
+  return {
+    id,
+    email,
+    name: input.fullName,
+    role: input.role,
+    lang: input.lang,
+    emailVerified: input.emailVerified ?? false,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import {
@@ -19,6 +20,7 @@ import { toRole } from '../../../shared/domain/roles';
 import { REF_COOKIE } from '../../../shared/domain/short-links';
 import { safeText } from '../../../shared/schemas/text';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { sessions } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
@@ -28,7 +30,7 @@ import { currentUser, requireUser } from '../../platform/http/session';
 import { attributableSlug } from '../short-links/short-links.service';
 import { holdForSecondFactor, isEnabled as secondFactorOn } from '../two-factor/two-factor.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
-import { anyAdminExists, homeFor, resetTokenOwner } from './auth.service';
+import { anyAdminExists, homeFor, isDeactivated, resetTokenOwner } from './auth.service';
 import { clearSignInFailuresOf, signInCounters } from './sign-in-limit.service';
 
 type AuthUser = { id: string; email: string; name: string; emailVerified: boolean; role?: unknown; lang?: unknown };
@@ -225,6 +227,11 @@ export function authRoutes() {
         headers: c.req.raw.headers,
         returnHeaders: true,
       });
+      if (await isDeactivated(db, response.user.id)) {
+        // The right password of a deactivated member: the session just made goes, unsent.
+        await db.delete(sessions).where(eq(sessions.token, response.token));
+        throw new ApiError('ACCOUNT_DEACTIVATED');
+      }
       const user = toMeUser(response.user as AuthUser);
       if (await secondFactorOn(db, user.id)) {
         // Decision 0042: the session waits for the code and opens nothing else. The attempt stays
@@ -275,7 +282,11 @@ export function authRoutes() {
     // Counted before the code is compared: the code is what an attacker would be guessing.
     await within(c, [['adminSignUpPerAddress', clientAddress(c)]]);
     const oneTime = adminSignup.state() === 'one-time';
-    if (oneTime && (await anyAdminExists(db))) adminSignup.close();
+    // Either code makes the first owner only; later staff come by invitation (decision 0043).
+    if (await anyAdminExists(db)) {
+      adminSignup.close();
+      throw new ApiError('ADMIN_SIGNUP_CLOSED');
+    }
     if (adminSignup.state() === 'closed') throw new ApiError('ADMIN_SIGNUP_CLOSED');
     if (!adminSignup.check(body.adminCode)) {
       throw new ApiError('INVALID_ADMIN_CODE', { adminCode: 'errors.INVALID_ADMIN_CODE' });
@@ -285,7 +296,7 @@ export function authRoutes() {
       const account = await createPasswordAccount(
         c.var.deps,
         { fullName: body.fullName, email, password: body.password, lang: c.var.lang, role: 'owner' },
-        oneTime ? noAdminYet : undefined,
+        noAdminYet,
       );
       if (oneTime) adminSignup.close();
       await openSession(c, email, body.password);

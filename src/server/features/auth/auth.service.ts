@@ -56,6 +56,12 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 /** Any staff member at all: the one-time admin sign-up closes once there is one. */
+/** A staff member an owner deactivated (decision 0043): no sign-in until reactivated. */
+export async function isDeactivated(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.deactivatedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}
+
 export async function anyAdminExists(db: DbOrTx): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })

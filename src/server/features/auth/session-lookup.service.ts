@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { sessions, twoFactors, users } from '../../db/schema';
@@ -29,7 +29,8 @@ const sessionByToken = preparedFor((db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(twoFactors, eq(twoFactors.userId, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
+    // A deactivated member's sessions are deleted with the deactivation; this keeps any left dead too.
+    .where(and(eq(sessions.token, sql.placeholder('token')), isNull(users.deactivatedAt)))
     .prepare('session_by_token'),
 );
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, signUpAdmin, type TestApp } from '../../../../tests/support/test-app';
+import { createTestApp, signedInOwner, signUp, type TestApp } from '../../../../tests/support/test-app';
 import { companyFormations, einApplications } from '../../db/schema';
 import {
   ARTICLES,
@@ -36,9 +36,7 @@ async function formationStatusOf(userId: string) {
 
 /** An admin client, for moving an application along where a test needs it. */
 async function adminClient() {
-  const c = t.client();
-  expect((await signUpAdmin(c)).res.status).toBe(201);
-  return c;
+  return signedInOwner(t);
 }
 
 describe('POST /api/ein-applications', () => {

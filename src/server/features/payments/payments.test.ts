@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
-import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import {
+  createTestApp,
+  signedInOwner,
+  signUp,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
 import {
   auditEvents,
   companyFormations,
@@ -344,9 +350,7 @@ describe('what a turnkey request bought', () => {
   };
 
   async function staff(app: TestApp) {
-    const admin = app.client();
-    expect((await signUpAdmin(admin)).res.status).toBe(201);
-    return admin;
+    return signedInOwner(app);
   }
 
   async function formationOf(app: TestApp, userId: string) {
@@ -604,9 +608,7 @@ describe('orders are private', () => {
     expect((await b.c.get('/api/orders')).body.orders).toHaveLength(1);
     expect((await b.c.get(`/api/admin/users/${b.id}/orders`)).status).toBe(403);
 
-    const admin = t.client();
-    const { res } = await signUpAdmin(admin);
-    expect(res.status).toBe(201);
+    const admin = await signedInOwner(t);
     const order = await orderRow(t, session.id);
     fake.completeSession(session.id);
     const recheck = await admin.post(`/api/admin/orders/${order.id}/recheck`, {});

@@ -21,6 +21,12 @@ export function socketAddress(c: Context<AppEnv>): string | null {
  * proxy saw; entries further left were written by the client and are ignored.
  */
 export function clientAddress(c: Context<AppEnv>): string {
+  const ip = clientIp(c);
+  return ip ? bucket(ip) : 'unknown';
+}
+
+/** The client's full address by the same rule as clientAddress, or null when there is none. */
+export function clientIp(c: Context<AppEnv>): string | null {
   const hops = c.var.deps.env.TRUST_PROXY;
   if (hops > 0) {
     const chain = (c.req.header('x-forwarded-for') ?? '')
@@ -28,10 +34,9 @@ export function clientAddress(c: Context<AppEnv>): string {
       .map((s) => s.trim())
       .filter(Boolean);
     const candidate = unmapV4(chain[chain.length - hops] ?? chain[0] ?? '');
-    if (isIP(candidate)) return bucket(candidate);
+    if (isIP(candidate)) return candidate;
   }
-  const socket = socketAddress(c);
-  return socket ? bucket(socket) : 'unknown';
+  return socketAddress(c);
 }
 
 function unmapV4(address: string): string {

@@ -6,7 +6,9 @@ import type { AppEnv } from './context';
  * replaced: anyone who reads the log would otherwise read every subscriber's deadlines.
  */
 export function loggedPath(path: string): string {
-  return path.replace(/^\/calendar\/[^/?]*?(\.ics)?(?=$|\?)/, '/calendar/[redacted]$1');
+  return path
+    .replace(/^\/calendar\/[^/?]*?(\.ics)?(?=$|\?)/, '/calendar/[redacted]$1')
+    .replace(/^\/invite\/[^/?]+/, '/invite/[redacted]');
 }
 
 /**

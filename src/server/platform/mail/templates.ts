@@ -18,7 +18,13 @@ export type MailTemplate =
   | 'emailChange'
   | 'emailChanged'
   /** Decision 0042: an owner (or the server's CLI) removed the member's second factor. */
-  | 'twoFactorReset';
+  | 'twoFactorReset'
+  /** Issue 24: staff changes, each mailed to the member (or invitee) it affects; `role` is the role's label. */
+  | 'staffInvited'
+  | 'staffInvitationCancelled'
+  | 'staffRoleChanged'
+  | 'staffDeactivated'
+  | 'staffReactivated';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -34,6 +40,8 @@ export interface MailVars {
   ein?: string;
   /** The account's new email address (emailChanged). */
   email?: string;
+  /** A staff role's label in the mail's language (the staff mails). */
+  role?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

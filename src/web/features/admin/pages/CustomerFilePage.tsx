@@ -144,6 +144,17 @@ function FileBody({ file, refreshing }: { file: FormationCustomerFile; refreshin
                 <code className="break-all text-xs font-normal text-slate-700">{profile.userId}</code>
               </Fact>
             </Facts>
+            {can('audit.read') ? (
+              <p className="mt-4">
+                <Link
+                  to={`/admin/audit?customer=${encodeURIComponent(profile.userId)}`}
+                  className={linkClass}
+                  data-testid="formation-file-audit"
+                >
+                  {t('adminFormations.file.auditLink')}
+                </Link>
+              </p>
+            ) : null}
           </Section>
           <Section title={t('adminFormations.file.formation')} testId="formation-file-formation">
             <div className="mb-4 max-w-xs">

@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { auditExportQuerySchema, auditListQuerySchema } from '../../../shared/contracts/audit';
+import { STAFF_ROLES } from '../../../shared/domain/roles';
+import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { auditEvents, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+import { matchingUserIds } from '../users/users-admin.service';
+
+type AuditFilter = Omit<z.output<typeof auditListQuerySchema>, 'page' | 'pageSize'>;
+export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
+
+const actor = alias(users, 'actor');
+const subject = alias(users, 'subject');
+
+const rowColumns = {
+  id: auditEvents.id,
+  createdAt: auditEvents.createdAt,
+  actorId: auditEvents.actorId,
+  actorName: actor.name,
+  actorEmail: actor.email,
+  actorRole: auditEvents.actorRole,
+  action: auditEvents.action,
+  entityType: auditEvents.entityType,
+  entityId: auditEvents.entityId,
+  subjectId: auditEvents.subjectUserId,
+  subjectName: subject.name,
+  subjectEmail: subject.email,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  network: auditEvents.network,
+};
+
+function rowQuery(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+    .leftJoin(subject, eq(subject.id, auditEvents.subjectUserId));
+}
+
+export type AuditEventRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number];
+
+/** A day's start in UTC, and the start of the day after `to`, so both ends are whole days. */
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+function dayAfter(day: string): Date {
+  return new Date(dayStart(day).getTime() + 86_400_000);
+}
+
+/**
+ * The filter as one condition on audit_events alone: the actor, the action and the customer each walk
+ * their own (column, created_at, id) index of migration 0018 in the list's order, the date range
+ * bounds that walk, and the customer search is a semi-join on the accounts it matches.
+ */
+function filterCondition(db: DbOrTx, filter: AuditFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.actor) conditions.push(eq(auditEvents.actorId, filter.actor));
+  if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
+  if (filter.customer) conditions.push(eq(auditEvents.subjectUserId, filter.customer));
+  if (filter.q) conditions.push(inArray(auditEvents.subjectUserId, matchingUserIds(db, filter.q)));
+  if (filter.from) conditions.push(gte(auditEvents.createdAt, dayStart(filter.from)));
+  if (filter.to) conditions.push(lt(auditEvents.createdAt, dayAfter(filter.to)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function order(sort: AuditFilter['sort']) {
+  return sort === 'oldest'
+    ? [asc(auditEvents.createdAt), asc(auditEvents.id)]
+    : [desc(auditEvents.createdAt), desc(auditEvents.id)];
+}
+
+/** One page of the trail, in SQL, with an exact, capped or estimated total. */
+export async function listAuditEvents(
+  db: DbOrTx,
+  query: z.output<typeof auditListQuerySchema>,
+): Promise<{ rows: AuditEventRow[] } & ListTotal> {
+  const where = filterCondition(db, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows = (ids: string[] | ReturnType<typeof pageIdsQuery>) =>
+    rowQuery(db)
+      .where(inArray(auditEvents.id, ids))
+      .orderBy(...order(query.sort));
+  const pageIdsQuery = () =>
+    db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(where)
+      .orderBy(...order(query.sort))
+      .limit(query.pageSize)
+      .offset(offset);
+  if (where && query.q) {
+    // A search: its page and count from one pass over its matches (decision 0031).
+    const hit = await searchedPage(db, {
+      table: auditEvents,
+      id: auditEvents.id,
+      sort: auditEvents.createdAt,
+      ascending: query.sort === 'oldest',
+      where,
+      limit: query.pageSize,
+      offset,
+    });
+    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
+  }
+  const [rows, total] = await Promise.all([
+    pageRows(pageIdsQuery()),
+    where
+      ? cappedTotal(db, db.select({ id: auditEvents.id }).from(auditEvents).where(where))
+      : tableTotal(db, auditEvents, 'audit_events'),
+  ]);
+  return { rows, ...total };
+}
+
+/**
+ * The filter's rows in keyset pages, in the list's order: memory holds one page whatever the trail's
+ * length. The date travels as PostgreSQL's text (microseconds), which a JS Date would round.
+ */
+export async function* exportAuditPages(
+  db: DbOrTx,
+  filter: AuditFilter,
+  pageSize = 1000,
+): AsyncGenerator<AuditEventRow[]> {
+  const base = filterCondition(db, filter);
+  const newest = filter.sort !== 'oldest';
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? newest
+        ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(${auditEvents.createdAt}, ${auditEvents.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const page: Array<AuditEventRow & { sortKey: string }> = await db
+      .select({ ...rowColumns, sortKey: sql<string>`${auditEvents.createdAt}::text` })
+      .from(auditEvents)
+      .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+      .leftJoin(subject, eq(subject.id, auditEvents.subjectUserId))
+      .where(and(base, after))
+      .orderBy(...order(filter.sort))
+      .limit(pageSize);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1] as AuditEventRow & { sortKey: string };
+    cursor = { at: last.sortKey, id: last.id };
+  }
+}
+
+/** Everyone who is or was staff, for the actor filter. */
+export async function auditActors(db: DbOrTx) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(asc(users.name), asc(users.id));
+}

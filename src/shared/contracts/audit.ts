@@ -1,0 +1,84 @@
+import { z } from '@hono/zod-openapi';
+import { AUDIT_ACTIONS, AUDIT_SORTS } from '../domain/audit';
+import { safeText, TEXT_MAX } from '../schemas/text';
+
+/**
+ * The audit trail, read (/admin/audit, owner only; issue 24, decision 0043): who did what to whom,
+ * when and from which network. Filtered, sorted and paged in SQL; exported as CSV. The web imports
+ * the types only.
+ */
+
+export { AUDIT_SORTS, type AuditSort } from '../domain/audit';
+
+const isoDate = z.iso.date();
+
+export const auditListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    sort: z.enum(AUDIT_SORTS).default('newest'),
+    /** The actor's user id. */
+    actor: safeText(TEXT_MAX.token).min(1).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    /** The customer (the row's subject) by exact id. */
+    customer: safeText(TEXT_MAX.token).min(1).optional(),
+    /** The customer by email or name (Turkish letters folded). */
+    q: safeText(TEXT_MAX.search).optional(),
+    /** First and last day, inclusive, in UTC. */
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'validation.dateRangeOrder' });
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+
+export const auditExportQuerySchema = z
+  .object({
+    sort: z.enum(AUDIT_SORTS).default('newest'),
+    actor: safeText(TEXT_MAX.token).min(1).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    customer: safeText(TEXT_MAX.token).min(1).optional(),
+    q: safeText(TEXT_MAX.search).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** The labels' language and the dialect: en is comma-separated, tr has a BOM and semicolons (Excel). */
+    lang: z.enum(['tr', 'en']).default('en'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'validation.dateRangeOrder' });
+
+const personSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+
+export const auditRowSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    /** Null for the system (payments, the CLI). */
+    actor: personSchema.nullable(),
+    /** As recorded: a staff role, customer, system or operator. */
+    actorRole: z.string().nullable(),
+    action: z.string(),
+    entityType: z.string(),
+    entityId: z.string(),
+    customer: personSchema.nullable(),
+    before: z.unknown().nullable(),
+    after: z.unknown().nullable(),
+    network: z.string().nullable(),
+  })
+  .openapi('AuditRow');
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const auditListSchema = z
+  .object({
+    items: z.array(auditRowSchema),
+    total: z.number().int(),
+    totalKind: z.enum(['exact', 'atLeast', 'estimate']),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi('AuditList');
+export type AuditList = z.infer<typeof auditListSchema>;
+
+/** The people the actor filter offers: everyone who has been staff (deactivated members included). */
+export const auditActorsSchema = z
+  .object({ actors: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })) })
+  .openapi('AuditActors');
+export type AuditActors = z.infer<typeof auditActorsSchema>;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  e2eEmail,
+  latestMail,
+  newContext,
+  screenshots,
+  serverAndBrowserForFile,
+  signUpAdminInBrowser,
+} from '../support/e2e';
+
+const e2e = serverAndBrowserForFile();
+
+/*
+ * Issue 24's staff by invitation (decision 0043), in the browser: the owner invites a support member,
+ * who accepts and works; the owner deactivates them and their open tab is refused at once; the audit
+ * page shows what happened. The second factor's steps join at merge (0042).
+ */
+describe('staff by invitation', () => {
+  it('invites, accepts, deactivates (the open tab gets 401) and shows it all in the audit trail', async () => {
+    const ownerContext = await newContext(e2e.browser, e2e.server.url);
+    const owner = await ownerContext.newPage();
+    await signUpAdminInBrowser(owner, 'Sahip Yönetici', e2eEmail('sahip'));
+
+    // The owner's top bar has the staff page; the invitation goes out.
+    await owner.getByRole('link', { name: 'Ekip', exact: true }).first().click();
+    await owner.waitForURL('**/admin/staff');
+    await owner.getByRole('heading', { name: 'Ekip', level: 1 }).waitFor();
+    const memberEmail = e2eEmail('destek.uyesi');
+    await owner.fill('#invite-email', memberEmail);
+    await owner.locator('#invite-role').selectOption('support');
+    await owner.getByTestId('invite-submit').click();
+    await owner.getByText(`${memberEmail} adresine davet gönderildi.`).first().waitFor();
+    await owner.locator('[data-testid=staff-invitation]', { hasText: memberEmail }).waitFor();
+
+    // The invitee opens the mail's link, sees the role, chooses a name and a password.
+    const mail = await latestMail(e2e.server.url, memberEmail, /ekibine davet/);
+    const link = /\/invite\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    const memberContext = await newContext(e2e.browser, e2e.server.url);
+    const member = await memberContext.newPage();
+    await member.goto(link as string);
+    await member.getByText(`${memberEmail} adresiyle Destek rolünde davet edildiniz`, { exact: false }).waitFor();
+    await member.fill('input[name=fullName]', 'Deniz Destek');
+    await member.fill('input[name=password]', 'Destek2025ok');
+    await member.fill('input[name=confirmPassword]', 'Destek2025ok');
+    await member.getByRole('button', { name: 'Ekibe katıl' }).click();
+    await member.waitForURL(/\/account\/security\?next=%2Fadmin%2Fsupport$/);
+    // The second factor's page comes with 0042; until then the member goes to their desk themselves.
+    await member.goto('/admin/support');
+    await member.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await member.getByRole('link', { name: 'Ekip', exact: true }).count()).toBe(0);
+    const before = await member.request.get('/api/admin/support/threads');
+    expect(before.status()).toBe(200);
+
+    // The owner sees the member, and the invitation is gone.
+    await owner.reload();
+    const row = owner.locator('[data-testid=staff-member]', { hasText: memberEmail });
+    await row.waitFor();
+    await expect(owner.locator('[data-testid=staff-invitation]', { hasText: memberEmail }).count()).resolves.toBe(0);
+    await screenshots(owner, 'admin-staff-tr');
+
+    // Deactivation: confirmed, and the member's open tab is refused on its next request.
+    await row.getByTestId('staff-deactivate').click();
+    await owner.getByTestId('staff-confirm').getByRole('button', { name: 'Devre dışı bırak' }).click();
+    await owner.getByText('Deniz Destek devre dışı bırakıldı ve e-postayla bilgilendirildi.').first().waitFor();
+    await expect(row.getByTestId('staff-status').textContent()).resolves.toBe('Devre dışı');
+    const after = await member.request.get('/api/admin/support/threads');
+    expect(after.status()).toBe(401);
+    expect((await member.request.get('/api/me')).status()).toBe(401);
+
+    // The audit page names each step, with the network it came from.
+    await owner.getByRole('link', { name: 'Denetim kaydı' }).first().click();
+    await owner.waitForURL('**/admin/audit');
+    for (const label of ['Ekibe davet edildi', 'Ekibe katıldı', 'Ekip üyesi devre dışı bırakıldı']) {
+      await owner.locator('[data-testid=audit-action]', { hasText: label }).first().waitFor();
+    }
+    await expect(owner.getByTestId('audit-network').first().textContent()).resolves.toBe('127.0.0.0/24');
+    await owner.locator('#audit-action').selectOption('staff.deactivated');
+    await owner.waitForURL(/[?&]action=staff\.deactivated/);
+    await expect.poll(() => owner.locator('[data-testid=audit-row]').count()).toBe(1);
+    await owner.locator('#audit-action').selectOption('');
+    await expect.poll(() => owner.locator('[data-testid=audit-row]').count()).toBeGreaterThan(2);
+    await screenshots(owner, 'admin-audit-tr');
+
+    // Both pages in English too.
+    await owner.goto('/admin/staff?lang=en');
+    await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+    await owner.locator('[data-testid=staff-member]', { hasText: memberEmail }).getByText('Deactivated').waitFor();
+    await screenshots(owner, 'admin-staff-en');
+    await owner.goto('/admin/audit?lang=en');
+    await owner.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor();
+    await owner.locator('[data-testid=audit-action]', { hasText: 'Staff member deactivated' }).first().waitFor();
+    await screenshots(owner, 'admin-audit-en');
+
+    // The used link is refused; the deactivated member cannot sign in again.
+    const again = await memberContext.newPage();
+    await again.goto(link as string);
+    await again.getByText('Bu davet kullanılamıyor').waitFor();
+    const signIn = await again.request.post('/api/auth/sign-in', {
+      data: { email: memberEmail, password: 'Destek2025ok' },
+      headers: { origin: e2e.server.url },
+    });
+    expect(signIn.status()).toBe(403);
+    expect((await signIn.json()).error.code).toBe('ACCOUNT_DEACTIVATED');
+
+    await memberContext.close();
+    await ownerContext.close();
+  });
+});
