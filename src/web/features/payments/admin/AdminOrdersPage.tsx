@@ -10,20 +10,20 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '../../../../shared/domain/orders';
+import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ExportButtons, type ExportFormat } from '../../../components/admin/ExportButtons';
+import { ListPager, ListShell } from '../../../components/admin/ListParts';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { useAdminListPage } from '../../../components/admin/useAdminListPage';
+import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { serviceListQuery } from '../../admin/api/services';
-import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
-import { ExportButtons, type ExportFormat } from '../../admin/components/ExportButtons';
-import { ListPager, ListShell } from '../../admin/components/ListParts';
-import { ListToolbar } from '../../admin/components/ListToolbar';
-import { OrderFlagBadge } from '../../admin/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../admin/components/PaymentStatusBadge';
-import { TestModeBadge } from '../../admin/components/TestModeBadge';
-import { useAdminListPage } from '../../admin/hooks/useAdminListPage';
-import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../admin/hooks/useListParams';
+import { serviceListQuery } from '../../services/admin/servicesApi';
+import { OrderFlagBadge } from '../components/OrderFlagBadge';
+import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
+import { TestModeBadge } from '../components/TestModeBadge';
 import {
   ADMIN_ORDERS_KEY,
   downloadOrdersCsv,
