@@ -1,4 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
+import { toast } from '../../lib/toast';
+import { useTranslation } from '../../lib/useTranslation';
 import { Button } from '../ui/Button';
 
 export type ExportFormat = 'csv' | 'excel-tr';
@@ -8,6 +11,16 @@ export interface ExportMutation {
   mutate: (format: ExportFormat) => void;
   isPending: boolean;
   variables?: ExportFormat;
+}
+
+/** A list's export: the download of what its filter shows, with a toast saying how it went. */
+export function useExport(download: (format: ExportFormat) => Promise<unknown>, doneKey: string, failedKey: string) {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: download,
+    onSuccess: () => toast.success(t(doneKey)),
+    onError: () => toast.error(t(failedKey)),
+  });
 }
 
 export interface ExportButtonsProps {

@@ -190,3 +190,74 @@ export function ListShell<Item>({
     </div>
   );
 }
+
+/** A page of rows as the server sends it (src/shared/contracts/common.ts `pageOf`). */
+export interface ListPage<Item> {
+  items: Item[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalKind?: 'exact' | 'atLeast' | 'estimate';
+}
+
+export interface PagedListProps<Item> {
+  /** The page shown, or undefined until the first has arrived. */
+  data: ListPage<Item> | undefined;
+  /** The test ids: `${idPrefix}-empty` and the pager's. */
+  idPrefix: string;
+  /** The list's texts: `${ns}.loading`, `.empty`, `.emptyFiltered`, and the pager's unless `pagerNs` is given. */
+  ns: string;
+  pagerNs?: string;
+  /** `${filtersNs}.clear`: the empty state's way out of a search or a filter. */
+  filtersNs: string;
+  /** Where a list's empty state was given another test id before the lists shared this frame. */
+  emptyTestId?: string;
+  loading?: boolean;
+  error: string | null;
+  filtered: boolean;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  onPage: (page: number) => void;
+  /** The server's count when it says more than `totalKind` (the formations list reports `totalExact`). */
+  totalKind?: ListPage<Item>['totalKind'];
+  frameClassName?: string;
+  children: (items: Item[]) => ReactNode;
+}
+
+/** An admin list paged on the server: the shell (loading, failure, empty) with the pager under the rows. */
+export function PagedList<Item>(props: PagedListProps<Item>) {
+  const { data, idPrefix, ns, pagerNs = ns, filtersNs, emptyTestId, loading, error, filtered } = props;
+  const { t } = useTranslation();
+  return (
+    <ListShell
+      items={data?.items}
+      loading={loading}
+      loadingLabel={t(`${ns}.loading`)}
+      error={error}
+      onRetry={props.onRetry}
+      frameClassName={props.frameClassName}
+      empty={{
+        testId: emptyTestId ?? `${idPrefix}-empty`,
+        message: t(filtered ? `${ns}.emptyFiltered` : `${ns}.empty`),
+        clearLabel: t(`${filtersNs}.clear`),
+        onClear: filtered ? props.onClearFilters : undefined,
+      }}
+      footer={
+        data ? (
+          <ListPager
+            idPrefix={idPrefix}
+            ns={pagerNs}
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            totalKind={props.totalKind ?? data.totalKind}
+            shown={data.items.length}
+            onPage={props.onPage}
+          />
+        ) : null
+      }
+    >
+      {props.children}
+    </ListShell>
+  );
+}

@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/useTranslation';
+import type { AdminListViewProps } from './ListParts';
 
 interface PageOf {
   items: unknown[];
@@ -11,12 +13,21 @@ interface PageOf {
   pageSize: number;
 }
 
+/** What every list's URL state holds besides its own filters. */
+export interface ListPatch {
+  page?: number;
+  selectedId?: string | null;
+  q?: string;
+}
+
+export type ListUpdate = (patch: ListPatch, options?: { replace?: boolean }) => void;
+
 export interface AdminListPageOptions {
   error: unknown;
   data: PageOf | undefined;
   page: number;
   selectedId: string | null;
-  update: (patch: { page?: number; selectedId?: string | null }, options?: { replace?: boolean }) => void;
+  update: ListUpdate;
   /** i18n key of the toast for a failed load (the list shows it with a retry too). */
   loadFailedKey: string;
   /** The list rows' data-testid, to give focus back to the row the panel was opened from. */
@@ -84,4 +95,67 @@ export function useAdminLoadError(error: unknown, loadFailedKey: string, toastId
       toast.error(t(loadFailedKey), { id: toastId });
     }
   }, [error, navigate, t, loadFailedKey, toastId]);
+}
+
+/** What useAdminList needs of the list's URL state (useListParams). */
+export interface AdminListParams<Patch extends ListPatch> {
+  page: number;
+  q: string;
+  selectedId: string | null;
+  update: (patch: Patch, options?: { replace?: boolean }) => void;
+}
+
+export interface AdminListOptions<Data extends PageOf, Key extends QueryKey, Patch extends ListPatch>
+  extends Pick<AdminListPageOptions, 'loadFailedKey' | 'rowTestId'> {
+  query: UseQueryOptions<Data, Error, Data, Key>;
+  /** What the refresh button reloads: the feature's key, so that the open row's panel reloads too. */
+  refreshKey: QueryKey;
+  /** A search or filter narrows the list (the empty state then offers to clear them). */
+  filtered: boolean;
+  /** The URL's filters cleared: the empty state's way out. */
+  clearFilters: Patch;
+}
+
+/**
+ * An admin list page's query with what goes around it (useAdminListPage); `toolbar`, what the search
+ * box and the refresh button need (a new search starts at page 1 and replaces the URL entry, as typing
+ * should not fill the history); and `view`, what the page hands its list (AdminListViewProps).
+ */
+export function useAdminList<Data extends PageOf, Key extends QueryKey, Patch extends ListPatch>(
+  params: AdminListParams<Patch>,
+  { query, refreshKey, filtered, clearFilters, loadFailedKey, rowTestId }: AdminListOptions<Data, Key, Patch>,
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useQuery(query);
+  const { page, q, selectedId, update } = params;
+  const panel = useAdminListPage({
+    error: list.error,
+    data: list.data,
+    page,
+    selectedId,
+    update: update as ListUpdate,
+    loadFailedKey,
+    rowTestId,
+  });
+  const onSearch = useCallback((value: string) => update({ q: value, page: 1 } as Patch, { replace: true }), [update]);
+  const view: AdminListViewProps<Data> = {
+    data: list.data,
+    loading: list.isPending,
+    updating: list.isPlaceholderData,
+    error: list.isError ? t(loadFailedKey) : null,
+    filtered,
+    selectedId,
+    onSelect: panel.select,
+    onRetry: () => void list.refetch(),
+    onClearFilters: () => update({ ...clearFilters, page: 1 }),
+    onPage: (next) => update({ page: next } as Patch),
+  };
+  const toolbar = {
+    q,
+    refreshing: list.isFetching && !list.isPending,
+    onSearch,
+    onRefresh: () => void queryClient.invalidateQueries({ queryKey: refreshKey }),
+  };
+  return { ...panel, data: list.data, view, toolbar };
 }

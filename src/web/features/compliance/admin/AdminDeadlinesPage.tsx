@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck } from 'lucide-react';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { COMPLIANCE_RULE_IDS, DEADLINE_HORIZONS } from '../../../../shared/schemas/compliance';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { ExportButtons, type ExportFormat } from '../../../components/admin/ExportButtons';
-import { ListEmpty, ListLoading, ListPager, RetryAlert } from '../../../components/admin/ListParts';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
-import { useAdminListPage } from '../../../components/admin/useAdminListPage';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Select';
@@ -21,7 +20,6 @@ import { useTranslation } from '../../../lib/useTranslation';
 import {
   type AdminDeadline,
   DEADLINES_KEY,
-  DEADLINES_PAGE_SIZE,
   type DeadlineListParams,
   deadlineListQuery,
   downloadDeadlinesCsv,
@@ -61,138 +59,109 @@ const codec: ListParamsCodec<DeadlineListParams> = {
 export function AdminDeadlinesPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const { page, days, state, rule, q, selectedId, update } = useListParams(codec);
-  const list = useQuery(deadlineListQuery({ page, days, state, rule, q }));
-  const { data } = list;
-
-  useAdminListPage({
-    error: list.error,
-    data,
-    page,
-    selectedId,
-    update,
+  const params = useListParams(codec);
+  const { page, days, state, rule, q, update } = params;
+  const filtered = Boolean(state || rule || q);
+  const { view, toolbar } = useAdminList(params, {
+    query: deadlineListQuery({ page, days, state, rule, q }),
+    refreshKey: DEADLINES_KEY,
     loadFailedKey: 'compliance.admin.loadFailed',
+    filtered,
+    clearFilters: { q: '', state: null, rule: null },
     rowTestId: 'deadline-row',
   });
-
-  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
-  const exporting = useMutation({
-    mutationFn: (format: ExportFormat) => downloadDeadlinesCsv({ days, state, rule, q }, format),
-    onSuccess: () => toast.success(t('compliance.admin.exportDone')),
-    onError: () => toast.error(t('compliance.admin.exportFailed')),
-  });
-  const filtered = Boolean(state || rule || q);
+  const exporting = useExport(
+    (format) => downloadDeadlinesCsv({ days, state, rule, q }, format),
+    'compliance.admin.exportDone',
+    'compliance.admin.exportFailed',
+  );
 
   return (
-    <>
-      <AdminPageHeader
-        icon={CalendarClock}
-        title={t('compliance.admin.title')}
-        subtitle={t('compliance.admin.intro')}
-      />
-      <ListToolbar
-        idPrefix="deadlines"
-        ns="compliance.admin.filters"
-        q={q}
-        refreshing={list.isFetching && !list.isPending}
-        onSearch={onSearch}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: DEADLINES_KEY })}
-      >
-        <SelectField
-          id="deadlines-days"
-          name="days"
-          label={t('compliance.admin.horizon')}
-          value={String(days)}
-          onChange={(event) => update({ days: Number(event.target.value), page: 1 })}
-          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-        >
-          {DEADLINE_HORIZONS.map((n) => (
-            <option key={n} value={n}>
-              {t('compliance.admin.days', { count: n })}
-            </option>
-          ))}
-        </SelectField>
-      </ListToolbar>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-3 sm:flex-row">
+    <AdminListFrame
+      icon={CalendarClock}
+      title={t('compliance.admin.title')}
+      subtitle={t('compliance.admin.intro')}
+      toolbar={
+        <ListToolbar idPrefix="deadlines" ns="compliance.admin.filters" {...toolbar}>
           <SelectField
-            id="deadlines-state"
-            name="state"
-            label={t('compliance.admin.state')}
-            value={state ?? ''}
-            onChange={(event) => update({ state: event.target.value || null, page: 1 })}
-            className="min-w-0 sm:w-52"
+            id="deadlines-days"
+            name="days"
+            label={t('compliance.admin.horizon')}
+            value={String(days)}
+            onChange={(event) => update({ days: Number(event.target.value), page: 1 })}
+            className="min-w-0 flex-1 sm:w-40 sm:flex-none"
           >
-            <option value="">{t('compliance.admin.allStates')}</option>
-            {US_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
+            {DEADLINE_HORIZONS.map((n) => (
+              <option key={n} value={n}>
+                {t('compliance.admin.days', { count: n })}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            id="deadlines-rule"
-            name="rule"
-            label={t('compliance.admin.rule')}
-            value={rule ?? ''}
-            onChange={(event) => update({ rule: (event.target.value || null) as ComplianceRuleId | null, page: 1 })}
-            className="min-w-0 sm:w-72"
-          >
-            <option value="">{t('compliance.admin.allRules')}</option>
-            {DUE_RULES.map((id) => (
-              <option key={id} value={id}>
-                {t(`compliance.rules.${id}.name`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        {can('deadlines.export') ? (
-          <ExportButtons
-            exporting={exporting}
-            legend={t('compliance.admin.export')}
-            csvLabel={t('compliance.admin.export')}
-            excelLabel={t('compliance.admin.exportExcel')}
-            csvTestId="deadlines-export-csv"
-            excelTestId="deadlines-export-excel"
-          />
-        ) : null}
-      </div>
-      <div className="mt-4">
-        {list.isError && !data ? (
-          <RetryAlert message={t('compliance.admin.loadFailed')} onRetry={() => void list.refetch()} />
-        ) : list.isPending ? (
-          <ListLoading label={t('compliance.admin.loading')} />
-        ) : data ? (
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-            {data.items.length === 0 ? (
-              <ListEmpty
-                testId="deadlines-empty"
-                message={t(filtered ? 'compliance.admin.emptyFiltered' : 'compliance.admin.empty')}
-                clearLabel={t('compliance.admin.filters.clear')}
-                onClear={filtered ? () => update({ q: '', state: null, rule: null, page: 1 }) : undefined}
-              />
-            ) : (
-              <ul aria-label={t('compliance.admin.caption')} aria-busy={list.isPlaceholderData}>
-                {data.items.map((row) => (
-                  <DeadlineRow key={`${row.userId} ${row.itemKey}`} row={row} />
-                ))}
-              </ul>
-            )}
-            <ListPager
-              idPrefix="deadlines"
-              ns="compliance.admin.pager"
-              page={page}
-              pageSize={DEADLINES_PAGE_SIZE}
-              total={data.total}
-              totalKind={data.totalKind}
-              shown={data.items.length}
-              onPage={(next) => update({ page: next })}
-            />
+        </ListToolbar>
+      }
+      controls={
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <SelectField
+              id="deadlines-state"
+              name="state"
+              label={t('compliance.admin.state')}
+              value={state ?? ''}
+              onChange={(event) => update({ state: event.target.value || null, page: 1 })}
+              className="min-w-0 sm:w-52"
+            >
+              <option value="">{t('compliance.admin.allStates')}</option>
+              {US_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id="deadlines-rule"
+              name="rule"
+              label={t('compliance.admin.rule')}
+              value={rule ?? ''}
+              onChange={(event) => update({ rule: (event.target.value || null) as ComplianceRuleId | null, page: 1 })}
+              className="min-w-0 sm:w-72"
+            >
+              <option value="">{t('compliance.admin.allRules')}</option>
+              {DUE_RULES.map((id) => (
+                <option key={id} value={id}>
+                  {t(`compliance.rules.${id}.name`)}
+                </option>
+              ))}
+            </SelectField>
           </div>
-        ) : null}
-      </div>
-    </>
+          {can('deadlines.export') ? (
+            <ExportButtons
+              exporting={exporting}
+              legend={t('compliance.admin.export')}
+              csvLabel={t('compliance.admin.export')}
+              excelLabel={t('compliance.admin.exportExcel')}
+              csvTestId="deadlines-export-csv"
+              excelTestId="deadlines-export-excel"
+            />
+          ) : null}
+        </>
+      }
+    >
+      <PagedList
+        {...view}
+        idPrefix="deadlines"
+        ns="compliance.admin"
+        pagerNs="compliance.admin.pager"
+        filtersNs="compliance.admin.filters"
+      >
+        {(items) => (
+          <ul aria-label={t('compliance.admin.caption')} aria-busy={view.updating}>
+            {items.map((row) => (
+              <DeadlineRow key={`${row.userId} ${row.itemKey}`} row={row} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </AdminListFrame>
   );
 }
 

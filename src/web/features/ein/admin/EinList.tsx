@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { CalendarDays, Hourglass, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dayNumber } from '../../../../shared/domain/stage-waits';
-import { type AdminListViewProps, ListPager, ListShell } from '../../../components/admin/ListParts';
+import { type AdminListViewProps, PagedList } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { EinStatusBadge } from './EinStatusBadge';
@@ -15,37 +15,10 @@ export type EinListProps = AdminListViewProps<AdminEinList>;
  * or beside the detail panel): the same rows, laid out by a container query.
  */
 export function EinList(props: EinListProps) {
-  const { data, loading, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
+  const { updating, selectedId, onSelect } = props;
   const { t } = useTranslation();
   return (
-    <ListShell
-      items={data?.items}
-      loading={loading}
-      loadingLabel={t('adminEin.list.loading')}
-      error={error}
-      onRetry={onRetry}
-      frameClassName="@container"
-      empty={{
-        testId: 'ein-empty',
-        message: t(filtered ? 'adminEin.list.emptyFiltered' : 'adminEin.list.empty'),
-        clearLabel: t('adminEin.filters.clear'),
-        onClear: filtered ? onClearFilters : undefined,
-      }}
-      footer={
-        data ? (
-          <ListPager
-            idPrefix="ein"
-            ns="adminEin.list"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            totalKind={data.totalKind}
-            shown={data.items.length}
-            onPage={onPage}
-          />
-        ) : null
-      }
-    >
+    <PagedList {...props} idPrefix="ein" ns="adminEin.list" filtersNs="adminEin.filters" frameClassName="@container">
       {(items) => (
         <div className="@2xl:overflow-x-auto">
           <table
@@ -89,7 +62,7 @@ export function EinList(props: EinListProps) {
           </table>
         </div>
       )}
-    </ListShell>
+    </PagedList>
   );
 }
 

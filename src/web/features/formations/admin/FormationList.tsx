@@ -2,12 +2,12 @@ import { clsx } from 'clsx';
 import { CalendarDays, ChevronRight, Mail, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ListPager, ListShell } from '../../../components/admin/ListParts';
+import { PagedList } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { EinStatusBadge } from '../../ein/admin/EinStatusBadge';
 import { OrderFlagBadge } from '../../payments/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
+import { PaymentStatusBadge } from '../../payments/components/OrderStatusBadge';
 import { TestModeBadge } from '../../payments/components/TestModeBadge';
 import { FormationStatusSelect } from './FormationStatusSelect';
 import type { AdminFormation, AdminFormationList } from './formationsApi';
@@ -30,36 +30,16 @@ export interface FormationListProps {
  * the same rows, laid out by a container query. Each row has its status dropdown and 'View Details'.
  */
 export function FormationList(props: FormationListProps) {
-  const { data, loading, updating, error, filtered, backTo, onRetry, onClearFilters, onPage } = props;
+  const { data, updating, backTo } = props;
   const { t } = useTranslation();
   return (
-    <ListShell
-      items={data?.items}
-      loading={loading}
-      loadingLabel={t('adminFormations.list.loading')}
-      error={error}
-      onRetry={onRetry}
+    <PagedList
+      {...props}
+      idPrefix="formations"
+      ns="adminFormations.list"
+      filtersNs="adminFormations.filters"
+      totalKind={data?.totalExact === false ? 'estimate' : 'exact'}
       frameClassName="@container"
-      empty={{
-        testId: 'formations-empty',
-        message: t(filtered ? 'adminFormations.list.emptyFiltered' : 'adminFormations.list.empty'),
-        clearLabel: t('adminFormations.filters.clear'),
-        onClear: filtered ? onClearFilters : undefined,
-      }}
-      footer={
-        data ? (
-          <ListPager
-            idPrefix="formations"
-            ns="adminFormations.list"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            totalKind={data.totalExact === false ? 'estimate' : 'exact'}
-            shown={data.items.length}
-            onPage={onPage}
-          />
-        ) : null
-      }
     >
       {(items) => (
         <div className="@4xl:overflow-x-auto">
@@ -98,7 +78,7 @@ export function FormationList(props: FormationListProps) {
           </table>
         </div>
       )}
-    </ListShell>
+    </PagedList>
   );
 }
 

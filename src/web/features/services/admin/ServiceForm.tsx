@@ -1,8 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plus, Save, X } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { centsToInput, parseUsdToCents } from '../../../../shared/catalogue/money';
 import {
@@ -11,7 +7,7 @@ import {
   STRIPE_PRICE_REQUIRED,
   serviceInputSchema,
 } from '../../../../shared/schemas/services';
-import { Button } from '../../../components/ui/Button';
+import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/InlineEditForm';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';
 import { TextareaField } from '../../../components/ui/Textarea';
@@ -19,7 +15,6 @@ import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SERVICES_KEY, type AdminService, createService, updateService } from './servicesApi';
 
@@ -81,41 +76,21 @@ export interface ServiceFormProps {
   onDone: () => void;
 }
 
-/** SPEC §5 admin service form: one inline form to create a service or edit the chosen one. */
+/** The admin's service form: one inline form to create a service or edit the chosen one. */
 export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceFormProps) {
   const { t } = useTranslation();
   const { lang } = useFormat();
-  const queryClient = useQueryClient();
-  const rootRef = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => serviceFormSchema(stripePriceIdRequired), [stripePriceIdRequired]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<ServiceFormValues, unknown, ServiceInput>({
-    resolver: zodResolver(schema),
-    defaultValues: toFormValues(editing, lang),
-  });
-
-  // Edit was pressed in the list, maybe far below: bring the form to the admin.
-  useEffect(() => {
-    if (!editing) return;
-    rootRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    setFocus('title');
-  }, [editing, setFocus]);
-
-  const save = useMutation({
-    mutationFn: (input: ServiceInput) => (editing ? updateService(editing.id, input) : createService(input)),
-    onSuccess: () => {
-      toast.success(t(editing ? 'adminServices.toast.updated' : 'adminServices.toast.created'));
-      void queryClient.invalidateQueries({ queryKey: ADMIN_SERVICES_KEY });
-      if (editing) onDone();
-      else reset(toFormValues(null, lang));
-    },
-    onError: (error) => {
+  const { form, mutation, rootRef, onSubmit } = useInlineEditForm<ServiceFormValues, ServiceInput, AdminService>({
+    editing,
+    schema,
+    valuesOf: (service: AdminService | null) => toFormValues(service, lang),
+    firstField: 'title',
+    save: (input: ServiceInput) => (editing ? updateService(editing.id, input) : createService(input)),
+    listKey: ADMIN_SERVICES_KEY,
+    toastNs: 'adminServices.toast',
+    onDone,
+    onError: (error, { setError }) => {
       if (isApiError(error, 'VALIDATION_FAILED')) {
         const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [formField(k), v]));
         if (applyFieldErrors(setError, fields, FIELDS)) return;
@@ -123,111 +98,103 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
       failureToast(error, 'adminServices.toast.saveFailed', t);
     },
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   const priceIdHint = t(
     stripePriceIdRequired ? 'adminServices.form.stripeHintRequired' : 'adminServices.form.stripeHint',
   );
 
   return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-labelledby="service-form-title"
-      data-testid="service-form"
-      data-mode={editing ? 'edit' : 'create'}
-      onSubmit={handleSubmit((input) => save.mutate(input))}
-      className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white shadow-sm"
+    <InlineEditFrame
+      rootRef={rootRef}
+      testId="service-form"
+      titleId="service-form-title"
+      title={
+        editing ? t('adminServices.form.editTitle', { title: editing.title }) : t('adminServices.form.createTitle')
+      }
+      intro={t('adminServices.form.intro')}
+      editing={Boolean(editing)}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      cancelLabel={t('adminServices.form.cancel')}
+      cancelTestId="service-form-cancel"
+      submitLabel={t(editing ? 'adminServices.form.save' : 'adminServices.form.create')}
+      submitTestId="service-form-submit"
     >
-      <div className="border-b border-slate-200 px-5 py-4">
-        <h2 id="service-form-title" className="break-words text-lg font-semibold text-slate-900">
-          {editing ? t('adminServices.form.editTitle', { title: editing.title }) : t('adminServices.form.createTitle')}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{t('adminServices.form.intro')}</p>
-      </div>
-      <div className="grid grid-cols-1 gap-5 px-5 py-5 md:grid-cols-2">
-        <TextField
-          id="service-title"
-          label={t('adminServices.form.title')}
-          autoComplete="off"
-          maxLength={SERVICE_TEXT_MAX.title}
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <TextField
-          id="service-title-en"
-          label={t('adminServices.form.titleEn')}
-          hint={t('adminServices.form.englishHint')}
-          autoComplete="off"
-          lang="en"
-          maxLength={SERVICE_TEXT_MAX.title}
-          error={errors.titleEn?.message}
-          {...register('titleEn')}
-        />
-        <TextareaField
-          id="service-description"
-          label={t('adminServices.form.description')}
-          rows={4}
-          maxLength={SERVICE_TEXT_MAX.description}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <TextareaField
-          id="service-description-en"
-          label={t('adminServices.form.descriptionEn')}
-          hint={t('adminServices.form.englishHint')}
-          rows={4}
-          lang="en"
-          maxLength={SERVICE_TEXT_MAX.description}
-          error={errors.descriptionEn?.message}
-          {...register('descriptionEn')}
-        />
-        <TextField
-          id="service-price"
-          label={t('adminServices.form.price')}
-          hint={t('adminServices.form.priceHint', { example: centsToInput(14_999, lang) })}
-          // Text, not number: a number input shows and accepts the browser's decimal mark, not the page's.
-          type="text"
-          inputMode="decimal"
-          placeholder={centsToInput(0, lang)}
-          error={errors.price?.message}
-          {...register('price')}
-        />
-        <TextField
-          id="service-stripe-price-id"
-          label={t(
-            stripePriceIdRequired ? 'adminServices.form.stripePriceId' : 'adminServices.form.stripePriceIdOptional',
-          )}
-          hint={priceIdHint}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="price_..."
-          maxLength={SERVICE_TEXT_MAX.stripePriceId}
-          error={errors.stripePriceId?.message}
-          // Replaces TextField's own input class, hence its margin again.
-          className="mt-1.5 font-mono"
-          {...register('stripePriceId')}
-        />
-        <Checkbox
-          id="service-active"
-          label={t('adminServices.form.active')}
-          error={errors.isActive?.message}
-          className="md:col-span-2"
-          {...register('isActive')}
-        />
-      </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:flex-row sm:justify-end">
-        {editing ? (
-          <Button variant="secondary" onClick={onDone} disabled={save.isPending} data-testid="service-form-cancel">
-            <X aria-hidden="true" className="size-4" />
-            {t('adminServices.form.cancel')}
-          </Button>
-        ) : null}
-        <Button type="submit" loading={save.isPending} data-testid="service-form-submit">
-          {editing ? <Save aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}
-          {t(editing ? 'adminServices.form.save' : 'adminServices.form.create')}
-        </Button>
-      </div>
-    </form>
+      <TextField
+        id="service-title"
+        label={t('adminServices.form.title')}
+        autoComplete="off"
+        maxLength={SERVICE_TEXT_MAX.title}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextField
+        id="service-title-en"
+        label={t('adminServices.form.titleEn')}
+        hint={t('adminServices.form.englishHint')}
+        autoComplete="off"
+        lang="en"
+        maxLength={SERVICE_TEXT_MAX.title}
+        error={errors.titleEn?.message}
+        {...register('titleEn')}
+      />
+      <TextareaField
+        id="service-description"
+        label={t('adminServices.form.description')}
+        rows={4}
+        maxLength={SERVICE_TEXT_MAX.description}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <TextareaField
+        id="service-description-en"
+        label={t('adminServices.form.descriptionEn')}
+        hint={t('adminServices.form.englishHint')}
+        rows={4}
+        lang="en"
+        maxLength={SERVICE_TEXT_MAX.description}
+        error={errors.descriptionEn?.message}
+        {...register('descriptionEn')}
+      />
+      <TextField
+        id="service-price"
+        label={t('adminServices.form.price')}
+        hint={t('adminServices.form.priceHint', { example: centsToInput(14_999, lang) })}
+        // Text, not number: a number input shows and accepts the browser's decimal mark, not the page's.
+        type="text"
+        inputMode="decimal"
+        placeholder={centsToInput(0, lang)}
+        error={errors.price?.message}
+        {...register('price')}
+      />
+      <TextField
+        id="service-stripe-price-id"
+        label={t(
+          stripePriceIdRequired ? 'adminServices.form.stripePriceId' : 'adminServices.form.stripePriceIdOptional',
+        )}
+        hint={priceIdHint}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="price_..."
+        maxLength={SERVICE_TEXT_MAX.stripePriceId}
+        error={errors.stripePriceId?.message}
+        // Replaces TextField's own input class, hence its margin again.
+        className="mt-1.5 font-mono"
+        {...register('stripePriceId')}
+      />
+      <Checkbox
+        id="service-active"
+        label={t('adminServices.form.active')}
+        error={errors.isActive?.message}
+        className="md:col-span-2"
+        {...register('isActive')}
+      />
+    </InlineEditFrame>
   );
 }

@@ -1,8 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link2, Plus, Save, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { Link2 } from 'lucide-react';
 import { z } from 'zod';
 import { checkDestination, SHORT_LINK_MAX, SHORT_LINK_MESSAGES } from '../../../../shared/domain/short-links';
 import {
@@ -11,7 +7,7 @@ import {
   shortLinkUpdateSchema,
 } from '../../../../shared/schemas/short-links';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
-import { Button } from '../../../components/ui/Button';
+import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/InlineEditForm';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
@@ -91,43 +87,24 @@ export interface ShortLinkFormProps {
   onDone: () => void;
 }
 
-/** SPEC §2 short-link form: original URL, custom slug (create only), expiry, UTM fields. */
+/** The short-link form: original URL, custom slug (create only), expiry, UTM fields. */
 export function ShortLinkForm({ editing, onDone }: ShortLinkFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const rootRef = useRef<HTMLFormElement>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<FormValues, unknown, ShortLinkCreateInput>({
-    resolver: zodResolver(formSchema(Boolean(editing))),
-    defaultValues: toFormValues(editing),
-  });
-
-  useEffect(() => {
-    if (!editing) return;
-    rootRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    setFocus('originalUrl');
-  }, [editing, setFocus]);
-
   const failedKey = editing ? 'shortLinks.toast.updateFailed' : 'shortLinks.toast.createFailed';
-  const save = useMutation({
-    mutationFn: (input: ShortLinkCreateInput) => {
+  const { form, mutation, rootRef, onSubmit } = useInlineEditForm<FormValues, ShortLinkCreateInput, ShortLink>({
+    editing,
+    schema: formSchema(Boolean(editing)),
+    valuesOf: toFormValues,
+    firstField: 'originalUrl',
+    save: (input: ShortLinkCreateInput) => {
       if (!editing) return createShortLink(input);
       const { slug: _slug, ...patch } = input;
       return updateShortLink(editing.id, patch);
     },
-    onSuccess: () => {
-      toast.success(t(editing ? 'shortLinks.toast.updated' : 'shortLinks.toast.created'));
-      void queryClient.invalidateQueries({ queryKey: SHORT_LINKS_KEY });
-      if (editing) onDone();
-      else reset(toFormValues(null));
-    },
-    onError: (error) => {
+    listKey: SHORT_LINKS_KEY,
+    toastNs: 'shortLinks.toast',
+    onDone,
+    onError: (error, { setError, setFocus }) => {
       const title = t(failedKey);
       if (isApiError(error, 'SLUG_GENERATION_FAILED')) {
         toast.error(title, { description: t('errors.SLUG_GENERATION_FAILED') });
@@ -139,106 +116,96 @@ export function ShortLinkForm({ editing, onDone }: ShortLinkFormProps) {
       toast.error(title, { description: reason === title ? undefined : reason });
     },
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-labelledby="short-link-form-title"
-      data-testid="short-link-form"
-      data-mode={editing ? 'edit' : 'create'}
-      onSubmit={handleSubmit((input) => save.mutate(input))}
-      className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white shadow-sm"
+    <InlineEditFrame
+      rootRef={rootRef}
+      testId="short-link-form"
+      titleId="short-link-form-title"
+      title={editing ? t('shortLinks.form.editTitle', { slug: editing.slug }) : t('shortLinks.form.createTitle')}
+      intro={t('shortLinks.form.intro')}
+      editing={Boolean(editing)}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      cancelLabel={t('shortLinks.form.cancel')}
+      cancelTestId="short-link-cancel"
+      submitLabel={t(editing ? 'shortLinks.form.update' : 'shortLinks.form.create')}
+      submitTestId="short-link-submit"
     >
-      <div className="border-b border-slate-200 px-5 py-4">
-        <h2 id="short-link-form-title" className="break-words text-lg font-semibold text-slate-900">
-          {editing ? t('shortLinks.form.editTitle', { slug: editing.slug }) : t('shortLinks.form.createTitle')}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{t('shortLinks.form.intro')}</p>
-      </div>
-      <div className="grid grid-cols-1 gap-5 px-5 py-5 md:grid-cols-2">
-        <div className="md:col-span-2">
-          <TextField
-            id="short-link-url"
-            label={t('shortLinks.form.originalUrl')}
-            hint={t('shortLinks.form.originalUrlHint')}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="https://"
-            maxLength={SHORT_LINK_MAX.url}
-            error={errors.originalUrl?.message}
-            {...register('originalUrl')}
-          />
-        </div>
-        <div className="md:col-span-2">
-          <TextField
-            id="short-link-slug"
-            label={t('shortLinks.form.slug')}
-            hint={editing ? t('shortLinks.form.slugLocked') : t('shortLinks.form.slugHint')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            disabled={Boolean(editing)}
-            maxLength={SHORT_LINK_MAX.slug}
-            error={errors.slug?.message}
-            className="mt-1.5 font-mono"
-            {...register('slug')}
-          />
-        </div>
+      <div className="md:col-span-2">
         <TextField
-          id="short-link-expires"
-          label={t('shortLinks.form.expiresAt')}
-          hint={t('shortLinks.form.expiresAtHint')}
-          type="datetime-local"
-          error={errors.expiresAt?.message}
-          {...register('expiresAt')}
-        />
-        <TextField
-          id="short-link-utm-source"
-          label={t('shortLinks.form.utmSource')}
+          id="short-link-url"
+          label={t('shortLinks.form.originalUrl')}
+          hint={t('shortLinks.form.originalUrlHint')}
+          type="url"
+          inputMode="url"
           autoComplete="off"
-          placeholder="instagram"
-          maxLength={TEXT_MAX.utm}
-          error={errors.utmSource?.message}
-          {...register('utmSource')}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="https://"
+          maxLength={SHORT_LINK_MAX.url}
+          error={errors.originalUrl?.message}
+          {...register('originalUrl')}
         />
-        <TextField
-          id="short-link-utm-medium"
-          label={t('shortLinks.form.utmMedium')}
-          autoComplete="off"
-          placeholder="social"
-          maxLength={TEXT_MAX.utm}
-          error={errors.utmMedium?.message}
-          {...register('utmMedium')}
-        />
-        <TextField
-          id="short-link-utm-campaign"
-          label={t('shortLinks.form.utmCampaign')}
-          autoComplete="off"
-          maxLength={TEXT_MAX.utm}
-          error={errors.utmCampaign?.message}
-          {...register('utmCampaign')}
-        />
-        <p className="flex items-start gap-2 text-sm text-slate-600 md:col-span-2">
-          <Link2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-          {t('shortLinks.form.utmHint')}
-        </p>
       </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:flex-row sm:justify-end">
-        {editing ? (
-          <Button variant="secondary" onClick={onDone} disabled={save.isPending} data-testid="short-link-cancel">
-            <X aria-hidden="true" className="size-4" />
-            {t('shortLinks.form.cancel')}
-          </Button>
-        ) : null}
-        <Button type="submit" loading={save.isPending} data-testid="short-link-submit">
-          {editing ? <Save aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}
-          {t(editing ? 'shortLinks.form.update' : 'shortLinks.form.create')}
-        </Button>
+      <div className="md:col-span-2">
+        <TextField
+          id="short-link-slug"
+          label={t('shortLinks.form.slug')}
+          hint={editing ? t('shortLinks.form.slugLocked') : t('shortLinks.form.slugHint')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          disabled={Boolean(editing)}
+          maxLength={SHORT_LINK_MAX.slug}
+          error={errors.slug?.message}
+          className="mt-1.5 font-mono"
+          {...register('slug')}
+        />
       </div>
-    </form>
+      <TextField
+        id="short-link-expires"
+        label={t('shortLinks.form.expiresAt')}
+        hint={t('shortLinks.form.expiresAtHint')}
+        type="datetime-local"
+        error={errors.expiresAt?.message}
+        {...register('expiresAt')}
+      />
+      <TextField
+        id="short-link-utm-source"
+        label={t('shortLinks.form.utmSource')}
+        autoComplete="off"
+        placeholder="instagram"
+        maxLength={TEXT_MAX.utm}
+        error={errors.utmSource?.message}
+        {...register('utmSource')}
+      />
+      <TextField
+        id="short-link-utm-medium"
+        label={t('shortLinks.form.utmMedium')}
+        autoComplete="off"
+        placeholder="social"
+        maxLength={TEXT_MAX.utm}
+        error={errors.utmMedium?.message}
+        {...register('utmMedium')}
+      />
+      <TextField
+        id="short-link-utm-campaign"
+        label={t('shortLinks.form.utmCampaign')}
+        autoComplete="off"
+        maxLength={TEXT_MAX.utm}
+        error={errors.utmCampaign?.message}
+        {...register('utmCampaign')}
+      />
+      <p className="flex items-start gap-2 text-sm text-slate-600 md:col-span-2">
+        <Link2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+        {t('shortLinks.form.utmHint')}
+      </p>
+    </InlineEditFrame>
   );
 }

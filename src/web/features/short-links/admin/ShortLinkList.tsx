@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { shortLinkState } from '../../../../shared/domain/short-links';
-import { ListEmpty, ListLoading, ListPager, RetryAlert } from '../../../components/admin/ListParts';
+import { PagedList } from '../../../components/admin/ListParts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { failureToast } from '../../../lib/errors';
@@ -30,76 +30,52 @@ const headClass = 'px-3 py-3 text-left text-xs font-semibold uppercase tracking-
 
 /** The links as a table on wide screens; below `xl` each row lays itself out as a card. */
 export function ShortLinkList(props: ShortLinkListProps) {
-  const { data, loading, updating, error, filtered, onRetry, onClearFilters, onPage } = props;
+  const { updating } = props;
   const { t } = useTranslation();
-
-  if (!data) {
-    if (error) return <RetryAlert message={error} onRetry={onRetry} />;
-    return <ListLoading label={loading ? t('shortLinks.list.loading') : t('common.loading')} />;
-  }
 
   const numeric = clsx(headClass, 'whitespace-nowrap text-right');
   return (
-    <div className="min-w-0 space-y-3">
-      {error ? <RetryAlert message={error} onRetry={onRetry} /> : null}
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {data.items.length === 0 ? (
-          <ListEmpty
-            testId="short-links-empty"
-            message={t(filtered ? 'shortLinks.list.emptyFiltered' : 'shortLinks.list.empty')}
-            clearLabel={t('shortLinks.filters.clear')}
-            onClear={filtered ? onClearFilters : undefined}
-          />
-        ) : (
-          <table
-            aria-busy={updating || undefined}
-            className={clsx('block w-full text-sm xl:table', updating && 'opacity-60 transition-opacity')}
-            data-testid="short-links-table"
-          >
-            <caption className="sr-only">{t('shortLinks.list.caption')}</caption>
-            <thead className="hidden border-b border-slate-200 bg-slate-50 xl:table-header-group">
-              <tr>
-                <th scope="col" className={headClass}>
-                  {t('shortLinks.list.link')}
-                </th>
-                <th scope="col" className={numeric}>
-                  {t('shortLinks.list.clicks')}
-                </th>
-                <th scope="col" className={numeric}>
-                  {t('shortLinks.list.shares')}
-                </th>
-                <th scope="col" className={numeric}>
-                  {t('shortLinks.list.signUps')}
-                </th>
-                <th scope="col" className={numeric}>
-                  {t('shortLinks.list.paying')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('shortLinks.list.created')}
-                </th>
-                <th scope="col" className={numeric}>
-                  {t('shortLinks.list.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block divide-y divide-slate-200 xl:table-row-group">
-              {data.items.map((link) => (
-                <ShortLinkRow key={link.id} link={link} {...props} />
-              ))}
-            </tbody>
-          </table>
-        )}
-        <ListPager
-          idPrefix="short-links"
-          ns="shortLinks.list"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          shown={data.items.length}
-          onPage={onPage}
-        />
-      </div>
-    </div>
+    <PagedList {...props} idPrefix="short-links" ns="shortLinks.list" filtersNs="shortLinks.filters">
+      {(items) => (
+        <table
+          aria-busy={updating || undefined}
+          className={clsx('block w-full text-sm xl:table', updating && 'opacity-60 transition-opacity')}
+          data-testid="short-links-table"
+        >
+          <caption className="sr-only">{t('shortLinks.list.caption')}</caption>
+          <thead className="hidden border-b border-slate-200 bg-slate-50 xl:table-header-group">
+            <tr>
+              <th scope="col" className={headClass}>
+                {t('shortLinks.list.link')}
+              </th>
+              <th scope="col" className={numeric}>
+                {t('shortLinks.list.clicks')}
+              </th>
+              <th scope="col" className={numeric}>
+                {t('shortLinks.list.shares')}
+              </th>
+              <th scope="col" className={numeric}>
+                {t('shortLinks.list.signUps')}
+              </th>
+              <th scope="col" className={numeric}>
+                {t('shortLinks.list.paying')}
+              </th>
+              <th scope="col" className={headClass}>
+                {t('shortLinks.list.created')}
+              </th>
+              <th scope="col" className={numeric}>
+                {t('shortLinks.list.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block divide-y divide-slate-200 xl:table-row-group">
+            {items.map((link) => (
+              <ShortLinkRow key={link.id} link={link} {...props} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </PagedList>
   );
 }
 

@@ -1,52 +1,24 @@
 import { clsx } from 'clsx';
 import { Clock, Hourglass } from 'lucide-react';
-import { ListPager, ListShell } from '../../../components/admin/ListParts';
+import { type AdminListViewProps, PagedList } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminThread, AdminThreadList } from '../api/support';
 import { SupportStatusBadge } from '../components/SupportStatusBadge';
 
-export interface SupportThreadListProps {
-  data: AdminThreadList | undefined;
-  updating: boolean;
-  error: string | null;
-  filtered: boolean;
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-  onRetry: () => void;
-  onClearFilters: () => void;
-  onPage: (page: number) => void;
-}
+export type SupportThreadListProps = AdminListViewProps<AdminThreadList>;
 
 /** The threads of one page: subject, the user's email, status, last message and how long it has waited for us. */
 export function SupportThreadList(props: SupportThreadListProps) {
-  const { data, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
+  const { updating, selectedId, onSelect } = props;
   const { t } = useTranslation();
   return (
-    <ListShell
-      items={data?.items}
-      loadingLabel={t('support.admin.list.loading')}
-      error={error}
-      onRetry={onRetry}
-      empty={{
-        testId: 'support-list-empty',
-        message: t(filtered ? 'support.admin.list.emptyFiltered' : 'support.admin.list.empty'),
-        clearLabel: t('support.admin.filters.clear'),
-        onClear: filtered ? onClearFilters : undefined,
-      }}
-      footer={
-        data ? (
-          <ListPager
-            idPrefix="support"
-            ns="support.admin.list"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            shown={data.items.length}
-            onPage={onPage}
-          />
-        ) : null
-      }
+    <PagedList
+      {...props}
+      idPrefix="support"
+      ns="support.admin.list"
+      filtersNs="support.admin.filters"
+      emptyTestId="support-list-empty"
     >
       {(items) => (
         <ul
@@ -65,7 +37,7 @@ export function SupportThreadList(props: SupportThreadListProps) {
           ))}
         </ul>
       )}
-    </ListShell>
+    </PagedList>
   );
 }
 

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ShieldCheck } from 'lucide-react';
 import { isStaff } from '../../../../shared/domain/roles';
-import { type AdminListViewProps, ListPager, ListShell } from '../../../components/admin/ListParts';
+import { type AdminListViewProps, PagedList } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminUser, AdminUserList } from './usersApi';
@@ -10,36 +10,10 @@ export type UserListProps = AdminListViewProps<AdminUserList>;
 
 /** The accounts, one row each: display name (or 'No Name'), email and joined date. */
 export function UserList(props: UserListProps) {
-  const { data, loading, updating, error, filtered, selectedId, onSelect, onRetry, onClearFilters, onPage } = props;
+  const { updating, selectedId, onSelect } = props;
   const { t } = useTranslation();
   return (
-    <ListShell
-      items={data?.items}
-      loading={loading}
-      loadingLabel={t('adminUsers.list.loading')}
-      error={error}
-      onRetry={onRetry}
-      empty={{
-        testId: 'users-empty',
-        message: t(filtered ? 'adminUsers.list.emptyFiltered' : 'adminUsers.list.empty'),
-        clearLabel: t('adminUsers.filters.clear'),
-        onClear: filtered ? onClearFilters : undefined,
-      }}
-      footer={
-        data ? (
-          <ListPager
-            idPrefix="users"
-            ns="adminUsers.list"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            totalKind={data.totalKind}
-            shown={data.items.length}
-            onPage={onPage}
-          />
-        ) : null
-      }
-    >
+    <PagedList {...props} idPrefix="users" ns="adminUsers.list" filtersNs="adminUsers.filters">
       {(items) => (
         <ul
           aria-label={t('adminUsers.list.caption')}
@@ -57,7 +31,7 @@ export function UserList(props: UserListProps) {
           ))}
         </ul>
       )}
-    </ListShell>
+    </PagedList>
   );
 }
 
