@@ -1,5 +1,6 @@
+import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -259,5 +260,48 @@ export function PagedList<Item>(props: PagedListProps<Item>) {
     >
       {props.children}
     </ListShell>
+  );
+}
+
+export interface SelectableRowProps<Item> {
+  item: Item;
+  selected: boolean;
+  /** aria-controls may only name an element that exists: the panel is there while a row is selected. */
+  panelOpen: boolean;
+  onSelect: (id: string) => void;
+}
+
+/** The rows of a list whose rows open a detail panel, each told whether it is the open one. */
+export function SelectableRows<Item extends { id: string }>({
+  label,
+  items,
+  updating,
+  selectedId,
+  onSelect,
+  row: Row,
+}: {
+  label: string;
+  items: Item[];
+  updating: boolean;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  row: ComponentType<SelectableRowProps<Item>>;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={updating || undefined}
+      className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
+    >
+      {items.map((item) => (
+        <Row
+          key={item.id}
+          item={item}
+          selected={item.id === selectedId}
+          panelOpen={Boolean(selectedId)}
+          onSelect={onSelect}
+        />
+      ))}
+    </ul>
   );
 }

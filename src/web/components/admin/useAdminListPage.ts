@@ -157,5 +157,16 @@ export function useAdminList<Data extends PageOf, Key extends QueryKey, Patch ex
     onSearch,
     onRefresh: () => void queryClient.invalidateQueries({ queryKey: refreshKey }),
   };
-  return { ...panel, data: list.data, view, toolbar };
+  // The open row's panel, with the row's list fields to show while its own data loads.
+  const detail = selectedId
+    ? {
+        id: selectedId,
+        placeholder: list.data?.items.find((item) => (item as { id?: unknown }).id === selectedId) as
+          | Data['items'][number]
+          | undefined,
+        focusOnOpen: panel.focusOnOpen,
+        onClose: panel.close,
+      }
+    : null;
+  return { ...panel, data: list.data, view, toolbar, detail };
 }

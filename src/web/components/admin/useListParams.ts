@@ -72,3 +72,38 @@ export function readSort<S extends string>(search: URLSearchParams, sorts: reado
   const sort = search.get('sort');
   return sorts.includes(sort as S) ? (sort as S) : sorts[0];
 }
+
+/** The state of a list filtered by one status and put in one of several orders. */
+export interface StatusListParams<S extends string, O extends string> {
+  page: number;
+  sort: O;
+  status: S | null;
+  q: string;
+}
+
+/**
+ * The codec of a list filtered by one status and put in one of `sorts` (the first the default):
+ * ?page=&sort=&status=&q=. Build it once, at module level.
+ */
+export function statusListCodec<S extends string, O extends string>(
+  statuses: readonly S[],
+  sorts: readonly O[],
+): ListParamsCodec<StatusListParams<S, O>> {
+  return {
+    read: (search) => {
+      const status = search.get('status');
+      return {
+        page: readPage(search),
+        sort: readSort(search, sorts),
+        status: statuses.includes(status as S) ? (status as S) : null,
+        q: readQuery(search),
+      };
+    },
+    write: (p, set) => {
+      set('page', String(p.page), '1');
+      set('sort', p.sort, sorts[0]);
+      set('status', p.status, null);
+      set('q', p.q, '');
+    },
+  };
+}

@@ -7,6 +7,7 @@ import { US_STATES } from '../../../../shared/catalogue/states';
 import { COMPLIANCE_RULE_IDS, DEADLINE_HORIZONS } from '../../../../shared/schemas/compliance';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
@@ -102,36 +103,28 @@ export function AdminDeadlinesPage() {
       controls={
         <>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <SelectField
+            <FilterSelect
               id="deadlines-state"
               name="state"
               label={t('compliance.admin.state')}
-              value={state ?? ''}
-              onChange={(event) => update({ state: event.target.value || null, page: 1 })}
+              value={state}
+              values={US_STATES}
+              labelOf={(s) => s}
+              allLabel={t('compliance.admin.allStates')}
+              onFilter={(value) => update({ state: value, page: 1 })}
               className="min-w-0 sm:w-52"
-            >
-              <option value="">{t('compliance.admin.allStates')}</option>
-              {US_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+            />
+            <FilterSelect
               id="deadlines-rule"
               name="rule"
               label={t('compliance.admin.rule')}
-              value={rule ?? ''}
-              onChange={(event) => update({ rule: (event.target.value || null) as ComplianceRuleId | null, page: 1 })}
+              value={rule}
+              values={DUE_RULES}
+              labelOf={(id) => t(`compliance.rules.${id}.name`)}
+              allLabel={t('compliance.admin.allRules')}
+              onFilter={(value) => update({ rule: value, page: 1 })}
               className="min-w-0 sm:w-72"
-            >
-              <option value="">{t('compliance.admin.allRules')}</option>
-              {DUE_RULES.map((id) => (
-                <option key={id} value={id}>
-                  {t(`compliance.rules.${id}.name`)}
-                </option>
-              ))}
-            </SelectField>
+            />
           </div>
           {can('deadlines.export') ? (
             <ExportButtons

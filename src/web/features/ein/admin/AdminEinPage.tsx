@@ -17,8 +17,8 @@ import { useEinListParams } from './useEinListParams';
 export function AdminEinPage() {
   const { t } = useTranslation();
   const params = useEinListParams();
-  const { page, sort, status, q, selectedId, update } = params;
-  const { data, view, toolbar, focusOnOpen, close } = useAdminList(params, {
+  const { page, sort, status, q, update } = params;
+  const { view, toolbar, detail } = useAdminList(params, {
     query: einListQuery({ page, sort, status, q }),
     refreshKey: EIN_KEY,
     loadFailedKey: 'adminEin.list.loadFailed',
@@ -37,17 +37,7 @@ export function AdminEinPage() {
       subtitle={t('adminEin.subtitle')}
       toolbar={<EinToolbar {...toolbar} status={status} sort={sort} onStatus={onStatus} onSort={onSort} />}
       panelWidth="narrow"
-      panel={
-        selectedId ? (
-          <EinDetailPanel
-            key={selectedId}
-            id={selectedId}
-            placeholder={data?.items.find((item) => item.id === selectedId)}
-            focusOnOpen={focusOnOpen}
-            onClose={close}
-          />
-        ) : null
-      }
+      panel={detail && <EinDetailPanel key={detail.id} {...detail} />}
     >
       <EinList {...view} />
     </AdminListFrame>

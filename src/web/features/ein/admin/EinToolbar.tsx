@@ -1,6 +1,6 @@
 import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
-import { SelectField } from '../../../components/ui/Select';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { EinSort } from './einApplicationsApi';
 
@@ -36,36 +36,28 @@ export function EinToolbar({ q, status, sort, refreshing, onSearch, onStatus, on
       onSearch={onSearch}
       onRefresh={onRefresh}
     >
-      <SelectField
+      <FilterSelect
         id="ein-status"
         name="status"
         label={t('adminEin.filters.status')}
-        value={status ?? ''}
-        onChange={(event) => onStatus((event.target.value || null) as EinStatus | null)}
+        value={status}
+        values={EIN_STATUSES}
+        labelOf={(s) => t(`catalogue.einStatus.${s}`)}
+        allLabel={t('adminEin.filters.allStatuses')}
+        onFilter={onStatus}
         className="min-w-36 flex-1 sm:w-52 sm:flex-none"
-      >
-        <option value="">{t('adminEin.filters.allStatuses')}</option>
-        {EIN_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`catalogue.einStatus.${s}`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <FilterSelect
         id="ein-sort"
         name="sort"
-        data-testid="ein-sort"
+        testId="ein-sort"
         label={t('adminEin.stageWait.sortLabel')}
         value={sort}
-        onChange={(event) => onSort(event.target.value as EinSort)}
+        values={Object.keys(SORT_LABELS) as EinSort[]}
+        labelOf={(s) => t(SORT_LABELS[s])}
+        onChange={onSort}
         className="min-w-48 flex-1 sm:w-52 sm:flex-none"
-      >
-        {(Object.keys(SORT_LABELS) as EinSort[]).map((s) => (
-          <option key={s} value={s}>
-            {t(SORT_LABELS[s])}
-          </option>
-        ))}
-      </SelectField>
+      />
     </ListToolbar>
   );
 }

@@ -2,11 +2,11 @@ import { Building2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import type { FormationStatus } from '../../../../shared/domain/formation';
-import { ADMIN_FORMATION_SORTS, type AdminFormationSort } from '../../../../shared/schemas/admin-formations';
+import { ADMIN_FORMATION_SORTS } from '../../../../shared/schemas/admin-formations';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
-import { SelectField } from '../../../components/ui/Select';
 import { useCan } from '../../../lib/can';
 import { useTranslation } from '../../../lib/useTranslation';
 import { FormationList } from './FormationList';
@@ -50,20 +50,16 @@ export function AdminFormationsPage() {
       toolbar={<FormationToolbar {...toolbar} status={status} onStatus={onStatus} />}
       controls={
         <>
-          <SelectField
+          <FilterSelect
             id="formations-sort"
             name="sort"
             label={t('adminFormations.filters.sort')}
             value={sort}
-            onChange={(event) => update({ sort: event.target.value as AdminFormationSort, page: 1 })}
+            values={ADMIN_FORMATION_SORTS}
+            labelOf={(s) => t(`adminFormations.filters.sorts.${s}`)}
+            onChange={(value) => update({ sort: value, page: 1 })}
             className="min-w-0 sm:w-72"
-          >
-            {ADMIN_FORMATION_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`adminFormations.filters.sorts.${s}`)}
-              </option>
-            ))}
-          </SelectField>
+          />
           {can('formations.export') ? (
             <ExportButtons
               exporting={exporting}

@@ -1,6 +1,6 @@
 import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
-import { SelectField } from '../../../components/ui/Select';
 import { useTranslation } from '../../../lib/useTranslation';
 
 export interface FormationToolbarProps {
@@ -25,21 +25,17 @@ export function FormationToolbar(props: FormationToolbarProps) {
       onSearch={onSearch}
       onRefresh={onRefresh}
     >
-      <SelectField
+      <FilterSelect
         id="formations-status"
         name="status"
         label={t('adminFormations.filters.status')}
-        value={status ?? ''}
-        onChange={(event) => onStatus((event.target.value || null) as FormationStatus | null)}
+        value={status}
+        values={FORMATION_STATUSES}
+        labelOf={(s) => t(`catalogue.formationStatus.${s}`)}
+        allLabel={t('adminFormations.filters.allStatuses')}
+        onFilter={onStatus}
         className="min-w-0 flex-1 sm:w-52 sm:flex-none"
-      >
-        <option value="">{t('adminFormations.filters.allStatuses')}</option>
-        {FORMATION_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`catalogue.formationStatus.${s}`)}
-          </option>
-        ))}
-      </SelectField>
+      />
     </ListToolbar>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/domain/orders';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
@@ -76,21 +77,17 @@ export function AdminOrdersPage() {
       subtitle={t('adminOrders.intro')}
       toolbar={
         <ListToolbar idPrefix="orders" ns="adminOrders.filters" {...toolbar}>
-          <SelectField
+          <FilterSelect
             id="orders-status"
             name="status"
             label={t('adminOrders.status')}
-            value={status ?? ''}
-            onChange={(event) => update({ status: (event.target.value || null) as OrderStatus | null, page: 1 })}
+            value={status}
+            values={ORDER_STATUSES}
+            labelOf={(s) => t(`payments.status.${s}`)}
+            allLabel={t('adminOrders.allStatuses')}
+            onFilter={(value) => update({ status: value, page: 1 })}
             className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-          >
-            <option value="">{t('adminOrders.allStatuses')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`payments.status.${s}`)}
-              </option>
-            ))}
-          </SelectField>
+          />
         </ListToolbar>
       }
       controls={
@@ -116,21 +113,17 @@ export function AdminOrdersPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField
+            <FilterSelect
               id="orders-mode"
               name="mode"
               label={t('adminOrders.mode')}
-              value={mode ?? ''}
-              onChange={(event) => update({ mode: (event.target.value || null) as AdminOrderMode | null, page: 1 })}
+              value={mode}
+              values={ADMIN_ORDER_MODES}
+              labelOf={(m) => t(`adminOrders.modes.${m}`)}
+              allLabel={t('adminOrders.allModes')}
+              onFilter={(value) => update({ mode: value, page: 1 })}
               className="min-w-0 sm:w-48"
-            >
-              <option value="">{t('adminOrders.allModes')}</option>
-              {ADMIN_ORDER_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`adminOrders.modes.${m}`)}
-                </option>
-              ))}
-            </SelectField>
+            />
           </div>
           <ExportButtons
             exporting={exporting}

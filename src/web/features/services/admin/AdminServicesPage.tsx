@@ -2,19 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
-import { SelectField } from '../../../components/ui/Select';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ServiceForm } from './ServiceForm';
 import { ServiceList } from './ServiceList';
-import {
-  ADMIN_SERVICES_KEY,
-  type AdminService,
-  SERVICE_STATUS_FILTERS,
-  type ServiceStatusFilter,
-  serviceListQuery,
-} from './servicesApi';
+import { ADMIN_SERVICES_KEY, type AdminService, SERVICE_STATUS_FILTERS, serviceListQuery } from './servicesApi';
 import { useServiceListParams } from './useServiceListParams';
 
 /**
@@ -70,20 +64,16 @@ export function AdminServicesPage() {
             onSearch={onSearch}
             onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_SERVICES_KEY })}
           >
-            <SelectField
+            <FilterSelect
               id="services-status-filter"
               name="status"
               label={t('adminServices.filters.status')}
               value={status}
-              onChange={(event) => update({ status: event.target.value as ServiceStatusFilter })}
+              values={SERVICE_STATUS_FILTERS}
+              labelOf={(s) => t(`adminServices.filters.${s}`)}
+              onChange={(value) => update({ status: value })}
               className="min-w-0 flex-1 sm:w-44 sm:flex-none"
-            >
-              {SERVICE_STATUS_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`adminServices.filters.${s}`)}
-                </option>
-              ))}
-            </SelectField>
+            />
           </ListToolbar>
           <ServiceList
             services={list.data?.services}

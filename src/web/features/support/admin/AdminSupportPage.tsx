@@ -1,10 +1,10 @@
 import { LifeBuoy } from 'lucide-react';
 import { useCallback } from 'react';
-import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/domain/support';
+import { SUPPORT_STATUSES } from '../../../../shared/domain/support';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { type ListUpdate, useAdminList } from '../../../components/admin/useAdminListPage';
-import { SelectField } from '../../../components/ui/Select';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SUPPORT_KEY, adminSupportListQuery } from '../api/support';
 import { SupportDetailPanel } from './SupportDetailPanel';
@@ -23,7 +23,7 @@ export function AdminSupportPage() {
     ({ selectedId: thread, ...patch }, options) => update(thread === undefined ? patch : { ...patch, thread }, options),
     [update],
   );
-  const { data, view, toolbar, focusOnOpen, close } = useAdminList(
+  const { view, toolbar, detail } = useAdminList(
     { page, q, selectedId, update: updateList },
     {
       query: adminSupportListQuery({ page, sort, status, q }),
@@ -48,35 +48,21 @@ export function AdminSupportPage() {
           newest={sort === 'newest'}
           onToggleSort={() => update({ sort: sort === 'newest' ? 'oldest' : 'newest', page: 1 })}
         >
-          <SelectField
+          <FilterSelect
             id="support-status-filter"
             name="status"
             label={t('support.admin.filters.status')}
-            value={status ?? ''}
-            onChange={(event) => update({ status: (event.target.value || null) as SupportStatus | null, page: 1 })}
+            value={status}
+            values={SUPPORT_STATUSES}
+            labelOf={(s) => t(`support.status.${s}`)}
+            allLabel={t('support.admin.filters.all')}
+            onFilter={(value) => update({ status: value, page: 1 })}
             className="min-w-0 flex-1 sm:w-44 sm:flex-none"
-          >
-            <option value="">{t('support.admin.filters.all')}</option>
-            {SUPPORT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`support.status.${s}`)}
-              </option>
-            ))}
-          </SelectField>
+          />
         </ListToolbar>
       }
       panelWidth="wide"
-      panel={
-        selectedId ? (
-          <SupportDetailPanel
-            key={selectedId}
-            id={selectedId}
-            placeholder={data?.items.find((item) => item.id === selectedId)}
-            focusOnOpen={focusOnOpen}
-            onClose={close}
-          />
-        ) : null
-      }
+      panel={detail && <SupportDetailPanel key={detail.id} {...detail} />}
     >
       <SupportThreadList {...view} />
     </AdminListFrame>

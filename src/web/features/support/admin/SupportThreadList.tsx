@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Clock, Hourglass } from 'lucide-react';
-import { type AdminListViewProps, PagedList } from '../../../components/admin/ListParts';
+import { type AdminListViewProps, PagedList, SelectableRows } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminThread, AdminThreadList } from '../api/support';
@@ -21,21 +21,14 @@ export function SupportThreadList(props: SupportThreadListProps) {
       emptyTestId="support-list-empty"
     >
       {(items) => (
-        <ul
-          aria-label={t('support.admin.list.label')}
-          aria-busy={updating || undefined}
-          className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
-        >
-          {items.map((item) => (
-            <Row
-              key={item.id}
-              item={item}
-              selected={item.id === selectedId}
-              panelOpen={Boolean(selectedId)}
-              onSelect={onSelect}
-            />
-          ))}
-        </ul>
+        <SelectableRows
+          label={t('support.admin.list.label')}
+          items={items}
+          updating={updating}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          row={Row}
+        />
       )}
     </PagedList>
   );

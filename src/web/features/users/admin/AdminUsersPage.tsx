@@ -15,8 +15,8 @@ import { useUserListParams } from './useUserListParams';
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const params = useUserListParams();
-  const { page, sort, q, selectedId, update } = params;
-  const { data, view, toolbar, focusOnOpen, close } = useAdminList(params, {
+  const { page, sort, q, update } = params;
+  const { view, toolbar, detail } = useAdminList(params, {
     query: userListQuery({ page, sort, q }),
     refreshKey: USERS_KEY,
     loadFailedKey: 'adminUsers.list.loadFailed',
@@ -41,17 +41,7 @@ export function AdminUsersPage() {
         />
       }
       panelWidth="medium"
-      panel={
-        selectedId ? (
-          <UserDetailPanel
-            key={selectedId}
-            id={selectedId}
-            placeholder={data?.items.find((item) => item.id === selectedId)}
-            focusOnOpen={focusOnOpen}
-            onClose={close}
-          />
-        ) : null
-      }
+      panel={detail && <UserDetailPanel key={detail.id} {...detail} />}
     >
       <UserList {...view} />
     </AdminListFrame>

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ShieldCheck } from 'lucide-react';
 import { isStaff } from '../../../../shared/domain/roles';
-import { type AdminListViewProps, PagedList } from '../../../components/admin/ListParts';
+import { type AdminListViewProps, PagedList, SelectableRows } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { AdminUser, AdminUserList } from './usersApi';
@@ -15,21 +15,14 @@ export function UserList(props: UserListProps) {
   return (
     <PagedList {...props} idPrefix="users" ns="adminUsers.list" filtersNs="adminUsers.filters">
       {(items) => (
-        <ul
-          aria-label={t('adminUsers.list.caption')}
-          aria-busy={updating || undefined}
-          className={clsx('divide-y divide-slate-200', updating && 'opacity-60 transition-opacity')}
-        >
-          {items.map((item) => (
-            <UserRow
-              key={item.id}
-              item={item}
-              selected={item.id === selectedId}
-              panelOpen={Boolean(selectedId)}
-              onSelect={onSelect}
-            />
-          ))}
-        </ul>
+        <SelectableRows
+          label={t('adminUsers.list.caption')}
+          items={items}
+          updating={updating}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          row={UserRow}
+        />
       )}
     </PagedList>
   );
