@@ -17,7 +17,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { EinStatusBadge } from '../../ein/admin/EinStatusBadge';
-import { PaymentStatusBadge } from '../../payments/components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
 import { UserDocuments } from '../../users/admin/UserDocuments';
 import { UserOrders } from '../../users/admin/UserOrders';
 import { UserSupportHistory } from '../../users/admin/UserSupportHistory';

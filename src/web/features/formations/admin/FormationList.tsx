@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { EinStatusBadge } from '../../ein/admin/EinStatusBadge';
 import { OrderFlagBadge } from '../../payments/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../payments/components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
 import { TestModeBadge } from '../../payments/components/TestModeBadge';
 import { FormationStatusSelect } from './FormationStatusSelect';
 import type { AdminFormation, AdminFormationList } from './formationsApi';

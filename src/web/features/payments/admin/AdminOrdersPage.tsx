@@ -21,7 +21,7 @@ import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { serviceListQuery } from '../../services/admin/servicesApi';
 import { OrderFlagBadge } from '../components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
 import { TestModeBadge } from '../components/TestModeBadge';
 import { ADMIN_ORDERS_KEY, downloadOrdersCsv, type OrderListParams, orderListQuery } from './ordersApi';
 

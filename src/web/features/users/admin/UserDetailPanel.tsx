@@ -3,7 +3,7 @@ import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/Det
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { PaymentStatusBadge } from '../../payments/components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
 import { UserDisplayName } from './UserDisplayName';
 import { UserDocuments } from './UserDocuments';
 import { RoleBadge } from './UserList';

@@ -10,7 +10,7 @@ import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { OrderFlagBadge } from '../../payments/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../payments/components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
 import { TestModeBadge } from '../../payments/components/TestModeBadge';
 import { type AdminOrder, recheckOrder, userOrdersQuery } from './userOrdersApi';
 import { userDetailQuery } from './usersApi';
