@@ -1,55 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  e2eEmail,
-  fromOurPages,
-  newContext,
-  screenshots,
-  serverAndBrowserForFile,
-  signUpAdminInBrowser,
-  signUpInBrowser,
-} from '../support/e2e';
+import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage, customerPage, openAdminSection } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
 describe('admin formations', () => {
   it('finds a formation by email, changes its status, and the customer file shows it on the timeline', async () => {
     // Two customers; the one we look for has finished the formation guide in Wyoming.
-    const customerContext = await newContext(e2e.browser, e2e.server.url);
-    const customer = await customerContext.newPage();
-    const customerEmail = e2eEmail('kurulus.sahibi');
-    await signUpInBrowser(customer, 'Işıl Şahin', customerEmail);
-    const created = await customer.request.post('/api/formations', {
-      data: { formationType: 'self', addressPreference: 'shared' },
-      ...fromOurPages(customer),
-    });
-    expect(created.status()).toBe(201);
-    const formationId = (await created.json()).formation.id as string;
+    const {
+      page: customer,
+      email: customerEmail,
+      formationId,
+    } = await customerPage(e2e, 'Işıl Şahin', 'kurulus.sahibi', { formationType: 'self', addressPreference: 'shared' });
     const done = await customer.request.post('/api/formations/me/guide-completion', {
       data: { isFormationComplete: true, state: 'Wyoming' },
       ...fromOurPages(customer),
     });
     expect(done.status()).toBe(200);
 
-    const otherContext = await newContext(e2e.browser, e2e.server.url);
-    const other = await otherContext.newPage();
-    await signUpInBrowser(other, 'Ömer Çelik', e2eEmail('diger.musteri'));
-    expect(
-      (
-        await other.request.post('/api/formations', {
-          data: { formationType: 'assisted', phoneNumber: '+90 555 123 4567' },
-          ...fromOurPages(other),
-        })
-      ).status(),
-    ).toBe(201);
+    const { page: other } = await customerPage(e2e, 'Ömer Çelik', 'diger.musteri', {
+      formationType: 'assisted',
+      phoneNumber: '+90 555 123 4567',
+    });
 
     // The admin opens Formations from the top bar and searches by the customer's email.
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
-    const admin = await adminContext.newPage();
-    await signUpAdminInBrowser(admin, 'Zeynep Yönetici', e2eEmail('admin.kurulus'));
-    await admin.getByRole('link', { name: 'Şirket kuruluşları' }).first().click();
-    await admin.waitForURL('**/admin/formations');
-    await admin.getByRole('heading', { name: 'Şirket kuruluşları', level: 1 }).waitFor();
+    const admin = await adminPage(e2e, 'Zeynep Yönetici', 'admin.kurulus');
+    await openAdminSection(admin, 'Şirket kuruluşları', '/admin/formations');
     await expect.poll(() => admin.locator('[data-testid=formation-row]').count()).toBeGreaterThanOrEqual(2);
     await screenshots(admin, 'admin-formations-list-all-tr');
 
@@ -149,8 +126,8 @@ describe('admin formations', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
 
-    await adminContext.close();
-    await otherContext.close();
-    await customerContext.close();
+    await admin.context().close();
+    await other.context().close();
+    await customer.context().close();
   });
 });

@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  e2eEmail,
-  fromOurPages,
-  newContext,
-  screenshots,
-  serverAndBrowserForFile,
-  signUpAdminInBrowser,
-  signUpInBrowser,
-} from '../support/e2e';
+import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage, customerPage, openAdminSection } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -27,22 +20,17 @@ async function toast(page: Page, text: string) {
 describe('admin services', () => {
   it('creates, edits, deactivates and deletes services, and shows a customer’s orders on the users page', async () => {
     // A customer with a formation record (its payment status shows on the users page).
-    const customerContext = await newContext(e2e.browser, e2e.server.url);
-    const customer = await customerContext.newPage();
-    const customerEmail = e2eEmail('hizmet.musterisi');
-    await signUpInBrowser(customer, 'Hizmet Müşterisi Elif', customerEmail);
-    const formation = await customer.request.post('/api/formations', {
-      data: { formationType: 'self' },
-      ...fromOurPages(customer),
-    });
-    expect(formation.status()).toBe(201);
+    const { page: customer, email: customerEmail } = await customerPage(
+      e2e,
+      'Hizmet Müşterisi Elif',
+      'hizmet.musterisi',
+      {
+        formationType: 'self',
+      },
+    );
 
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
-    const admin = await adminContext.newPage();
-    await signUpAdminInBrowser(admin, 'Selin Yönetici', e2eEmail('admin.services'));
-    await admin.getByRole('link', { name: 'Hizmetler' }).first().click();
-    await admin.waitForURL('**/admin/services');
-    await admin.getByRole('heading', { name: 'Hizmetler', level: 1 }).waitFor();
+    const admin = await adminPage(e2e, 'Selin Yönetici', 'admin.services');
+    await openAdminSection(admin, 'Hizmetler', '/admin/services');
     await admin.getByTestId('services-empty').waitFor();
 
     // An empty submit: every required field says why, and nothing is sent.
@@ -230,7 +218,7 @@ describe('admin services', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
 
-    await adminContext.close();
-    await customerContext.close();
+    await admin.context().close();
+    await customer.context().close();
   });
 });

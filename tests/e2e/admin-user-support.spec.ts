@@ -1,14 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  e2eEmail,
-  latestMail,
-  newContext,
-  ownerInBrowser,
-  screenshots,
-  serverAndBrowserForFile,
-  signUpInBrowser,
-} from '../support/e2e';
+import { latestMail, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage, customerPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -25,14 +18,13 @@ async function bubbles(scope: Locator) {
 
 describe('admin user support history', () => {
   it("opens a thread for a customer from their user page; it is the customer's, the first message the staff's", async () => {
-    const customerContext = await newContext(e2e.browser, e2e.server.url);
-    const customer = await customerContext.newPage();
-    const customerEmail = e2eEmail('destek.musteri');
-    await signUpInBrowser(customer, 'Destek Müşterisi Zeynep', customerEmail);
+    const { page: customer, email: customerEmail } = await customerPage(
+      e2e,
+      'Destek Müşterisi Zeynep',
+      'destek.musteri',
+    );
 
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
-    const admin = await adminContext.newPage();
-    await ownerInBrowser(e2e.server, admin, 'Ali Destek', e2eEmail('admin.user.support'));
+    const admin = await adminPage(e2e, 'Ali Destek', 'admin.user.support');
     await admin.goto('/admin/users');
     await admin.fill('#users-search', customerEmail);
     const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
@@ -120,19 +112,15 @@ describe('admin user support history', () => {
     expect(await customerView.textContent()).toContain('Merhaba Zeynep Hanım, kuruluş belgeleriniz hazır.');
     await screenshots(customer, 'admin-user-support-customer-tr');
 
-    await adminContext.close();
-    await customerContext.close();
+    await admin.context().close();
+    await customer.context().close();
   });
 
   it('keeps the row a staff member clicked while the search box was still waiting to search', async () => {
-    const customerContext = await newContext(e2e.browser, e2e.server.url);
-    const customerEmail = e2eEmail('tiklanan.satir');
-    await signUpInBrowser(await customerContext.newPage(), 'Tıklanan Satır Ayşe', customerEmail);
-    await customerContext.close();
+    const { page: customer, email: customerEmail } = await customerPage(e2e, 'Tıklanan Satır Ayşe', 'tiklanan.satir');
+    await customer.context().close();
 
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
-    const admin = await adminContext.newPage();
-    await ownerInBrowser(e2e.server, admin, 'Hızlı Personel', e2eEmail('admin.fast.click'));
+    const admin = await adminPage(e2e, 'Hızlı Personel', 'admin.fast.click');
     await admin.goto('/admin/users');
     // The newest user: on the first page before any search.
     const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });
@@ -152,6 +140,6 @@ describe('admin user support history', () => {
     // Settled: no later navigation took the row away again.
     await admin.waitForTimeout(2500);
     expect(new URL(admin.url()).searchParams.has('id')).toBe(true);
-    await adminContext.close();
+    await admin.context().close();
   });
 });

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  e2eEmail,
-  fromOurPages,
-  newContext,
-  screenshots,
-  serverAndBrowserForFile,
-  signUpAdminInBrowser,
-  signUpInBrowser,
-} from '../support/e2e';
+import { screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage, customerPage, openAdminSection } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -18,23 +11,13 @@ const LICENSE_PDF = Buffer.from(
 describe('admin users', () => {
   it('finds a customer by a folded search, edits the name and uploads a licence the customer then sees', async () => {
     // The customer, with a formation record so that /documents is theirs to open.
-    const customerContext = await newContext(e2e.browser, e2e.server.url);
-    const customer = await customerContext.newPage();
-    const customerEmail = e2eEmail('sirket.sahibi');
-    await signUpInBrowser(customer, 'Şirket Sahibi Ayşe', customerEmail);
-    const created = await customer.request.post('/api/formations', {
-      data: { formationType: 'self' },
-      ...fromOurPages(customer),
+    const { page: customer, email: customerEmail } = await customerPage(e2e, 'Şirket Sahibi Ayşe', 'sirket.sahibi', {
+      formationType: 'self',
     });
-    expect(created.status()).toBe(201);
 
     // The admin signs up in the browser and opens Users from the top bar.
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
-    const admin = await adminContext.newPage();
-    await signUpAdminInBrowser(admin, 'Mehmet Yönetici', e2eEmail('admin.users'));
-    await admin.getByRole('link', { name: 'Kullanıcılar' }).first().click();
-    await admin.waitForURL('**/admin/users');
-    await admin.getByRole('heading', { name: 'Kullanıcılar', level: 1 }).waitFor();
+    const admin = await adminPage(e2e, 'Mehmet Yönetici', 'admin.users');
+    await openAdminSection(admin, 'Kullanıcılar', '/admin/users');
 
     // Typed without Turkish letters, found all the same; the search lands in the URL.
     await admin.fill('#users-search', 'sirket sahibi');
@@ -113,7 +96,7 @@ describe('admin users', () => {
     const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await adminContext.close();
-    await customerContext.close();
+    await admin.context().close();
+    await customer.context().close();
   });
 });

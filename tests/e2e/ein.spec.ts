@@ -9,9 +9,9 @@ import {
   newContext,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
+import { adminPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -41,12 +41,6 @@ async function customerWithCompletedFormation(context: BrowserContext, email: st
   return page;
 }
 
-async function adminPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await signUpAdminInBrowser(page, 'Mehmet Yönetici', e2eEmail('ein-admin'));
-  return page;
-}
-
 async function openApplication(admin: Page, businessName: string) {
   await admin.fill('input[name=q]', businessName);
   const row = admin.locator('[data-testid=ein-row]', { hasText: businessName });
@@ -57,7 +51,6 @@ async function openApplication(admin: Page, businessName: string) {
 describe('EIN pipeline between a customer and an admin', () => {
   it('applies, prepares, signs, submits and issues the EIN', async () => {
     const customerContext = await newContext(e2e.browser, e2e.server.url);
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
     const email = e2eEmail('ein');
     const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
     const customer = await customerWithCompletedFormation(customerContext, email);
@@ -143,7 +136,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     expect(again.status()).toBe(409);
 
     // The admin finds it, sees the SSN masked, and uploads the prepared SS-4.
-    const admin = await adminPage(adminContext);
+    const admin = await adminPage(e2e, 'Mehmet Yönetici', 'ein-admin');
     await openApplication(admin, businessName);
     // The desk counts the days in the current stage too.
     const deskRow = admin.locator('[data-testid=ein-row]', { hasText: businessName }).first();
@@ -288,7 +281,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await latestMail(e2e.server.url, email, /EIN'iniz verildi/);
 
     await customerContext.close();
-    await adminContext.close();
+    await admin.context().close();
   });
 });
 

@@ -11,9 +11,9 @@ import {
   SCREENSHOT_DIR,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
+import { adminPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -95,9 +95,7 @@ describe("the customer's History on the dashboard", () => {
     await cardScreenshots(customer, 'dashboard-history-en');
 
     // An admin moves the formation back; the customer sees "Our team" and gets the email in English.
-    const adminContext = await newContext(e2e.browser, e2e.server.url);
-    const admin = await adminContext.newPage();
-    await signUpAdminInBrowser(admin, 'Kaan Yönetici', e2eEmail('gecmis.admin'));
+    const admin = await adminPage(e2e, 'Kaan Yönetici', 'gecmis.admin');
     const setStatus = async (formationStatus: string) => {
       const res = await admin.request.put(`/api/admin/formations/${formationId}/status`, {
         data: { formationStatus },
@@ -162,6 +160,6 @@ describe("the customer's History on the dashboard", () => {
     await expect.poll(() => customer.locator('[data-testid=history-item]').count()).toBe(10);
 
     await customerContext.close();
-    await adminContext.close();
+    await admin.context().close();
   });
 });

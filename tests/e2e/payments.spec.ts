@@ -9,6 +9,7 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
+import { adminPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -21,9 +22,7 @@ interface CreatedService {
 const catalogue: { consult: CreatedService; bookkeeping: CreatedService } = {} as never;
 
 beforeAll(async () => {
-  const context = await newContext(e2e.browser, e2e.server.url);
-  const admin = await context.newPage();
-  await ownerInBrowser(e2e.server, admin, 'Deniz Yönetici', e2eEmail('services.admin'));
+  const admin = await adminPage(e2e, 'Deniz Yönetici', 'services.admin');
   async function create(body: Record<string, unknown>): Promise<CreatedService> {
     const res = await admin.request.post('/api/admin/services', { data: body, ...fromOurPages(admin) });
     expect(res.status(), await res.text()).toBe(201);
@@ -46,7 +45,7 @@ beforeAll(async () => {
   });
   // An inactive service is never listed nor sold.
   await create({ title: 'Eski hizmet', description: 'Artık sunulmuyor.', priceCents: 1_000, isActive: false });
-  await context.close();
+  await admin.context().close();
 });
 
 /** A screenshot in Turkish and one in English of the page as it is now (`<name>-tr|en-<width>.png`). */
@@ -100,12 +99,10 @@ describe('services and payments', () => {
     await page.waitForURL('**/services');
     await context.close();
 
-    const staff = await newContext(e2e.browser, e2e.server.url);
-    const admin = await staff.newPage();
-    await ownerInBrowser(e2e.server, admin, 'Ece Yönetici', e2eEmail('services.admin2'));
+    const admin = await adminPage(e2e, 'Ece Yönetici', 'services.admin2');
     await admin.goto('/services');
     await admin.waitForURL('**/admin/services');
-    await staff.close();
+    await admin.context().close();
   });
 
   it('(a) a customer buys a service through the test checkout and sees it paid', async () => {

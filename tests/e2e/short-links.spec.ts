@@ -11,6 +11,7 @@ import {
   screenshots,
   serverAndBrowserForFile,
 } from '../support/e2e';
+import { openAdminSection } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -37,9 +38,7 @@ async function adminOnShorten(): Promise<{ context: BrowserContext; admin: Page 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
   const admin = await context.newPage();
   await ownerInBrowser(e2e.server, admin, 'Kampanya Yöneticisi', e2eEmail('admin.links'));
-  await admin.getByRole('link', { name: 'Kısa linkler' }).first().click();
-  await admin.waitForURL('**/shorten');
-  await admin.getByRole('heading', { name: 'Kısa linkler', level: 1 }).waitFor();
+  await openAdminSection(admin, 'Kısa linkler', '/shorten');
   return { context, admin };
 }
 

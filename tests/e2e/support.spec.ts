@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN_CODE,
   dropFile,
   e2eEmail,
   enrolInBrowser,
@@ -13,6 +12,7 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
+import { adminPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -22,20 +22,6 @@ const PNG = Buffer.concat([
   Buffer.from('ekran goruntusu'.repeat(40)),
 ]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function signUpAdmin(page: Page, email: string) {
-  await page.goto('/admin/signup');
-  await page.fill('input[name=fullName]', 'Deniz Destek');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'adminsifre');
-  await page.fill('input[name=confirmPassword]', 'adminsifre');
-  await page.fill('input[name=adminCode]', ADMIN_CODE);
-  await page.check('input[name=terms]');
-  await page.click('button[type=submit]');
-  // Decision 0042: staff set up the second factor before the back office opens.
-  await enrolInBrowser(page, email);
-  await page.waitForURL('**/admin/ein');
-}
 
 /** The conversation's bubble elements as [author, side] pairs, oldest first. */
 async function bubbles(page: Page) {
@@ -81,9 +67,7 @@ describe('support tickets', () => {
     expect(await threadRow.locator('[data-testid=support-status]').getAttribute('data-status')).toBe('open');
 
     // --- Staff ---
-    const staff = await newContext(e2e.browser, e2e.server.url);
-    const admin = await staff.newPage();
-    await signUpAdmin(admin, e2eEmail('destek.admin'));
+    const admin = await adminPage(e2e, 'Deniz Destek', 'destek.admin');
     // The top bar counts the thread that waits for us.
     const waitingBadge = admin.getByTestId('support-waiting-count');
     await expect.poll(() => waitingBadge.textContent()).toContain('1');
@@ -142,7 +126,7 @@ describe('support tickets', () => {
     await admin.getByTestId('support-user-link').click();
     await admin.waitForURL('**/admin/users?id=*');
     await expect.poll(() => admin.getByTestId('user-display-name').textContent()).toContain('Ayşe Müşteri');
-    await staff.close();
+    await admin.context().close();
 
     // --- The customer again ---
     await page.goto('/dashboard');

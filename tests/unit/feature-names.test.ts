@@ -80,3 +80,26 @@ describe('server feature names', () => {
     ]);
   });
 });
+
+/** The web's retired folder names (decision 0041): the screens moved into their features. */
+const WEB_RETIRED = [...RETIRED, 'admin', 'shortLinks', 'formation'];
+
+describe('web feature names', () => {
+  const WEB_FEATURES = path.resolve('src/web/features');
+  const web = walk(WEB_FEATURES);
+  const topLevel = readdirSync(WEB_FEATURES, { withFileTypes: true }).filter((e) => e.isDirectory());
+
+  it('finds the features it checks', () => {
+    expect(topLevel.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['formations', 'turnkey', 'ss4', 'users', 'short-links', 'staff', 'audit']),
+    );
+  });
+
+  it('names every folder in kebab-case', () => {
+    expect(web.folders.filter((f) => !KEBAB.test(path.basename(f))).map(relative)).toEqual([]);
+  });
+
+  it('keeps no feature under a retired name; admin screens live in features/<domain>/admin', () => {
+    expect(topLevel.filter((e) => WEB_RETIRED.includes(e.name)).map((e) => e.name)).toEqual([]);
+  });
+});

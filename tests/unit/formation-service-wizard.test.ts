@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTED_PACKAGE_ID, ASSISTED_PRICE, findPackage } from '../../src/shared/catalogue/packages';
-import type { Draft } from '../../src/web/features/formationService/api/draft';
-import { PAYMENT_STEP, startStep, valuesFrom } from '../../src/web/features/formationService/steps/wizardState';
+import type { Draft } from '../../src/web/features/turnkey/api/draft';
+import { PAYMENT_STEP, startStep, valuesFrom } from '../../src/web/features/turnkey/steps/wizardState';
 
 const draft = (patch: Partial<Draft>): Draft => ({
   packageSelected: null,

@@ -7,7 +7,7 @@ import {
   requestBody,
   stepOfFields,
   stepsFor,
-} from '../../src/web/features/onboarding/lib/onboardingFlow';
+} from '../../src/web/features/formations/onboarding/lib/onboardingFlow';
 import { checkWith, errorMessages, schemaErrors } from '../../src/web/lib/wizardForm';
 
 /** A react-hook-form form without React: the methods the wizards use, on their own control. */

@@ -100,14 +100,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   publicPage('reset-password', 'features/auth/pages/ResetPasswordPage.tsx', ['auth']),
   publicPage('terms', 'features/legal/pages/TermsPage.tsx', ['catalogue', 'legal']),
   // The server redirects a live /go/{slug} and serves this page for an unknown or expired one.
-  publicPage('go/:slug', 'features/shortLinks/pages/ShortLinkNotFoundPage.tsx', ['shortLinks']),
+  publicPage('go/:slug', 'features/short-links/pages/ShortLinkNotFoundPage.tsx', ['shortLinks']),
   publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
   // The link mailed to a new address: it works signed in or not, on any device (decision 0044).
   publicPage('account/confirm-email', 'features/account/pages/ConfirmEmailPage.tsx', ['account']),
   // Issue 24: an invitee joins the staff (the token in the path is the credential; the logs redact it).
   publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
 
-  customerPage('onboarding', 'features/onboarding/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
+  customerPage('onboarding', 'features/formations/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
     guard: 'requireOnboarding',
   }),
   customerPage(
@@ -116,8 +116,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'support'],
     { guard: 'requireCustomer' },
   ),
-  customerPage('formation', 'features/formation/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
-  customerPage('formation-service', 'features/formationService/pages/FormationServicePage.tsx', [
+  customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
+  customerPage('formation-service', 'features/turnkey/pages/FormationServicePage.tsx', [
     'catalogue',
     'formation',
     'formationService',
@@ -156,12 +156,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requireSignedIn',
   }),
 
-  adminPage('admin/ein', 'features/admin/pages/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
-  adminPage('admin/support', 'features/admin/pages/AdminSupportPage.tsx', ['catalogue']),
-  adminPage('admin/users', 'features/admin/pages/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue']),
-  adminPage('admin/services', 'features/admin/pages/AdminServicesPage.tsx', ['adminServices', 'catalogue']),
-  adminPage('shorten', 'features/shortLinks/pages/ShortLinksPage.tsx', ['catalogue', 'shortLinks']),
-  adminPage('admin/formations', 'features/admin/pages/AdminFormationsPage.tsx', [
+  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
+  adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
+  adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue']),
+  adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', ['adminServices', 'catalogue']),
+  adminPage('shorten', 'features/short-links/admin/ShortLinksPage.tsx', ['catalogue', 'shortLinks']),
+  adminPage('admin/formations', 'features/formations/admin/AdminFormationsPage.tsx', [
     'adminEin',
     'adminFormations',
     'adminServices',
@@ -169,7 +169,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'company',
     'compliance',
   ]),
-  adminPage('admin/formations/:id', 'features/admin/pages/CustomerFilePage.tsx', [
+  adminPage('admin/formations/:id', 'features/formations/admin/CustomerFilePage.tsx', [
     'adminEin',
     'adminFormations',
     'adminServices',
@@ -178,7 +178,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'company',
     'compliance',
   ]),
-  adminPage('admin/deadlines', 'features/admin/pages/AdminDeadlinesPage.tsx', ['catalogue', 'compliance']),
+  adminPage('admin/deadlines', 'features/compliance/admin/AdminDeadlinesPage.tsx', ['catalogue', 'compliance']),
   adminPage('admin/orders', 'features/payments/admin/AdminOrdersPage.tsx', [
     'adminOrders',
     'adminServices',

@@ -4,18 +4,24 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { AuditRow } from '../../../../shared/contracts/audit';
 import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction, isAuditAction } from '../../../../shared/domain/audit';
+import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ExportButtons, type ExportFormat } from '../../../components/admin/ExportButtons';
+import { ListPager, ListShell } from '../../../components/admin/ListParts';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { useAdminListPage } from '../../../components/admin/useAdminListPage';
+import {
+  type ListParamsCodec,
+  readPage,
+  readQuery,
+  readSort,
+  useListParams,
+} from '../../../components/admin/useListParams';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
-import { ExportButtons, type ExportFormat } from '../../admin/components/ExportButtons';
-import { ListPager, ListShell } from '../../admin/components/ListParts';
-import { ListToolbar } from '../../admin/components/ListToolbar';
-import { useAdminListPage } from '../../admin/hooks/useAdminListPage';
-import { type ListParamsCodec, readPage, readQuery, readSort, useListParams } from '../../admin/hooks/useListParams';
 import {
   ADMIN_AUDIT_KEY,
   AUDIT_PAGE_SIZE,

@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
 import type { AdminOrderListItem } from '../../../../shared/contracts/admin-orders';
@@ -10,27 +9,21 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '../../../../shared/domain/orders';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { PagedList } from '../../../components/admin/ListParts';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { serviceListQuery } from '../../admin/api/services';
-import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
-import { ExportButtons, type ExportFormat } from '../../admin/components/ExportButtons';
-import { ListPager, ListShell } from '../../admin/components/ListParts';
-import { ListToolbar } from '../../admin/components/ListToolbar';
-import { OrderFlagBadge } from '../../admin/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../admin/components/PaymentStatusBadge';
-import { TestModeBadge } from '../../admin/components/TestModeBadge';
-import { useAdminListPage } from '../../admin/hooks/useAdminListPage';
-import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../admin/hooks/useListParams';
-import {
-  ADMIN_ORDERS_KEY,
-  downloadOrdersCsv,
-  ORDERS_PAGE_SIZE,
-  type OrderListParams,
-  orderListQuery,
-} from './ordersApi';
+import { serviceListQuery } from '../../services/admin/servicesApi';
+import { OrderFlagBadge } from '../components/OrderFlagBadge';
+import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
+import { TestModeBadge } from '../components/TestModeBadge';
+import { ADMIN_ORDERS_KEY, downloadOrdersCsv, type OrderListParams, orderListQuery } from './ordersApi';
 
 const codec: ListParamsCodec<OrderListParams> = {
   read: (search) => {
@@ -59,141 +52,106 @@ const codec: ListParamsCodec<OrderListParams> = {
  */
 export function AdminOrdersPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { page, status, service, mode, q, selectedId, update } = useListParams(codec);
-  const list = useQuery(orderListQuery({ page, status, service, mode, q }));
-  const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
-  const { data } = list;
-
-  useAdminListPage({
-    error: list.error,
-    data,
-    page,
-    selectedId,
-    update,
+  const params = useListParams(codec);
+  const { page, status, service, mode, q, update } = params;
+  const filtered = Boolean(status || service || mode || q);
+  const { view, toolbar } = useAdminList(params, {
+    query: orderListQuery({ page, status, service, mode, q }),
+    refreshKey: ADMIN_ORDERS_KEY,
     loadFailedKey: 'adminOrders.loadFailed',
+    filtered,
+    clearFilters: { q: '', status: null, service: null, mode: null },
     rowTestId: 'order-row',
   });
-
-  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
-  const exporting = useMutation({
-    mutationFn: (format: ExportFormat) => downloadOrdersCsv({ status, service, mode, q }, format),
-    onSuccess: () => toast.success(t('adminOrders.exportDone')),
-    onError: () => toast.error(t('adminOrders.exportFailed')),
-  });
-  const filtered = Boolean(status || service || mode || q);
+  const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
+  const exporting = useExport(
+    (format) => downloadOrdersCsv({ status, service, mode, q }, format),
+    'adminOrders.exportDone',
+    'adminOrders.exportFailed',
+  );
 
   return (
-    <>
-      <AdminPageHeader icon={Receipt} title={t('adminOrders.title')} subtitle={t('adminOrders.intro')} />
-      <ListToolbar
-        idPrefix="orders"
-        ns="adminOrders.filters"
-        q={q}
-        refreshing={list.isFetching && !list.isPending}
-        onSearch={onSearch}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY })}
-      >
-        <SelectField
-          id="orders-status"
-          name="status"
-          label={t('adminOrders.status')}
-          value={status ?? ''}
-          onChange={(event) => update({ status: (event.target.value || null) as OrderStatus | null, page: 1 })}
-          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
-        >
-          <option value="">{t('adminOrders.allStatuses')}</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`payments.status.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-      </ListToolbar>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <SelectField
-            id="orders-service"
-            name="service"
-            label={t('adminOrders.service')}
-            value={service ?? ''}
-            onChange={(event) => update({ service: event.target.value || null, page: 1 })}
-            className="min-w-0 sm:w-64"
-          >
-            <option value="">{t('adminOrders.allServices')}</option>
-            {PACKAGE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {t('payments.order.package', { name: t(`catalogue.packages.${id}.name`) })}
-              </option>
-            ))}
-            {(services.data?.services ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="orders-mode"
-            name="mode"
-            label={t('adminOrders.mode')}
-            value={mode ?? ''}
-            onChange={(event) => update({ mode: (event.target.value || null) as AdminOrderMode | null, page: 1 })}
-            className="min-w-0 sm:w-48"
-          >
-            <option value="">{t('adminOrders.allModes')}</option>
-            {ADMIN_ORDER_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`adminOrders.modes.${m}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <ExportButtons
-          exporting={exporting}
-          legend={t('adminOrders.export')}
-          csvLabel={t('adminOrders.export')}
-          excelLabel={t('adminOrders.exportExcel')}
-          csvTestId="orders-export-csv"
-          excelTestId="orders-export-excel"
-        />
-      </div>
-      <div className="mt-4">
-        <ListShell
-          items={data?.items}
-          loadingLabel={t('adminOrders.loading')}
-          error={list.isError ? t('adminOrders.loadFailed') : null}
-          onRetry={() => void list.refetch()}
-          empty={{
-            testId: 'orders-empty',
-            message: t(filtered ? 'adminOrders.emptyFiltered' : 'adminOrders.empty'),
-            clearLabel: t('adminOrders.filters.clear'),
-            onClear: filtered ? () => update({ q: '', status: null, service: null, mode: null, page: 1 }) : undefined,
-          }}
-          footer={
-            data ? (
-              <ListPager
-                idPrefix="orders"
-                ns="adminOrders.pager"
-                page={page}
-                pageSize={ORDERS_PAGE_SIZE}
-                total={data.total}
-                totalKind={data.totalKind}
-                shown={data.items.length}
-                onPage={(next) => update({ page: next })}
-              />
-            ) : null
-          }
-        >
-          {(items) => (
-            <ul aria-label={t('adminOrders.caption')} aria-busy={list.isPlaceholderData}>
-              {items.map((row) => (
-                <OrderRow key={row.id} row={row} />
+    <AdminListFrame
+      icon={Receipt}
+      title={t('adminOrders.title')}
+      subtitle={t('adminOrders.intro')}
+      toolbar={
+        <ListToolbar idPrefix="orders" ns="adminOrders.filters" {...toolbar}>
+          <FilterSelect
+            id="orders-status"
+            name="status"
+            label={t('adminOrders.status')}
+            value={status}
+            values={ORDER_STATUSES}
+            labelOf={(s) => t(`payments.status.${s}`)}
+            allLabel={t('adminOrders.allStatuses')}
+            onFilter={(value) => update({ status: value, page: 1 })}
+            className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+          />
+        </ListToolbar>
+      }
+      controls={
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <SelectField
+              id="orders-service"
+              name="service"
+              label={t('adminOrders.service')}
+              value={service ?? ''}
+              onChange={(event) => update({ service: event.target.value || null, page: 1 })}
+              className="min-w-0 sm:w-64"
+            >
+              <option value="">{t('adminOrders.allServices')}</option>
+              {PACKAGE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {t('payments.order.package', { name: t(`catalogue.packages.${id}.name`) })}
+                </option>
               ))}
-            </ul>
-          )}
-        </ListShell>
-      </div>
-    </>
+              {(services.data?.services ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </SelectField>
+            <FilterSelect
+              id="orders-mode"
+              name="mode"
+              label={t('adminOrders.mode')}
+              value={mode}
+              values={ADMIN_ORDER_MODES}
+              labelOf={(m) => t(`adminOrders.modes.${m}`)}
+              allLabel={t('adminOrders.allModes')}
+              onFilter={(value) => update({ mode: value, page: 1 })}
+              className="min-w-0 sm:w-48"
+            />
+          </div>
+          <ExportButtons
+            exporting={exporting}
+            legend={t('adminOrders.export')}
+            csvLabel={t('adminOrders.export')}
+            excelLabel={t('adminOrders.exportExcel')}
+            csvTestId="orders-export-csv"
+            excelTestId="orders-export-excel"
+          />
+        </>
+      }
+    >
+      <PagedList
+        {...view}
+        idPrefix="orders"
+        ns="adminOrders"
+        pagerNs="adminOrders.pager"
+        filtersNs="adminOrders.filters"
+      >
+        {(items) => (
+          <ul aria-label={t('adminOrders.caption')} aria-busy={view.updating}>
+            {items.map((row) => (
+              <OrderRow key={row.id} row={row} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </AdminListFrame>
   );
 }
 

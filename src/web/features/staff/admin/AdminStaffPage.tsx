@@ -3,6 +3,8 @@ import { UsersRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { StaffInvitation, StaffMember } from '../../../../shared/contracts/staff';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/domain/roles';
+import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -14,8 +16,6 @@ import { useFormat } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { AdminPageHeader } from '../../admin/components/AdminPageHeader';
-import { useAdminLoadError } from '../../admin/hooks/useAdminListPage';
 import {
   cancelInvitation,
   changeStaffRole,

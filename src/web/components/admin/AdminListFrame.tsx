@@ -1,0 +1,60 @@
+import { clsx } from 'clsx';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { AdminPageHeader } from './AdminPageHeader';
+
+// The detail panel's column beside the list from `lg` on, by how much the panel holds.
+const PANEL_COLUMNS = {
+  narrow: 'lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]',
+  medium: 'lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,32rem)]',
+  wide: 'lg:grid-cols-[minmax(0,1fr)_minmax(0,34rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,40rem)]',
+} as const;
+
+export interface AdminListFrameProps {
+  icon: LucideIcon;
+  title: string;
+  subtitle: string;
+  /** The search box and its filters (ListToolbar or a list's own toolbar built on it). */
+  toolbar: ReactNode;
+  /** A second row under the toolbar: more filters, the export buttons. */
+  controls?: ReactNode;
+  /** For a list whose rows open a detail panel beside it (below it on phones): the panel's width. */
+  panelWidth?: keyof typeof PANEL_COLUMNS;
+  /** The open row's panel, or null. */
+  panel?: ReactNode;
+  /** The list itself. */
+  children: ReactNode;
+}
+
+/** The frame every admin list page shares: title, toolbar, an optional row of controls, the list and its panel. */
+export function AdminListFrame({
+  icon,
+  title,
+  subtitle,
+  toolbar,
+  controls,
+  panelWidth,
+  panel,
+  children,
+}: AdminListFrameProps) {
+  return (
+    <>
+      <AdminPageHeader icon={icon} title={title} subtitle={subtitle} />
+      {toolbar}
+      {controls ? (
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+          {controls}
+        </div>
+      ) : null}
+      <div
+        className={clsx(
+          panelWidth ? 'mt-5 grid grid-cols-1 items-start gap-6' : 'mt-4',
+          panelWidth && panel && PANEL_COLUMNS[panelWidth],
+        )}
+      >
+        {children}
+        {panel}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
+import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
+import { US_STATES } from '../../../../shared/catalogue/states';
+import { COMPLIANCE_RULE_IDS, DEADLINE_HORIZONS } from '../../../../shared/schemas/compliance';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { PagedList } from '../../../components/admin/ListParts';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
+import { Button } from '../../../components/ui/Button';
+import { SelectField } from '../../../components/ui/Select';
+import { useCan } from '../../../lib/can';
+import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import {
+  type AdminDeadline,
+  DEADLINES_KEY,
+  type DeadlineListParams,
+  deadlineListQuery,
+  downloadDeadlinesCsv,
+  setDeadlineDone,
+} from './deadlinesApi';
+
+/** The rules that ever fall due (the FinCEN BOI item never does). */
+const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi');
+const DEFAULT_DAYS = 60;
+
+const codec: ListParamsCodec<DeadlineListParams> = {
+  read: (search) => {
+    const days = Number(search.get('days'));
+    const state = search.get('state');
+    const rule = search.get('rule');
+    return {
+      page: readPage(search),
+      days: (DEADLINE_HORIZONS as readonly number[]).includes(days) ? days : DEFAULT_DAYS,
+      state: (US_STATES as readonly string[]).includes(state ?? '') ? state : null,
+      rule: (DUE_RULES as readonly string[]).includes(rule ?? '') ? (rule as ComplianceRuleId) : null,
+      q: readQuery(search),
+    };
+  },
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('days', String(p.days), String(DEFAULT_DAYS));
+    set('state', p.state, null);
+    set('rule', p.rule, null);
+    set('q', p.q, '');
+  },
+};
+
+/**
+ * Issue 13 "Upcoming deadlines": every customer with a compliance item due in the next N days, filtered
+ * by state and rule, searched, exported as CSV, and marked done from the list (audited on the server).
+ */
+export function AdminDeadlinesPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const params = useListParams(codec);
+  const { page, days, state, rule, q, update } = params;
+  const filtered = Boolean(state || rule || q);
+  const { view, toolbar } = useAdminList(params, {
+    query: deadlineListQuery({ page, days, state, rule, q }),
+    refreshKey: DEADLINES_KEY,
+    loadFailedKey: 'compliance.admin.loadFailed',
+    filtered,
+    clearFilters: { q: '', state: null, rule: null },
+    rowTestId: 'deadline-row',
+  });
+  const exporting = useExport(
+    (format) => downloadDeadlinesCsv({ days, state, rule, q }, format),
+    'compliance.admin.exportDone',
+    'compliance.admin.exportFailed',
+  );
+
+  return (
+    <AdminListFrame
+      icon={CalendarClock}
+      title={t('compliance.admin.title')}
+      subtitle={t('compliance.admin.intro')}
+      toolbar={
+        <ListToolbar idPrefix="deadlines" ns="compliance.admin.filters" {...toolbar}>
+          <SelectField
+            id="deadlines-days"
+            name="days"
+            label={t('compliance.admin.horizon')}
+            value={String(days)}
+            onChange={(event) => update({ days: Number(event.target.value), page: 1 })}
+            className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+          >
+            {DEADLINE_HORIZONS.map((n) => (
+              <option key={n} value={n}>
+                {t('compliance.admin.days', { count: n })}
+              </option>
+            ))}
+          </SelectField>
+        </ListToolbar>
+      }
+      controls={
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <FilterSelect
+              id="deadlines-state"
+              name="state"
+              label={t('compliance.admin.state')}
+              value={state}
+              values={US_STATES}
+              labelOf={(s) => s}
+              allLabel={t('compliance.admin.allStates')}
+              onFilter={(value) => update({ state: value, page: 1 })}
+              className="min-w-0 sm:w-52"
+            />
+            <FilterSelect
+              id="deadlines-rule"
+              name="rule"
+              label={t('compliance.admin.rule')}
+              value={rule}
+              values={DUE_RULES}
+              labelOf={(id) => t(`compliance.rules.${id}.name`)}
+              allLabel={t('compliance.admin.allRules')}
+              onFilter={(value) => update({ rule: value, page: 1 })}
+              className="min-w-0 sm:w-72"
+            />
+          </div>
+          {can('deadlines.export') ? (
+            <ExportButtons
+              exporting={exporting}
+              legend={t('compliance.admin.export')}
+              csvLabel={t('compliance.admin.export')}
+              excelLabel={t('compliance.admin.exportExcel')}
+              csvTestId="deadlines-export-csv"
+              excelTestId="deadlines-export-excel"
+            />
+          ) : null}
+        </>
+      }
+    >
+      <PagedList
+        {...view}
+        idPrefix="deadlines"
+        ns="compliance.admin"
+        pagerNs="compliance.admin.pager"
+        filtersNs="compliance.admin.filters"
+      >
+        {(items) => (
+          <ul aria-label={t('compliance.admin.caption')} aria-busy={view.updating}>
+            {items.map((row) => (
+              <DeadlineRow key={`${row.userId} ${row.itemKey}`} row={row} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </AdminListFrame>
+  );
+}
+
+function DeadlineRow({ row }: { row: AdminDeadline }) {
+  const { t } = useTranslation();
+  const { lang } = useFormat();
+  const queryClient = useQueryClient();
+  const mayMark = useCan()('deadlines.mark');
+  const toggle = useMutation({
+    mutationFn: (done: boolean) => setDeadlineDone(row, done),
+    onSuccess: (_, done) => {
+      toast.success(t(done ? 'compliance.admin.marked' : 'compliance.admin.unmarked'));
+      void queryClient.invalidateQueries({ queryKey: DEADLINES_KEY });
+    },
+    onError: () => toast.error(t('compliance.admin.failed')),
+  });
+  return (
+    <li
+      data-testid="deadline-row"
+      data-id={`${row.userId}:${row.itemKey}`}
+      className="flex flex-col gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0 sm:flex-row sm:items-center"
+    >
+      <div className="sm:w-40 sm:shrink-0">
+        <time dateTime={row.dueDate} className="font-semibold text-slate-900">
+          {formatCalendarDate(row.dueDate, lang)}
+        </time>
+        <p className="text-sm text-slate-600">{t('compliance.admin.daysLeft', { count: row.daysLeft })}</p>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900">{t(`compliance.rules.${row.ruleId}.name`)}</p>
+        <p className="break-words text-sm text-slate-700">
+          {row.businessName ? `${row.businessName} · ` : ''}
+          {row.state ?? ''}
+        </p>
+        <p className="break-all text-sm text-slate-600">
+          <Link
+            to={`/admin/users?id=${encodeURIComponent(row.userId)}`}
+            className="text-indigo-700 underline-offset-2 hover:underline"
+          >
+            {row.customerName ?? row.customerEmail}
+          </Link>
+          {row.customerName ? ` · ${row.customerEmail}` : ''}
+        </p>
+      </div>
+      <div className="flex items-center gap-2 sm:justify-end">
+        {row.done ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="size-4" />
+            {t('compliance.card.done')}
+          </span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-900">
+            {t('compliance.admin.open')}
+          </span>
+        )}
+        {mayMark ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate(!row.done)}
+            data-testid="deadline-toggle"
+          >
+            {row.done ? t('compliance.admin.undo') : t('compliance.admin.markDone')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { FileText } from 'lucide-react';
+import { useCallback } from 'react';
+import type { EinStatus } from '../../../../shared/domain/ein';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { useTranslation } from '../../../lib/useTranslation';
+import { EinDetailPanel } from './EinDetailPanel';
+import { EinList } from './EinList';
+import { EinToolbar } from './EinToolbar';
+import { EIN_KEY, type EinSort, einListQuery } from './einApplicationsApi';
+import { useEinListParams } from './useEinListParams';
+
+/**
+ * The EIN desk, the admin home. A paged, filtered, searchable list on the left and the chosen
+ * application on the right (below it on phones); all of it kept in the URL.
+ */
+export function AdminEinPage() {
+  const { t } = useTranslation();
+  const params = useEinListParams();
+  const { page, sort, status, q, update } = params;
+  const { view, toolbar, detail } = useAdminList(params, {
+    query: einListQuery({ page, sort, status, q }),
+    refreshKey: EIN_KEY,
+    loadFailedKey: 'adminEin.list.loadFailed',
+    filtered: Boolean(status || q),
+    clearFilters: { q: '', status: null },
+    rowTestId: 'ein-row',
+  });
+
+  const onStatus = useCallback((value: EinStatus | null) => update({ status: value, page: 1 }), [update]);
+  const onSort = useCallback((value: EinSort) => update({ sort: value, page: 1 }), [update]);
+
+  return (
+    <AdminListFrame
+      icon={FileText}
+      title={t('admin.nav.ein')}
+      subtitle={t('adminEin.subtitle')}
+      toolbar={<EinToolbar {...toolbar} status={status} sort={sort} onStatus={onStatus} onSort={onSort} />}
+      panelWidth="narrow"
+      panel={detail && <EinDetailPanel key={detail.id} {...detail} />}
+    >
+      <EinList {...view} />
+    </AdminListFrame>
+  );
+}

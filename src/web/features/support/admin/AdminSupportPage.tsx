@@ -1,0 +1,70 @@
+import { LifeBuoy } from 'lucide-react';
+import { useCallback } from 'react';
+import { SUPPORT_STATUSES } from '../../../../shared/domain/support';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { type ListUpdate, useAdminList } from '../../../components/admin/useAdminListPage';
+import { useTranslation } from '../../../lib/useTranslation';
+import { ADMIN_SUPPORT_KEY, adminSupportListQuery } from '../api/support';
+import { SupportDetailPanel } from './SupportDetailPanel';
+import { SupportThreadList } from './SupportThreadList';
+import { useSupportListParams } from './useSupportListParams';
+
+/**
+ * SPEC §2 Admin support: a paged, filtered, searchable list of threads and the chosen thread beside
+ * it (below it on phones), all kept in the URL, as on the EIN desk.
+ */
+export function AdminSupportPage() {
+  const { t } = useTranslation();
+  const { page, sort, status, q, thread: selectedId, update } = useSupportListParams();
+  // The open thread is `?thread=` here (useSupportListParams), the lists' `selectedId` elsewhere.
+  const updateList = useCallback<ListUpdate>(
+    ({ selectedId: thread, ...patch }, options) => update(thread === undefined ? patch : { ...patch, thread }, options),
+    [update],
+  );
+  const { view, toolbar, detail } = useAdminList(
+    { page, q, selectedId, update: updateList },
+    {
+      query: adminSupportListQuery({ page, sort, status, q }),
+      refreshKey: ADMIN_SUPPORT_KEY,
+      loadFailedKey: 'support.admin.list.loadFailed',
+      filtered: Boolean(status || q),
+      clearFilters: { q: '', status: null },
+      rowTestId: 'support-row',
+    },
+  );
+
+  return (
+    <AdminListFrame
+      icon={LifeBuoy}
+      title={t('admin.nav.support')}
+      subtitle={t('support.admin.subtitle')}
+      toolbar={
+        <ListToolbar
+          {...toolbar}
+          idPrefix="support"
+          ns="support.admin.filters"
+          newest={sort === 'newest'}
+          onToggleSort={() => update({ sort: sort === 'newest' ? 'oldest' : 'newest', page: 1 })}
+        >
+          <FilterSelect
+            id="support-status-filter"
+            name="status"
+            label={t('support.admin.filters.status')}
+            value={status}
+            values={SUPPORT_STATUSES}
+            labelOf={(s) => t(`support.status.${s}`)}
+            allLabel={t('support.admin.filters.all')}
+            onFilter={(value) => update({ status: value, page: 1 })}
+            className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+          />
+        </ListToolbar>
+      }
+      panelWidth="wide"
+      panel={detail && <SupportDetailPanel key={detail.id} {...detail} />}
+    >
+      <SupportThreadList {...view} />
+    </AdminListFrame>
+  );
+}

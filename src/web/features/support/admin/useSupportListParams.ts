@@ -1,0 +1,46 @@
+import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/domain/support';
+import {
+  type ListParamsCodec,
+  readPage,
+  readQuery,
+  readSort,
+  useListParams,
+} from '../../../components/admin/useListParams';
+import type { AdminSupportListParams, AdminSupportSort } from '../api/support';
+
+const SORTS: readonly AdminSupportSort[] = ['newest', 'oldest'];
+
+export interface SupportListParams extends AdminSupportListParams {
+  /**
+   * The open thread. `?thread=` rather than the lists' usual `?id=`: the staff notice mail links to
+   * /admin/support?thread=<id> (support.service.ts).
+   */
+  thread: string | null;
+}
+
+export function readSupportListParams(search: URLSearchParams): SupportListParams {
+  const status = search.get('status');
+  return {
+    page: readPage(search),
+    sort: readSort(search, SORTS),
+    status: (SUPPORT_STATUSES as readonly string[]).includes(status ?? '') ? (status as SupportStatus) : null,
+    q: readQuery(search),
+    thread: search.get('thread') || null,
+  };
+}
+
+const codec: ListParamsCodec<SupportListParams> = {
+  read: readSupportListParams,
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('sort', p.sort, SORTS[0]);
+    set('status', p.status, null);
+    set('q', p.q, '');
+    set('thread', p.thread, null);
+  },
+};
+
+/** The support desk's state in the URL: ?page=&sort=&status=&q=&thread= (see useListParams). */
+export function useSupportListParams() {
+  return useListParams(codec);
+}

@@ -1,0 +1,49 @@
+import { Users } from 'lucide-react';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { useTranslation } from '../../../lib/useTranslation';
+import { UserDetailPanel } from './UserDetailPanel';
+import { UserList } from './UserList';
+import { USERS_KEY, userListQuery } from './usersApi';
+import { useUserListParams } from './useUserListParams';
+
+/**
+ * Every account in a searchable, server-paged list on the left and the chosen one on the right
+ * (below it on phones); search, order, page and selection are kept in the URL.
+ */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const params = useUserListParams();
+  const { page, sort, q, update } = params;
+  const { view, toolbar, detail } = useAdminList(params, {
+    query: userListQuery({ page, sort, q }),
+    refreshKey: USERS_KEY,
+    loadFailedKey: 'adminUsers.list.loadFailed',
+    filtered: Boolean(q),
+    clearFilters: { q: '' },
+    rowTestId: 'user-row',
+  });
+  const newest = sort === 'newest';
+
+  return (
+    <AdminListFrame
+      icon={Users}
+      title={t('admin.nav.users')}
+      subtitle={t('adminUsers.subtitle')}
+      toolbar={
+        <ListToolbar
+          {...toolbar}
+          idPrefix="users"
+          ns="adminUsers.filters"
+          newest={newest}
+          onToggleSort={() => update({ sort: newest ? 'oldest' : 'newest', page: 1 })}
+        />
+      }
+      panelWidth="medium"
+      panel={detail && <UserDetailPanel key={detail.id} {...detail} />}
+    >
+      <UserList {...view} />
+    </AdminListFrame>
+  );
+}

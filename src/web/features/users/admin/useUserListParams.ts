@@ -1,0 +1,23 @@
+import { ADMIN_USER_SORTS } from '../../../../shared/schemas/admin-users';
+import {
+  type ListParamsCodec,
+  readPage,
+  readQuery,
+  readSort,
+  useListParams,
+} from '../../../components/admin/useListParams';
+import type { UserListParams } from './usersApi';
+
+const codec: ListParamsCodec<UserListParams> = {
+  read: (search) => ({ page: readPage(search), sort: readSort(search, ADMIN_USER_SORTS), q: readQuery(search) }),
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('sort', p.sort, ADMIN_USER_SORTS[0]);
+    set('q', p.q, '');
+  },
+};
+
+/** The users page's state in the URL: ?page=&sort=&q=&id= (see useListParams). */
+export function useUserListParams() {
+  return useListParams(codec);
+}

@@ -1,0 +1,53 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type E2eServer, e2eEmail, fromOurPages, newContext, ownerInBrowser, signUpInBrowser } from './e2e';
+
+/** What serverAndBrowserForFile() gives a spec file. */
+export interface E2e {
+  server: E2eServer;
+  browser: Browser;
+}
+
+/**
+ * An owner in a browser context of their own, second factor set up, on /admin/ein: the server's first
+ * through /admin/signup with the admin code, any later one invited by the first (decision 0043).
+ * Close it with `page.context().close()`.
+ */
+export async function adminPage(e2e: E2e, fullName: string, emailPrefix: string): Promise<Page> {
+  const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
+  await ownerInBrowser(e2e.server, page, fullName, e2eEmail(emailPrefix));
+  return page;
+}
+
+/** An admin section opened the way staff reach it: its link in the top bar, then its URL and heading. */
+export async function openAdminSection(admin: Page, name: string, path: string): Promise<void> {
+  await admin.getByRole('link', { name }).first().click();
+  await admin.waitForURL(`**${path}`);
+  await admin.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+export interface Customer {
+  page: Page;
+  email: string;
+  /** The formation record `formation` asked for, or null. */
+  formationId: string | null;
+}
+
+/**
+ * A customer in a browser context of their own, signed up in the browser; with `formation`, the
+ * formation record onboarding would create (POST /api/formations with that body).
+ */
+export async function customerPage(
+  e2e: E2e,
+  fullName: string,
+  emailPrefix: string,
+  formation?: Record<string, unknown>,
+): Promise<Customer> {
+  const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
+  const email = e2eEmail(emailPrefix);
+  await signUpInBrowser(page, fullName, email);
+  if (!formation) return { page, email, formationId: null };
+  const created = await page.request.post('/api/formations', { data: formation, ...fromOurPages(page) });
+  expect(created.status(), await created.text()).toBe(201);
+  return { page, email, formationId: ((await created.json()) as { formation: { id: string } }).formation.id };
+}
