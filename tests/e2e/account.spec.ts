@@ -4,9 +4,9 @@ import {
   fromOurPages,
   latestMail,
   newContext,
+  ownerInBrowser,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
 
@@ -114,7 +114,7 @@ describe('the account page', () => {
   it('is open to staff from the back office, with the second factor row', async () => {
     const context = await newContext(e2e.browser, e2e.server.url, 'en');
     const page = await context.newPage();
-    await signUpAdminInBrowser(page, 'Deniz Yönetici', e2eEmail('hesap.admin'));
+    await ownerInBrowser(e2e.server, page, 'Deniz Yönetici', e2eEmail('hesap.admin'));
     await page.getByTestId('header-account').click();
     await page.waitForURL('**/account');
     await page.getByTestId('account-second-factor').waitFor();

@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { einApplications, users } from '../../src/server/db/schema';
+import { encryptSsn } from '../../src/server/features/ein/ein-ssn.service';
 import {
   e2eEmail,
+  enrolInBrowser,
+  fromOurPages,
   latestMail,
   newContext,
   screenshots,
@@ -13,13 +18,15 @@ const e2e = serverAndBrowserForFile();
 /*
  * Issue 24's staff by invitation (decision 0043), in the browser: the owner invites a support member,
  * who accepts and works; the owner deactivates them and their open tab is refused at once; the audit
- * page shows what happened. The second factor's steps join at merge (0042).
+ * page shows what happened. The member sets up the second factor first (decision 0042) and, as support,
+ * reads the EIN desk without the SSN.
  */
 describe('staff by invitation', () => {
   it('invites, accepts, deactivates (the open tab gets 401) and shows it all in the audit trail', async () => {
     const ownerContext = await newContext(e2e.browser, e2e.server.url);
     const owner = await ownerContext.newPage();
-    await signUpAdminInBrowser(owner, 'Sahip Yönetici', e2eEmail('sahip'));
+    const ownerEmail = e2eEmail('sahip');
+    await signUpAdminInBrowser(owner, 'Sahip Yönetici', ownerEmail);
 
     // The owner's top bar has the staff page; the invitation goes out.
     await owner.getByRole('link', { name: 'Ekip', exact: true }).first().click();
@@ -45,17 +52,47 @@ describe('staff by invitation', () => {
     await member.fill('input[name=confirmPassword]', 'Destek2025ok');
     await member.getByRole('button', { name: 'Ekibe katıl' }).click();
     await member.waitForURL(/\/account\/security\?next=%2Fadmin%2Fsupport$/);
-    // The second factor's page comes with 0042; until then the member goes to their desk themselves.
-    await member.goto('/admin/support');
+    // The second factor, with a code computed from the key on the screen; then the member's own desk.
+    await screenshots(member, 'staff-invitee-second-factor-tr');
+    await enrolInBrowser(member, memberEmail);
+    await member.waitForURL('**/admin/support');
     await member.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await member.getByRole('link', { name: 'Ekip', exact: true }).count()).toBe(0);
     const before = await member.request.get('/api/admin/support/threads');
     expect(before.status()).toBe(200);
 
+    // Support reads the EIN desk, but the SSN is not theirs: no reveal on the screen, 403 from the API.
+    const { db } = e2e.server.deps.database;
+    const [ownerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail.toLowerCase()));
+    const [application] = await db
+      .insert(einApplications)
+      .values({
+        userId: ownerRow.id,
+        businessName: 'Destek Görünüm LLC',
+        email: ownerEmail,
+        state: 'Wyoming',
+        businessActivity: 'consulting',
+        responsiblePartyName: 'Sahip Yönetici',
+        responsiblePartyPhone: '+905551112233',
+        responsiblePartySsnEncrypted: encryptSsn('123456789', e2e.server.deps.encryptionKey, ownerRow.id),
+        responsiblePartySsnLast4: '6789',
+      })
+      .returning({ id: einApplications.id });
+    await member.goto('/admin/ein');
+    await member.getByText('Destek Görünüm LLC').first().click();
+    await member.getByTestId('ein-ssn').first().waitFor();
+    expect(await member.getByTestId('ein-ssn-reveal').count()).toBe(0);
+    await screenshots(member, 'staff-support-ein-tr');
+    const reveal = await member.request.post(`/api/admin/ein-applications/${application.id}/ssn`, fromOurPages(member));
+    expect(reveal.status()).toBe(403);
+
     // The owner sees the member, and the invitation is gone.
     await owner.reload();
     const row = owner.locator('[data-testid=staff-member]', { hasText: memberEmail });
     await row.waitFor();
+    // The member set up the second factor: the owner sees it, and could reset it (decision 0042).
+    await row.getByText('İki adımlı doğrulama: Açık').waitFor();
+    await row.getByTestId('staff-reset-two-factor').waitFor();
     await expect(owner.locator('[data-testid=staff-invitation]', { hasText: memberEmail }).count()).resolves.toBe(0);
     await screenshots(owner, 'admin-staff-tr');
 

@@ -9,9 +9,9 @@ import {
   enrolInBrowser,
   giveSignInCode,
   newContext,
+  ownerInBrowser,
   screenshots,
   serverAndBrowserForFile,
-  signUpAdminInBrowser,
   signUpInBrowser,
 } from '../support/e2e';
 import { nextSecondFactorCode } from '../support/test-app';
@@ -115,7 +115,7 @@ describe('the second factor', () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     const email = e2eEmail('sahip');
-    await signUpAdminInBrowser(page, 'Selin Sahip', email);
+    await ownerInBrowser(e2e.server, page, 'Selin Sahip', email);
     const [owner] = await e2e.server.deps.database.db.select().from(users).where(eq(users.email, email));
     await e2e.server.deps.database.db
       .update(sessions)

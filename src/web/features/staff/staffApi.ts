@@ -22,6 +22,9 @@ export const cancelInvitation = (id: string) => api<Ok>('DELETE', `${BASE}/invit
 export const changeStaffRole = (id: string, body: ChangeStaffRoleInput) =>
   api<Ok>('PUT', `${BASE}/members/${encodeURIComponent(id)}/role`, body);
 export const deactivateStaff = (id: string) => api<Ok>('POST', `${BASE}/members/${encodeURIComponent(id)}/deactivate`);
+/** Decision 0042: the member's second factor goes and their sessions end; they set it up anew. */
+export const resetStaffTwoFactor = (id: string) =>
+  api<Ok>('POST', `${BASE}/${encodeURIComponent(id)}/two-factor/reset`);
 export const reactivateStaff = (id: string) => api<Ok>('POST', `${BASE}/members/${encodeURIComponent(id)}/reactivate`);
 
 export const peekInvitation = (token: string) => api<InvitationPeek>('POST', '/api/invitations/peek', { token });

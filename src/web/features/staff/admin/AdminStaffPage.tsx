@@ -24,10 +24,15 @@ import {
   inviteStaff,
   reactivateStaff,
   resendInvitation,
+  resetStaffTwoFactor,
   STAFF_KEY,
 } from '../staffApi';
 
-type Pending = { kind: 'deactivate'; member: StaffMember } | { kind: 'cancel'; invitation: StaffInvitation } | null;
+type Pending =
+  | { kind: 'deactivate'; member: StaffMember }
+  | { kind: 'resetTwoFactor'; member: StaffMember }
+  | { kind: 'cancel'; invitation: StaffInvitation }
+  | null;
 
 /**
  * /admin/staff (owner only, decision 0043): the members with their role and state, the open
@@ -45,6 +50,7 @@ export function AdminStaffPage() {
   const confirm = useMutation({
     mutationFn: async (what: NonNullable<Pending>) => {
       if (what.kind === 'deactivate') await deactivateStaff(what.member.id);
+      else if (what.kind === 'resetTwoFactor') await resetStaffTwoFactor(what.member.id);
       else await cancelInvitation(what.invitation.id);
       return what;
     },
@@ -52,7 +58,9 @@ export function AdminStaffPage() {
       toast.success(
         what.kind === 'deactivate'
           ? t('adminStaff.members.deactivatedDone', { name: what.member.name })
-          : t('adminStaff.invitations.cancelled', { email: what.invitation.email }),
+          : what.kind === 'resetTwoFactor'
+            ? t('adminStaff.members.twoFactorResetDone', { name: what.member.name })
+            : t('adminStaff.invitations.cancelled', { email: what.invitation.email }),
       );
       setPending(null);
       void refresh();
@@ -83,6 +91,7 @@ export function AdminStaffPage() {
                     key={member.id}
                     member={member}
                     onDeactivate={() => setPending({ kind: 'deactivate', member })}
+                    onResetTwoFactor={() => setPending({ kind: 'resetTwoFactor', member })}
                     onChanged={() => void refresh()}
                     onFailed={failed}
                   />
@@ -120,19 +129,27 @@ export function AdminStaffPage() {
         title={
           pending?.kind === 'deactivate'
             ? t('adminStaff.members.deactivate')
-            : pending?.kind === 'cancel'
-              ? t('adminStaff.invitations.cancel')
-              : ''
+            : pending?.kind === 'resetTwoFactor'
+              ? t('adminStaff.members.resetTwoFactor')
+              : pending?.kind === 'cancel'
+                ? t('adminStaff.invitations.cancel')
+                : ''
         }
         body={
           pending?.kind === 'deactivate'
             ? t('adminStaff.members.confirmDeactivate', { name: pending.member.name })
-            : pending?.kind === 'cancel'
-              ? t('adminStaff.invitations.confirmCancel', { email: pending.invitation.email })
-              : undefined
+            : pending?.kind === 'resetTwoFactor'
+              ? t('adminStaff.members.confirmResetTwoFactor', { name: pending.member.name })
+              : pending?.kind === 'cancel'
+                ? t('adminStaff.invitations.confirmCancel', { email: pending.invitation.email })
+                : undefined
         }
         confirmLabel={
-          pending?.kind === 'deactivate' ? t('adminStaff.members.deactivate') : t('adminStaff.invitations.cancel')
+          pending?.kind === 'deactivate'
+            ? t('adminStaff.members.deactivate')
+            : pending?.kind === 'resetTwoFactor'
+              ? t('adminStaff.members.resetTwoFactor')
+              : t('adminStaff.invitations.cancel')
         }
         cancelLabel={t('adminStaff.back')}
         busy={confirm.isPending}
@@ -147,11 +164,13 @@ export function AdminStaffPage() {
 function MemberRow({
   member,
   onDeactivate,
+  onResetTwoFactor,
   onChanged,
   onFailed,
 }: {
   member: StaffMember;
   onDeactivate: () => void;
+  onResetTwoFactor: () => void;
   onChanged: () => void;
   onFailed: (error: unknown) => void;
 }) {
@@ -224,6 +243,11 @@ function MemberRow({
             </option>
           ))}
         </SelectField>
+        {member.twoFactorEnabled && member.active && me?.id !== member.id ? (
+          <Button variant="secondary" size="md" onClick={onResetTwoFactor} data-testid="staff-reset-two-factor">
+            {t('adminStaff.members.resetTwoFactor')}
+          </Button>
+        ) : null}
         {member.active ? (
           <Button variant="secondary" size="md" onClick={onDeactivate} data-testid="staff-deactivate">
             {t('adminStaff.members.deactivate')}
