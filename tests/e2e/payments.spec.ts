@@ -4,7 +4,6 @@ import {
   e2eEmail,
   fromOurPages,
   newContext,
-  ownerInBrowser,
   screenshots,
   serverAndBrowserForFile,
   signUpInBrowser,

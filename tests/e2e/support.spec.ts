@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   dropFile,
   e2eEmail,
-  enrolInBrowser,
   fromOurPages,
   latestMail,
   newContext,
