@@ -1,5 +1,5 @@
 /**
- * Writes the downloadable business address guide (SPEC §2 "Business address rental guide", step 2)
+ * Writes the downloadable business address guide (product.md#bank-and-address-guides "Business address rental guide", step 2)
  * in both languages: assets/guides/business-address-guide.{tr,en}.pdf. The server only reads the
  * files; run this again after changing the text:
  *

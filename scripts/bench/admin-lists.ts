@@ -2,7 +2,7 @@
  * `npm run bench:admin`: the admin lists through the real API (the portal's server on a port, fetch
  * over HTTP) against the benchmark database that `npm run bench:seed` fills. For each list it prints
  * p50 and p95 latency of search, filter, sort and deep pages, then streams the formations CSV export
- * and prints the process's peak memory while it runs. Targets (issue 12): p95 < 50 ms, export < 200 MB.
+ * and prints the process's peak memory while it runs. Targets (decision 0014): p95 < 50 ms, export < 200 MB.
  * Never part of `npm test`: timings on a shared machine are measured, not asserted. `npm run bench`
  * (run.ts) reuses the cases and the sign-in against a portal started in a process of its own.
  */
@@ -51,7 +51,7 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['orders: filter package', '/api/admin/orders?service=formation_with_payment&page=1'],
   ['orders: search customer', `/api/admin/orders?q=${encodeURIComponent('IŞIL KILIÇ')}`],
   ['orders: deep page 2000', '/api/admin/orders?page=2000&pageSize=20'],
-  // The audit trail (issue 24): about ten rows per customer.
+  // The audit trail (decision 0043): about ten rows per customer.
   ['audit: first page', '/api/admin/audit?page=1&pageSize=25'],
   ['audit: oldest first', '/api/admin/audit?sort=oldest&page=1'],
   ['audit: filter action', '/api/admin/audit?action=ein.ssn_revealed&page=1'],

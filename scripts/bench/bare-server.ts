@@ -1,5 +1,5 @@
 /**
- * The peer the portal is measured against (issue 14): a bare `node:http` + `pg` server that runs the
+ * The peer the portal is measured against (decision 0026): a bare `node:http` + `pg` server that runs the
  * same SQL statements as the portal's routes, with nothing else around them (no framework, no ORM, no
  * cookie signature check, no validation). Captured from the portal's pg client on
  * GET /api/formations/me: the session joined to its user by token, the formation joined to its EIN

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:faults [-- --out result.json] [-- --seconds N]`: issue 14's faults, too slow and too
+ * `npm run bench:faults [-- --out result.json] [-- --seconds N]`: decision 0026's faults, too slow and too
  * rough for `npm test`.
  *
  * 1. A PostgreSQL cluster of its own (initdb into a temp folder, a free port: the machine's shared

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --no-million] [-- --no-faults] [-- --reseed] [-- --seconds N] [-- --only a,b]`: every
- * figure of issue 14's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
+ * figure of decision 0026's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
  * `--only` (api, uploads, pages, lighthouse, export, lists, cold, faults) measures just those and prints
  * the rows without touching the report, for checking one fix.
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL's server) and Chromium at /usr/bin/chromium

@@ -120,7 +120,7 @@ async function main() {
               now() - ((g % 700) || ' days')::interval
        from generate_series(1, ${customers}) g where g % 5 = 1`,
     );
-    // A realistic audit history for /admin/audit (issue 24): eight staff members, and about ten rows per
+    // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
     // payments (the system's), each with a network.
     const STAFF_ROLE_OF = [

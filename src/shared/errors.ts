@@ -8,7 +8,7 @@ export const API_ERRORS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
-  /** SPEC §6: the admin's "create a thread for a user", refused to a non-admin in the spec's own words. */
+  /** product.md#roles-and-permissions: the admin's "create a thread for a user", refused to a non-admin in the spec's own words. */
   ADMIN_REQUIRED: 403,
   /** A write that did not come from our own pages (decision 0008). */
   CROSS_SITE_REQUEST: 403,
@@ -29,34 +29,34 @@ export const API_ERRORS = {
   TURNKEY_REQUEST_PAID: 409,
   /** The local test checkout is no longer open (paid, cancelled or expired). */
   CHECKOUT_CLOSED: 409,
-  /** The payment provider refused or could not be reached; SPEC §8's 'Failed to create checkout session'. */
+  /** The payment provider refused or could not be reached; product.md#error-catalogue: 'Failed to create checkout session'. */
   PAYMENT_PROVIDER_FAILED: 502,
   /** A webhook whose signature is wrong, or older than the tolerance. */
   INVALID_SIGNATURE: 400,
-  /** SPEC §5 short links: a custom slug another link already has. */
+  /** product.md#short-link-rules short links: a custom slug another link already has. */
   SLUG_TAKEN: 409,
-  /** SPEC §5: three random slugs in a row were taken. */
+  /** product.md#how-validation-works: three random slugs in a row were taken. */
   SLUG_GENERATION_FAILED: 409,
   FILE_TOO_LARGE: 413,
   /** A JSON body over 64 KB. */
   BODY_TOO_LARGE: 413,
-  /** The same limit in the words SPEC §5 gives the SS-4, documents and admin uploads. */
+  /** The same limit in the words product.md#uploads gives the SS-4, documents and admin uploads. */
   FILE_SIZE_LIMIT: 413,
   UNSUPPORTED_FILE_TYPE: 415,
-  /** The same refusal in the words SPEC §5 gives the admin's document upload. */
+  /** The same refusal in the words product.md#uploads gives the admin's document upload. */
   FILE_TYPE_NOT_ALLOWED: 415,
   PDF_REQUIRED: 415,
   EIN_APPLICATION_EXISTS: 409,
   EIN_APPLICATION_REQUIRED: 404,
   FORMATION_NOT_COMPLETED: 409,
   SS4_NOT_AVAILABLE: 409,
-  /** Issue 13's generated SS-4: no usable template at SS4_TEMPLATE_PATH (`fields.template` says why). */
+  /** Decision 0017's generated SS-4: no usable template at SS4_TEMPLATE_PATH (`fields.template` says why). */
   SS4_TEMPLATE_UNAVAILABLE: 409,
   /** An answer longer than its field on the form allows; nothing is generated rather than a cut answer. */
   SS4_ANSWER_TOO_LONG: 409,
   /** "Use this SS-4" or its download with no generated draft. */
   SS4_GENERATED_NOT_AVAILABLE: 409,
-  /** Issue 13: the EIN number is corrected only once issued; before that it comes with the issuing step. */
+  /** Decision 0019: the EIN number is corrected only once issued; before that it comes with the issuing step. */
   EIN_NOT_ISSUED: 409,
   DOCUMENTS_REQUIRED: 400,
   TOO_MANY_ATTEMPTS: 429,
@@ -69,7 +69,7 @@ export const API_ERRORS = {
   SERVICE_UNAVAILABLE: 503,
   /** This server is reading as many uploads as its memory budget allows and this one waited too long. */
   UPLOADS_BUSY: 503,
-  /** The account page (issue 24): the current password given to change the password or the email is wrong. */
+  /** The account page (decision 0044): the current password given to change the password or the email is wrong. */
   WRONG_PASSWORD: 400,
   /** The new email address is the one the account already has. */
   EMAIL_UNCHANGED: 400,
@@ -87,13 +87,13 @@ export const API_ERRORS = {
   TWO_FACTOR_NOT_ENABLED: 409,
   /** Staff cannot turn their second factor off; an owner resets it instead. */
   TWO_FACTOR_MANDATORY: 403,
-  /** Issue 24: the last active owner cannot be demoted or deactivated (nobody could manage staff then). */
+  /** Decision 0043: the last active owner cannot be demoted or deactivated (nobody could manage staff then). */
   LAST_OWNER: 409,
-  /** Issue 24: a deactivated staff member's right password; they are told, as the password was theirs. */
+  /** Decision 0043: a deactivated staff member's right password; they are told, as the password was theirs. */
   ACCOUNT_DEACTIVATED: 403,
-  /** Issue 24: an open invitation for this address exists already (resend it instead). */
+  /** Decision 0043: an open invitation for this address exists already (resend it instead). */
   INVITATION_PENDING: 409,
-  /** Issue 24: an invitation link that is unknown, used, cancelled or past its 72 hours. */
+  /** Decision 0043: an invitation link that is unknown, used, cancelled or past its 72 hours. */
   INVITATION_INVALID: 400,
 } as const;
 

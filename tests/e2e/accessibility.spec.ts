@@ -166,7 +166,7 @@ async function auditLanguage(lang: Lang): Promise<Findings> {
   ]) {
     await audit(visitor, lang, route, found, { name: route.replace(serviceId, ':id') });
   }
-  // An unknown short link's page goes home after 2 s (SPEC §9); holding that one timer lets axe see it.
+  // An unknown short link's page goes home after 2 s (product.md#timings); holding that one timer lets axe see it.
   const shortLinkPage = await visitorContext.newPage();
   await shortLinkPage.addInitScript((delay) => {
     const setTimeoutAsIs = window.setTimeout;

@@ -63,7 +63,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     // Step 1: information. Back is disabled on the first step. The dashboard has a stepper too,
     // so wait for the wizard's own heading before reading the button.
     await customer.getByRole('heading', { name: 'EIN nedir?' }).waitFor();
-    // One EIN wait everywhere (issue 29): the catalogue's 3-8 weeks.
+    // One EIN wait everywhere (decision 0033): the catalogue's 3-8 weeks.
     await customer.getByText('3-8 hafta').first().waitFor();
     expect(await customer.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await screenshots(customer, 'ein-wizard-1-info');
@@ -119,7 +119,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await next(customer);
     await customer.waitForURL('**/dashboard');
     await customer.locator('[data-testid=formation-stage]', { hasText: '[3/4]' }).waitFor();
-    // Issue 13: the EIN card shows from submission, stage 1 with its date, day 1 and the usual wait.
+    // Decision 0016: the EIN card shows from submission, stage 1 with its date, day 1 and the usual wait.
     const einCard = customer.locator('[data-testid=ein-progress]');
     await einCard.locator('[data-testid=stage-date-waiting_for_form]').waitFor();
     expect(await einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
@@ -195,7 +195,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await admin.fill('textarea[name=adminNotes]', 'IRS faksı 21.11 gönderildi');
     await admin.click('[data-testid=ein-notes-save]');
     await admin.getByText('Notlar başarıyla kaydedildi').first().waitFor();
-    // Issue 13: the number goes with the EIN document (typed without the dash, shown with it).
+    // Decision 0019: the number goes with the EIN document (typed without the dash, shown with it).
     await admin.fill('[data-testid=ein-number-input]', '123456789');
     expect(await admin.inputValue('[data-testid=ein-number-input]')).toBe('12-3456789');
     await admin.setInputFiles('[data-testid=ein-upload-ein-input]', {

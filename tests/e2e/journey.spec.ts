@@ -33,7 +33,7 @@ describe('self-service customer', () => {
     await page.getByRole('heading', { name: 'Başlayalım' }).waitFor();
     expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await page.check('input[name=formationType][value=self]');
-    // The budget is the catalogue's sum, shown with its parts (issue 29).
+    // The budget is the catalogue's sum, shown with its parts (decision 0033).
     const firstYear = stateCosts(WYOMING).firstYear;
     await page.getByText(`İlk yıl tahmini toplam (Wyoming): ${formatUsd(firstYear.total, 'tr')}`).waitFor();
     await page
@@ -84,7 +84,7 @@ describe('self-service customer', () => {
     await page.fill('textarea[name=difficulties]', 'İsim seçimi biraz zaman aldı');
     await screenshots(page, 'formation-guide-complete');
     await page.getByRole('button', { name: 'Kurulumu Tamamladım' }).click();
-    // SPEC §4: after "yes" the guide shows its completed step; its button then leads to the panel.
+    // product.md#other-states: after "yes" the guide shows its completed step; its button then leads to the panel.
     await page.getByText('Kuruluşunuz tamamlandı').waitFor();
     expect(page.url()).toMatch(/\/formation$/);
     await page.getByRole('button', { name: 'Panele Geri Dön' }).click();

@@ -15,7 +15,7 @@ import {
 } from '../support/e2e';
 
 /*
- * SPEC §8's messages and the behaviours no other spec triggers, one row each (issue 22). Every row
+ * product.md#error-catalogue: messages and the behaviours no other spec triggers, one row each (decision 0035). Every row
  * makes a real call fail (answered with an error by `page.route`, or a real failing condition) or
  * succeed, and reads the message it expects from the catalogues, in Turkish and in English; the
  * English catalogue is checked against the spec's own words first. One customer per language is
@@ -50,7 +50,7 @@ function say(lang: Lang, key: string): string {
   return text;
 }
 
-/** SPEC §8 in its own words, for every key a row below expects. */
+/** product.md#error-catalogue in its own words, for every key a row below expects. */
 const SPEC_TEXT: Record<string, string> = {
   'errors.SIGN_UP_FAILED': 'Failed to create account. Please try again.',
   'auth.adminSignUp.failed': 'Failed to create admin account. Please try again.',
@@ -825,7 +825,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: 'formation guide: "yes" moves the formation on and shows the completed step (SPEC §4)',
+    name: 'formation guide: "yes" moves the formation on and shows the completed step (product.md#other-states)',
     on: 'customer',
     expect: 'formation.toast.thanks',
     async run({ customer, lang }) {
@@ -1184,7 +1184,7 @@ const ROWS: Row[] = [
   },
 ];
 
-describe('SPEC §8 in the catalogues', () => {
+describe('product.md#error-catalogue in the catalogues', () => {
   it('the English catalogue says what the spec says', () => {
     const differs = Object.entries(SPEC_TEXT)
       .filter(([key, text]) => key !== 'common.backToDashboard' && CATALOGUES.en[key] !== text)

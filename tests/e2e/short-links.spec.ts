@@ -174,7 +174,7 @@ describe('short links', () => {
     await page.getByText('Ana sayfaya yönlendiriliyorsunuz...').waitFor();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'short-link-not-found-tr-1280.png') });
     await page.waitForURL('**/signin', { timeout: 10_000 });
-    // SPEC §9: it waits 2 seconds first.
+    // product.md#timings: it waits 2 seconds first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
     await visitor.close();
 

@@ -16,7 +16,7 @@ import {
 const e2e = serverAndBrowserForFile();
 
 /*
- * Issue 24's staff by invitation (decision 0043), in the browser: the owner invites a support member,
+ * Decision 0043's staff by invitation (decision 0043), in the browser: the owner invites a support member,
  * who accepts and works; the owner deactivates them and their open tab is refused at once; the audit
  * page shows what happened. The member sets up the second factor first (decision 0042) and, as support,
  * reads the EIN desk without the SSN.

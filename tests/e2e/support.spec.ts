@@ -41,7 +41,7 @@ describe('support tickets', () => {
     });
     expect(created.status()).toBe(201);
 
-    // An empty page first, then the subject rule of SPEC §5.
+    // An empty page first, then the subject rule of product.md#support-rules.
     await page.goto('/support');
     await page.getByTestId('support-empty').waitFor();
     await page.getByTestId('support-create').click();

@@ -15,7 +15,7 @@ const e2e = serverAndBrowserForFile();
 const next = (page: Page) => page.click('[data-testid=wizard-next]');
 
 /*
- * Issue 22: the welcome toast lay over onboarding's "Devam Et" at 1280 × 900 (and a pointer resting there
+ * Decision 0018: the welcome toast lay over onboarding's "Devam Et" at 1280 × 900 (and a pointer resting there
  * kept it on screen), and the phone's full-width toast over the foot of the screen. The common toasts,
  * raised as a customer meets them, at both widths: none may lie over a link or button of the page. (Every
  * other toast of the e2e suite is checked the same way by the watcher newContext installs.)

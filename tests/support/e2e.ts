@@ -251,7 +251,7 @@ export function serverAndBrowserForFile(): { server: E2eServer; browser: Browser
   beforeAll(async () => {
     [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser()]);
   });
-  // Issue 22: a toast that lay over a control during the test fails it (see watchToastCoverage).
+  // Decision 0018: a toast that lay over a control during the test fails it (see watchToastCoverage).
   afterEach(() => {
     const covered = coveredByToasts.splice(0);
     expect(covered, 'controls of <main> that a toast covered').toEqual([]);
@@ -404,7 +404,7 @@ export const focused = (page: Page) =>
   });
 
 /*
- * Issue 22: no toast may lie over a control of the page. Every context made by newContext runs the
+ * Decision 0018: no toast may lie over a control of the page. Every context made by newContext runs the
  * script below in each page: while a toast is on screen (from 450 ms after it appears, once it has slid
  * in, then every 500 ms, since the page may still render under it, until the page is scrolled) it
  * hit-tests the centre of every visible link and button of <main> and reports each one whose centre

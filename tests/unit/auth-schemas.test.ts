@@ -4,7 +4,7 @@ import { adminSignUpSchema, signUpSchema } from '../../src/shared/schemas/auth';
 
 const base = { fullName: 'A B', email: 'a@b.co', terms: true as const };
 
-describe('sign-up rules (SPEC §5)', () => {
+describe('sign-up rules (product.md#account-rules)', () => {
   it('accepts any password of 8+ characters with a digit, and refuses those without', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 8, maxLength: 64 }), (pw) => {

@@ -9,7 +9,7 @@ import { translate } from '../../src/shared/i18n';
 import { LANGUAGES } from '../../src/shared/i18n/languages';
 
 /*
- * The claims a customer reads (issue 29): what a package sells, what the state charges, how long the
+ * The claims a customer reads (decision 0033): what a package sells, what the state charges, how long the
  * EIN takes and what a stage label says. Each is one catalogue value, and each text says only that.
  */
 

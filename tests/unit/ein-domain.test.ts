@@ -13,7 +13,7 @@ import { einApplicationSchema, isSsn } from '../../src/shared/schemas/ein';
 
 const status = fc.constantFrom(...EIN_STATUSES);
 
-describe('the EIN chain (SPEC §4)', () => {
+describe('the EIN chain (product.md#ein-states)', () => {
   it('allows exactly the next step: no skips, no moves back, nothing after ein_issued', () => {
     fc.assert(
       fc.property(status, status, (from, to) => {
@@ -69,7 +69,7 @@ describe('file kinds by content', () => {
   });
 });
 
-describe('EIN application rules (SPEC §5)', () => {
+describe('EIN application rules (product.md#ein-application-rules)', () => {
   const valid = {
     businessName: 'Anadolu LLC',
     email: 'a@b.co',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * One name per thing (issue 23): feature folders are kebab-case, every file of a server feature says
+ * One name per thing (decision 0041): feature folders are kebab-case, every file of a server feature says
  * what it is by its suffix (`<name>.<role>.ts`), and the names the concepts had before they were
  * agreed do not come back. platform/, db/ and security/ keep plain names: their modules are generic
  * (csv.ts, audit.ts, search.ts), not parts of a feature.

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from '../../src/web/lib/dates';
 // A fixed local time, so the assertions do not depend on the machine's time zone.
 const MARCH_4_AFTERNOON = new Date(2025, 2, 4, 15, 5);
 
-describe('dates as SPEC §9 shows them', () => {
+describe('dates as product.md#display-formats shows them', () => {
   it("formats 'MMM d, yyyy' in each language", () => {
     expect(formatDate(MARCH_4_AFTERNOON, 'en')).toBe('Mar 4, 2025');
     expect(formatDate(MARCH_4_AFTERNOON, 'tr')).toBe('4 Mar 2025');

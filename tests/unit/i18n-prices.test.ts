@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * Every price, fee and wait shown comes from the catalogue (src/shared/catalogue) through an
  * interpolation such as {{amount}} or {{duration}}; a figure typed into a message drifts from what the
- * checkout charges and from what the other pages say (issue 29 found four EIN waits and two budgets).
+ * checkout charges and from what the other pages say (decision 0033 found four EIN waits and two budgets).
  */
 const I18N_DIR = path.resolve('src/shared/i18n');
 const HARD_CODED_PRICE = /\$\s?\d|\d\s?\$|\bUSD\s?\d|\d\s?USD\b|\d\s?(?:dolar|dollars?)\b/i;

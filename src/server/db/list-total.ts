@@ -62,7 +62,7 @@ export interface SearchedPage {
  * A searched list's page and exact total from one pass over its matches, or null when more than `cap`
  * match (then the page must come from the ordered query and the total is "at least the cap"). A search
  * names a few hundred rows, found through trigram indexes; running that search twice, once for the
- * page and once for the count, was most of the cost of a searched admin list (issue 14). The matches
+ * page and once for the count, was most of the cost of a searched admin list (decision 0031). The matches
  * are materialised once, with their sort key, and both the count and the page are read from them.
  */
 export async function searchedPage(

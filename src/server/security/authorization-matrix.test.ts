@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 9): every API operation × {anonymous, customer A, customer B, one
+ * The authorization matrix (decision 0008): every API operation × {anonymous, customer A, customer B, one
  * member of each staff role: owner, operations, support, finance (decision 0039), and a deactivated
  * staff member whose ended session answers like no session at all (decision 0043)}.
  *
@@ -293,7 +293,7 @@ const MATRIX: Record<string, Row> = {
   // The customer's own History; an admin reads a customer's timeline in the customer file instead.
   'GET /api/me/timeline': { request: () => ({ query: 'limit=100' }), expect: [401, '2xx', '2xx', 403] },
 
-  // --- the account page (issue 24): each caller's own account, staff included; no user id in the path ----
+  // --- the account page (decision 0043): each caller's own account, staff included; no user id in the path ----
   'GET /api/account': { expect: SIGNED_IN },
   'PATCH /api/account': { request: () => ({ body: { fullName: 'Matrix Kişi' } }), expect: SIGNED_IN },
   'POST /api/account/email-change': {
@@ -354,7 +354,7 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: appOf(world), body: { to: 'submitted_to_irs' } }),
     expect: ADMIN_ONLY,
   },
-  // Issue 13: the EIN number of an issued application, set or corrected by staff only.
+  // Decision 0019: the EIN number of an issued application, set or corrected by staff only.
   'PUT /api/admin/ein-applications/{id}/ein': {
     fresh: 'issued',
     request: ({ world }) => ({ params: appOf(world), body: { ein: '98-7654321' } }),
@@ -364,7 +364,7 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: appOf(world), body: { adminNotes: 'Checked by the matrix' } }),
     expect: ADMIN_ONLY,
   },
-  // The prefilled SS-4 (issue 13). The matrix app has no SS4_TEMPLATE_PATH, so the admin's generate is
+  // The prefilled SS-4 (decision 0017). The matrix app has no SS4_TEMPLATE_PATH, so the admin's generate is
   // refused with 409 (and there is no draft to use or download); ss4/ss4-admin.test.ts covers the rest.
   'GET /api/admin/ein-applications/{id}/ss4-template-status': {
     request: ({ world }) => ({ params: appOf(world) }),
@@ -566,7 +566,7 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: ADMIN_ONLY,
   },
-  // Issue 13: the formation date and state file number, set by staff only.
+  // Decision 0019: the formation date and state file number, set by staff only.
   'PUT /api/admin/formations/{id}/company': {
     fresh: 'formation',
     request: ({ world }) => ({
@@ -600,7 +600,7 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
 
-  // --- compliance calendar (issue 13): the customer's own items and feed; the deadlines desk for admins --
+  // --- compliance calendar (decision 0020): the customer's own items and feed; the deadlines desk for admins --
   'GET /api/compliance/me': { expect: SIGNED_IN },
   // A, B and the admin each ask for B's item key: only B has it (A and the admin have no such item).
   'PUT /api/compliance/me/items/{itemKey}/done': {
@@ -643,7 +643,7 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC,
   },
 
-  // --- staff and the audit trail (issue 24, decision 0043): the owner's; invitations are public --------
+  // --- staff and the audit trail (decision 0043, decision 0043): the owner's; invitations are public --------
   'GET /api/admin/staff': { expect: ADMIN_ONLY },
   'POST /api/admin/staff/invitations': {
     request: () => ({ body: { email: uniqueEmail('matrix-invite'), role: 'support' } }),

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "two servers, one database": the claim that the portal runs as several copies behind a
+ * Decision 0022, "two servers, one database": the claim that the portal runs as several copies behind a
  * load balancer. Two real server processes (production mode, as deployed) share one PostgreSQL
  * database, one S3 bucket (s3rver), one SMTP peer and one Stripe (the fake), and nothing else: each
  * has its own DATA_DIR. PostgreSQL only, since PGlite lives inside one process.

@@ -1,5 +1,5 @@
 /**
- * The compliance calendar's rules (issue 13): what a company owes, when, and where the rule comes from.
+ * The compliance calendar's rules (decision 0020): what a company owes, when, and where the rule comes from.
  * Pure and time-zone free: every date is a calendar date 'YYYY-MM-DD', and "today" is passed in, so the
  * dashboard, the reminder mailer and the ICS feed all agree on the same dates. Money is integer cents.
  * UI text lives in i18n under `compliance.rules.<id>.*`; nothing here is shown as-is.

@@ -1,4 +1,4 @@
-/** External destinations of SPEC §7 "External links". */
+/** External destinations of product.md#bank-and-address-guides "External links". */
 export const EXTERNAL_LINKS = {
   /** The partner formation site (affiliate link). */
   affiliateFormation: 'https://www.northwestregisteredagent.com/',

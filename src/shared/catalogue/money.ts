@@ -1,4 +1,4 @@
-/** Formats integer cents as dollars with 2 decimals (SPEC §9), e.g. 13875 → "$138.75". */
+/** Formats integer cents as dollars with 2 decimals (product.md#prices), e.g. 13875 → "$138.75". */
 export function formatUsd(cents: number, locale: 'tr' | 'en' = 'en'): string {
   return new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-US', {
     style: 'currency',
@@ -10,7 +10,7 @@ export function formatUsd(cents: number, locale: 'tr' | 'en' = 'en'): string {
 
 /**
  * Reads a price typed in dollars ("12", "12.5", "12,50") into integer cents; null when it is not a
- * positive amount with at most 2 decimals (SPEC §5: steps of 0.01).
+ * positive amount with at most 2 decimals (product.md#how-validation-works: steps of 0.01).
  */
 export function parseUsdToCents(text: string): number | null {
   const normalized = text.trim().replace(',', '.');

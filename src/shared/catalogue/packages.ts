@@ -1,11 +1,11 @@
-/** The turnkey packages and address options of SPEC §3 and §9. Money is integer cents. */
+/** The turnkey packages and address options of product.md#data-the-portal-keeps and §9. Money is integer cents. */
 export const PACKAGES = [
   {
     id: 'formation_only',
     tier: 'standard',
     price: 38_900,
     /**
-     * i18n keys under `catalogue.packageIncludes.` SPEC §1's assisted list also names "a financial-crimes
+     * i18n keys under `catalogue.packageIncludes.` product.md#who-the-portal-is-for: assisted list also names "a financial-crimes
      * registry filing" (FinCEN BOI); FinCEN's interim final rule of March 2025 exempts every company formed
      * in the US, so no package sells it (decision 0033). The shared address is free with either package.
      */

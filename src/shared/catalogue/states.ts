@@ -1,4 +1,4 @@
-/** All 50 US states (SPEC §3 "State catalogue"). Names are proper nouns, the same in both languages. */
+/** All 50 US states (product.md#data-the-portal-keeps "State catalogue"). Names are proper nouns, the same in both languages. */
 export const US_STATES = [
   'Alabama',
   'Alaska',
@@ -65,14 +65,14 @@ export interface FeeSource {
 
 export interface FeaturedState {
   name: UsState;
-  /** The state's charge to file the LLC's formation document, in integer cents (SPEC §9 "State data"). */
+  /** The state's charge to file the LLC's formation document, in integer cents (product.md#state-fees "State data"). */
   filingFee: number;
   /** The state's yearly charge (annual report fee or annual tax), the minimum where it varies. */
   annualFee: number;
   /** What the yearly charge is: a report's fee (Wyoming, Florida) or a tax with no report (Delaware). */
   annualFeeKind: 'annualReport' | 'annualTax';
   /**
-   * Registered agent service for the first year, our partner's price (SPEC §9: $99). From the second
+   * Registered agent service for the first year, our partner's price (product.md#prices: $99). From the second
    * year on the price is REGISTERED_AGENT_RENEWAL: both are shown, each named for its year.
    */
   registeredAgentFee: number;
@@ -123,7 +123,7 @@ export const FEATURED_STATES: readonly FeaturedState[] = [
   },
   {
     name: 'Delaware',
-    // The Certificate of Formation of an LLC: $110 since 2023 (SPEC §9's $90 is the fee before that).
+    // The Certificate of Formation of an LLC: $110 since 2023 (product.md#state-fees: $90 is the fee before that).
     filingFee: 11_000,
     // The flat annual LLC tax; Delaware has no annual report for LLCs.
     annualFee: 30_000,

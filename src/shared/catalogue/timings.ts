@@ -1,13 +1,13 @@
-/** The stated timings of SPEC §9, as ranges the pages format in the user's language. */
+/** The stated timings of product.md#timings, as ranges the pages format in the user's language. */
 export const TIMINGS = {
   application: { min: 15, max: 20, unit: 'minutes' },
   formation: { min: 2, max: 10, unit: 'businessDays' },
-  /** Wyoming's usual formation time: a typical figure, not a promise (SPEC §9 says "at most"). */
+  /** Wyoming's usual formation time: a typical figure, not a promise (product.md#size-and-count-limits says "at most"). */
   formationWyoming: { min: 5, max: 5, unit: 'businessDays' },
   preparation: { min: 1, max: 2, unit: 'businessDays' },
   /**
    * The one EIN wait every page and mail states: an SS-4 from an applicant abroad, sent by fax, often
-   * takes this long. SPEC §9 gave 3-6 weeks on the wizard and 3-8 elsewhere; one figure is shown (the
+   * takes this long. product.md#timings gave 3-6 weeks on the wizard and 3-8 elsewhere; one figure is shown (the
    * longer, as applications from abroad wait longer than the IRS's own turnaround; decision 0033).
    */
   ein: { min: 3, max: 8, unit: 'weeks' },
@@ -20,7 +20,7 @@ export const TIMINGS = {
 export type TimingKey = keyof typeof TIMINGS;
 
 /**
- * The usual wait of each formation and EIN stage (issue 13), shown until this portal has enough of its
+ * The usual wait of each formation and EIN stage (decision 0016), shown until this portal has enough of its
  * own applications to state a median (shared/domain/stage-waits). Final stages wait for nothing.
  */
 export const STAGE_WAIT_DEFAULTS = {

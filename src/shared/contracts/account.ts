@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * The account page's contract (issue 24, decision 0044): /api/account. The request schemas live in
+ * The account page's contract (decision 0044, decision 0044): /api/account. The request schemas live in
  * src/shared/schemas/account.ts (re-exported); the web imports the types only (`import type`).
  */
 

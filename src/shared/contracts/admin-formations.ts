@@ -41,7 +41,7 @@ export const adminFormationSchema = z
     /** The day the state approved the filing (YYYY-MM-DD), set by staff; null until then. */
     formedOn: z.string().nullable(),
     stateFileNumber: z.string().nullable(),
-    /** The customer's EIN application, if any (SPEC §7: the nested ein_applications {id, ein_status}). */
+    /** The customer's EIN application, if any (product.md#api-at-a-glance: the nested ein_applications {id, ein_status}). */
     einApplication: z.object({ id: z.string(), einStatus: z.enum(EIN_STATUSES) }).nullable(),
     /** What the turnkey request bought: the paid order's package and address; null until bought. */
     purchase: z

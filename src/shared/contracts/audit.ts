@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_SORTS } from '../domain/audit';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
- * The audit trail, read (/admin/audit, owner only; issue 24, decision 0043): who did what to whom,
+ * The audit trail, read (/admin/audit, owner only; decision 0043, decision 0043): who did what to whom,
  * when and from which network. Filtered, sorted and paged in SQL; exported as CSV. The web imports
  * the types only.
  */

@@ -61,7 +61,7 @@ export const adminEinApplicationSchema = customerEinApplicationSchema
     adminNotes: z.string().nullable(),
     nextStatus: z.enum(EIN_STATUSES).nullable(),
     formationStatus: z.enum(FORMATION_STATUSES).nullable(),
-    /** When the current ein_status was reached: the desk's "day N in this stage" (issue 13). */
+    /** When the current ein_status was reached: the desk's "day N in this stage" (decision 0016). */
     stageReachedAt: z.string(),
   })
   .openapi('AdminEinApplication');

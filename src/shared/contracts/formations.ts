@@ -34,7 +34,7 @@ const expectedWaitSchema = z
   ])
   .openapi('ExpectedWait');
 
-/** One formation or EIN timeline of the dashboard (issue 13). */
+/** One formation or EIN timeline of the dashboard (decision 0016). */
 export const stageTimelineSchema = z
   .object({
     current: z.string(),
@@ -86,10 +86,10 @@ export const formationResultSchema = z.object({ formation: formationSchema });
 export const myFormationResultSchema = z.object({
   formation: formationSchema,
   einApplication: einSummarySchema.nullable(),
-  /** Each stage's date and the current one's expected wait (issue 13). */
+  /** Each stage's date and the current one's expected wait (decision 0016). */
   timeline: myTimelinesSchema,
   /**
-   * Whether the customer told the bank and address guides they are done (issue 13, the completion card);
+   * Whether the customer told the bank and address guides they are done (decision 0016, the completion card);
    * null before process_completed, where nothing shows it.
    */
   guidesDone: z.object({ bankAccount: z.boolean(), businessAddress: z.boolean() }).nullable(),

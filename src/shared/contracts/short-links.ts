@@ -22,7 +22,7 @@ export const shortLinkSchema = z
     originalUrl: z.string(),
     /** null: permanent. */
     expiresAt: z.string().nullable(),
-    /** SPEC §4, at the time of the answer. */
+    /** product.md#other-states, at the time of the answer. */
     state: z.enum(['permanent', 'expiring', 'expired']),
     clickCount: z.number().int(),
     /** Link-preview fetches (a chat app drawing the link's card). */

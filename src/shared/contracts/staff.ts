@@ -4,7 +4,7 @@ import { emailField } from '../schemas/auth';
 import { meUserSchema } from './auth';
 
 /**
- * Staff management (/admin/staff, owner only) and joining by invitation (/invite/:token), issue 24 and
+ * Staff management (/admin/staff, owner only) and joining by invitation (/invite/:token), decision 0043 and
  * decision 0043. The web imports the types only.
  */
 

@@ -2,22 +2,22 @@
  * Every action name an audit row can carry (`recordAudit({ action })` on the server), in the groups
  * /admin/audit offers as filters. Each has a label in both languages (`adminAudit.actions.<action>`);
  * tests/unit/audit-actions.test.ts finds the names the server code writes and fails on one missing here.
- * Names of issue 24's second factor and account page are listed before their code lands, so the
+ * Names of decision 0042's second factor and account page are listed before their code lands, so the
  * audit page labels them from the first row.
  */
 export const AUDIT_ACTIONS = [
-  // sign-in and the second factor (issue 24)
+  // sign-in and the second factor (decision 0042)
   'auth.sign_in',
   'auth.two_factor_failed',
   'auth.two_factor_enabled',
   'auth.two_factor_disabled',
   'auth.two_factor_reset',
   'auth.recovery_code_used',
-  // the account page (issue 24)
+  // the account page (decision 0044)
   'account.email_changed',
   'account.password_changed',
   'account.sessions_ended',
-  // staff (issue 24)
+  // staff (decision 0043)
   'admin.created',
   'staff.invited',
   'staff.invitation_resent',

@@ -1,4 +1,4 @@
-/** The EIN chain of SPEC §4: one step at a time, ein_issued is final. */
+/** The EIN chain of product.md#ein-states: one step at a time, ein_issued is final. */
 export const EIN_STATUSES = [
   'waiting_for_form',
   'ss4_ready',
@@ -27,7 +27,7 @@ export function canAdvanceEin(from: EinStatus, to: EinStatus): boolean {
 }
 
 /**
- * Which status each upload needs, and which it sets (SPEC §4):
+ * Which status each upload needs, and which it sets (product.md#ein-states):
  * - the admin's prepared SS-4 sets ss4_ready; it may be replaced until the customer has signed it;
  * - the customer's signed SS-4 sets ss4_uploaded; it may be replaced until the form goes to the IRS;
  * - the admin's EIN document is accepted only at submitted_to_irs and sets ein_issued.

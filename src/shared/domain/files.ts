@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from './limits';
 
 /**
- * The file kinds the portal accepts (SPEC §9: PDF, JPG/JPEG, PNG), recognised by their first bytes
+ * The file kinds the portal accepts (product.md#size-and-count-limits: PDF, JPG/JPEG, PNG), recognised by their first bytes
  * rather than by name or by the browser's claimed type.
  */
 export const FILE_KINDS = ['pdf', 'png', 'jpeg'] as const;
@@ -57,7 +57,7 @@ export function isWithinUploadLimit(size: number): boolean {
   return size <= UPLOAD_MAX_BYTES;
 }
 
-/** SPEC §3 documents.category, with the labels' i18n keys under `catalogue.documentCategory`. */
+/** product.md#data-the-portal-keeps documents.category, with the labels' i18n keys under `catalogue.documentCategory`. */
 export const DOCUMENT_CATEGORIES = ['ss4', 'ein', 'articles_of_org', 'business_license', 'other'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 

@@ -3,7 +3,7 @@ import type { FormationStatus } from './formation';
 export type Actor = 'customer' | 'admin' | 'system';
 
 /**
- * Who may move a formation from one status to another (SPEC §4). A customer only answers "yes" in the
+ * Who may move a formation from one status to another (product.md#formation-states). A customer only answers "yes" in the
  * guide (preparation → formation_completed); the system moves it on when the EIN application is
  * submitted and when the EIN is issued; an admin may set any value.
  */

@@ -1,4 +1,4 @@
-/** The four formation stages of SPEC §4, in order. Stage numbers are index + 1. */
+/** The four formation stages of product.md#formation-states, in order. Stage numbers are index + 1. */
 export const FORMATION_STATUSES = ['preparation', 'formation_completed', 'ein_created', 'process_completed'] as const;
 export type FormationStatus = (typeof FORMATION_STATUSES)[number];
 

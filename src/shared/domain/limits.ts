@@ -1,4 +1,4 @@
-/** Limits of SPEC §9, used by the forms and enforced by the API. */
+/** Limits of product.md#size-and-count-limits, used by the forms and enforced by the API. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_MAX_BYTES = 5_242_880;
 export const REMEMBER_ME_DAYS = 30;
@@ -11,7 +11,7 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
- * Staff sessions (issue 24, decision 0044): one ends after this long without a request, and after
+ * Staff sessions (decision 0043, decision 0044): one ends after this long without a request, and after
  * STAFF_SESSION_MAX_DAYS whatever happens. Customers keep REMEMBER_ME_DAYS.
  */
 export const STAFF_SESSION_IDLE_HOURS = 12;

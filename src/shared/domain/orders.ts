@@ -20,7 +20,7 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_FLAGS = ['paid_twice', 'different_package'] as const;
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
-/** company_formations.payment_status (SPEC §4): shown as a badge; set only by a confirmed payment. */
+/** company_formations.payment_status (product.md#other-states): shown as a badge; set only by a confirmed payment. */
 export const FORMATION_PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type FormationPaymentStatus = (typeof FORMATION_PAYMENT_STATUSES)[number];
 

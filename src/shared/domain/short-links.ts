@@ -1,13 +1,13 @@
 /**
- * Short links (SPEC §2 "Short-link manager", §5 "Short link", §9; issue 12): the rules both the admin
+ * Short links (product.md#short-link-manager "Short-link manager", §5 "Short link", §9; decision 0013): the rules both the admin
  * form and the API apply, and the redirect's notion of who is a visitor. Decision 0013.
  */
 
-/** SPEC §9: 6 characters from 62 (letters and digits), 3 attempts. */
+/** product.md#short-link-rules: 6 characters from 62 (letters and digits), 3 attempts. */
 export const RANDOM_SLUG_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const RANDOM_SLUG_LENGTH = 6;
 export const RANDOM_SLUG_ATTEMPTS = 3;
-/** SPEC §9: the redirect page's failure waits this long before going home. */
+/** product.md#timings: the redirect page's failure waits this long before going home. */
 export const REDIRECT_FAILURE_DELAY_MS = 2000;
 
 export const SHORT_LINK_MAX = {
@@ -36,7 +36,7 @@ export const SHORT_LINK_MESSAGES = {
 /** A slug as stored and as it may appear in /go/{slug}. */
 export const SLUG_SHAPE = /^[A-Za-z0-9_-]+$/;
 
-/** SPEC §5: a custom slug is stripped to letters, digits, hyphen and underscore. */
+/** product.md#short-link-rules: a custom slug is stripped to letters, digits, hyphen and underscore. */
 export function normaliseSlug(input: string): string {
   return input.replace(/[^A-Za-z0-9_-]/g, '');
 }
@@ -87,7 +87,7 @@ export function isReservedSlug(slug: string): boolean {
 }
 
 /**
- * A random slug of SPEC §9 from the platform's CSPRNG (Web Crypto: Node 20 and browsers). Bytes of 248
+ * A random slug of product.md#short-link-rules from the platform's CSPRNG (Web Crypto: Node 20 and browsers). Bytes of 248
  * and above are drawn again so that every one of the 62 characters is equally likely.
  */
 export function randomSlug(): string {
@@ -106,7 +106,7 @@ export function randomSlug(): string {
 export type UrlCheck = { ok: true; url: string } | { ok: false; error: string };
 
 /**
- * SPEC §5's URL rules, plus two of issue 12: the value is trimmed, 'https://' is prepended when it has
+ * product.md#short-link-rules: URL rules, plus two of decision 0014: the value is trimmed, 'https://' is prepended when it has
  * no scheme, and it must then parse as an http or https URL with a host. A path starting with one `/`
  * is a page of the portal itself (`ownOrigin`). Refused as invalid too: another scheme, and user
  * credentials in the URL (`https://portal.example@evil.example` reads as the portal and is not).
@@ -186,7 +186,7 @@ export function isOwnShortLink(url: URL, ownOrigin: string): boolean {
 
 export type ShortLinkState = 'permanent' | 'expiring' | 'expired';
 
-/** SPEC §4: permanent without an expiry, expired once the expiry is not later than now. */
+/** product.md#other-states: permanent without an expiry, expired once the expiry is not later than now. */
 export function shortLinkState(expiresAt: Date | string | null, now: Date = new Date()): ShortLinkState {
   if (expiresAt === null) return 'permanent';
   const at = typeof expiresAt === 'string' ? new Date(expiresAt) : expiresAt;
@@ -237,7 +237,7 @@ const BOT_AGENTS =
 export type VisitKind = 'click' | 'share' | 'none';
 
 /**
- * How a request to /go/{slug} is counted (issue 12): HEAD and obvious bots (an empty User-Agent too)
+ * How a request to /go/{slug} is counted (decision 0013): HEAD and obvious bots (an empty User-Agent too)
  * not at all, link-preview fetchers as a share, anyone else as a click.
  */
 export function classifyVisit(method: string, userAgent: string | null | undefined): VisitKind {

@@ -2,7 +2,7 @@ import type { EinStatus } from './ein';
 import type { FormationStatus } from './formation';
 
 /*
- * Which email a change of stage sends (issue 12). Every move INTO a formation or EIN status tells the
+ * Which email a change of stage sends (decision 0015). Every move INTO a formation or EIN status tells the
  * customer what changed and what to do next, with a link to the page where they do it. The server
  * queues the mail (features/notices); these rules are here so the texts, the links and the tests read
  * one table.

@@ -3,7 +3,7 @@ import { EIN_STATUSES, type EinStatus } from './ein';
 import { FORMATION_STATUSES, type FormationStatus } from './formation';
 
 /*
- * The timeline's rules (issue 13): how long a stage usually lasts, which day of it the customer is on,
+ * The timeline's rules (decision 0016): how long a stage usually lasts, which day of it the customer is on,
  * and when it has run past its usual wait. The server computes the medians (stage_history); the pages
  * and the server share these rules so the dashboard, the EIN desk and the tests read one table.
  */
@@ -21,7 +21,7 @@ export function stagesOf(kind: StageKind): readonly string[] {
   return kind === 'formation' ? FORMATION_STATUSES : EIN_STATUSES;
 }
 
-/** The stage after this one in SPEC §4's order; null for the last. A stage lasts until the next is reached. */
+/** The stage after this one in product.md#formation-states: order; null for the last. A stage lasts until the next is reached. */
 export function nextStageOf(kind: StageKind, stage: string): string | null {
   const stages = stagesOf(kind);
   const i = stages.indexOf(stage);

@@ -1,9 +1,9 @@
 /**
- * Support threads (SPEC §4 "Support thread status"): four statuses that admins may set in any order;
+ * Support threads (product.md#support-statuses "Support thread status"): four statuses that admins may set in any order;
  * a new thread starts open. The SQL of support.service.ts computes the same rules for whole lists
  * (counts, pages); these functions are the reference the web and the tests share.
  */
-/** Admins may set any of these from any other (SPEC §4): there is no transition table to check. */
+/** Admins may set any of these from any other (product.md#support-statuses): there is no transition table to check. */
 export const SUPPORT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 

@@ -104,7 +104,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
   // The link mailed to a new address: it works signed in or not, on any device (decision 0044).
   publicPage('account/confirm-email', 'features/account/pages/ConfirmEmailPage.tsx', ['account']),
-  // Issue 24: an invitee joins the staff (the token in the path is the credential; the logs redact it).
+  // Decision 0043: an invitee joins the staff (the token in the path is the credential; the logs redact it).
   publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
 
   customerPage('onboarding', 'features/formations/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
@@ -145,7 +145,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requirePaymentSession',
   }),
   customerPage('payment/cancelled', 'features/payments/pages/PaymentCancelledPage.tsx', ['payments']),
-  // Everyone's own account (issue 24): staff see it in the signed-in frame too.
+  // Everyone's own account (decision 0043): staff see it in the signed-in frame too.
   customerPage('account', 'features/account/pages/AccountPage.tsx', ['account'], {
     who: SIGNED_IN,
     guard: 'requireSignedIn',

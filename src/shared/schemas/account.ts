@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { confirmPassword, emailField, fullName, passwordsMatch, passwordWithDigit } from './auth';
 import { safeText, TEXT_MAX } from './text';
 
-/** The account page's rules (issue 24). Messages are i18n keys, as in auth.ts. */
+/** The account page's rules (decision 0044). Messages are i18n keys, as in auth.ts. */
 
 /** The password the user has now: only "required" is said, as on sign-in. */
 const currentPassword = safeText(TEXT_MAX.password, {

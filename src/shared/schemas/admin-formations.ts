@@ -3,7 +3,7 @@ import { FORMATION_STATUSES } from '../domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../domain/orders';
 import { safeText, TEXT_MAX } from './text';
 
-/** Created or updated date, newest or oldest first; the id breaks ties (SPEC §2 Admin formations). */
+/** Created or updated date, newest or oldest first; the id breaks ties (product.md#admin-pages Admin formations). */
 export const ADMIN_FORMATION_SORTS = ['created_desc', 'created_asc', 'updated_desc', 'updated_asc'] as const;
 export type AdminFormationSort = (typeof ADMIN_FORMATION_SORTS)[number];
 
@@ -32,7 +32,7 @@ export const adminFormationExportQuerySchema = adminFormationFilterSchema.extend
   format: z.enum(ADMIN_FORMATION_EXPORT_FORMATS).default('csv'),
 });
 
-/** SPEC §4: an admin may set any formation_status. */
+/** product.md#formation-states: an admin may set any formation_status. */
 export const adminFormationStatusSchema = z.object({
   formationStatus: z.enum(FORMATION_STATUSES, { error: 'validation.invalid' }),
 });

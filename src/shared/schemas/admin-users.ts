@@ -4,7 +4,7 @@ import { safeText, TEXT_MAX } from './text';
 export const ADMIN_USER_SORTS = ['newest', 'oldest'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
-/** SPEC §2 Admin users: the list's query, every value bounded so a hand-made URL cannot ask for all rows. */
+/** product.md#admin-pages Admin users: the list's query, every value bounded so a hand-made URL cannot ask for all rows. */
 export const adminUserListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -4,7 +4,7 @@ import { signUpRefSchema } from './short-links';
 import { safeText, TEXT_MAX } from './text';
 
 /**
- * The sign-up, sign-in and password rules of SPEC §5. Messages are i18n keys under `validation.`;
+ * The sign-up, sign-in and password rules of product.md#account-rules. Messages are i18n keys under `validation.`;
  * the web form and the API both translate them in the user's language.
  */
 export const emailField = safeText(TEXT_MAX.email, {
@@ -91,7 +91,7 @@ export const adminSignUpSchema = z
   .refine(...passwordsMatch);
 export type AdminSignUpInput = z.input<typeof adminSignUpSchema>;
 
-/** Only "required" is shown on sign-in (SPEC §5); the bounds keep junk away from the auth library. */
+/** Only "required" is shown on sign-in (product.md#account-rules); the bounds keep junk away from the auth library. */
 export const signInSchema = z.object({
   email: safeText(TEXT_MAX.email, { error: 'validation.emailRequired', tooLong: 'validation.emailTooLong' }).min(
     1,
@@ -127,10 +127,10 @@ const invitationToken = safeText(TEXT_MAX.token, { error: 'validation.tokenRequi
   'validation.tokenRequired',
 );
 
-/** Issue 24: an invitation link's token, to see the invitation before accepting it. */
+/** Decision 0043: an invitation link's token, to see the invitation before accepting it. */
 export const invitationTokenSchema = z.object({ token: invitationToken });
 
-/** Issue 24: an invitee joins the staff with the link's token, their name and a password of their own. */
+/** Decision 0043: an invitee joins the staff with the link's token, their name and a password of their own. */
 export const acceptInvitationSchema = z
   .object({
     token: invitationToken,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES, type FileKind } from '../domain/files';
 
-/** SPEC §5 "Document upload": PDF, JPG or PNG, at most 5 MB, under one of the five categories. */
+/** product.md#uploads "Document upload": PDF, JPG or PNG, at most 5 MB, under one of the five categories. */
 export const DOCUMENT_UPLOAD_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png'];
 
 const CATEGORY_REQUIRED = 'validation.documentCategoryRequired';

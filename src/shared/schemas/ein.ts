@@ -18,14 +18,14 @@ export function isSsn(value: string): boolean {
 const required = (message: string, max: number = TEXT_MAX.name) =>
   safeText(max, { error: message, tooLong: 'validation.textTooLong' }).min(1, message);
 
-/** The "Other" activity needs its own words (SPEC §5 step 2). */
+/** The "Other" activity needs its own words (product.md#ein-application-rules step 2). */
 function refineActivity(v: { businessActivity?: string; otherActivity?: string | null }, ctx: z.RefinementCtx) {
   if (v.businessActivity === 'Other' && !v.otherActivity?.trim()) {
     ctx.addIssue({ code: 'custom', path: ['otherActivity'], message: 'validation.otherActivityRequired' });
   }
 }
 
-/** The SSN is required unless the no-SSN box is ticked (SPEC §5 step 3). */
+/** The SSN is required unless the no-SSN box is ticked (product.md#ein-application-rules step 3). */
 function refineSsn(v: { noSsn?: boolean; responsiblePartySsn?: string | null }, ctx: z.RefinementCtx) {
   if (v.noSsn) return;
   const ssn = v.responsiblePartySsn?.trim() ?? '';
@@ -58,7 +58,7 @@ const ownershipFields = {
 
 const reviewFields = { terms: z.literal(true, { error: 'validation.einTermsRequired' }) };
 
-/** Step 2 "company info" (SPEC §5 EIN wizard). */
+/** Step 2 "company info" (product.md#ein-application-rules EIN wizard). */
 export const einCompanyStepSchema = z.object(companyFields).superRefine(refineActivity);
 /** Step 3 "ownership info". */
 export const einOwnershipStepSchema = z.object(ownershipFields).superRefine(refineSsn);
@@ -77,14 +77,14 @@ export const einApplicationSchema = z
   });
 export type EinApplicationInput = z.input<typeof einApplicationSchema>;
 
-/** The multipart file fields of an EIN application, both required (SPEC §5 step 4). */
+/** The multipart file fields of an EIN application, both required (product.md#uploads step 4). */
 export const EIN_APPLICATION_FILES = ['articlesOfOrganization', 'registeredAgentInvoice'] as const;
 
-/** The admin list (SPEC §2 Admin EIN applications): paged, sorted, filtered and searched on the server. */
+/** The admin list (product.md#admin-pages Admin EIN applications): paged, sorted, filtered and searched on the server. */
 export const adminEinListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  // waiting_longest: the longest in their current stage first (issue 13).
+  // waiting_longest: the longest in their current stage first (decision 0016).
   sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
   status: z.enum(EIN_STATUSES).optional(),
   q: safeText(TEXT_MAX.search).optional(),

@@ -15,10 +15,10 @@ const phone = safeText(TEXT_MAX.phone, { tooLong: 'validation.phoneInvalid' }).r
   'validation.phoneInvalid',
 );
 
-/** Free text with no rule but its length (SPEC §5 "Business motivation is free text with no rule"). */
+/** Free text with no rule but its length (product.md#onboarding-and-wizard-rules "Business motivation is free text with no rule"). */
 const longText = () => safeText(TEXT_MAX.longText, { tooLong: 'validation.textTooLong' });
 
-/** SPEC §3 "Onboarding form" with the rules of SPEC §5 "Onboarding". */
+/** product.md#data-the-portal-keeps "Onboarding form" with the rules of product.md#onboarding-and-wizard-rules "Onboarding". */
 export const onboardingSchema = z
   .object({
     formationType: z.enum(['self', 'assisted'], { error: 'validation.formationTypeRequired' }),
@@ -53,7 +53,7 @@ const state = safeText(TEXT_MAX.choice, { tooLong: 'validation.stateInvalid', tr
   'validation.stateInvalid',
 );
 
-/** The turnkey wizard's draft (SPEC §3 "Wizard draft fields"); any step may be empty while saving. */
+/** The turnkey wizard's draft (product.md#data-the-portal-keeps "Wizard draft fields"); any step may be empty while saving. */
 export const formationServiceDraftSchema = z.object({
   packageSelected: z.enum(PACKAGE_IDS).nullable().optional(),
   stateType: z.enum(['recommended', 'other']).nullable().optional(),
@@ -62,7 +62,7 @@ export const formationServiceDraftSchema = z.object({
 });
 export type FormationServiceDraft = z.input<typeof formationServiceDraftSchema>;
 
-/** Per-step rules of the turnkey wizard (SPEC §5 "Turnkey wizard"). */
+/** Per-step rules of the turnkey wizard (product.md#onboarding-and-wizard-rules "Turnkey wizard"). */
 export const formationServiceStepRules = {
   1: z.object({ packageSelected: z.enum(PACKAGE_IDS, { error: 'validation.packageRequired' }) }),
   3: z.object({ stateSelected: z.string({ error: 'validation.stateSelectRequired' }).pipe(state) }),
@@ -76,7 +76,7 @@ export const formationServiceCheckoutSchema = z.object({
   businessAddress: z.enum(ADDRESS_OPTIONS, { error: 'validation.addressOptionRequired' }),
 });
 
-/** Step 4 of the formation guide, which is also the feedback screen (SPEC §2). */
+/** Step 4 of the formation guide, which is also the feedback screen (product.md#turnkey-wizard). */
 export const guideCompletionSchema = z
   .object({
     isFormationComplete: z.boolean({ error: 'validation.completedChoiceRequired' }),
@@ -93,7 +93,7 @@ export const guideCompletionSchema = z
   });
 export type GuideCompletionInput = z.input<typeof guideCompletionSchema>;
 
-/** Bank and address guide feedback (SPEC §5): a yes/no choice and non-empty feedback. */
+/** Bank and address guide feedback (product.md#onboarding-and-wizard-rules): a yes/no choice and non-empty feedback. */
 export function tutorialFeedbackSchema(messages: { choice: string; feedback: string }) {
   return z.object({
     completed: z.boolean({ error: messages.choice }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText, TEXT_MAX } from './text';
 
-/** SPEC §5 admin service form. Prices travel as integer cents; the form reads dollars (parseUsdToCents). */
+/** product.md#service-form-rules admin service form. Prices travel as integer cents; the form reads dollars (parseUsdToCents). */
 
 export const SERVICE_TEXT_MAX = { title: TEXT_MAX.name, description: 4000, stripePriceId: 100 } as const;
 /** A ceiling well above anything this business sells, so a typo of extra zeros is refused. */

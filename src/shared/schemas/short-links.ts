@@ -10,7 +10,7 @@ import {
 import { safeText, TEXT_MAX } from './text';
 
 /**
- * The admin short-link form (SPEC §5 "Short link"). The URL is checked here without an origin; the
+ * The admin short-link form (product.md#short-link-rules "Short link"). The URL is checked here without an origin; the
  * server checks it again with PUBLIC_URL (a `/path` of the portal, and no loop back to /go/) and
  * stores what checkDestination returns.
  */
@@ -67,7 +67,7 @@ export type ShortLinkCreateInput = z.input<typeof shortLinkCreateSchema>;
 
 /**
  * An edit: the destination, the expiry and the UTM fields, each optional (absent: unchanged;
- * expiresAt null: permanent from now on). SPEC §5: the slug cannot be edited, and a body naming it is
+ * expiresAt null: permanent from now on). product.md#short-link-rules: the slug cannot be edited, and a body naming it is
  * refused rather than silently ignored.
  */
 export const shortLinkUpdateSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUPPORT_STATUSES } from '../domain/support';
 import { safeText, TEXT_MAX } from './text';
 
-/** SPEC §5 Support. The create and reply bodies are multipart (an optional file); these check their text fields. */
+/** product.md#uploads Support. The create and reply bodies are multipart (an optional file); these check their text fields. */
 
 const SUBJECT_REQUIRED = 'validation.supportSubjectRequired';
 const MESSAGE_REQUIRED = 'validation.supportMessageRequired';
@@ -20,7 +20,7 @@ export const supportThreadCreateSchema = z.object({
     .transform((v) => (v?.trim() ? toLf(v) : undefined)),
 });
 
-/** A reply, by the customer or the staff: text that is not blank (SPEC §5). */
+/** A reply, by the customer or the staff: text that is not blank (product.md#support-rules). */
 export const supportReplySchema = z.object({
   message: safeText(TEXT_MAX.supportMessage, { error: MESSAGE_REQUIRED, trim: false })
     .refine((v) => v.trim().length > 0, MESSAGE_REQUIRED)

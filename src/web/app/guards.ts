@@ -49,7 +49,7 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Wizards and guides (SPEC §6): an anonymous visitor is told 'Please sign in to continue' and sent
+ * Wizards and guides (product.md#who-may-see-a-page): an anonymous visitor is told 'Please sign in to continue' and sent
  * to /signin; an admin goes to their own home.
  */
 export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
@@ -63,7 +63,7 @@ export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * /services and a service's page (SPEC §6): open to anonymous visitors, who are asked to sign in only
+ * /services and a service's page (product.md#who-may-see-a-page): open to anonymous visitors, who are asked to sign in only
  * when they buy; an admin manages services on /admin/services. A failed session check still shows
  * the public list.
  */
@@ -83,7 +83,7 @@ export async function requireSignedIn({ request }: LoaderFunctionArgs) {
   return go('/signin', request);
 }
 
-/** /payment/success: without `session_id` there is nothing to show (SPEC §2), so back to the services. */
+/** /payment/success: without `session_id` there is nothing to show (product.md#services-and-payment-pages), so back to the services. */
 export async function requirePaymentSession(args: LoaderFunctionArgs) {
   if (!new URL(args.request.url).searchParams.get('session_id')) return redirect('/services');
   return requireCustomerPage(args);
@@ -98,7 +98,7 @@ function enrolFirst(request: Request) {
   return redirect(`/account/security?next=${encodeURIComponent(pathname + search)}`);
 }
 
-/** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (SPEC §6). */
+/** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (product.md#who-may-see-a-page). */
 export async function requireAdmin({ request }: LoaderFunctionArgs) {
   let me: Awaited<ReturnType<typeof loadMe>>;
   try {
@@ -162,7 +162,7 @@ async function customerFormation(
 }
 
 /**
- * /ein-application (SPEC §5 "Access"): only once the formation is formation_completed. Before that
+ * /ein-application (product.md#how-validation-works "Access"): only once the formation is formation_completed. Before that
  * the user is told to complete it first; once an application exists (the formation has moved on)
  * the dashboard shows its progress.
  */
@@ -176,7 +176,7 @@ export async function requireEinApplication(args: LoaderFunctionArgs) {
   return redirect('/dashboard');
 }
 
-/** /ss4-instructions (SPEC §6): a prepared SS-4 form must exist, else 'SS-4 form not available yet'. */
+/** /ss4-instructions (product.md#who-may-see-a-page): a prepared SS-4 form must exist, else 'SS-4 form not available yet'. */
 export async function requireSs4Form(args: LoaderFunctionArgs) {
   const result = await customerFormation(args, { key: 'ss4.loadFailed', id: 'ss4-load-failed' });
   if ('stop' in result) return result.stop;

@@ -4,9 +4,9 @@ import { useLoadedSonner } from '../lib/toast';
 import { useTranslation } from '../lib/useTranslation';
 
 /**
- * 5 seconds (SPEC §2), with its screen-reader labels in the user's language, top-centre (SPEC §2).
+ * 5 seconds (product.md#shared-page-parts), with its screen-reader labels in the user's language, top-centre (product.md#shared-page-parts).
  * The toasts take room in the page's flow instead of floating over it (decision 0018, amended for
- * issue 22): above the header they push the page down, so they hide neither the header nor the
+ * decision 0035): above the header they push the page down, so they hide neither the header nor the
  * verification banner, and once the page is scrolled they stay at the top of the screen and push what
  * is on it down. A floating toast always lies over something: bottom-right it covered onboarding's
  * "Devam Et" (and the resting pointer paused it). The styles that take sonner's toasts out of their

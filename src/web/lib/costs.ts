@@ -8,7 +8,7 @@ import { useTranslation } from './useTranslation';
 
 /**
  * A state's first-year and yearly cost as facts, each total shown with the catalogue parts it sums
- * (issue 29: a total typed apart from its parts drifted from them), and the day the fees were checked.
+ * (decision 0033: a total typed apart from its parts drifted from them), and the day the fees were checked.
  */
 export function useStateCostFacts(state: FeaturedState, icon?: LucideIcon): { facts: Fact[]; checkedOn: string } {
   const { t } = useTranslation();

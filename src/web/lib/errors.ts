@@ -20,7 +20,7 @@ export function errorMessage(
 }
 
 /**
- * A failed action's toast: the action's own message (SPEC §8: 'Failed to send reply', ...) as its title,
+ * A failed action's toast: the action's own message (product.md#error-catalogue: 'Failed to send reply', ...) as its title,
  * and the server's reason beneath when it says more ('Too many requests...'). The reason alone as the
  * title would hide which action failed behind a generic 'An unexpected error occurred'.
  */

@@ -18,7 +18,7 @@ export function useFormat() {
     lang,
     usd: (cents: number) => formatUsd(cents, lang),
     perYear: (cents: number) => t('catalogue.perYear', { amount: formatUsd(cents, lang) }),
-    /** A stated timing of SPEC §9, e.g. "2-10 iş günü" / "2-10 business days". */
+    /** A stated timing of product.md#timings, e.g. "2-10 iş günü" / "2-10 business days". */
     timing,
     /** How the SS-4 travels and why the EIN wait is what it is, beside every statement of that wait. */
     einNote: () => t('catalogue.timing.einNote', { fax: timing('einFax'), duration: timing('ein') }),

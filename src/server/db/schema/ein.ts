@@ -3,7 +3,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './auth';
 
 /**
- * SPEC §3 ein_applications, one per user. File columns hold private storage keys, never public
+ * product.md#data-the-portal-keeps ein_applications, one per user. File columns hold private storage keys, never public
  * URLs; the SSN is stored only as AES-256-GCM ciphertext (`responsible_party_ssn_encrypted`).
  */
 export const einApplications = pgTable(
@@ -36,9 +36,9 @@ export const einApplications = pgTable(
       .notNull()
       .default('waiting_for_form'),
     adminNotes: text('admin_notes'),
-    /** The nine-digit EIN the IRS issued, digits only (shown as NN-NNNNNNN); entered by staff (issue 13). */
+    /** The nine-digit EIN the IRS issued, digits only (shown as NN-NNNNNNN); entered by staff (decision 0019). */
     ein: text('ein'),
-    /** A staff-generated SS-4 awaiting review (issue 13); private storage key in the `ss4` folder. */
+    /** A staff-generated SS-4 awaiting review (decision 0017); private storage key in the `ss4` folder. */
     generatedSs4Key: text('generated_ss4_key'),
     /** When `ein_status` last changed: the current stage's start (day counters, "waiting longest"). */
     stageReachedAt: timestamp('stage_reached_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +47,7 @@ export const einApplications = pgTable(
   },
   (t) => [
     index('ein_applications_ein_status_idx').on(t.einStatus),
-    // The EIN desk's order, alone and under its status filter (a million-customer list, issue 12).
+    // The EIN desk's order, alone and under its status filter (a million-customer list, decision 0014).
     index('ein_applications_created_id_idx').on(t.createdAt, t.id),
     index('ein_applications_status_created_idx').on(t.einStatus, t.createdAt, t.id),
     // "Waiting longest" on the EIN desk, alone and under its status filter.
@@ -56,7 +56,7 @@ export const einApplications = pgTable(
   ],
 );
 
-/** SPEC §3 documents: the vault. `file_path` is a private storage key. */
+/** product.md#data-the-portal-keeps documents: the vault. `file_path` is a private storage key. */
 export const documents = pgTable(
   'documents',
   {

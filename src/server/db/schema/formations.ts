@@ -14,7 +14,7 @@ import {
 import { users } from './auth';
 import { orders } from './services';
 
-/** SPEC §3 company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
+/** product.md#data-the-portal-keeps company_formations: one per user (unique user_id). The role lives on the user (ARCHITECTURE). */
 export const companyFormations = pgTable(
   'company_formations',
   {
@@ -39,7 +39,7 @@ export const companyFormations = pgTable(
       .default('pending'),
     businessName: text('business_name'),
     stateSelected: text('state_selected'),
-    /** The day the state approved the filing, set by staff (issue 13); the company's formation date. */
+    /** The day the state approved the filing, set by staff (decision 0019); the company's formation date. */
     formedOn: date('formed_on', { mode: 'string' }),
     /** The state's file (entity) number, when staff have it. */
     stateFileNumber: text('state_file_number'),
@@ -51,7 +51,7 @@ export const companyFormations = pgTable(
   (t) => [
     index('company_formations_status_idx').on(t.formationStatus),
     index('company_formations_created_idx').on(t.createdAt),
-    // The admin list's sorts, alone and under the status filter (issue 12's million-row target).
+    // The admin list's sorts, alone and under the status filter (decision 0014's million-row target).
     index('company_formations_updated_idx').on(t.updatedAt, t.id),
     index('company_formations_status_created_idx').on(t.formationStatus, t.createdAt, t.id),
     index('company_formations_status_updated_idx').on(t.formationStatus, t.updatedAt, t.id),
@@ -110,7 +110,7 @@ export const complianceReminderRuns = pgTable('compliance_reminder_runs', {
   attempted: integer('attempted'),
 });
 
-/** SPEC §3 formation_service_requests: the turnkey wizard's draft, one per user. */
+/** product.md#data-the-portal-keeps formation_service_requests: the turnkey wizard's draft, one per user. */
 export const formationServiceRequests = pgTable('formation_service_requests', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   userId: text('user_id')
@@ -132,7 +132,7 @@ export const formationServiceRequests = pgTable('formation_service_requests', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The formation guide's feedback (SPEC §2 "Feedback screen"). */
+/** The formation guide's feedback (product.md#formation-guide "Feedback screen"). */
 export const formationFeedback = pgTable('formation_feedback', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   userId: text('user_id')
@@ -146,7 +146,7 @@ export const formationFeedback = pgTable('formation_feedback', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** SPEC §3 bank-guide feedback. */
+/** product.md#data-the-portal-keeps bank-guide feedback. */
 export const bankAccountFeedback = pgTable(
   'bank_account_feedback',
   {
@@ -159,11 +159,11 @@ export const bankAccountFeedback = pgTable(
     tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The finished company's card asks whether the customer marked the guide done (issue 13).
+  // The finished company's card asks whether the customer marked the guide done (decision 0020).
   (t) => [index('bank_account_feedback_user_idx').on(t.userId)],
 );
 
-/** SPEC §3 business_address_feedback. */
+/** product.md#data-the-portal-keeps business_address_feedback. */
 export const businessAddressFeedback = pgTable(
   'business_address_feedback',
   {
@@ -176,6 +176,6 @@ export const businessAddressFeedback = pgTable(
     tutorialCompleted: boolean('tutorial_completed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The finished company's card asks whether the customer marked the guide done (issue 13).
+  // The finished company's card asks whether the customer marked the guide done (decision 0020).
   (t) => [index('business_address_feedback_user_idx').on(t.userId)],
 );

@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './auth';
 
 /**
- * SPEC §3 short_links, plus attribution (issue 12): link-preview fetches are counted apart as shares,
+ * product.md#data-the-portal-keeps short_links, plus attribution (decision 0013): link-preview fetches are counted apart as shares,
  * and the UTM fields are added to the destination when it is the portal itself.
  */
 export const shortLinks = pgTable(

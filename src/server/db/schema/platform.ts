@@ -111,7 +111,7 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * The date each stage of a customer's formation or EIN application was reached (issue 13): the
+ * The date each stage of a customer's formation or EIN application was reached (decision 0016): the
  * timeline's dates and the expected-wait medians. One formation and one EIN application per user, so the
  * user is the subject; re-entering a stage moves its date (the row is upserted).
  */
@@ -132,7 +132,7 @@ export const stageHistory = pgTable(
   ],
 );
 
-/** Compliance items a customer or staff marked done (issue 13): no reminder for them, shown as done. */
+/** Compliance items a customer or staff marked done (decision 0020): no reminder for them, shown as done. */
 export const complianceMarks = pgTable(
   'compliance_marks',
   {
@@ -148,7 +148,7 @@ export const complianceMarks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
 );
 
-/** The private calendar feed's token, kept as a SHA-256 hash; regenerating replaces it (issue 13). */
+/** The private calendar feed's token, kept as a SHA-256 hash; regenerating replaces it (decision 0020). */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: text('user_id')
     .primaryKey()

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** SPEC §3 user_profiles: written by upsert at sign-up; UTM fields come from the sign-up page's query. */
+/** product.md#data-the-portal-keeps user_profiles: written by upsert at sign-up; UTM fields come from the sign-up page's query. */
 export const userProfiles = pgTable(
   'user_profiles',
   {
@@ -15,7 +15,7 @@ export const userProfiles = pgTable(
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
-    /** The short link (its slug) the visitor arrived through before signing up; attribution, issue 12. */
+    /** The short link (its slug) the visitor arrived through before signing up; attribution, decision 0013. */
     shortLinkSlug: text('short_link_slug'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,7 +4,7 @@ import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain
 import { users } from './auth';
 
 /**
- * SPEC §3 services. Money is integer cents (ARCHITECTURE "Conventions"). title and description are the
+ * product.md#data-the-portal-keeps services. Money is integer cents (ARCHITECTURE "Conventions"). title and description are the
  * Turkish (default) texts; the _en twins are optional and shown to English readers when set.
  */
 export const services = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** SPEC §3 support_threads / support_messages / support_attachments. */
+/** product.md#data-the-portal-keeps support_threads / support_messages / support_attachments. */
 export const supportThreads = pgTable(
   'support_threads',
   {

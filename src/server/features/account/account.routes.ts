@@ -31,7 +31,7 @@ import {
 } from './account.service';
 
 /*
- * The account page's API (issue 24, decision 0044): the signed-in user's own name, email, password and
+ * The account page's API (decision 0043, decision 0044): the signed-in user's own name, email, password and
  * sessions, for customers and staff alike. Nothing here takes a user id: every operation is about the
  * caller, except the email link, whose token names the change.
  */

@@ -109,7 +109,7 @@ export function auditExportDialect(lang: Language): CsvDialect<AuditEventRow> {
   };
 }
 
-/** /admin/audit: the owner reads the trail (issue 24, decision 0043). */
+/** /admin/audit: the owner reads the trail (decision 0043, decision 0043). */
 export function auditAdminRoutes() {
   const router = createRouter();
   router.openapi(list, async (c) => {

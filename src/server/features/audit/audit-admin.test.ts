@@ -1,5 +1,5 @@
 /**
- * /admin/audit (issue 24, decision 0043): the trail filtered by actor, action, customer and date range,
+ * /admin/audit (decision 0043, decision 0043): the trail filtered by actor, action, customer and date range,
  * searched, sorted and paged in SQL, exported as CSV, with the client's network on every row a request
  * made. On both engines.
  */

@@ -169,7 +169,7 @@ async function within(c: Context<AppEnv>, checks: [RateLimitName, string][]): Pr
 }
 
 /**
- * A sign-up that fails for a reason the user cannot fix is SIGN_UP_FAILED (SPEC §8's 'Failed to create
+ * A sign-up that fails for a reason the user cannot fix is SIGN_UP_FAILED (product.md#error-catalogue: 'Failed to create
  * account'), logged; refusals (ApiError) and outages (503) keep their own answers.
  */
 function signUpFailure(c: Context<AppEnv>, err: unknown): never {
@@ -316,7 +316,7 @@ export function authRoutes() {
       });
       forwardCookies(c, headers);
     } catch {
-      // SPEC §7: sign-out with a missing session is tolerated.
+      // product.md#api-at-a-glance: sign-out with a missing session is tolerated.
     }
     return c.json({ ok: true as const }, 200);
   });

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/tx';
 
 export type Home = HomePath;
 
-/** Where a user belongs after sign-in (SPEC §2 "Sign-in"). */
+/** Where a user belongs after sign-in (product.md#public-pages "Sign-in"). */
 export async function homeFor(db: Db, userId: string, role: Role): Promise<{ home: Home; hasFormation: boolean }> {
   const [formation] = await db
     .select({ id: companyFormations.id })

@@ -29,7 +29,7 @@ export function pastStaffLimits(
 }
 
 /**
- * A staff session past 12 hours without a request or 7 days since sign-in (issue 24) is deleted, and
+ * A staff session past 12 hours without a request or 7 days since sign-in (decision 0043) is deleted, and
  * the request goes on without a session (401 where one is needed). Customers keep better-auth's
  * 30-day sessions.
  */

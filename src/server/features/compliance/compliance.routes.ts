@@ -62,7 +62,7 @@ const postFeed = createRoute({
   responses: { 200: jsonResponse(calendarFeedSchema, 'The new feed'), ...signedInOnly },
 });
 
-/** The customer's own compliance calendar (issue 13). app.ts mounts it at /api/compliance. */
+/** The customer's own compliance calendar (decision 0020). app.ts mounts it at /api/compliance. */
 export function complianceRoutes() {
   const router = createRouter();
 

@@ -174,7 +174,7 @@ async function handleUpload(deps: AppDeps, adminId: string, id: string, request:
 }
 
 /**
- * The back office's EIN screen (SPEC §2 Admin EIN applications), behind the admin door; each operation
+ * The back office's EIN screen (product.md#admin-pages Admin EIN applications), behind the admin door; each operation
  * checks its own permission too, should it ever be mounted elsewhere.
  */
 export function einAdminRoutes() {

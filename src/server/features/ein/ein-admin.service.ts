@@ -108,7 +108,7 @@ function matchingApplicationIds(db: DbOrTx, q: string) {
   );
 }
 
-/** The admin's one-step advance along the chain (SPEC §4); ein_issued also completes the process. */
+/** The admin's one-step advance along the chain (product.md#ein-states); ein_issued also completes the process. */
 export async function advanceApplication(
   deps: AppDeps,
   admin: EinActor,

@@ -4,7 +4,7 @@ import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../..
 import { companyFormations, mailOutbox } from '../../db/schema';
 import { einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from './ein.fixtures';
 
-/** Issue 13: the EIN number staff enter when it is issued, and the company as the state approved it. */
+/** Decision 0019: the EIN number staff enter when it is issued, and the company as the state approved it. */
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;

@@ -22,7 +22,7 @@ function blankToNull(value: string | null | undefined): string | null {
 }
 
 /**
- * The EIN wizard's submit (SPEC §2, §4, §5). The files are stored first (storage is not part of a
+ * The EIN wizard's submit (product.md#documents, product.md#ein-states, product.md#uploads). The files are stored first (storage is not part of a
  * database transaction); then the application, its two documents rows, the formation's move to
  * ein_created and the audit rows commit together or not at all, and a failure removes the files.
  */

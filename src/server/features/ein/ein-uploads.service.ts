@@ -14,7 +14,7 @@ import { completeFormation, documentValues } from './ein.service';
 import { einForIssue } from './ein-number.service';
 import type { EinActor } from './ein-row.service';
 
-/** Where each EIN upload goes and what it records (SPEC §3, §7). */
+/** Where each EIN upload goes and what it records (product.md#data-the-portal-keeps, product.md#api-at-a-glance). */
 const UPLOADS = {
   preparedSs4: { column: 'uploadedSs4Key', folder: 'ss4', category: 'ss4', uploadedBy: 'admin' },
   signedSs4: { column: 'uploadedSignedSs4Key', folder: 'signed_ss4', category: 'ss4', uploadedBy: 'user' },

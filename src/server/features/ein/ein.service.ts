@@ -28,7 +28,7 @@ export async function findApplicationById(db: DbOrTx, id: string): Promise<EinRo
 }
 
 /**
- * SPEC §4: an issued EIN completes the process. From ein_created that is the system's own step; if an
+ * product.md#ein-states: an issued EIN completes the process. From ein_created that is the system's own step; if an
  * admin had moved the formation somewhere else by hand, it takes the admin's rule to move it.
  */
 export async function completeFormation(tx: Tx, userId: string, admin: EinActor): Promise<void> {

@@ -14,7 +14,7 @@ import { listUserOrders } from '../payments/orders.service';
 import { listCustomerTimeline } from '../timeline/timeline.service';
 
 /*
- * The customer file behind one formation (SPEC §2 Admin formations, "View Details"): one reader per
+ * The customer file behind one formation (product.md#admin-pages Admin formations, "View Details"): one reader per
  * part, each reading one table by the customer's id, run side by side once the formation has named
  * the customer. A new part is a new reader and a line in loadCustomerFile.
  */

@@ -3,7 +3,7 @@ import type { AdminFormationExportFormat } from '../../../shared/schemas/admin-f
 import { type CsvDialect, turkishDate } from '../../platform/csv/csv';
 import type { ExportRow } from './formations-admin.service';
 
-/** SPEC §9: the admin CSV's columns, in this order, under these (English) headings. */
+/** product.md#admin-pages: the admin CSV's columns, in this order, under these (English) headings. */
 export const CSV_HEADER = [
   'Business Name',
   'Formation Status',

@@ -48,7 +48,7 @@ const exportCsv = adminRoute(
     tags,
     summary: "The current filter's formations as CSV (all pages), streamed",
     description:
-      'Same filters as the list. Columns (SPEC §9): Business Name, Formation Status, State, Payment Status, Created At, ' +
+      'Same filters as the list. Columns (product.md#admin-pages): Business Name, Formation Status, State, Payment Status, Created At, ' +
       'Updated At; then (decision 0032) Package and Business Address of the paid order and Payment Flag. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
       'dd.MM.yyyy HH:mm (Europe/Istanbul) and Turkish labels. Cells starting with = + - @ or a tab are prefixed with a quote.',
     request: { query: adminFormationExportQuerySchema },
@@ -66,7 +66,7 @@ const setStatus = adminRoute('formations.edit', {
   method: 'put',
   path: '/{id}/status',
   tags,
-  summary: 'Set formation_status to any value (SPEC §4); audited as formation.status_changed',
+  summary: 'Set formation_status to any value (product.md#formation-states); audited as formation.status_changed',
   request: { params: idParams, ...jsonBody(adminFormationStatusSchema) },
   responses: {
     200: jsonResponse(adminFormationResultSchema, 'Saved; the formation as it is now'),
@@ -110,7 +110,7 @@ async function formationView(db: Db, id: string) {
   return toAdminFormation(row);
 }
 
-/** The back office's formations screen (SPEC §2 "Admin formations"). app.ts mounts it at /api/admin/formations. */
+/** The back office's formations screen (product.md#admin-pages "Admin formations"). app.ts mounts it at /api/admin/formations. */
 export function formationsAdminRoutes() {
   const router = createRouter();
 

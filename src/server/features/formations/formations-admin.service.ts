@@ -286,7 +286,7 @@ export interface AdminActor {
 }
 
 /**
- * SPEC §4: an admin sets any formation_status. The row is locked, the change and its audit row
+ * product.md#formation-states: an admin sets any formation_status. The row is locked, the change and its audit row
  * ('formation.status_changed', before/after) and the customer's stage mail commit together; setting
  * the status it already has changes nothing, records nothing and sends nothing.
  */
@@ -309,7 +309,7 @@ export async function setFormationStatus(
       actorId: admin.id,
       actorRole: 'admin',
     });
-    // Issue 12: every formation_status change mails the customer once, queued in this transaction.
+    // Decision 0015: every formation_status change mails the customer once, queued in this transaction.
     await notifyStageChange(deps, tx, { userId: updated.userId, kind: 'formation', from: row.formationStatus, to });
     return updated;
   });

@@ -359,7 +359,7 @@ describe('GET /api/admin/formations/{id}/file', () => {
 });
 
 describe('GET /api/admin/formations/export.csv', () => {
-  it('writes the SPEC §9 columns, quotes per RFC 4180 and neutralises formulas, named by date', async () => {
+  it('writes the product.md#admin-pages columns, quotes per RFC 4180 and neutralises formulas, named by date', async () => {
     const marker = `csv${randomUUID().slice(0, 6)}`;
     const names = [
       `=HYPERLINK("http://evil")${marker}`,

@@ -46,7 +46,7 @@ function blankToNull(value: string | null | undefined): string | null {
 }
 
 /**
- * Onboarding's submit (SPEC §2/§3): the user's one company_formations row, the mirrored profile
+ * Onboarding's submit (product.md#services-and-payment-pages, product.md#data-the-portal-keeps): the user's one company_formations row, the mirrored profile
  * fields and an audit row, all or nothing. A second create, even a concurrent one, hits the unique
  * user_id and becomes FORMATION_EXISTS.
  */
@@ -112,7 +112,7 @@ export interface StatusChange {
   formationId: string;
   from: FormationStatus;
   to: FormationStatus;
-  /** Whose rule applies (SPEC §4): the customer's guide answer, the system's EIN steps, an admin. */
+  /** Whose rule applies (product.md#formation-states): the customer's guide answer, the system's EIN steps, an admin. */
   actor: Actor;
   /** Who caused it, for the audit row (the customer for a system step they triggered). */
   actorId: string | null;

@@ -178,9 +178,9 @@ describe('GET /api/formations/me', () => {
     expect(res.body).toEqual({
       formation: created.body.formation,
       einApplication: null,
-      // Issue 13's timeline (its own tests: timeline/stage-history.test.ts).
+      // Decision 0016's timeline (its own tests: timeline/stage-history.test.ts).
       timeline: { formation: expect.objectContaining({ current: 'preparation' }), ein: null },
-      // Issue 13's completion card: only once the process is complete (ein/ein-number.test.ts).
+      // Decision 0019's completion card: only once the process is complete (ein/ein-number.test.ts).
       guidesDone: null,
     });
   });

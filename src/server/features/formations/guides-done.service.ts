@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/tx';
 
 /**
  * Whether the customer has said, in the guide's feedback, that the bank account and the business
- * address are done (SPEC §3 feedback tables, `completed`). The finished company's card lists only the
+ * address are done (product.md#data-the-portal-keeps feedback tables, `completed`). The finished company's card lists only the
  * steps still open.
  */
 export async function loadGuidesDone(db: DbOrTx, userId: string) {

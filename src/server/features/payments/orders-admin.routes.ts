@@ -110,7 +110,7 @@ export function orderExportDialect(format: 'csv' | 'excel-tr'): CsvDialect<Admin
   };
 }
 
-/** /admin/orders: every order, read-only (issue 23's proof of the shape). */
+/** /admin/orders: every order, read-only (decision 0040's proof of the shape). */
 export function ordersAdminRoutes() {
   const router = createRouter();
   router.openapi(list, async (c) => {

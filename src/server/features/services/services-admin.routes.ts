@@ -25,7 +25,7 @@ import {
 
 const tags = ['admin'];
 
-/** With real Stripe, Checkout sells the service's Stripe price, so it needs one (SPEC §5). */
+/** With real Stripe, Checkout sells the service's Stripe price, so it needs one (product.md#service-form-rules). */
 const stripePriceRequired = (env: Env) => Boolean(env.STRIPE_SECRET_KEY);
 
 const list = adminRoute('services.manage', {

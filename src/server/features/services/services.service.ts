@@ -38,7 +38,7 @@ export function toAdminServiceView(row: ServiceRow, orderCount: number) {
   };
 }
 
-/** SPEC §7: active services, oldest first. */
+/** product.md#api-at-a-glance: active services, oldest first. */
 export function listActiveServices(db: Db): Promise<ServiceRow[]> {
   return db
     .select()
@@ -65,7 +65,7 @@ const orderCountOf = (db: DbOrTx) =>
     .groupBy(orders.serviceId)
     .as('oc');
 
-/** SPEC §7 admin list: every service, newest first, with how many orders each has; searched in SQL. */
+/** product.md#api-at-a-glance admin list: every service, newest first, with how many orders each has; searched in SQL. */
 export async function listAdminServices(db: Db, query: z.output<typeof adminServiceListQuerySchema>) {
   const conditions: SQL[] = [];
   if (query.q)

@@ -25,7 +25,7 @@ export interface RedirectAnswer {
   refCookie: string | null;
 }
 
-/** A link that exists and has not expired (SPEC §4): the others are answered 404. */
+/** A link that exists and has not expired (product.md#other-states): the others are answered 404. */
 export function isLiveLink(entry: CachedLink | null): entry is CachedLink {
   return entry !== null && shortLinkState(entry.link.expiresAt) !== 'expired';
 }
@@ -63,7 +63,7 @@ export interface GoOptions {
 }
 
 /**
- * Unknown or expired: the web app with status 404, so that its /go/:slug route shows SPEC §2's page
+ * Unknown or expired: the web app with status 404, so that its /go/:slug route shows product.md#short-link-manager: page
  * ('Link not found or expired', then home after 2 seconds). Without the web app, a plain 404.
  */
 function notFoundPage(c: Context<AppEnv>, opts: GoOptions) {
@@ -74,7 +74,7 @@ function notFoundPage(c: Context<AppEnv>, opts: GoOptions) {
 }
 
 /**
- * GET /go/{slug} (SPEC §2 "Redirect page", issue 12), answered by the server rather than the web app:
+ * GET /go/{slug} (product.md#short-links-and-attribution "Redirect page", decision 0013), answered by the server rather than the web app:
  * a live link is a 302 to its destination, counted without delaying the answer; a destination on the
  * portal itself also gets the link's UTM fields and `ref`, and the `portal_ref` cookie that sign-up
  * reads. Outside the OpenAPI document: it is a page, not part of the JSON API. Decision 0013; links
@@ -82,7 +82,7 @@ function notFoundPage(c: Context<AppEnv>, opts: GoOptions) {
  * link before this route is reached, with the same answer.
  */
 export function mountShortLinkRedirect(app: Hono<AppEnv>, opts: GoOptions) {
-  // SPEC §2: with no slug it goes straight to the homepage.
+  // product.md#short-links-and-attribution: with no slug it goes straight to the homepage.
   app.get('/go', (c) => c.redirect('/', 302));
   app.get('/go/', (c) => c.redirect('/', 302));
 

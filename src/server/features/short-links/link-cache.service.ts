@@ -5,7 +5,7 @@ import { shortLinks } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 
-/** What the redirect needs of a link (SPEC §7 "select original_url and expires_at by slug"). */
+/** What the redirect needs of a link (product.md#short-links-and-attribution "select original_url and expires_at by slug"). */
 export interface RedirectLink {
   id: string;
   slug: string;

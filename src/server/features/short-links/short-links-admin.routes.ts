@@ -100,7 +100,7 @@ function linkId(id: string): string {
   return id;
 }
 
-/** SPEC §2 "Short-link manager". app.ts mounts it at /api/admin/short-links, before /api/admin. */
+/** product.md#short-link-manager "Short-link manager". app.ts mounts it at /api/admin/short-links, before /api/admin. */
 export function shortLinksAdminRoutes() {
   const router = createRouter();
 

@@ -68,7 +68,7 @@ function linkQuery(db: DbOrTx) {
 export type ShortLinkListRow = Awaited<ReturnType<ReturnType<typeof linkQuery>['execute']>>[number];
 
 /**
- * SPEC §7 "select all newest first", paged, with the attribution counts for the page's links only.
+ * product.md#short-links-and-attribution "select all newest first", paged, with the attribution counts for the page's links only.
  * `q` matches the slug, the destination and the UTM fields, Turkish letters folded (decision 0009).
  */
 export async function listShortLinks(
@@ -116,7 +116,7 @@ function audited(row: ShortLinkRow) {
 }
 
 /**
- * SPEC §5: a custom slug is taken or not (the unique index decides, so two admins cannot both get
+ * product.md#short-link-rules: a custom slug is taken or not (the unique index decides, so two admins cannot both get
  * it); without one, up to three random slugs are tried before giving up with the spec's message.
  */
 export async function createShortLink(
@@ -165,7 +165,7 @@ export async function createShortLink(
   throw new ApiError('SLUG_GENERATION_FAILED', { slug: 'errors.SLUG_GENERATION_FAILED' });
 }
 
-/** SPEC §7 "update {original_url, expires_at} by id", plus the UTM fields; the slug stays. Audited. */
+/** product.md#short-links-and-attribution "update {original_url, expires_at} by id", plus the UTM fields; the slug stays. Audited. */
 export async function updateShortLink(
   deps: Deps,
   admin: AdminActor,
@@ -227,7 +227,7 @@ export async function deleteShortLink(deps: Deps, admin: AdminActor, id: string)
 }
 
 /**
- * The slug a new account is attributed to (issue 12): the first of the candidates (the sign-up's
+ * The slug a new account is attributed to (decision 0013): the first of the candidates (the sign-up's
  * `ref`, then the `portal_ref` cookie) that names a short link that exists, expired or not: the
  * visitor came through it while it was live.
  */

@@ -97,7 +97,7 @@ describe('short-link admin routes are admin-only', () => {
   });
 });
 
-describe('SPEC §5 URL rules', () => {
+describe('product.md#short-link-rules URL rules', () => {
   it("'Please enter a URL' when the URL is missing or blank", async () => {
     for (const body of [{}, { originalUrl: '' }, { originalUrl: '   ' }]) {
       const res = await create(body);
@@ -177,7 +177,7 @@ describe('SPEC §5 URL rules', () => {
   });
 });
 
-describe('SPEC §5 slug rules', () => {
+describe('product.md#short-link-rules slug rules', () => {
   it('strips a custom slug to letters, digits, hyphen and underscore', async () => {
     const suffix = Date.now().toString(36);
     const link = await created({ originalUrl: 'https://example.com', slug: ` Yaz İndirimi_2025-${suffix}! ` });

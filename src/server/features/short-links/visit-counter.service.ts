@@ -20,7 +20,7 @@ interface Tally {
 }
 
 /**
- * SPEC §7 increment_click_count, batched (decision 0026): every visit this process answers is added
+ * product.md#short-links-and-attribution increment_click_count, batched (decision 0026): every visit this process answers is added
  * up in memory per link, and once a second the sums are written as `click_count = click_count + n`,
  * one statement for all links. Concurrent copies still cannot overwrite each other's counts, and a
  * busy link costs one row lock per second instead of one per visit. Visitors never wait for it.

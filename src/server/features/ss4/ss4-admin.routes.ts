@@ -125,7 +125,7 @@ function pdf(bytes: Uint8Array, fileName: string): Response {
 const generatedUrl = (id: string) => `/api/admin/ein-applications/${id}/ss4-generated`;
 
 /**
- * The EIN desk's prefilled SS-4 (issue 13). Mounted beside the EIN admin routes, under their path;
+ * The EIN desk's prefilled SS-4 (decision 0017). Mounted beside the EIN admin routes, under their path;
  * its own guard keeps it admin-only wherever it is mounted.
  */
 export function ss4AdminRoutes() {

@@ -83,7 +83,7 @@ export function invitationsRoutes() {
           emailVerified: account.emailVerified,
           lang: account.lang,
         },
-        // The second factor's set-up (issue 24) continues to the role's desk.
+        // The second factor's set-up (decision 0042) continues to the role's desk.
         redirectTo: `/account/security?next=${encodeURIComponent(home)}`,
       },
       201,

@@ -1,5 +1,5 @@
 /**
- * Staff by invitation (issue 24, decision 0043): the owner invites, resends, cancels, changes roles,
+ * Staff by invitation (decision 0043, decision 0043): the owner invites, resends, cancels, changes roles,
  * deactivates and reactivates; the last active owner stays; deactivation ends every session at once;
  * the admin code makes the first owner only; every change is audited and mailed. On both engines.
  */

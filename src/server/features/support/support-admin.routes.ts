@@ -118,7 +118,7 @@ async function adminView(db: Db, id: string) {
 }
 
 /**
- * The back office's support screen (SPEC §2 "Admin support"), behind the admin door. A customer who
+ * The back office's support screen (product.md#admin-pages "Admin support"), behind the admin door. A customer who
  * tries the create route is refused in the spec's words (ADMIN_REQUIRED), named at its mount.
  */
 export function supportAdminRoutes() {

@@ -172,7 +172,7 @@ export async function adminCreateThread(
   return result;
 }
 
-/** SPEC §4: an admin sets any of the four statuses in any order. Setting the current one changes nothing. */
+/** product.md#support-statuses: an admin sets any of the four statuses in any order. Setting the current one changes nothing. */
 export async function setThreadStatus(
   deps: AppDeps,
   admin: SupportActor,

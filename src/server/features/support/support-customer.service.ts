@@ -71,7 +71,7 @@ export async function createCustomerThread(
   return result;
 }
 
-/** The customer's reply to their own thread; a resolved or closed thread opens again (SPEC §4). */
+/** The customer's reply to their own thread; a resolved or closed thread opens again (product.md#support-statuses). */
 export async function customerReply(
   deps: AppDeps,
   user: { id: string },

@@ -125,7 +125,7 @@ export async function readSupportForm<T extends ZodType>(
   return { input: parsed.data, file: files.file };
 }
 
-/** SPEC §2 "Customer support": a customer sees and writes only their own threads. */
+/** product.md#customer-support "Customer support": a customer sees and writes only their own threads. */
 export function supportRoutes() {
   const router = createRouter();
 

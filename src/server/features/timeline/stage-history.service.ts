@@ -17,7 +17,7 @@ import { companyFormations, einApplications, stageHistory } from '../../db/schem
 import type { DbOrTx } from '../../db/tx';
 
 /*
- * The timeline's dates (issue 13): when each formation and EIN stage was reached, and how long this
+ * The timeline's dates (decision 0016): when each formation and EIN stage was reached, and how long this
  * portal's own applications usually stayed in each stage.
  */
 

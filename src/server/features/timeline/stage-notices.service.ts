@@ -37,7 +37,7 @@ export async function notifyStageChange(
   tx: DbOrTx,
   change: StageChangeInput,
 ): Promise<StageNotice | null> {
-  // The timeline's date of the new stage (issue 13) rides on the same one call every change makes.
+  // The timeline's date of the new stage (decision 0016) rides on the same one call every change makes.
   if (change.from !== change.to) {
     await recordStageReached(tx, { userId: change.userId, kind: change.kind, stage: change.to });
   }

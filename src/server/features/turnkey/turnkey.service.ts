@@ -55,7 +55,7 @@ export function isBought(row: Pick<DraftRow, 'paidOrderId' | 'paymentStatus'> | 
 }
 
 /**
- * Saves the draft (SPEC §4: updated if one exists for the user, else inserted). A field left out keeps
+ * Saves the draft (product.md#other-states: updated if one exists for the user, else inserted). A field left out keeps
  * its saved value; null clears it; documents_ready is false on every save. A bought request is not
  * changed (TURNKEY_REQUEST_PAID): what it bought is its order's. The row is locked while the change and
  * its audit row ('formation_service.draft_saved', the changed fields before and after) are written;

@@ -117,7 +117,7 @@ async function detail(db: Db, id: string) {
   return toAdminUserDetail(row);
 }
 
-/** The back office's users screen (SPEC §2 "Admin users"). app.ts mounts it at /api/admin/users. */
+/** The back office's users screen (product.md#admin-pages "Admin users"). app.ts mounts it at /api/admin/users. */
 export function usersAdminRoutes() {
   const router = createRouter();
 

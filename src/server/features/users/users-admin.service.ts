@@ -32,7 +32,7 @@ function listQuery(db: DbOrTx) {
 export type AdminUserRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
 
 /**
- * Every account, customers and admins alike (SPEC §6: an admin can "see all users"), paged and
+ * Every account, customers and admins alike (product.md#roles-and-permissions: an admin can "see all users"), paged and
  * ordered by joined date in SQL. `q` matches email, sign-up name and display name folded (trigram
  * indexes of migration 0004), or an id exactly: ids are random, so a part of one finds nothing useful.
  */
@@ -153,7 +153,7 @@ export async function updateDisplayName(db: AppDeps['database']['db'], admin: Ad
 }
 
 /**
- * An admin's upload into a user's vault (SPEC §6): stored under the user's id with uploaded_by
+ * An admin's upload into a user's vault (product.md#roles-and-permissions): stored under the user's id with uploaded_by
  * 'admin', so it shows in the customer's own documents; the row and its audit commit together and a
  * failure removes the stored file.
  */

@@ -19,7 +19,7 @@ export type MailTemplate =
   | 'emailChanged'
   /** Decision 0042: an owner (or the server's CLI) removed the member's second factor. */
   | 'twoFactorReset'
-  /** Issue 24: staff changes, each mailed to the member (or invitee) it affects; `role` is the role's label. */
+  /** Decision 0043: staff changes, each mailed to the member (or invitee) it affects; `role` is the role's label. */
   | 'staffInvited'
   | 'staffInvitationCancelled'
   | 'staffRoleChanged'

@@ -2,7 +2,7 @@ import type { FileKind } from '../../../shared/domain/files';
 import { FILE_KIND_INFO } from '../../../shared/domain/files';
 
 /**
- * Storage keys of SPEC §7: `{category}/{userId}_{timestamp}.{ext}` and `signed_ss4/{userId}_{timestamp}.pdf`.
+ * Storage keys of product.md#files-and-privacy: `{category}/{userId}_{timestamp}.{ext}` and `signed_ss4/{userId}_{timestamp}.pdf`.
  * Built from server-side values only (the folder, the user's id, the clock and the kind found in the
  * file's bytes), so nothing a client sends can steer where a file lands.
  */

@@ -15,7 +15,7 @@ export interface NewFile {
 const MAX_ATTEMPTS = 20;
 
 /**
- * Stores a file under a fresh SPEC §7 key and returns the key. Two uploads by one user in the same
+ * Stores a file under a fresh product.md#files-and-privacy key and returns the key. Two uploads by one user in the same
  * millisecond would share a key; since storage never overwrites, the loser moves one millisecond on.
  */
 export async function putNewFile(storage: FileStorage, file: NewFile, now: () => number = Date.now): Promise<string> {

@@ -76,7 +76,7 @@ function AdminTopBar() {
   );
 }
 
-/** Admin back office: the top bar of SPEC §2 over a wide content area. */
+/** Admin back office: the top bar of product.md#admin-pages over a wide content area. */
 export function AdminLayout() {
   return (
     <QueryProvider>

@@ -13,7 +13,7 @@ export interface PageWrapperProps {
   hideBackLink?: boolean;
 }
 
-/** SPEC §2: a round icon, a title and subtitle, a card with the content and a link back to the panel. */
+/** product.md#shared-page-parts: a round icon, a title and subtitle, a card with the content and a link back to the panel. */
 export function PageWrapper({ icon: Icon, title, subtitle, children, hideBackLink }: PageWrapperProps) {
   const { t } = useTranslation();
   return (

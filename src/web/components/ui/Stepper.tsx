@@ -120,7 +120,7 @@ function VerticalStepper({ steps, current, label, className, details }: Omit<Ste
 
 export interface WizardNavProps {
   onBack: () => void;
-  /** Back is disabled on the first step (SPEC §4). */
+  /** Back is disabled on the first step (product.md#other-states). */
   isFirst: boolean;
   /** Label of the forward button; the last step's button is usually the submit. */
   nextLabel?: string;

@@ -14,7 +14,7 @@ import { EmailSection } from '../components/EmailSection';
 import { NameSection } from '../components/NameSection';
 import { PasswordSection } from '../components/PasswordSection';
 
-/** /account (issue 24): the signed-in user's own name, email, language, password, second factor and devices. */
+/** /account (decision 0042): the signed-in user's own name, email, language, password, second factor and devices. */
 export function AccountPage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -64,7 +64,7 @@ export function AccountPage() {
   );
 }
 
-/** /api/me's `twoFactorEnabled` (issue 24's second factor), when the server says it. */
+/** /api/me's `twoFactorEnabled` (decision 0042's second factor), when the server says it. */
 function twoFactorOf(me: unknown): boolean | null {
   const value = (me as { twoFactorEnabled?: unknown } | null | undefined)?.twoFactorEnabled;
   return typeof value === 'boolean' ? value : null;

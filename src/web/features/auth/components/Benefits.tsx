@@ -8,7 +8,7 @@ const BENEFITS = [
   { key: 'fast', Icon: Clock },
 ] as const;
 
-/** The three reasons on the sign-in page (SPEC §2). */
+/** The three reasons on the sign-in page (product.md#public-pages). */
 export function Benefits() {
   const { t } = useTranslation();
   const fmt = useFormat();

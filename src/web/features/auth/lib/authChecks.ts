@@ -62,7 +62,7 @@ export interface SignInValues {
   rememberMe: boolean;
 }
 
-/** signInSchema: only "required" is shown on sign-in (SPEC §5), with the bounds every request has. */
+/** signInSchema: only "required" is shown on sign-in (product.md#account-rules), with the bounds every request has. */
 export function checkSignIn(values: SignInValues): Problems<keyof SignInValues> {
   return collect<keyof SignInValues>([
     ['email', textProblem(values.email, TEXT_MAX.email, EMAIL)],

@@ -67,7 +67,7 @@ export function SignInPage() {
       else await signedIn(result);
     } catch (error) {
       if (isApiError(error, 'INVALID_CREDENTIALS')) {
-        // SPEC §8: the same message under both fields, so as not to tell which one was wrong.
+        // product.md#error-catalogue: the same message under both fields, so as not to tell which one was wrong.
         setError('email', { type: 'server', message: 'auth.invalidCredentials' });
         setError('password', { type: 'server', message: 'auth.invalidCredentials' }, { shouldFocus: true });
       } else if (isApiError(error) && error.status === 429) {

@@ -35,7 +35,7 @@ export function SignUpPage() {
         ...trimmed(values),
         // checkSignUp lets the form through only with the box ticked.
         terms: true,
-        // Campaign attribution from the landing link (SPEC §3, auth user metadata).
+        // Campaign attribution from the landing link (product.md#data-the-portal-keeps, auth user metadata).
         utmSource: searchParams.get('utm_source'),
         utmMedium: searchParams.get('utm_medium'),
         utmCampaign: searchParams.get('utm_campaign'),

@@ -54,7 +54,7 @@ const codec: ListParamsCodec<DeadlineListParams> = {
 };
 
 /**
- * Issue 13 "Upcoming deadlines": every customer with a compliance item due in the next N days, filtered
+ * Decision 0020 "Upcoming deadlines": every customer with a compliance item due in the next N days, filtered
  * by state and rule, searched, exported as CSV, and marked done from the list (audited on the server).
  */
 export function AdminDeadlinesPage() {

@@ -25,7 +25,7 @@ import {
 } from '../api/compliance';
 
 /**
- * The company's compliance calendar on the dashboard (issue 13): every coming deadline with its date,
+ * The company's compliance calendar on the dashboard (decision 0020): every coming deadline with its date,
  * days left, amount, penalty and official source, a done toggle, "Let us file it" where the catalogue
  * sells the filing, and the private calendar feed.
  */

@@ -13,7 +13,7 @@ import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadg
 import { companyExists, openCompanySteps } from './companySteps';
 
 /**
- * The "Company" card (issue 13): name, state, the formation date staff recorded (never the record's
+ * The "Company" card (decision 0019): name, state, the formation date staff recorded (never the record's
  * creation date), the state file number and the EIN with a copy button. Once the process is complete it
  * is also the completion card: the documents and the steps still open.
  */

@@ -24,7 +24,7 @@ const ICONS: Record<CustomerTimelineItem['kind'], { icon: LucideIcon; tone: stri
 };
 
 /**
- * The dashboard's "History" (issue 12): the customer's own stage changes, documents from the team and
+ * The dashboard's "History" (decision 0015): the customer's own stage changes, documents from the team and
  * payments, newest first, ten at a time. A failed load stays inside the card: the rest of the
  * dashboard does not depend on it.
  */

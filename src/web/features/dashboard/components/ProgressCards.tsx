@@ -46,7 +46,7 @@ function waitsForText(t: TFunction, kind: StageKind, stage: string, waitsFor: St
 }
 
 /**
- * The stages' names (SPEC §4), but the truth for the one that would claim too much: the formation's
+ * The stages' names (product.md#other-states), but the truth for the one that would claim too much: the formation's
  * ein_created is reached when the EIN is applied for, so until it is issued it reads "EIN applied for".
  */
 function stageLabeler(t: TFunction, kind: StageKind, einIssued: boolean): (stage: string) => string {
@@ -197,7 +197,7 @@ function OverdueNotice({
   );
 }
 
-/** SPEC §2/§4: the formation's four stages, each with its date (issue 13). */
+/** product.md#dashboard, product.md#other-states: the formation's four stages, each with its date (decision 0016). */
 export function FormationProgressCard({
   data,
   paymentStatus,
@@ -252,8 +252,8 @@ export function FormationProgressCard({
 }
 
 /**
- * The EIN's five stages from the application's submit until the EIN is issued (issue 13: from stage 1,
- * where SPEC §2 showed it from stage 2). The stage shown is the customer's: ss4_ready without the
+ * The EIN's five stages from the application's submit until the EIN is issued (decision 0017: from stage 1,
+ * where product.md#dashboard showed it from stage 2). The stage shown is the customer's: ss4_ready without the
  * form is still waiting for it.
  */
 export function EinProgressCard({ data }: { data: MyFormation }) {

@@ -5,7 +5,7 @@ import type { NextStep } from './NextStepCard';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
-/** What the customer should do next, by formation stage and EIN state (SPEC §2 Dashboard). */
+/** What the customer should do next, by formation stage and EIN state (product.md#dashboard Dashboard). */
 export function nextSteps({ formation, einApplication: ein }: MyFormation, t: T, einWeeks: string): NextStep[] {
   const steps: NextStep[] = [];
   const completed = formation.formationStatus === 'process_completed';

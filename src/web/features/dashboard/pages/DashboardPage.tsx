@@ -42,7 +42,7 @@ const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
   { to: '/support', key: 'support', icon: LifeBuoy },
 ];
 
-/** SPEC §2 Dashboard: progress of the formation (4 stages) and the EIN (5 stages), and what to do next. */
+/** product.md#dashboard Dashboard: progress of the formation (4 stages) and the EIN (5 stages), and what to do next. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -232,7 +232,7 @@ function DashboardContent({ data }: { data: MyFormation }) {
   );
 }
 
-/** Staff replies the customer has not read (issue 10); nothing when there are none or the count fails. */
+/** Staff replies the customer has not read (decision 0010); nothing when there are none or the count fails. */
 function SupportUnreadBadge({ testId }: { testId: string }) {
   const { t } = useTranslation();
   const { data: count } = useQuery(supportUnreadQuery);

@@ -18,7 +18,7 @@ export function useDocuments() {
   return useQuery(documentsQuery);
 }
 
-/** SPEC §5 "Document upload": multipart `category` and `file`; answers the stored document. */
+/** product.md#uploads "Document upload": multipart `category` and `file`; answers the stored document. */
 export async function uploadDocument(
   category: DocumentCategory,
   file: File,

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { DOCUMENTS_KEY, uploadDocument } from '../api/documents';
 
-/** SPEC §5 gives one message for the size; the type message is the API's own. */
+/** product.md#uploads gives one message for the size; the type message is the API's own. */
 const FILE_MESSAGES = { tooLarge: 'errors.FILE_SIZE_LIMIT', wrongType: 'errors.UNSUPPORTED_FILE_TYPE' } as const;
 
 type Errors = Partial<Record<'category' | 'file', string>>;

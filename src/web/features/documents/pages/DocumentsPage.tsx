@@ -17,7 +17,7 @@ import { DocumentUploadCard } from '../components/DocumentUploadCard';
 import { type DocumentItem, groupDocuments } from '../lib/group';
 
 /**
- * SPEC §2 "Documents page": an upload form, then the customer's files grouped by category, each
+ * product.md#documents "Documents page": an upload form, then the customer's files grouped by category, each
  * downloadable, with a refresh button and an empty state.
  */
 export function DocumentsPage() {

@@ -21,7 +21,7 @@ import {
 type Action = { kind: 'ss4'; file: File } | { kind: 'einDocument'; file: File } | { kind: 'advance'; to: EinStatus };
 
 /**
- * What staff can do at the current ein_status (SPEC §4): upload (or replace) the prepared SS-4
+ * What staff can do at the current ein_status (product.md#ein-states): upload (or replace) the prepared SS-4
  * while waiting for the form or at SS-4 Ready, upload the EIN document only at Submitted to IRS,
  * and move one step along the chain. ein_issued is final.
  */
@@ -34,7 +34,7 @@ export function EinActions({ application }: { application: AdminEinApplication }
   const advanceRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const [progress, setProgress] = useState<number | null>(null);
-  // Issue 13: the number the IRS issued, typed before the EIN document or the advance to ein_issued.
+  // Decision 0019: the number the IRS issued, typed before the EIN document or the advance to ein_issued.
   const [ein, setEin] = useState('');
   const [einError, setEinError] = useState<string | null>(null);
   const einRef = useRef<HTMLInputElement>(null);

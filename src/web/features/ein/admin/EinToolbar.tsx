@@ -23,7 +23,7 @@ const SORT_LABELS: Record<EinSort, string> = {
 
 /**
  * The list toolbar with the EIN status filter and the order: a select rather than the newest/oldest
- * toggle, as "waiting longest" (issue 13) makes three.
+ * toggle, as "waiting longest" (decision 0016) makes three.
  */
 export function EinToolbar({ q, status, sort, refreshing, onSearch, onStatus, onSort, onRefresh }: EinToolbarProps) {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ export const EIN_FILE_KEYS = [
 ] as const;
 export type EinFileKey = (typeof EIN_FILE_KEYS)[number];
 
-/** waiting_longest: the longest in their current stage first, open applications only (issue 13). */
+/** waiting_longest: the longest in their current stage first, open applications only (decision 0016). */
 export type EinSort = NonNullable<AdminEinListQuery['sort']>;
 
 export interface EinListParams {
@@ -75,7 +75,7 @@ export const revealSsn = (id: string) => api<SsnReveal>('POST', path(id, 'ssn'))
 export const uploadPreparedSs4 = (id: string, file: File, options: UploadOptions = {}) =>
   upload<AdminEinResult>('POST', path(id, 'ss4'), fileBody(file), options).then((r) => r.application);
 
-/** The EIN document goes with the number staff typed (issue 13): the server sets both or neither. */
+/** The EIN document goes with the number staff typed (decision 0019): the server sets both or neither. */
 export const uploadEinDocument = (id: string, file: File, ein: string, options: UploadOptions = {}) => {
   const body = fileBody(file);
   body.append('ein', ein);

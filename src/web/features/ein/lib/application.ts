@@ -25,7 +25,7 @@ export interface EinValues {
 
 export type EinFiles = Record<EinFileField, File | null>;
 
-/** The wizard's steps, in order (SPEC §2): zero-based indexes below. */
+/** The wizard's steps, in order (product.md#documents): zero-based indexes below. */
 export const EIN_STEPS = ['info', 'company', 'ownership', 'documents', 'review'] as const;
 export type EinStepKey = (typeof EIN_STEPS)[number];
 

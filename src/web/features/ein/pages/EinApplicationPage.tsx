@@ -79,7 +79,7 @@ async function checkStep(index: number, values: EinValues, files: EinFiles): Pro
   return found && Object.keys(found).length > 0 ? found : null;
 }
 
-/** SPEC §2 "EIN application wizard (5 steps)"; the route loader lets in only a formed company without an application. */
+/** product.md#ein-wizard "EIN application wizard (5 steps)"; the route loader lets in only a formed company without an application. */
 export function EinApplicationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -187,7 +187,7 @@ export function EinApplicationPage() {
       toast.error(t(error.status === 413 ? 'errors.FILE_TOO_LARGE' : 'errors.UNSUPPORTED_FILE_TYPE'));
       return;
     }
-    // No answer at all: the documents, most of the request's bytes, did not get through (SPEC §8).
+    // No answer at all: the documents, most of the request's bytes, did not get through (product.md#error-catalogue).
     if (isApiError(error) && error.status === 0) {
       toast.error(t('ein.toast.uploadFailed'));
       return;

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/useTranslation';
 import type { EinFileField, EinFiles } from '../lib/application';
 import type { Errors } from './stepProps';
 
-/** The messages of SPEC §5 "EIN wizard → Files" for the early check. */
+/** The messages of product.md#uploads "EIN wizard → Files" for the early check. */
 const FILE_MESSAGES = { tooLarge: 'errors.FILE_TOO_LARGE', wrongType: 'errors.UNSUPPORTED_FILE_TYPE' } as const;
 
 const FILE_KINDS = ['pdf', 'jpeg', 'png'] as const;

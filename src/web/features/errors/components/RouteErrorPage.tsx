@@ -14,7 +14,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The route tree's last resort (SPEC §8): what went wrong, and ways out. */
+/** The route tree's last resort (product.md#error-catalogue): what went wrong, and ways out. */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();

@@ -15,7 +15,7 @@ import { downloadFormationsCsv, FORMATIONS_KEY, formationListQuery } from './for
 import { useFormationListParams } from './useFormationListParams';
 
 /**
- * SPEC §2 Admin formations: every formation, searched, filtered and sorted on the server, with its
+ * product.md#admin-pages Admin formations: every formation, searched, filtered and sorted on the server, with its
  * status dropdown, 'View Details' to the customer file, and the CSV exports of what the filter shows.
  * Search, filter, order and page are kept in the URL.
  */

@@ -28,7 +28,7 @@ import { FormationTimeline } from './FormationTimeline';
 import { type FormationCustomerFile, formationFileQuery } from './formationsApi';
 
 /**
- * The customer file (SPEC §2 Admin formations, 'View Details'; issue 12): everything about the
+ * The customer file (product.md#admin-pages Admin formations, 'View Details'; decision 0014): everything about the
  * customer behind one formation on one page: profile, formation (status editable), turnkey request,
  * EIN application, documents (with upload), orders, support threads, and the timeline of every change.
  */

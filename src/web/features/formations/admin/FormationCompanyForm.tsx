@@ -36,7 +36,7 @@ export interface FormationCompanyFormProps {
 }
 
 /**
- * Staff record the day the state approved the filing and its file number (issue 13). Separate from
+ * Staff record the day the state approved the filing and its file number (decision 0019). Separate from
  * the status on purpose: correcting a date never moves the process.
  */
 export function FormationCompanyForm({ formationId, formedOn, stateFileNumber }: FormationCompanyFormProps) {

@@ -18,7 +18,7 @@ export interface FormationStatusSelectProps {
   /** Who the formation belongs to, for the label and the question ("Acme LLC: Preparation → …"). */
   name: string;
   /**
-   * The recorded formation date (issue 13). Without one, a move to formation_completed asks for it in
+   * The recorded formation date (decision 0019). Without one, a move to formation_completed asks for it in
    * the same dialog; the status may still be saved without it.
    */
   formedOn?: string | null;
@@ -26,7 +26,7 @@ export interface FormationStatusSelectProps {
 }
 
 /**
- * SPEC §2/§4: the formation_status dropdown. An admin may pick any value; the choice is asked again
+ * product.md#admin-pages, product.md#formation-states: the formation_status dropdown. An admin may pick any value; the choice is asked again
  * in a dialog and only then saved (and audited on the server). The select shows the saved status
  * until the server has the new one.
  */

@@ -14,7 +14,7 @@ const VALUE_LABELS: Record<string, string> = {
 };
 
 /**
- * The customer's timeline (SPEC §2 Admin formations, issue 12): every audit row about them, newest
+ * The customer's timeline (product.md#admin-pages Admin formations, decision 0014): every audit row about them, newest
  * first: what happened, who did it, each field from → to, and when.
  */
 export function FormationTimeline({ entries }: { entries: FormationTimelineEntry[] }) {

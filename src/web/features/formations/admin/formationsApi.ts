@@ -67,7 +67,7 @@ export const setFormationStatus = (id: string, formationStatus: FormationStatus)
     (r) => r.formation,
   );
 
-/** Issue 13: the formation date and state file number; a null file number clears it. */
+/** Decision 0019: the formation date and state file number; a null file number clears it. */
 export const setFormationCompany = (id: string, body: AdminFormationCompanyInput) =>
   api<AdminFormationResult>('PUT', `${BASE}/${encodeURIComponent(id)}/company`, body).then((r) => r.formation);
 

@@ -19,7 +19,7 @@ import { NextStepEin, OverviewStep, StepByStep } from '../guide/steps/GuideSteps
 
 const STEP_KEYS = ['overview', 'stepByStep', 'nextStep', 'complete'] as const;
 
-/** SPEC §2 "Formation guide (4 steps)": how to form the company yourself, then whether it is done. */
+/** product.md#formation-guide "Formation guide (4 steps)": how to form the company yourself, then whether it is done. */
 export function FormationGuidePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -42,7 +42,7 @@ export function FormationGuidePage() {
   }, [formation.data, formation.isError, navigate, t]);
 
   const record = formation.data?.formation;
-  // Past preparation: the guide's question is already answered (SPEC §4).
+  // Past preparation: the guide's question is already answered (product.md#formation-states).
   const alreadyDone = Boolean(record && record.formationStatus !== 'preparation');
   const isLast = step === STEP_KEYS.length - 1;
 
@@ -67,7 +67,7 @@ export function FormationGuidePage() {
       await api('POST', '/api/formations/me/guide-completion', data);
       await formationChanged();
       toast.success(t('formation.toast.thanks'));
-      // SPEC §4: a "yes" is then shown the completed step (the refetched record is past preparation, so
+      // product.md#formation-states: a "yes" is then shown the completed step (the refetched record is past preparation, so
       // this step now shows its done message); a "no" has nothing more to show here.
       if (!body.isFormationComplete) navigate('/dashboard');
     } catch (error) {

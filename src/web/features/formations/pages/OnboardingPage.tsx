@@ -10,7 +10,7 @@ import { MembershipStep } from '../onboarding/steps/MembershipStep';
 import { OverviewStep } from '../onboarding/steps/OverviewStep';
 import { PurposeStep } from '../onboarding/steps/PurposeStep';
 
-/** SPEC §2 onboarding: membership type, purpose, address (self-service only), overview; then the record. */
+/** product.md#onboarding onboarding: membership type, purpose, address (self-service only), overview; then the record. */
 export function OnboardingPage() {
   const { t } = useTranslation();
   const flow = useOnboardingFlow();

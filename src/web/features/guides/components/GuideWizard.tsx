@@ -32,8 +32,8 @@ export interface GuideWizardProps {
 }
 
 /**
- * The bank and address guides (SPEC §2, 3 steps each): read, then a yes/no answer and feedback.
- * The final button stays disabled until both are given (SPEC §5).
+ * The bank and address guides (product.md#formation-guide, 3 steps each): read, then a yes/no answer and feedback.
+ * The final button stays disabled until both are given (product.md#onboarding-and-wizard-rules).
  */
 export function GuideWizard({ icon, title, subtitle, stepsLabel, steps, feedback }: GuideWizardProps) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { NumberedList } from '../components/NumberedList';
 const REQUIREMENTS = ['passport', 'ein', 'articles', 'address', 'contact', 'ownership'] as const;
 const PROCESS = ['open', 'company', 'documents', 'identity', 'wait'] as const;
 
-/** SPEC §2 "Bank guide (3 steps)": requirements, application process with video, feedback. */
+/** product.md#formation-guide "Bank guide (3 steps)": requirements, application process with video, feedback. */
 export function BankGuidePage() {
   const { t } = useTranslation();
   const fmt = useFormat();

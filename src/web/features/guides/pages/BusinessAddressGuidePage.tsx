@@ -10,7 +10,7 @@ import { GuideWizard } from '../components/GuideWizard';
 
 const GUIDE_TOPICS = ['choose', 'apply', 'verify', 'use'] as const;
 
-/** SPEC §2 "Business address rental guide (3 steps)": general info, downloadable PDF, feedback. */
+/** product.md#formation-guide "Business address rental guide (3 steps)": general info, downloadable PDF, feedback. */
 export function BusinessAddressGuidePage() {
   const { t } = useTranslation();
   const fmt = useFormat();

@@ -13,7 +13,7 @@ const TONES = {
   neutral: 'bg-slate-100 text-slate-700',
 } as const;
 
-/** The way on from a payment's result (SPEC §2): the panel and the services. */
+/** The way on from a payment's result (product.md#services-and-payment-pages): the panel and the services. */
 export function ResultActions() {
   const { t } = useTranslation();
   return (

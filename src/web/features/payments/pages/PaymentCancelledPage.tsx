@@ -2,7 +2,7 @@ import { CircleSlash } from 'lucide-react';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ResultCard } from '../components/ResultCard';
 
-/** SPEC §2 "Payment pages": the customer left the checkout; nothing was charged. */
+/** product.md#services-and-payment-pages "Payment pages": the customer left the checkout; nothing was charged. */
 export function PaymentCancelledPage() {
   const { t } = useTranslation();
   return (

@@ -29,7 +29,7 @@ function usePollingWindowOver(): boolean {
   return over;
 }
 
-/** SPEC §2 "Payment pages": the order behind `?session_id=` (the route's loader requires it). */
+/** product.md#services-and-payment-pages "Payment pages": the order behind `?session_id=` (the route's loader requires it). */
 export function PaymentSuccessPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

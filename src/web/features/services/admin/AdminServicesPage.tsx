@@ -12,7 +12,7 @@ import { ADMIN_SERVICES_KEY, type AdminService, SERVICE_STATUS_FILTERS, serviceL
 import { useServiceListParams } from './useServiceListParams';
 
 /**
- * SPEC §2 Admin services: one inline form that creates a service or edits the one picked in the list
+ * product.md#admin-pages Admin services: one inline form that creates a service or edits the one picked in the list
  * below it; the list's search and status filter are kept in the URL.
  */
 export function AdminServicesPage() {

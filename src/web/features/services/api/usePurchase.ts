@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/useTranslation';
 import { startServiceCheckout } from './services';
 
 /**
- * Buying a service (SPEC §7 "Purchase"): an anonymous visitor is sent to sign in; a customer is taken
+ * Buying a service (product.md#payments "Purchase"): an anonymous visitor is sent to sign in; a customer is taken
  * to the checkout. `pendingId` stays set until the browser leaves, so no second checkout can start.
  */
 export function usePurchase() {
@@ -43,7 +43,7 @@ export function usePurchase() {
         askToSignIn();
         return;
       }
-      // SPEC §8: the server's own text, else 'Failed to create checkout session'.
+      // product.md#error-catalogue: the server's own text, else 'Failed to create checkout session'.
       const description = errorMessage(error, 'services.purchase.fallback', t);
       toast.error(t('services.purchase.failed'), { description, id: 'purchase-failed' });
     }

@@ -24,7 +24,7 @@ export function SupportPrompt({ title, body }: { title: string; body: string }) 
 }
 
 /**
- * SPEC §2: meeting scheduling is not offered yet; its button reads 'Yakında' and leads to support,
+ * product.md#customer-support: meeting scheduling is not offered yet; its button reads 'Yakında' and leads to support,
  * where a meeting can be asked for in writing.
  */
 export function MeetingPrompt() {

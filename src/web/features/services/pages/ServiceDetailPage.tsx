@@ -15,7 +15,7 @@ import { SupportPrompt } from '../components/HelpBox';
 import { LoadFailed, LoadingState } from '../components/PageStates';
 import { localizedService } from '../lib/localized';
 
-/** SPEC §2 "Service detail": the whole description, the price paid once, and the purchase button. */
+/** product.md#services-and-payment-pages "Service detail": the whole description, the price paid once, and the purchase button. */
 export function ServiceDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { MeetingPrompt, SupportPrompt } from '../components/HelpBox';
 import { LoadFailed, LoadingState } from '../components/PageStates';
 import { ServiceCard } from '../components/ServiceCard';
 
-/** SPEC §2 "Services list": the active services, oldest first, open to anonymous visitors too. */
+/** product.md#services-and-payment-pages "Services list": the active services, oldest first, open to anonymous visitors too. */
 export function ServicesPage() {
   const { t } = useTranslation();
   const { data: me } = useMe();

@@ -158,7 +158,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   );
 }
 
-/** SPEC §2: Expired / Expires {date} / Permanent, judged by this browser's clock as it renders. */
+/** product.md#admin-pages: Expired / Expires {date} / Permanent, judged by this browser's clock as it renders. */
 function StateBadge({ link }: { link: ShortLink }) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();

@@ -40,8 +40,8 @@ function useShortLinkParams() {
 }
 
 /**
- * SPEC §2 "Short-link manager" (/shorten): one form that creates a link or edits the one picked in
- * the list below it, and the list with clicks, shares, sign-ups and paying customers (issue 12).
+ * product.md#short-link-manager "Short-link manager" (/shorten): one form that creates a link or edits the one picked in
+ * the list below it, and the list with clicks, shares, sign-ups and paying customers (decision 0013).
  */
 export function ShortLinksPage() {
   const { t } = useTranslation();

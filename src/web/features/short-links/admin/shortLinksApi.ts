@@ -36,5 +36,5 @@ export const updateShortLink = (id: string, patch: ShortLinkUpdateInput) =>
 
 export const deleteShortLink = (id: string) => api<Ok>('DELETE', byId(id));
 
-/** SPEC §2: the copied link is {origin}/go/{slug}. */
+/** product.md#short-links-and-attribution: the copied link is {origin}/go/{slug}. */
 export const shortUrlOf = (slug: string) => `${window.location.origin}/go/${slug}`;

@@ -8,8 +8,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/useTranslation';
 
 /**
- * SPEC §2 "Redirect page": the server redirects a live /go/{slug} itself and serves this page, with
- * status 404, for an unknown or expired one. It says so, then goes home after 2 seconds (SPEC §9).
+ * product.md#short-links-and-attribution "Redirect page": the server redirects a live /go/{slug} itself and serves this page, with
+ * status 404, for an unknown or expired one. It says so, then goes home after 2 seconds (product.md#short-link-rules).
  */
 export function ShortLinkNotFoundPage() {
   const { t } = useTranslation();

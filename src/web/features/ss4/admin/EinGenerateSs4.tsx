@@ -17,7 +17,7 @@ import { applyGeneratedSs4, generateSs4, ss4DataSheetUrl, ss4GenerateStatusQuery
 const MISSING_SHOWN = 8;
 
 /**
- * The prefilled SS-4 on the EIN desk (issue 13): "Generate SS-4" when the operator's IRS template is
+ * The prefilled SS-4 on the EIN desk (decision 0017): "Generate SS-4" when the operator's IRS template is
  * in place, otherwise why not and how to fix it, with the "SS-4 data sheet" to type from meanwhile.
  * A generated form waits here for review until staff use it. Shown only while a prepared SS-4 may
  * still be uploaded.

@@ -17,7 +17,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { uploadSignedSs4 } from '../api/ss4';
 
-/** SPEC §5 "Signed SS-4 upload": this screen's own words for the early check. */
+/** product.md#uploads "Signed SS-4 upload": this screen's own words for the early check. */
 const SIGNED_FILE_MESSAGES = { wrongType: 'errors.PDF_REQUIRED', tooLarge: 'errors.FILE_SIZE_LIMIT' } as const;
 const PDF_ONLY = ['pdf'] as const;
 
@@ -28,7 +28,7 @@ const RULES = [
   { key: 'scan', icon: ScanLine },
 ] as const;
 
-/** SPEC §2 "SS-4 instructions": download the prepared form, sign it by the rules, upload the signed PDF. */
+/** product.md#ss-4-instructions "SS-4 instructions": download the prepared form, sign it by the rules, upload the signed PDF. */
 export function Ss4InstructionsPage() {
   const { t } = useTranslation();
   const formation = useMyFormation();
@@ -123,7 +123,7 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  // The customer may replace the signed form until it goes to the IRS (SPEC §4).
+  // The customer may replace the signed form until it goes to the IRS (product.md#ein-states).
   const canUpload = canUploadEinFile('signedSs4', ein.einStatus);
 
   function choose(next: File | null) {

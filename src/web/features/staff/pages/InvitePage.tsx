@@ -36,7 +36,7 @@ function checkInvite(values: InviteValues) {
 }
 
 /**
- * /invite/:token (issue 24): the invitee sees the address and role they were invited with, chooses a
+ * /invite/:token (decision 0042): the invitee sees the address and role they were invited with, chooses a
  * name and password, is signed in and goes on to set up the second factor.
  */
 export function InvitePage() {

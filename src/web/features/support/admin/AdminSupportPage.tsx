@@ -12,7 +12,7 @@ import { SupportThreadList } from './SupportThreadList';
 import { useSupportListParams } from './useSupportListParams';
 
 /**
- * SPEC §2 Admin support: a paged, filtered, searchable list of threads and the chosen thread beside
+ * product.md#admin-pages Admin support: a paged, filtered, searchable list of threads and the chosen thread beside
  * it (below it on phones), all kept in the URL, as on the EIN desk.
  */
 export function AdminSupportPage() {

@@ -20,7 +20,7 @@ export interface ConversationProps {
 }
 
 /**
- * The messages, oldest first, in a scroll area of 400–600 px (SPEC §9) that opens, and stays, at the
+ * The messages, oldest first, in a scroll area of 400–600 px (product.md#limits-and-constants) that opens, and stays, at the
  * newest one. Bubbles are at most 80% wide; attachments are download links.
  */
 export function Conversation({ messages, own, customerName, size = 'page' }: ConversationProps) {

@@ -12,7 +12,7 @@ export interface ReplyBoxProps {
   hint?: string;
 }
 
-/** A reply: text that is not blank (SPEC §5, the button stays disabled until then) and an optional file. */
+/** A reply: text that is not blank (product.md#uploads, the button stays disabled until then) and an optional file. */
 export function ReplyBox({ onSend, hint }: ReplyBoxProps) {
   const { t } = useTranslation();
   const id = useId();

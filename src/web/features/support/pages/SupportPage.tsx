@@ -30,7 +30,7 @@ import { SupportStatusBadge } from '../components/SupportStatusBadge';
 import { ThreadPicker } from '../components/ThreadPicker';
 
 /**
- * SPEC §2 "Customer support": a new request, the customer's own threads and the open one's messages.
+ * product.md#customer-support "Customer support": a new request, the customer's own threads and the open one's messages.
  * The open thread is `?thread=<id>`, where the reply mail links.
  */
 export function SupportPage() {
@@ -149,7 +149,7 @@ export function SupportPage() {
 function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // ?subject=&body= prefill the request (the dashboard's "taking longer than usual" link, issue 13).
+  // ?subject=&body= prefill the request (the dashboard's "taking longer than usual" link, decision 0016).
   const [searchParams] = useSearchParams();
   const [subject, setSubject] = useState(() => searchParams.get('subject') ?? '');
   const [message, setMessage] = useState(() => searchParams.get('body') ?? '');

@@ -31,7 +31,7 @@ import {
   valuesFrom,
 } from '../steps/wizardState';
 
-/** SPEC §2 "Turnkey setup wizard (5 steps)": package, process, state, address, payment. */
+/** product.md#turnkey-wizard "Turnkey setup wizard (5 steps)": package, process, state, address, payment. */
 export function FormationServicePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -29,7 +29,7 @@ export function valuesFrom(draft: Draft | null, preferredPackage: PackageId | nu
   };
 }
 
-/** Where a returning user lands: step 4 once formed (SPEC §2), else the first step still to answer. */
+/** Where a returning user lands: step 4 once formed (product.md#pages), else the first step still to answer. */
 export function startStep({ draft, formationStatus }: Pick<DraftResponse, 'draft' | 'formationStatus'>): number {
   if (formationStatus === 'formation_completed') return 3;
   if (!draft?.packageSelected) return 0;

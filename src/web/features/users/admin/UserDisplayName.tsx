@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminUserDetail, saveDisplayName, useApplyUserChange } from './usersApi';
 
-/** The display name with Edit, then Save / Cancel (SPEC §2 Admin users). */
+/** The display name with Edit, then Save / Cancel (product.md#admin-pages Admin users). */
 export function UserDisplayName({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);

@@ -29,7 +29,7 @@ import { ThreadPicker } from '../../support/components/ThreadPicker';
 import type { AdminUserDetail } from './usersApi';
 
 /**
- * SPEC §2 Admin users, support: the user's threads (newest first, the newest open at once), the chosen
+ * product.md#admin-pages Admin users, support: the user's threads (newest first, the newest open at once), the chosen
  * one's messages in a 400 px view with a reply box, and a form to open a thread for them, whose first
  * message is a staff reply.
  */
@@ -185,7 +185,7 @@ function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (i
         file ? { onProgress: (p) => setPercent(p.percent) } : {},
       ),
     onSuccess: (result) => {
-      // SPEC §8 pairs 'Support thread created successfully' / 'Support thread created' as it pairs the
+      // product.md#error-catalogue pairs 'Support thread created successfully' / 'Support thread created' as it pairs the
       // staff's 'Reply sent successfully' with the customer's 'Message sent': the long form is the staff's.
       toast.success(t('support.admin.user.created'));
       setSubject('');

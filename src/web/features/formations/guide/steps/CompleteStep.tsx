@@ -12,7 +12,7 @@ import type { GuideAnswer } from '../lib/guideCompletion';
 type TextName = 'state' | 'reason' | 'difficulties' | 'issues';
 
 /**
- * Step 4, the question (SPEC §2): is the company formed? Yes asks for the state, no for the reason;
+ * Step 4, the question (product.md#bank-and-address-guides): is the company formed? Yes asks for the state, no for the reason;
  * either may add difficulties and issues. Once answered, the done message instead.
  */
 export function CompleteStep({ focus, alreadyDone }: { focus: boolean; alreadyDone: boolean }) {

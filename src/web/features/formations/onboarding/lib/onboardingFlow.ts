@@ -19,7 +19,7 @@ export const EMPTY: OnboardingValues = {
   addressPreference: 'shared',
 };
 
-/** The steps a membership type walks through; assisted skips the address step (SPEC §2). */
+/** The steps a membership type walks through; assisted skips the address step (product.md#onboarding). */
 export function stepsFor(type: OnboardingValues['formationType']): Step[] {
   return type === 'assisted' ? [1, 2, 4] : [1, 2, 3, 4];
 }

@@ -3,7 +3,7 @@ import { WizardStep } from '../../../../components/ui/WizardStep';
 import { useTranslation } from '../../../../lib/useTranslation';
 import { useOnboardingText } from './useOnboardingField';
 
-/** Step 2: why the company, free text (SPEC §5 gives it no rule but its length). */
+/** Step 2: why the company, free text (product.md#onboarding-and-wizard-rules gives it no rule but its length). */
 export function PurposeStep({ focus }: { focus: boolean }) {
   const { t } = useTranslation();
   const motivation = useOnboardingText('businessMotivation');
