@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signInSchema, signUpSchema } from '../../src/shared/schemas/auth';
 import { adminEinNotesSchema } from '../../src/shared/schemas/ein';
-import { bankFeedbackSchema, guideCompletionSchema, onboardingSchema } from '../../src/shared/schemas/formation';
+import { bankFeedbackSchema, guideCompletionSchema, onboardingSchema } from '../../src/shared/schemas/formations';
 import { INVALID_CHARACTERS, isSafeText, safeText, TEXT_MAX, TOO_LONG } from '../../src/shared/schemas/text';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {

@@ -5,7 +5,7 @@ import { FORMATION_STATUSES } from '../domain/formation';
 /**
  * The customer's formation API contract (onboarding's record, the dashboard's read with its EIN summary
  * and stage timelines, the formation guide's completion): the request schemas
- * (src/shared/schemas/formation.ts, re-exported) and the response shapes. The web imports the types
+ * (src/shared/schemas/formations.ts, re-exported) and the response shapes. The web imports the types
  * only (`import type`).
  */
 
@@ -14,7 +14,7 @@ export {
   guideCompletionSchema,
   type OnboardingInput,
   onboardingSchema,
-} from '../schemas/formation';
+} from '../schemas/formations';
 
 const expectedWaitSchema = z
   .discriminatedUnion('source', [

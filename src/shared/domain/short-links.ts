@@ -73,6 +73,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'services',
   'payment',
   'shorten',
+  'account',
+  'invite',
   'go',
   // server paths
   'api',

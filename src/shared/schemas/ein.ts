@@ -4,7 +4,7 @@ import { isUsState } from '../catalogue/states';
 import { EIN_STATUSES } from '../domain/ein';
 import { emailField } from './auth';
 import { einField } from './company';
-import { isPhoneNumber } from './formation';
+import { isPhoneNumber } from './formations';
 import { safeText, TEXT_MAX } from './text';
 
 /** 123-45-6789, 123 45 6789 or 123456789: nine digits, whatever separators people type. */

@@ -1,5 +1,5 @@
 import { translate } from '../../../shared/i18n';
-import type { AdminFormationExportFormat } from '../../../shared/schemas/admin-formations';
+import type { AdminFormationExportFormat } from '../../../shared/schemas/formations-admin';
 import { type CsvDialect, turkishDate } from '../../platform/csv/csv';
 import type { ExportRow } from './formations-admin.service';
 

@@ -1,12 +1,12 @@
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
-import type { AdminFormation, FormationCustomerFile } from '../../../shared/contracts/admin-formations';
+import type { AdminFormation, FormationCustomerFile } from '../../../shared/contracts/formations-admin';
 import type { AdminTimelineItem } from '../../../shared/contracts/timeline';
 import { toDocument } from '../documents/documents.mapper';
 import { toAdminOrderView } from '../payments/orders.service';
 import type { CustomerFile } from './customer-file.service';
 import type { AdminFormationRow } from './formations-admin.service';
 
-/** The formations rows and the customer file as the API answers them (contracts/admin-formations.ts). */
+/** The formations rows and the customer file as the API answers them (contracts/formations-admin.ts). */
 
 export function toAdminFormation(row: AdminFormationRow): AdminFormation {
   return {

@@ -7,7 +7,7 @@ import {
   adminFormationResultSchema,
   adminFormationStatusSchema,
   customerFileResultSchema,
-} from '../../../shared/contracts/admin-formations';
+} from '../../../shared/contracts/formations-admin';
 import type { Db } from '../../db/client';
 import { csvStream } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';

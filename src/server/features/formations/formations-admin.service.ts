@@ -7,7 +7,7 @@ import type { OrderFlag } from '../../../shared/domain/orders';
 import type {
   adminFormationFilterSchema,
   adminFormationListQuerySchema,
-} from '../../../shared/schemas/admin-formations';
+} from '../../../shared/schemas/formations-admin';
 import { COUNT_CAP, searchedPage } from '../../db/list-total';
 import {
   companyFormations,

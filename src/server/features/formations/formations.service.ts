@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isUsState } from '../../../shared/catalogue/states';
 import { type FormationStatus, formationStage } from '../../../shared/domain/formation';
 import { type Actor, canTransitionFormation } from '../../../shared/domain/formation-transitions';
-import type { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formation';
+import type { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formations';
 import type { Db } from '../../db/client';
 import { companyFormations, formationFeedback, userProfiles } from '../../db/schema';
 import { type DbOrTx, isUniqueViolation } from '../../db/tx';

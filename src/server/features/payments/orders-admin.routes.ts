@@ -2,7 +2,7 @@ import {
   adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderListSchema,
-} from '../../../shared/contracts/admin-orders';
+} from '../../../shared/contracts/orders-admin';
 import { translate } from '../../../shared/i18n';
 import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../../../shared/contracts/admin-orders';
+import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../../../shared/contracts/orders-admin';
 import { isUuid } from '../../../shared/domain/ids';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { orders, userProfiles, users } from '../../db/schema';

@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
+import { urlResult } from '../../../shared/contracts/payments';
 import {
   draftResultSchema,
   formationServiceCheckoutSchema,
   formationServiceDraftSchema,
   savedDraftSchema,
-} from '../../../shared/contracts/formation-service';
-import { urlResult } from '../../../shared/contracts/payments';
+} from '../../../shared/contracts/turnkey';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';

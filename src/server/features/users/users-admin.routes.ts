@@ -1,3 +1,4 @@
+import { DOCUMENT_UPLOAD_KINDS, documentResultSchema, documentUploadSchema } from '../../../shared/contracts/documents';
 import {
   type AdminUser,
   type AdminUserDetail,
@@ -5,8 +6,7 @@ import {
   adminUserListSchema,
   adminUserResultSchema,
   adminUserUpdateSchema,
-} from '../../../shared/contracts/admin-users';
-import { DOCUMENT_UPLOAD_KINDS, documentResultSchema, documentUploadSchema } from '../../../shared/contracts/documents';
+} from '../../../shared/contracts/users-admin';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import type { Db } from '../../db/client';
 import { adminRoute } from '../../platform/http/admin-door';

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'driz
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
-import type { adminUserListQuerySchema } from '../../../shared/schemas/admin-users';
+import type { adminUserListQuerySchema } from '../../../shared/schemas/users-admin';
 import { COUNT_CAP, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';

@@ -6,7 +6,7 @@ import type {
   AdminFormationResult,
   AdminFormationSort,
   CustomerFileResult,
-} from '../../../../shared/contracts/admin-formations';
+} from '../../../../shared/contracts/formations-admin';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
@@ -17,7 +17,7 @@ export type {
   AdminFormationList,
   FormationCustomerFile,
   FormationTimelineEntry,
-} from '../../../../shared/contracts/admin-formations';
+} from '../../../../shared/contracts/formations-admin';
 
 export interface FormationListParams {
   page: number;

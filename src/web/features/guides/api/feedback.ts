@@ -1,5 +1,5 @@
 import type { Ok } from '../../../../shared/contracts/common';
-import type { TutorialFeedbackInput } from '../../../../shared/schemas/formation';
+import type { TutorialFeedbackInput } from '../../../../shared/schemas/formations';
 import { api } from '../../../lib/api';
 
 export type FeedbackEndpoint = '/api/feedback/bank' | '/api/feedback/business-address';

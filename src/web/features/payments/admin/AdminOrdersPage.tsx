@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
-import type { AdminOrderListItem } from '../../../../shared/contracts/admin-orders';
+import type { AdminOrderListItem } from '../../../../shared/contracts/orders-admin';
 import {
   ADMIN_ORDER_MODES,
   type AdminOrderMode,

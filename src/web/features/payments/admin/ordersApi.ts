@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminOrderList } from '../../../../shared/contracts/admin-orders';
+import type { AdminOrderList } from '../../../../shared/contracts/orders-admin';
 import type { AdminOrderMode, OrderStatus } from '../../../../shared/domain/orders';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';

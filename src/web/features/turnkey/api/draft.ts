@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DraftResponse, FormationServiceDraft, SavedDraft } from '../../../../shared/contracts/formation-service';
 import type { UrlResult } from '../../../../shared/contracts/payments';
+import type { DraftResponse, FormationServiceDraft, SavedDraft } from '../../../../shared/contracts/turnkey';
 import { api } from '../../../lib/api';
 
-export type { Draft, DraftResponse, Purchase } from '../../../../shared/contracts/formation-service';
+export type { Draft, DraftResponse, Purchase } from '../../../../shared/contracts/turnkey';
 
 export const DRAFT_KEY = ['formation-service', 'draft'] as const;
 

@@ -1,4 +1,4 @@
-import { ADMIN_USER_SORTS } from '../../../../shared/schemas/admin-users';
+import { ADMIN_USER_SORTS } from '../../../../shared/schemas/users-admin';
 import {
   type ListParamsCodec,
   readPage,

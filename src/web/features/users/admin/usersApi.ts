@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { DocumentResult } from '../../../../shared/contracts/documents';
 import type {
   AdminUserDetail,
   AdminUserList,
   AdminUserResult,
   AdminUserSort,
-} from '../../../../shared/contracts/admin-users';
-import type { DocumentResult } from '../../../../shared/contracts/documents';
+} from '../../../../shared/contracts/users-admin';
 import type { DocumentCategory } from '../../../../shared/domain/files';
 import { api } from '../../../lib/api';
 
-export type { AdminUser, AdminUserDetail, AdminUserList } from '../../../../shared/contracts/admin-users';
 export type { DocumentView as AdminUserDocument } from '../../../../shared/contracts/documents';
+export type { AdminUser, AdminUserDetail, AdminUserList } from '../../../../shared/contracts/users-admin';
 
 export interface UserListParams {
   page: number;

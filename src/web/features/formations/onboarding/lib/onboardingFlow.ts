@@ -1,4 +1,4 @@
-import { onboardingSchema, onboardingStepOneSchema } from '../../../../../shared/schemas/formation';
+import { onboardingSchema, onboardingStepOneSchema } from '../../../../../shared/schemas/formations';
 
 export type FormationType = 'self' | 'assisted';
 export type AddressPreference = 'shared' | 'private';

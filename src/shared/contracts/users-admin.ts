@@ -6,7 +6,7 @@ import { pageOf } from './common';
 import { documentSchema } from './documents';
 
 /**
- * The staff's users API contract: the request schemas (src/shared/schemas/admin-users.ts, re-exported)
+ * The staff's users API contract: the request schemas (src/shared/schemas/users-admin.ts, re-exported)
  * and the response shapes. The web imports the types only (`import type`).
  */
 
@@ -16,7 +16,7 @@ export {
   type AdminUserUpdate,
   adminUserListQuerySchema,
   adminUserUpdateSchema,
-} from '../schemas/admin-users';
+} from '../schemas/users-admin';
 
 export const adminUserSchema = z
   .object({

@@ -4,7 +4,7 @@ import { FORMATION_STATUSES } from '../domain/formation';
 
 /**
  * The turnkey formation service's contract (the wizard's draft and its checkout): the request schemas
- * (src/shared/schemas/formation.ts, re-exported) and the response shapes. The checkout answers the
+ * (src/shared/schemas/formations.ts, re-exported) and the response shapes. The checkout answers the
  * payments contract's urlResult. The web imports the types only (`import type`).
  */
 
@@ -12,7 +12,7 @@ export {
   type FormationServiceDraft,
   formationServiceCheckoutSchema,
   formationServiceDraftSchema,
-} from '../schemas/formation';
+} from '../schemas/formations';
 
 export const draftSchema = z
   .object({

@@ -9,10 +9,11 @@ import { adminOrderSchema } from './payments';
 
 /**
  * The staff's formations API contract (the list, its CSV export, status and company changes, the
- * customer file): the request schemas (src/shared/schemas/admin-formations.ts and company.ts,
+ * customer file): the request schemas (src/shared/schemas/formations-admin.ts and company.ts,
  * re-exported) and the response shapes. The web imports the types only (`import type`).
  */
 
+export { type AdminFormationCompanyInput, adminFormationCompanySchema } from '../schemas/company';
 export {
   type AdminFormationExportFormat,
   type AdminFormationListQuery,
@@ -20,8 +21,7 @@ export {
   adminFormationExportQuerySchema,
   adminFormationListQuerySchema,
   adminFormationStatusSchema,
-} from '../schemas/admin-formations';
-export { type AdminFormationCompanyInput, adminFormationCompanySchema } from '../schemas/company';
+} from '../schemas/formations-admin';
 
 export const adminFormationSchema = z
   .object({
