@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createStaffMember,
   createTestApp,
   GOOD_PASSWORD,
   knownFactor,
   nextSecondFactorCode,
   signUp,
-  signUpAdmin,
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
@@ -239,9 +239,8 @@ describe('staff', () => {
   });
 
   it('asks for a fresh code before an SSN reveal or an export when the last one is over 15 minutes old', async () => {
-    const admin = t.client();
-    const { res, email } = await signUpAdmin(admin);
-    const adminId = res.body.user.id as string;
+    // An owner, made as the portal makes staff after the first (decision 0043), enrolled.
+    const { c: admin, id: adminId, email } = await createStaffMember(t, 'owner');
     const { application } = await einHelpers.applicant({ responsiblePartySsn: '123456789' });
     const applicationId = application.id as string;
     const reveal = () => admin.post(`/api/admin/ein-applications/${applicationId}/ssn`, {});
@@ -271,20 +270,19 @@ describe('staff', () => {
   });
 
   it("lets an owner reset another member's second factor: audited, mailed, sessions ended, enrolment again", async () => {
-    const owner = t.client();
-    const { res: ownerRes } = await signUpAdmin(owner);
+    const { c: owner, id: ownerId } = await createStaffMember(t, 'owner');
     const member = await unenrolledStaff();
     const setup = await member.c.post('/api/me/two-factor/setup');
     await member.c.post('/api/me/two-factor/enable', { code: totpCode(setup.body.secret, Date.now()) });
     expect((await member.c.get('/api/admin/overview')).status).toBe(200);
 
-    const self = await owner.post(`/api/admin/staff/${ownerRes.body.user.id}/two-factor/reset`);
+    const self = await owner.post(`/api/admin/staff/${ownerId}/two-factor/reset`);
     expect(self.status).toBe(409);
     const done = await owner.post(`/api/admin/staff/${member.id}/two-factor/reset`);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect((await member.c.get('/api/me')).status).toBe(401);
     const [audit] = await auditOf(member.id, 'auth.two_factor_reset');
-    expect(audit.actorId).toBe(ownerRes.body.user.id);
+    expect(audit.actorId).toBe(ownerId);
     await t.deps.mailer.drain();
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, member.email));
     expect(mails.map((m) => m.template)).toContain('twoFactorReset');
@@ -300,14 +298,13 @@ describe('staff', () => {
   });
 
   it('admin:reset-2fa resets a locked-out owner from the server', async () => {
-    const owner = t.client();
-    const { res, email } = await signUpAdmin(owner);
+    const { c: owner, id: ownerId, email } = await createStaffMember(t, 'owner');
     expect(knownFactor(email).secret).toMatch(/^[A-Z2-7]+$/);
     const lines: string[] = [];
     expect(await adminResetTwoFactor(t.deps, email.toUpperCase(), (l) => lines.push(l))).toBe(0);
     expect(lines.join('\n')).toContain('second factor removed');
     expect((await owner.get('/api/me')).status).toBe(401);
-    const [audit] = await auditOf(res.body.user.id, 'auth.two_factor_reset');
+    const [audit] = await auditOf(ownerId, 'auth.two_factor_reset');
     expect(audit).toMatchObject({ actorId: null, actorRole: 'operator' });
     expect(await adminResetTwoFactor(t.deps, email, () => {})).toBe(3);
     const { email: customerEmail } = await signUp(t.client());
