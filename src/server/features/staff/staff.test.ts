@@ -9,6 +9,7 @@ import {
   createStaffMember,
   createTestApp,
   GOOD_PASSWORD,
+  signInFully,
   signUp,
   signUpAdmin,
   type TestApp,
@@ -214,7 +215,8 @@ describe('members', () => {
 
     expect((await owner.post(`/api/admin/staff/members/${member.id}/reactivate`)).status).toBe(200);
     const back = t.client();
-    expect((await back.post('/api/auth/sign-in', { email: member.email, password: member.password })).status).toBe(200);
+    // A full sign-in: the password, then the second factor's code (decision 0042).
+    expect((await signInFully(back, member.email, member.password)).status).toBe(200);
     expect((await back.get('/api/admin/support/threads')).status).toBe(200);
     expect(await auditOf('staff.reactivated', member.id)).toHaveLength(1);
     expect(await mailsTo(member.email, 'staffReactivated')).toHaveLength(1);
@@ -236,10 +238,7 @@ describe('members', () => {
     expect(last.body.error.code).toBe('LAST_OWNER');
     expect((await second.c.post(`/api/admin/staff/members/${ownerId}/reactivate`)).status).toBe(200);
     owner = t.client();
-    const back = await owner.post('/api/auth/sign-in', {
-      email: me.email,
-      password: 'adminpassword',
-    });
+    const back = await signInFully(owner, me.email, 'adminpassword');
     expect(back.status).toBe(200);
   });
 
