@@ -7,6 +7,7 @@ import { TOAST_DURATION_MS } from '../../src/shared/domain/limits';
 import {
   ADMIN_CODE,
   e2eEmail,
+  enrolByApi,
   fromOurPages,
   newContext,
   ownerInvitation,
@@ -195,7 +196,11 @@ async function signUpByApi(context: BrowserContext, lang: Lang, body: Record<str
 /** An owner: the first through the admin code, a later one by invitation (the code makes the first only). */
 async function ownerByApi(context: BrowserContext, lang: Lang, fullName: string, email: string) {
   const token = await ownerInvitation(e2e.server, email);
-  if (!token) return signUpByApi(context, lang, { fullName, email, adminCode: ADMIN_CODE }, 'admin-sign-up');
+  if (!token) {
+    const first = await signUpByApi(context, lang, { fullName, email, adminCode: ADMIN_CODE }, 'admin-sign-up');
+    await enrolByApi(first, email);
+    return first;
+  }
   const page = await context.newPage();
   await page.goto(`/terms?lang=${lang}`);
   const res = await page.request.post('/api/invitations/accept', {
@@ -203,6 +208,8 @@ async function ownerByApi(context: BrowserContext, lang: Lang, fullName: string,
     ...fromOurPages(page),
   });
   expect(res.status(), await res.text()).toBe(201);
+  // Staff work only with the second factor set up (decision 0042).
+  await enrolByApi(page, email);
   return page;
 }
 

@@ -315,6 +315,23 @@ export async function enrolInBrowser(page: Page, email: string): Promise<string[
   return codes;
 }
 
+/**
+ * The second factor set up through the API for whoever is signed in on `page` (which has a page of the
+ * portal open), as the enrolment page would do it; the key is remembered for later codes.
+ */
+export async function enrolByApi(page: Page, email: string): Promise<void> {
+  const setup = await page.request.post('/api/me/two-factor/setup', fromOurPages(page));
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const step = timeStep(Date.now());
+  const enable = await page.request.post('/api/me/two-factor/enable', {
+    data: { code: hotp(base32Decode(secret), step) },
+    ...fromOurPages(page),
+  });
+  expect(enable.status(), await enable.text()).toBe(200);
+  rememberFactor(email, secret, step, ((await enable.json()) as { recoveryCodes: string[] }).recoveryCodes);
+}
+
 /** Sign-in's second step in the browser: a code for `email`'s remembered key (see enrolInBrowser). */
 export async function giveSignInCode(page: Page, email: string): Promise<void> {
   await page.fill('input[name=code]', nextSecondFactorCode(email));

@@ -322,8 +322,8 @@ describe('POST /api/documents under the upload budget', () => {
     const app = tightApp();
     const hold = await budget.acquire('someone else', 1000);
     const pending = upload(app, me);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(budget.waiting).toBe(1);
+    // The request reaches the budget after its session check and body parsing: wait for it to queue.
+    await expect.poll(() => budget.waiting, { timeout: 10_000 }).toBe(1);
     hold?.();
     const res = await pending;
     expect(res.status).toBe(201);
