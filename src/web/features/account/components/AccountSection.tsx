@@ -1,5 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { useTranslation } from '../../../lib/useTranslation';
 
 /** One part of the account page: an icon, a heading, what is set now, and its action beside it. */
 export function AccountSection({
@@ -31,5 +33,16 @@ export function AccountSection({
       </div>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/** The section's "Change" button, which opens its form (hidden while the form is open). */
+export function ChangeButton({ section, onClick }: { section: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="secondary" size="sm" onClick={onClick} data-testid={`account-${section}-edit`}>
+      <Pencil aria-hidden="true" className="size-4" />
+      {t('account.change')}
+    </Button>
   );
 }

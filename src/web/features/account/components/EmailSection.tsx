@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Mail, Pencil } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type EmailChangeInput, emailChangeSchema } from '../../../../shared/schemas/account';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { isApiError } from '../../../lib/api';
@@ -17,7 +16,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ACCOUNT_KEY, type Account, requestEmailChange } from '../api/account';
 import { useDateTime } from '../lib/useDateTime';
-import { AccountSection } from './AccountSection';
+import { AccountSection, ChangeButton } from './AccountSection';
 import { FormButtons } from './NameSection';
 
 /** The address changes only once the link mailed to the new one is opened (decision 0044). */
@@ -31,14 +30,7 @@ export function EmailSection({ account }: { account: Account }) {
       id="email"
       icon={Mail}
       title={t('account.email.title')}
-      action={
-        editing ? null : (
-          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} data-testid="account-email-edit">
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('account.change')}
-          </Button>
-        )
-      }
+      action={editing ? null : <ChangeButton section="email" onClick={() => setEditing(true)} />}
     >
       <p className="break-all text-slate-800" data-testid="account-email-value">
         {account.email}

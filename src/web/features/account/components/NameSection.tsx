@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Pencil, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type UpdateAccountInput, updateAccountSchema } from '../../../../shared/schemas/account';
@@ -15,7 +15,7 @@ import { forgetMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ACCOUNT_KEY, type Account, saveName } from '../api/account';
-import { AccountSection } from './AccountSection';
+import { AccountSection, ChangeButton } from './AccountSection';
 
 export function NameSection({ account }: { account: Account }) {
   const { t } = useTranslation();
@@ -25,14 +25,7 @@ export function NameSection({ account }: { account: Account }) {
       id="name"
       icon={UserRound}
       title={t('account.name.title')}
-      action={
-        editing ? null : (
-          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} data-testid="account-name-edit">
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('account.change')}
-          </Button>
-        )
-      }
+      action={editing ? null : <ChangeButton section="name" onClick={() => setEditing(true)} />}
     >
       {editing ? (
         <NameForm account={account} onDone={() => setEditing(false)} />

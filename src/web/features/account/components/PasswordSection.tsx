@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { KeyRound, Pencil } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordInput, changePasswordSchema } from '../../../../shared/schemas/account';
-import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
@@ -13,7 +12,7 @@ import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { changePassword, devicesQuery } from '../api/account';
-import { AccountSection } from './AccountSection';
+import { AccountSection, ChangeButton } from './AccountSection';
 import { FormButtons } from './NameSection';
 
 export function PasswordSection() {
@@ -24,14 +23,7 @@ export function PasswordSection() {
       id="password"
       icon={KeyRound}
       title={t('account.password.title')}
-      action={
-        editing ? null : (
-          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} data-testid="account-password-edit">
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('account.change')}
-          </Button>
-        )
-      }
+      action={editing ? null : <ChangeButton section="password" onClick={() => setEditing(true)} />}
     >
       <p className="text-sm text-slate-600">{t('account.password.note')}</p>
       {editing ? <PasswordForm onDone={() => setEditing(false)} /> : null}
