@@ -69,6 +69,11 @@ const schema = z.object({
   SUPPORT_NOTIFY_EMAIL: optionalString.pipe(z.email('must be an email address such as support@example.com').optional()),
   /** The official fillable IRS Form SS-4 (fss4.pdf) the EIN desk fills; unset: the desk offers the SS-4 data sheet. */
   SS4_TEMPLATE_PATH: optionalString,
+  /**
+   * Tests alone: whole days added to the server's clock (platform/clock.ts), so a test can stand the
+   * portal a year on and watch the daily runs, deadlines and renewals. Refused outside NODE_ENV=test.
+   */
+  TEST_CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -99,6 +104,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(
       'Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments with Stripe, or neither for the local test checkout',
     );
+  }
+  if (env.TEST_CLOCK_OFFSET_DAYS !== 0 && env.NODE_ENV !== 'test') {
+    throw new EnvError('Invalid settings:\n  TEST_CLOCK_OFFSET_DAYS: only tests may move the clock (NODE_ENV=test)');
   }
   const s3Problem = s3SettingsProblem(env);
   if (s3Problem) throw new EnvError(`Invalid settings:\n  ${s3Problem}`);

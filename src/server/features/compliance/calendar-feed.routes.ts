@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
+import { serverToday } from '../../platform/clock';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { buildCalendar, feedOwner, tokenHash } from './calendar-feed.service';
-import { complianceView, todayUtc } from './compliance.service';
+import { complianceView } from './compliance.service';
 
 /** A path a token can be: base64url, the length of a SHA-256 HMAC. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -29,7 +30,7 @@ export function mountCalendarFeed(app: Hono<AppEnv>) {
       c.header('Cache-Control', 'no-store');
       return c.text('Not found', 404);
     }
-    const view = await complianceView(deps.database.db, owner.userId, todayUtc());
+    const view = await complianceView(deps.database.db, owner.userId, serverToday(deps.env));
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     // Calendar apps poll every few hours; the dates change once a day at most.
     c.header('Cache-Control', 'private, max-age=3600');

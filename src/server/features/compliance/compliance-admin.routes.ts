@@ -9,13 +9,14 @@ import {
 } from '../../../shared/contracts/compliance';
 import { translate } from '../../../shared/i18n';
 import { recordAudit } from '../../platform/audit';
+import { serverToday } from '../../platform/clock';
 import { type CsvDialect, csvStream } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
+import { markDone, requireRealItem, unmarkDone } from './compliance.service';
 import { type DeadlineRow, deadlinePages, listDeadlines } from './deadlines.service';
 
 const tags = ['admin'];
@@ -101,13 +102,16 @@ export function complianceAdminRoutes() {
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listDeadlines(c.var.deps.database.db, query, todayUtc());
+    const { rows, total, totalKind } = await listDeadlines(c.var.deps.database.db, query, serverToday(c.var.deps.env));
     return c.json({ items: rows.map(toView), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
   });
 
   router.openapi(exportCsv, (c) => {
     const query = c.req.valid('query');
-    const stream = csvStream(deadlinePages(c.var.deps.database.db, query, todayUtc()), dialect(query.format));
+    const stream = csvStream(
+      deadlinePages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
+      dialect(query.format),
+    );
     const day = new Date().toISOString().slice(0, 10);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header(
@@ -123,7 +127,7 @@ export function complianceAdminRoutes() {
     const admin = currentUser(c);
     const { userId, itemKey } = c.req.valid('param');
     const { db } = c.var.deps.database;
-    await requireRealItem(db, userId, itemKey, todayUtc());
+    await requireRealItem(db, userId, itemKey, serverToday(c.var.deps.env));
     await db.transaction(async (tx) => {
       if (await markDone(tx, userId, itemKey, { id: admin.id, role: 'admin' })) {
         await recordAudit(tx, {

@@ -5,8 +5,8 @@ import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { serverToday } from '../../platform/clock';
 import { itemDetails } from './calendar-feed.service';
-import { todayUtc } from './compliance.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
 
@@ -195,7 +195,7 @@ export function startComplianceReminders(deps: ReminderDeps, intervalMs = 60 * 6
   let running: Promise<unknown> | null = null;
   let doneFor: string | null = null;
   const tick = () => {
-    const today = todayUtc();
+    const today = serverToday(deps.env);
     if (running || doneFor === today) return;
     running = runDailyReminders(deps, today)
       .then((result) => {

@@ -6,12 +6,13 @@ import {
   markResultSchema,
 } from '../../../shared/contracts/compliance';
 import { isStaff } from '../../../shared/domain/roles';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { currentFeedUrl, regenerateFeed } from './calendar-feed.service';
-import { complianceView, markDone, requireRealItem, todayUtc, unmarkDone } from './compliance.service';
+import { complianceView, markDone, requireRealItem, unmarkDone } from './compliance.service';
 
 const tags = ['compliance'];
 const itemParams = z.object({ itemKey: itemKeyParam });
@@ -68,14 +69,14 @@ export function complianceRoutes() {
 
   router.openapi(getMine, async (c) => {
     const user = currentUser(c);
-    return c.json(await complianceView(c.var.deps.database.db, user.id, todayUtc()), 200);
+    return c.json(await complianceView(c.var.deps.database.db, user.id, serverToday(c.var.deps.env)), 200);
   });
 
   router.openapi(markRoute('put'), async (c) => {
     const user = currentUser(c);
     const { itemKey } = c.req.valid('param');
     const db = c.var.deps.database.db;
-    await requireRealItem(db, user.id, itemKey, todayUtc());
+    await requireRealItem(db, user.id, itemKey, serverToday(c.var.deps.env));
     await markDone(db, user.id, itemKey, { id: user.id, role: isStaff(user.role) ? 'admin' : 'customer' });
     return c.json({ key: itemKey, done: true }, 200);
   });
