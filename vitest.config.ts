@@ -37,11 +37,13 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['src/server/**/*.test.ts'],
-          // The fuzz walk of every operation runs on PGlite in `npm test` (the 15-minute budget, decision
-          // 0045); `npm run fuzz` sets FUZZ_RUNS and walks both engines.
+          // The fuzz walk and the authorization matrix run on PGlite in `npm test` (the 15-minute budget,
+          // decision 0045); `npm run fuzz` and `npm run test:walks` walk PostgreSQL too.
           exclude: [
             'src/server/**/*.unit.test.ts',
-            ...(process.env.FUZZ_RUNS ? [] : ['src/server/security/fuzz.test.ts']),
+            ...(process.env.FUZZ_RUNS || process.env.FULL_WALKS
+              ? []
+              : ['src/server/security/fuzz.test.ts', 'src/server/security/authorization-matrix.test.ts']),
           ],
           environment: 'node',
           env: { TEST_DB: 'postgres' },

@@ -43,6 +43,7 @@ export async function buildDeps(
     secret,
     publicUrl: env.publicUrl,
     production: env.production,
+    passwordWork: env.NODE_ENV === 'test' ? 'test' : 'full',
     mailer,
     logger,
   });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { safeText } from '../schemas/text';
+import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
  * The second factor (decision 0042): enrolment, the sign-in's second step, step-up, recovery codes and
@@ -12,9 +12,20 @@ export const twoFactorCodeSchema = z.object({
 });
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 
+/**
+ * Enrolment's first step. The current password is needed when the session's sign-in is older than
+ * RECENT_SIGN_IN_MS: a session taken over later cannot tie the account to someone else's app.
+ */
+export const twoFactorSetupRequestSchema = z.object({
+  currentPassword: safeText(TEXT_MAX.password, { error: 'validation.passwordRequired', trim: false }).optional(),
+});
+export type TwoFactorSetupRequest = z.input<typeof twoFactorSetupRequestSchema>;
+
 export const twoFactorStateSchema = z
   .object({
     enabled: z.boolean(),
+    /** Setting it up asks for the current password first (the sign-in is older than RECENT_SIGN_IN_MS). */
+    passwordNeeded: z.boolean(),
     /** Staff must have it; customers may turn it on and off. */
     required: z.boolean(),
     recoveryCodesLeft: z.number().int(),

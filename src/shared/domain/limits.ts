@@ -43,6 +43,12 @@ const HOUR = 60 * MINUTE;
  * and only stops guessing spread over many addresses. Mail-sending routes count per client address and
  * per target address so nobody can flood a victim's inbox.
  */
+/**
+ * How long after signing in with the password a session may still do what needs it without asking
+ * again: setting up the second factor (decision 0042). Later, the current password is asked.
+ */
+export const RECENT_SIGN_IN_MS = 10 * MINUTE;
+
 export const RATE_LIMITS = {
   signInPerEmailAndAddress: { max: 10, windowMs: 15 * MINUTE },
   signInPerAddress: { max: 50, windowMs: 15 * MINUTE },

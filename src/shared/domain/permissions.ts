@@ -98,7 +98,15 @@ export function hasPermission(role: Role | null | undefined, permission: Permiss
  * nothing): documents.read, and ein.ssn as well for an SS-4, prepared or signed, which carries the SSN.
  */
 export function documentReadPermissions(category: string): readonly Permission[] {
-  return category === 'ss4' ? ['documents.read', 'ein.ssn'] : ['documents.read'];
+  return carriesSsn(category) ? ['documents.read', 'ein.ssn'] : ['documents.read'];
+}
+
+/**
+ * A document of this category holds the clear SSN (every SS-4: prepared, generated, signed). Staff
+ * downloading it give a fresh second-factor code, as for revealing the SSN (decision 0042).
+ */
+export function carriesSsn(category: string): boolean {
+  return category === 'ss4';
 }
 
 /**

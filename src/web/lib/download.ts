@@ -7,22 +7,32 @@ import { networkError, readResponse, withStepUp } from './api';
  */
 export function downloadCsv(path: string, fallbackName: string): Promise<string> {
   // An export asks for a fresh second-factor code first when the last one is old (decision 0042).
-  return withStepUp(() => fetchCsv(path, fallbackName));
+  return withStepUp(() => fetchDownload(path, fallbackName, 'text/csv'));
 }
 
-async function fetchCsv(path: string, fallbackName: string): Promise<string> {
+/**
+ * A stored file that needs a fresh second-factor code (an SS-4 carries the SSN, decision 0042): fetched
+ * rather than followed as a link, so that a STEP_UP_REQUIRED asks for the code and tries again.
+ */
+export function downloadFile(path: string, fallbackName: string): Promise<string> {
+  return withStepUp(() => fetchDownload(path, fallbackName, '*/*'));
+}
+
+async function fetchDownload(path: string, fallbackName: string, accept: string): Promise<string> {
   let response: Response;
   try {
     response = await fetch(path, {
       credentials: 'same-origin',
-      headers: { Accept: 'text/csv' },
+      headers: { Accept: accept },
     });
   } catch (cause) {
     throw networkError(cause);
   }
   if (!response.ok) readResponse(response.status, response.statusText, await response.text());
   const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const header = response.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(header)?.[1];
+  const name = (utf8 ? decodeURIComponent(utf8) : /filename="([^"]+)"/.exec(header)?.[1]) ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

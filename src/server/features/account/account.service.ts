@@ -49,7 +49,11 @@ export async function updateName(deps: Pick<Deps, 'database'>, userId: string, f
 }
 
 /** Checks the user's current password with better-auth's own hashing; WRONG_PASSWORD when it is not. */
-async function checkCurrentPassword(deps: Deps, userId: string, password: string): Promise<void> {
+export async function checkCurrentPassword(
+  deps: Pick<Deps, 'database' | 'auth'>,
+  userId: string,
+  password: string,
+): Promise<void> {
   const [credential] = await deps.database.db
     .select({ hash: accounts.password })
     .from(accounts)

@@ -6,10 +6,13 @@ import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/outbox';
+import { type PasswordWork, passwordHasher } from './password-hash.service';
 import { VERIFICATION_EXPIRES_SECONDS } from './verification.service';
 
 export interface AuthOptions {
   db: Db;
+  /** `test` only under NODE_ENV=test (password-hash.service.ts). */
+  passwordWork?: PasswordWork;
   secret: string;
   publicUrl: string;
   production: boolean;
@@ -55,6 +58,7 @@ export function createAuth(opts: AuthOptions) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      password: passwordHasher(opts.passwordWork ?? 'full'),
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,

@@ -1,11 +1,17 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { documentReadPermissions, hasPermission, type Permission } from '../../../shared/domain/permissions';
+import {
+  carriesSsn,
+  documentReadPermissions,
+  hasPermission,
+  type Permission,
+} from '../../../shared/domain/permissions';
 import { isStaff, type Role } from '../../../shared/domain/roles';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
+import { isSecondFactorFresh } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
@@ -18,7 +24,7 @@ const download = createRoute({
   path: '/{folder}/{name}',
   tags: ['files'],
   summary:
-    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or another's for staff holding documents.read (an SS-4 also ein.ssn) or support.read (attachments)",
+    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or another's for staff holding documents.read (an SS-4 also ein.ssn and a second-factor code from the last 15 minutes) or support.read (attachments)",
   middleware: [requireUser()] as const,
   request: {
     params: z.object({
@@ -32,7 +38,7 @@ const download = createRoute({
       content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
     },
     401: errorResponses[401],
-    403: errorResponses[403],
+    403: jsonResponse(errorSchema, 'FORBIDDEN, TWO_FACTOR_REQUIRED, or STEP_UP_REQUIRED for staff opening an SS-4'),
     404: jsonResponse(errorSchema, "NOT_FOUND: no such file, or not the caller's"),
   },
 });
@@ -60,7 +66,8 @@ async function findDownloadable(
   db: Db,
   key: string,
   user: { id: string; role: Role; twoFactorEnabled: boolean },
-): Promise<Downloadable | 'forbidden' | 'twoFactor' | null> {
+  twoFactorAt: Date | null,
+): Promise<Downloadable | 'forbidden' | 'twoFactor' | 'stepUp' | null> {
   const may = (...needed: Permission[]) => needed.every((p) => hasPermission(user.role, p));
   // Staff without a second factor reach no one else's file, as they pass no admin operation (decision 0042).
   const staffAnswer = <T>(found: T, allowed: boolean) =>
@@ -76,7 +83,10 @@ async function findDownloadable(
   if (own) return own;
   const row = rows[0];
   if (!row || !isStaff(user.role)) return null;
-  return staffAnswer(row, may(...documentReadPermissions(row.category)));
+  const answer = staffAnswer(row, may(...documentReadPermissions(row.category)));
+  // Someone else's SS-4 holds their SSN: a fresh code, as for revealing it (decision 0042).
+  if (answer === row && carriesSsn(row.category) && !isSecondFactorFresh(twoFactorAt)) return 'stepUp';
+  return answer;
 }
 
 export function filesRoutes() {
@@ -89,8 +99,9 @@ export function filesRoutes() {
     // 404 rather than 400 or 403 throughout: a caller learns nothing about files that are not theirs.
     if (!isStorageKey(key)) throw new ApiError('NOT_FOUND');
     const { db } = c.var.deps.database;
-    const row = await findDownloadable(db, key, user);
+    const row = await findDownloadable(db, key, user, c.var.twoFactorAt);
     if (row === 'forbidden') throw new ApiError('FORBIDDEN');
+    if (row === 'stepUp') throw new ApiError('STEP_UP_REQUIRED');
     if (row === 'twoFactor') throw new ApiError('TWO_FACTOR_REQUIRED');
     if (!row) throw new ApiError('NOT_FOUND');
     const file = await c.var.deps.storage.get(key);

@@ -3,6 +3,7 @@ import { authResultSchema, okSchema } from '../../../shared/contracts/auth';
 import {
   recoveryCodesSchema,
   twoFactorCodeSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
   twoFactorStateSchema,
 } from '../../../shared/contracts/two-factor';
@@ -11,9 +12,17 @@ import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { clientAddress } from '../../platform/http/client-address';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import {
+  createRouter,
+  errorResponses,
+  errorSchema,
+  jsonBody,
+  jsonResponse,
+  optionalJsonBody,
+} from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { checkCurrentPassword } from '../account/account.service';
 import { homeFor } from '../auth/auth.service';
 import { signInCounters } from '../auth/sign-in-limit.service';
 import {
@@ -27,6 +36,7 @@ import {
   markCodeGiven,
   regenerateRecoveryCodes,
   resetTwoFactor,
+  setupNeedsPassword,
   twoFactorState,
 } from './two-factor.service';
 
@@ -64,12 +74,16 @@ const setup = createRoute({
   method: 'post',
   path: '/setup',
   tags,
-  summary: 'Enrolment, first half: a new key as a QR code and as text (replaces an unconfirmed one)',
+  summary:
+    'Enrolment, first half: a new key as a QR code and as text (replaces an unconfirmed one); the current password when the sign-in is older than ten minutes',
   middleware: [requireUser()] as const,
+  request: optionalJsonBody(twoFactorSetupRequestSchema),
   responses: {
     200: jsonResponse(twoFactorSetupSchema, 'The key'),
+    400: jsonResponse(errorSchema, 'VALIDATION_FAILED (the current password is needed) or WRONG_PASSWORD'),
     401: errorResponses[401],
     409: jsonResponse(errorSchema, 'TWO_FACTOR_ALREADY_ENABLED'),
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: too many password attempts'),
   },
 });
 
@@ -184,10 +198,19 @@ export function twoFactorSignInRoutes() {
 export function twoFactorRoutes() {
   const router = createRouter();
   router.openapi(getState, async (c) => {
-    return c.json(await twoFactorState(c.var.deps.database.db, currentUser(c)), 200);
+    return c.json(await twoFactorState(c.var.deps.database.db, currentUser(c), c.var.sessionId), 200);
   });
   router.openapi(setup, async (c) => {
-    return c.json(await beginEnrolment(c.var.deps, currentUser(c)), 200);
+    const user = currentUser(c);
+    const { deps } = c.var;
+    if (await setupNeedsPassword(deps.database.db, c.var.sessionId)) {
+      // A session taken over after the sign-in cannot tie the account to the taker's app (decision 0042).
+      const given = (c.req.valid('json') as { currentPassword?: string } | undefined)?.currentPassword;
+      if (!given) throw new ApiError('VALIDATION_FAILED', { currentPassword: 'validation.passwordRequired' });
+      if (!(await deps.rateLimiter.hit('passwordChangePerUser', user.id))) throw new ApiError('TOO_MANY_REQUESTS');
+      await checkCurrentPassword(deps, user.id, given);
+    }
+    return c.json(await beginEnrolment(deps, user), 200);
   });
   router.openapi(enable, async (c) => {
     const user = currentUser(c);

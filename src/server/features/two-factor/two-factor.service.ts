@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TwoFactorState } from '../../../shared/contracts/two-factor';
+import { RECENT_SIGN_IN_MS } from '../../../shared/domain/limits';
 import { isStaff } from '../../../shared/domain/roles';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
@@ -52,14 +54,17 @@ async function replaceRecoveryCodes(db: Pick<Db, 'delete' | 'insert'>, userId: s
   return codes;
 }
 
-export interface TwoFactorState {
-  enabled: boolean;
-  /** Staff must have it; customers choose. */
-  required: boolean;
-  recoveryCodesLeft: number;
+/**
+ * Whether setting up the second factor must ask for the current password: the session signed in with
+ * it more than RECENT_SIGN_IN_MS ago (or cannot be found).
+ */
+export async function setupNeedsPassword(db: Db, sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return true;
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return !row || Date.now() - row.createdAt.getTime() > RECENT_SIGN_IN_MS;
 }
 
-export async function twoFactorState(db: Db, user: TwoFactorUser): Promise<TwoFactorState> {
+export async function twoFactorState(db: Db, user: TwoFactorUser, sessionId: string | null): Promise<TwoFactorState> {
   const [row] = await db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
   const enabled = Boolean(row?.enabledAt);
   let left = 0;
@@ -70,7 +75,12 @@ export async function twoFactorState(db: Db, user: TwoFactorUser): Promise<TwoFa
       .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
     left = count?.n ?? 0;
   }
-  return { enabled, required: isStaff(user.role as never), recoveryCodesLeft: left };
+  return {
+    enabled,
+    passwordNeeded: !enabled && (await setupNeedsPassword(db, sessionId)),
+    required: isStaff(user.role as never),
+    recoveryCodesLeft: left,
+  };
 }
 
 /**

@@ -10,10 +10,11 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
+import { RECENT_SIGN_IN_MS } from '../../../shared/domain/limits';
 import { adminResetTwoFactor } from '../../cli/admin-reset-2fa.command';
 import { auditEvents, mailOutbox, recoveryCodes, sessions, twoFactors, users } from '../../db/schema';
 import { STEP_UP_MAX_AGE_MS } from '../../platform/http/admin-door';
-import { helpers } from '../ein/ein.fixtures';
+import { fileForm, helpers, PREPARED } from '../ein/ein.fixtures';
 import { base32Decode, hotp, timeStep, totpCode } from './totp.service';
 
 let t: TestApp;
@@ -81,7 +82,12 @@ describe('enrolment', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('INVALID_TWO_FACTOR_CODE');
-    expect((await c.get('/api/me/two-factor')).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    expect((await c.get('/api/me/two-factor')).body).toEqual({
+      enabled: false,
+      passwordNeeded: false,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
     const enable = await c.post('/api/me/two-factor/enable', { code: totpCode(setup.body.secret, Date.now()) });
     expect(enable.status).toBe(200);
     const codes = enable.body.recoveryCodes as string[];
@@ -89,7 +95,12 @@ describe('enrolment', () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
     expect((await c.get('/api/me')).body.twoFactorEnabled).toBe(true);
-    expect((await c.get('/api/me/two-factor')).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await c.get('/api/me/two-factor')).body).toEqual({
+      enabled: true,
+      passwordNeeded: false,
+      required: false,
+      recoveryCodesLeft: 10,
+    });
     // Kept encrypted and hashed: neither the key nor any code is in the database as it was shown.
     const [row] = await db().select().from(twoFactors).where(eq(twoFactors.userId, id));
     expect(row.secretEncrypted.startsWith('v1:')).toBe(true);
@@ -100,6 +111,28 @@ describe('enrolment', () => {
     expect(await auditOf(id, 'auth.two_factor_enabled')).toHaveLength(1);
     // A second setup is refused while it is on.
     expect((await c.post('/api/me/two-factor/setup')).body.error.code).toBe('TWO_FACTOR_ALREADY_ENABLED');
+  });
+
+  it('asks for the current password first when the sign-in is older than ten minutes', async () => {
+    const c = t.client();
+    const { res } = await signUp(c);
+    const id = res.body.user.id as string;
+    await db()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) })
+      .where(eq(sessions.userId, id));
+    expect((await c.get('/api/me/two-factor')).body.passwordNeeded).toBe(true);
+    const none = await c.post('/api/me/two-factor/setup');
+    expect(none.status).toBe(400);
+    expect(none.body.error.fields).toEqual({ currentPassword: 'validation.passwordRequired' });
+    const wrong = await c.post('/api/me/two-factor/setup', { currentPassword: `${GOOD_PASSWORD}x` });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('WRONG_PASSWORD');
+    // Nothing was started by either refusal.
+    expect(await db().select().from(twoFactors).where(eq(twoFactors.userId, id))).toHaveLength(0);
+    const right = await c.post('/api/me/two-factor/setup', { currentPassword: GOOD_PASSWORD });
+    expect(right.status).toBe(200);
+    expect(right.body.secret).toMatch(/^[A-Z2-7]{32}$/);
   });
 });
 
@@ -241,18 +274,38 @@ describe('staff', () => {
   it('asks for a fresh code before an SSN reveal or an export when the last one is over 15 minutes old', async () => {
     // An owner, made as the portal makes staff after the first (decision 0043), enrolled.
     const { c: admin, id: adminId, email } = await createStaffMember(t, 'owner');
-    const { application } = await einHelpers.applicant({ responsiblePartySsn: '123456789' });
+    const { application, id: customerId } = await einHelpers.applicant({ responsiblePartySsn: '123456789' });
     const applicationId = application.id as string;
     const reveal = () => admin.post(`/api/admin/ein-applications/${applicationId}/ssn`, {});
     const exportCsv = () => admin.get('/api/admin/orders/export.csv?mode=test');
     // Enrolment just gave a code.
     expect((await reveal()).status).toBe(200);
     expect((await exportCsv()).status).toBe(200);
+    // The prepared SS-4 carries the SSN; the EIN letter does not.
+    const prepared = await admin.post(`/api/admin/ein-applications/${applicationId}/ss4`, fileForm(PREPARED));
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const docs = await einHelpers.documentsOf(customerId);
+    const ss4Path = docs.find((d) => d.category === 'ss4')?.filePath as string;
+    const ss4File = () => admin.get(`/api/files/${ss4Path}`);
+    const generated = () => admin.get(`/api/admin/ein-applications/${applicationId}/ss4-generated`);
+    expect((await ss4File()).status).toBe(200);
+    // Nothing generated yet: the answer past the door says so.
+    expect((await generated()).body.error.code).toBe('SS4_GENERATED_NOT_AVAILABLE');
     await db()
       .update(sessions)
       .set({ twoFactorAt: new Date(Date.now() - STEP_UP_MAX_AGE_MS - 60_000) })
       .where(eq(sessions.userId, adminId));
-    for (const call of [reveal, exportCsv, () => admin.get('/api/admin/formations/export.csv?format=csv')]) {
+    const ss4Calls = [
+      ss4File,
+      generated,
+      () => admin.post(`/api/admin/ein-applications/${applicationId}/ss4-generate`, {}),
+    ];
+    for (const call of [
+      reveal,
+      exportCsv,
+      () => admin.get('/api/admin/formations/export.csv?format=csv'),
+      ...ss4Calls,
+    ]) {
       const stale = await call();
       expect(stale.status).toBe(403);
       expect(stale.body.error.code).toBe('STEP_UP_REQUIRED');
@@ -265,6 +318,7 @@ describe('staff', () => {
     expect((await admin.post('/api/me/two-factor/verify', { code: nextSecondFactorCode(email) })).status).toBe(200);
     const revealed = await reveal();
     expect(revealed.status).toBe(200);
+    expect((await ss4File()).status).toBe(200);
     expect(revealed.body.ssn).toMatch(/^\d{3}-\d{2}-\d{4}$/);
     expect((await exportCsv()).status).toBe(200);
   });

@@ -60,14 +60,18 @@ export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
 /** How long a code counts for step-up (decision 0042). */
 export const STEP_UP_MAX_AGE_MS = 15 * 60 * 1000;
 
+/** Whether the session's last second-factor code is recent enough for step-up. */
+export function isSecondFactorFresh(at: Date | null): boolean {
+  return at !== null && Date.now() - at.getTime() <= STEP_UP_MAX_AGE_MS;
+}
+
 /**
  * Step-up (decision 0042): the operation needs a second-factor code given in this session within the
  * last 15 minutes, else 403 STEP_UP_REQUIRED, and the web asks for one and tries again.
  */
 export function freshSecondFactor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const at = c.var.twoFactorAt;
-    if (!at || Date.now() - at.getTime() > STEP_UP_MAX_AGE_MS) return errorResponse(c, 'STEP_UP_REQUIRED');
+    if (!isSecondFactorFresh(c.var.twoFactorAt)) return errorResponse(c, 'STEP_UP_REQUIRED');
     await next();
   };
 }

@@ -25,6 +25,11 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { body: { content: { 'application/json': { schema } }, required: true } } as const;
 }
 
+/** A JSON body the client may leave out (then every field of `schema` is absent). */
+export function optionalJsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { 'application/json': { schema } }, required: false } } as const;
+}
+
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { content: { 'application/json': { schema } }, description } as const;
 }

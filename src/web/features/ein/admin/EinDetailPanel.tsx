@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileX2 } from 'lucide-react';
 import { EIN_STATUSES } from '../../../../shared/domain/ein';
-import { documentReadPermissions } from '../../../../shared/domain/permissions';
+import { carriesSsn, documentReadPermissions } from '../../../../shared/domain/permissions';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
+import { FileLink } from '../../../components/admin/FileLink';
 import { Stepper } from '../../../components/ui/Stepper';
 import { linkClass } from '../../../components/ui/TextLink';
 import { useCan } from '../../../lib/can';
@@ -150,16 +151,17 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
                     {file.fileName}
                   </span>
                 ) : file ? (
-                  <a
+                  <FileLink
                     href={file.url}
-                    download={file.fileName}
+                    fileName={file.fileName}
+                    stepUp={carriesSsn(FILE_CATEGORY[key])}
                     className={`${linkClass} inline-flex min-w-0 items-center gap-1.5 text-sm`}
                     data-testid={`ein-file-${key}`}
                   >
                     <Download aria-hidden="true" className="size-4 shrink-0" />
                     <span className="truncate">{file.fileName}</span>
                     <span className="sr-only"> ({t('adminEin.files.download')})</span>
-                  </a>
+                  </FileLink>
                 ) : (
                   <span className="inline-flex items-center gap-1.5 text-sm text-slate-500">
                     <FileX2 aria-hidden="true" className="size-4 shrink-0" />

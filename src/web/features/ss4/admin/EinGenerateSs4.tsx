@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Download, FileCheck2, FileText, Info, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { canUploadEinFile } from '../../../../shared/domain/ein';
+import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
@@ -145,15 +146,16 @@ export function EinGenerateSs4({ application }: { application: AdminEinApplicati
       {data?.generated ? (
         <div className="space-y-2 border-t border-slate-200 pt-3" data-testid="ein-ss4-draft">
           <p className="text-sm font-medium text-slate-900">{t('ss4Generate.draft')}</p>
-          <a
+          <FileLink
             href={data.generated.url}
-            download={data.generated.fileName}
+            fileName={data.generated.fileName}
+            stepUp
             className={`${linkClass} inline-flex min-w-0 items-center gap-1.5 text-sm`}
             data-testid="ein-ss4-draft-link"
           >
             <Download aria-hidden="true" className="size-4 shrink-0" />
             <span className="truncate">{data.generated.fileName}</span>
-          </a>
+          </FileLink>
           <p className="text-sm text-slate-600">{t('ss4Generate.draftHint')}</p>
           <Button
             data-testid="ein-ss4-use"

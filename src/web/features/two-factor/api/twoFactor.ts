@@ -7,7 +7,8 @@ const BASE = '/api/me/two-factor';
 export const TWO_FACTOR_KEY = ['two-factor'] as const;
 
 export const getTwoFactor = () => api<TwoFactorState>('GET', BASE);
-export const startSetup = () => api<TwoFactorSetup>('POST', `${BASE}/setup`);
+export const startSetup = (currentPassword?: string) =>
+  api<TwoFactorSetup>('POST', `${BASE}/setup`, currentPassword ? { currentPassword } : {});
 export const enableTwoFactor = (code: string) => api<RecoveryCodes>('POST', `${BASE}/enable`, { code });
 export const disableTwoFactor = (code: string) => api<Ok>('POST', `${BASE}/disable`, { code });
 export const newRecoveryCodes = (code: string) => api<RecoveryCodes>('POST', `${BASE}/recovery-codes`, { code });

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
+import { PasswordField } from '../../../components/ui/PasswordInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
 import { sessionChanged } from '../../../lib/me';
@@ -170,6 +171,8 @@ export function AccountSecurityPage() {
   const state = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: getTwoFactor });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [codes, setCodes] = useState<string[] | null>(null);
   const next = safeNext(params.get('next'));
 
@@ -178,12 +181,23 @@ export function AccountSecurityPage() {
     await sessionChanged(true);
   };
 
-  const begin = async () => {
+  const begin = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (state.data?.passwordNeeded && !password) {
+      setPasswordError('validation.passwordRequired');
+      return;
+    }
     setStarting(true);
     try {
-      setSetup(await startSetup());
+      setSetup(await startSetup(state.data?.passwordNeeded ? password : undefined));
+      setPassword('');
+      setPasswordError(undefined);
     } catch (failure) {
-      toast.error(t(codeError(failure)));
+      if (isApiError(failure) && failure.fromApi && failure.fields.currentPassword) {
+        setPasswordError(failure.fields.currentPassword);
+      } else {
+        toast.error(t(codeError(failure)));
+      }
     } finally {
       setStarting(false);
     }
@@ -223,8 +237,25 @@ export function AccountSecurityPage() {
         </Alert>
         {setup ? (
           <Enrolment setup={setup} onEnabled={enabled} />
+        ) : state.data.passwordNeeded ? (
+          <form noValidate onSubmit={begin} className="space-y-3" data-testid="two-factor-password">
+            <PasswordField
+              id="two-factor-current-password"
+              name="currentPassword"
+              className="sm:w-80"
+              label={t('security.currentPassword')}
+              hint={t('security.passwordHint')}
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Button type="submit" loading={starting} data-testid="two-factor-start">
+              {t('security.start')}
+            </Button>
+          </form>
         ) : (
-          <Button onClick={begin} loading={starting} data-testid="two-factor-start">
+          <Button onClick={() => begin()} loading={starting} data-testid="two-factor-start">
             {t('security.start')}
           </Button>
         )}

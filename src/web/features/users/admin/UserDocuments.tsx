@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
-import { documentReadPermissions } from '../../../../shared/domain/permissions';
+import { carriesSsn, documentReadPermissions } from '../../../../shared/domain/permissions';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../../shared/schemas/documents';
+import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
 import { SelectField } from '../../../components/ui/Select';
@@ -125,15 +126,16 @@ function DocumentList({ user }: { user: AdminUserDetail }) {
           <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
           <div className="min-w-0 flex-1">
             {documentReadPermissions(doc.category).every(can) ? (
-              <a
+              <FileLink
                 href={doc.url}
-                download={doc.fileName}
+                fileName={doc.fileName}
+                stepUp={carriesSsn(doc.category)}
                 className={`${linkClass} inline-flex max-w-full items-center gap-1.5 text-sm`}
                 aria-label={t('adminUsers.documents.download', { name: doc.fileName })}
               >
                 <span className="truncate">{doc.fileName}</span>
                 <Download aria-hidden="true" className="size-4 shrink-0" />
-              </a>
+              </FileLink>
             ) : (
               <span className="block truncate text-sm text-slate-900">{doc.fileName}</span>
             )}
