@@ -180,7 +180,7 @@ async function runPortalSteps(figures: Figures) {
       bare.child.once('exit', () => reject(new Error(`bare server exited\n${bare.output()}`)));
     });
     const customer = await onboardedCustomer(portal.base);
-    const admin = await benchAdminCookie(portal.base, portal.adminCode);
+    const admin = await benchAdminCookie(portal.base, portal.adminCode, runDbUrl);
     const slug = await shortLink(portal.base, admin);
     if (wants('api'))
       figures.api = await step('API: portal vs bare server', () =>
@@ -220,7 +220,7 @@ async function runMillionSteps(figures: Figures) {
   figures.customers = customers;
   const portal = await startPortal({ databaseUrl: BENCH_DATABASE_URL, dataDir: path.join(tmp, 'million-data') });
   try {
-    const admin = await benchAdminCookie(portal.base, portal.adminCode);
+    const admin = await benchAdminCookie(portal.base, portal.adminCode, BENCH_DATABASE_URL);
     // The export first, so that its memory figure is its own and not what the lists left behind.
     if (wants('export'))
       figures.export = await step('CSV export of every formation', () =>
