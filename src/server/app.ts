@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/account.routes';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
+import { overviewRoutes } from './features/overview/overview.routes';
 import { auditAdminRoutes } from './features/audit/audit-admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/staff', routes: twoFactorAdminRoutes },
       { path: '/staff', routes: staffAdminRoutes },
       { path: '/audit', routes: auditAdminRoutes },
+      { path: '/home', routes: overviewRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
