@@ -4,7 +4,6 @@ import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/account.routes';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
-import { overviewRoutes } from './features/overview/overview.routes';
 import { auditAdminRoutes } from './features/audit/audit-admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
@@ -22,6 +21,7 @@ import { formationsAdminRoutes } from './features/formations/formations-admin.ro
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { overviewRoutes } from './features/overview/overview.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
 import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
-import { MAX_RANGE_DAYS, daysBetween } from '../domain/overview';
+import { daysBetween, MAX_RANGE_DAYS } from '../domain/overview';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**

@@ -116,7 +116,11 @@ export const DEADLINE_WINDOW_DAYS = 30;
  * A panel's table as CSV, in the admin exports' two dialects: English with commas, Turkish with a
  * byte-order mark and semicolons (Excel in Turkey reads `;`). Numbers stay plain digits.
  */
-export function panelCsv(lang: 'tr' | 'en', header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
+export function panelCsv(
+  lang: 'tr' | 'en',
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
   const sep = lang === 'tr' ? ';' : ',';
   const cell = (v: string | number | null) => {
     const s = v === null ? '' : String(v);

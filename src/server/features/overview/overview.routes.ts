@@ -32,14 +32,19 @@ const growth = adminRoute(PANEL_PERMISSIONS.growth, {
   tags,
   summary: "The home's growth panel: sign-ups, onboarding, formations started and completed, EINs issued, per week",
   request: { query: overviewRangeQuerySchema },
-  responses: { 200: jsonResponse(overviewGrowthSchema, 'Weekly figures and both periods’ totals'), ...invalid, ...guarded },
+  responses: {
+    200: jsonResponse(overviewGrowthSchema, 'Weekly figures and both periods’ totals'),
+    ...invalid,
+    ...guarded,
+  },
 });
 
 const funnel = adminRoute(PANEL_PERMISSIONS.funnel, {
   method: 'get',
   path: '/funnel',
   tags,
-  summary: "The home's funnel: short-link visits, sign-ups, onboarding, first payment, EIN issued; by link or UTM source",
+  summary:
+    "The home's funnel: short-link visits, sign-ups, onboarding, first payment, EIN issued; by link or UTM source",
   request: { query: overviewFunnelQuerySchema },
   responses: { 200: jsonResponse(overviewFunnelSchema, 'The steps of both periods'), ...invalid, ...guarded },
 });

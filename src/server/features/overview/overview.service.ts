@@ -13,19 +13,25 @@ import {
   addDays,
   CARE_WAIT_HOURS,
   DAY_RANGE_DEFAULT,
-  DEADLINE_WINDOW_DAYS,
   type DayRange,
+  DEADLINE_WINDOW_DAYS,
   monthOf,
   monthsIn,
   previousRange,
   weekStart,
   weeksIn,
 } from '../../../shared/domain/overview';
-import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/domain/support';
 import { chooseExpectedWait, nextStageOf, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
+import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/domain/support';
 import type { DbOrTx } from '../../db/tx';
 import { stageStats } from '../timeline/stage-history.service';
-import { type DailyFilter, type DailyMetric, type DailyRow, readDaily } from './overview-rollups.service';
+import {
+  type DailyFilter,
+  type DailyMetric,
+  type DailyRow,
+  readDaily,
+  rolledThrough,
+} from './overview-rollups.service';
 
 /*
  * The home's panels (decision 0055). Counted figures come from the daily rollups plus today live
@@ -48,6 +54,8 @@ const lo = (day: string) => sql`((${day}::date)::timestamp at time zone 'UTC')`;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const GROWTH_METRICS = ['signups', 'onboarding', 'formationsStarted', 'formationsCompleted', 'einsIssued'] as const;
+/** Every rolled metric, for the test comparing rollups with a recomputation. */
+export const GROWTH_METRICS_FOR_TEST: readonly DailyMetric[] = [...GROWTH_METRICS, 'firstPayment', 'revenue'];
 
 function emptyGrowth(): GrowthFigures {
   return { signups: 0, onboarding: 0, formationsStarted: 0, formationsCompleted: 0, einsIssued: 0 };
@@ -106,12 +114,15 @@ export async function funnelPanel(
         ${visitsWhere.length ? sql`where ${sql.join(visitsWhere, sql` and `)}` : sql``}`,
     ),
     rowsOf<{ slug: string }>(db, sql`select slug from short_links order by click_count desc, slug limit 200`),
-    // The sources the rollups know: a few distinct values, from the rolled rows and the profiles of today.
-    rowsOf<{ source: string }>(
-      db,
-      sql`select source from overview_daily where metric = 'signups' and source <> '' group by source
-        union select utm_source from user_profiles where utm_source is not null and created_at >= ${lo(range.to)}
-        order by 1 limit 200`,
+    // The sources: those of the rolled days, and of the sign-ups since (an index range of users).
+    rolledThrough(db).then((through) =>
+      rowsOf<{ source: string }>(
+        db,
+        sql`select source from overview_daily where metric = 'signups' and source <> '' group by source
+          union select p.utm_source from users u join user_profiles p on p.id = u.id
+            where u.created_at >= ${lo(through ? addDays(through, 1) : '1970-01-01')} and p.utm_source is not null
+          order by 1 limit 200`,
+      ),
     ),
   ]);
   const total = (list: readonly DailyRow[], metric: DailyMetric) =>
