@@ -24,6 +24,10 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-
 const ADMIN = BENCH_ADMIN;
 const CODE = 'bench-admin-code-0123456789';
 
+const TODAY = new Date().toISOString().slice(0, 10);
+const YEAR_START = `${TODAY.slice(0, 4)}-01-01`;
+const DAYS_AGO_89 = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+
 export const ADMIN_LIST_CASES: [string, string][] = [
   ['formations: first page', '/api/admin/formations?page=1&pageSize=20'],
   ['formations: search email', '/api/admin/formations?q=ayse.yilmaz.777760%40'],
@@ -64,6 +68,18 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ],
   ['audit: search customer', `/api/admin/audit?q=${encodeURIComponent('IŞIL KILIÇ')}`],
   ['audit: deep page 2000', '/api/admin/audit?page=2000&pageSize=25'],
+  // The operator's home (decision 0055, 0056): each panel, this month and this year; target p95 ≤ 100 ms.
+  ['home growth: this month', '/api/admin/home/growth'],
+  ['home growth: this year', `/api/admin/home/growth?from=${YEAR_START}&to=${TODAY}`],
+  ['home funnel: last 90 days', `/api/admin/home/funnel?from=${DAYS_AGO_89}&to=${TODAY}`],
+  ['home funnel: by link', `/api/admin/home/funnel?from=${YEAR_START}&to=${TODAY}&link=bahar-kampanya`],
+  ['home funnel: by UTM source', `/api/admin/home/funnel?from=${YEAR_START}&to=${TODAY}&utm=instagram`],
+  ['home money: this year', `/api/admin/home/money?from=${YEAR_START}&to=${TODAY}`],
+  ['home IRS clock: this month', '/api/admin/home/irs'],
+  ['home IRS clock: last 90 days', `/api/admin/home/irs?from=${DAYS_AGO_89}&to=${TODAY}`],
+  ['home care: this month', '/api/admin/home/care'],
+  ['home care: last 90 days', `/api/admin/home/care?from=${DAYS_AGO_89}&to=${TODAY}`],
+  ['home deadlines', '/api/admin/home/deadlines'],
 ];
 
 const CASE_BUDGET_MS = 20_000;
