@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
-import { daysBetween, MAX_RANGE_DAYS } from '../domain/overview';
+import { daysBetween, FUNNEL_STEPS, MAX_RANGE_DAYS } from '../domain/overview';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
@@ -59,8 +59,7 @@ export const overviewGrowthSchema = z
   .openapi('OverviewGrowth');
 export type OverviewGrowth = z.output<typeof overviewGrowthSchema>;
 
-export const FUNNEL_STEPS = ['visits', 'signups', 'onboarding', 'firstPayment', 'einIssued'] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+export { FUNNEL_STEPS, type FunnelStep } from '../domain/overview';
 
 export const overviewFunnelSchema = z
   .object({

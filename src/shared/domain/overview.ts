@@ -21,6 +21,10 @@ export const PANEL_PERMISSIONS: Readonly<Record<OverviewPanel, Permission>> = {
   deadlines: 'deadlines.read',
 };
 
+/** The funnel's steps, in order: each step's rate is of the step before. */
+export const FUNNEL_STEPS = ['visits', 'signups', 'onboarding', 'firstPayment', 'einIssued'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
 export const RANGE_PRESETS = ['week', 'month', 'last90', 'year', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 

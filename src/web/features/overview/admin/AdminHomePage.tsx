@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
-import { FUNNEL_STEPS } from '../../../../shared/contracts/overview';
 import {
   type DayRange,
+  FUNNEL_STEPS,
   PANEL_PERMISSIONS,
   presetRange,
   RANGE_PRESETS,
@@ -258,7 +258,7 @@ export function AdminHomePage() {
               return (
                 <BarChart
                   labels={months}
-                  format={(c) => usd(c)}
+                  format={(c) => usd(Math.round(c / 100) * 100).replace(/[.,]00$/, '')}
                   series={[
                     {
                       name: t('adminHome.money.revenue'),

@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+
 /*
  * The home's one chart (decision 0055): grouped bars in hand-written SVG, no library. It is a picture
  * only (aria-hidden): the panel's table carries the same numbers for screen readers and for reading.
@@ -10,9 +12,22 @@ export interface ChartSeries {
   fill: string;
 }
 
-const WIDTH = 640;
 const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 28, left: 44 };
+const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
+
+/** The drawing's width in CSS pixels, so that its 11 px labels stay 11 px on a phone too. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(240, Math.round(entry.contentRect.width))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 function niceMax(max: number): number {
   if (max <= 0) return 1;
@@ -30,16 +45,17 @@ export function BarChart({
   series: readonly ChartSeries[];
   format?: (n: number) => string;
 }) {
+  const { ref, width: WIDTH } = useWidth();
   const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, labels.length);
   const bar = Math.max(1, (slot * 0.8) / Math.max(1, series.length));
-  // At most about eight x labels, whatever the range.
-  const every = Math.max(1, Math.ceil(labels.length / 8));
+  // As many x labels as fit (about 70 px each), whatever the range.
+  const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(plotW / 70))));
   const ticks = [0, 0.5, 1].map((f) => f * max);
   return (
-    <div>
+    <div ref={ref}>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full"
