@@ -12,10 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
+import { openDatabase } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
+import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -95,6 +98,7 @@ export interface CaseTiming {
 /** Signs the bench admin in, creating it with the admin code on a fresh database; the cookie header. */
 export async function benchAdminCookie(base: string, adminCode: string): Promise<string> {
   const headers = { origin: base, 'content-type': 'application/json' };
+  await forgetBenchFactor();
   let res = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify(ADMIN) });
   if (res.status !== 200) {
     res = await fetch(`${base}/api/auth/admin-sign-up`, {
@@ -110,10 +114,44 @@ export async function benchAdminCookie(base: string, adminCode: string): Promise
     });
   }
   if (res.status >= 300) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookies = new Map<string, string>();
+  const keep = (r: Response) => {
+    for (const c of r.headers.getSetCookie()) {
+      const pair = c.split(';')[0];
+      cookies.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
+  };
+  keep(res);
+  const cookie = () => [...cookies.values()].join('; ');
+  // Decision 0042: staff work only with a second factor (every admin call answers TWO_FACTOR_REQUIRED
+  // without one). The bench owner's factor was removed before signing in; it is set up anew here.
+  const setup = await fetch(`${base}/api/me/two-factor/setup`, {
+    method: 'POST',
+    headers: { ...headers, cookie: cookie() },
+  });
+  if (setup.status !== 200) throw new Error(`bench second factor setup failed: ${setup.status} ${await setup.text()}`);
+  keep(setup);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await fetch(`${base}/api/me/two-factor/enable`, {
+    method: 'POST',
+    headers: { ...headers, cookie: cookie() },
+    body: JSON.stringify({ code: hotp(base32Decode(secret), timeStep(Date.now())) }),
+  });
+  if (enable.status !== 200) throw new Error(`bench second factor failed: ${enable.status} ${await enable.text()}`);
+  keep(enable);
+  return cookie();
+}
+
+/** The bench owner signs in with a password only: its second factor, from an earlier run, goes first. */
+async function forgetBenchFactor(): Promise<void> {
+  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL });
+  try {
+    await database.db.execute(
+      sql`delete from two_factors where user_id in (select id from users where email = ${ADMIN.email})`,
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 /** Each case `samples` times one after another (after 3 warm-ups), printing a line per case. */
