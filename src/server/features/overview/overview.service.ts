@@ -15,6 +15,8 @@ import {
   DAY_RANGE_DEFAULT,
   type DayRange,
   DEADLINE_WINDOW_DAYS,
+  daysBetween,
+  MAX_RANGE_DAYS,
   monthOf,
   monthsIn,
   previousRange,
@@ -39,9 +41,15 @@ import {
  * ranges.
  */
 
+/**
+ * The asked range, a missing end filled in (this month so far). The schema refuses a reversed or too
+ * long range given whole; one given by a single end is kept inside the same bounds here.
+ */
 export function resolveRange(query: { from?: string; to?: string }, today: string): DayRange {
-  const to = query.to ?? today;
-  const from = query.from ?? DAY_RANGE_DEFAULT(to);
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  let from = query.from ?? DAY_RANGE_DEFAULT(to);
+  if (from > to) from = to;
+  if (daysBetween(from, to) >= MAX_RANGE_DAYS) from = addDays(to, 1 - MAX_RANGE_DAYS);
   return { from, to };
 }
 

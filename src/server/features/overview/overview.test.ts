@@ -139,6 +139,10 @@ describe('the home panels', () => {
   it('refuses a reversed or too long range, changing nothing', async () => {
     expect((await owner.get('/api/admin/home/growth?from=2025-03-10&to=2025-03-01')).status).toBe(400);
     expect((await owner.get('/api/admin/home/growth?from=2020-01-01&to=2025-03-01')).status).toBe(400);
+    // One end alone is kept within the same bounds.
+    const early = await get(owner, 'growth?from=1900-01-01');
+    expect(early.range).toEqual({ from: addDays(today, -730), to: today });
+    expect((await get(owner, 'growth?to=2025-03-31')).range).toEqual(OVERVIEW_RANGE);
   });
 });
 
