@@ -56,7 +56,7 @@ export function BarChart({
   const ticks = [0, 0.5, 1].map((f) => f * max);
   // A label longer than its room is cut (the table beside the chart has it whole): about 6 px a letter.
   const room = Math.max(4, Math.floor((slot * every) / 6.5));
-  const fit = (label: string) => (label.length > room ? `${label.slice(0, room - 1)}…` : label);
+  const shorten = (label: string) => (label.length > room ? `${label.slice(0, room - 1)}…` : label);
   return (
     <div ref={ref}>
       <svg
@@ -100,7 +100,7 @@ export function BarChart({
                 textAnchor="middle"
                 className="fill-slate-500 text-[11px]"
               >
-                {fit(label)}
+                {shorten(label)}
               </text>
             ) : null}
           </g>
