@@ -113,6 +113,18 @@ export const overviewIrsSchema = z
     ),
     /** Open applications past their stage's usual wait now (the customers' "overdue"). */
     overdue: z.array(z.object({ stage: z.enum(EIN_STATUSES), count: z.number().int(), afterDays: z.number().int() })),
+    /**
+     * What the customers' timeline states as each stage's expected wait now: the same stage times over
+     * the stages finished in the last 180 days (null median until there are enough of them).
+     */
+    waits: z.array(
+      z.object({
+        stage: z.enum(EIN_STATUSES),
+        samples: z.number().int(),
+        medianDays: z.number().nullable(),
+        p90Days: z.number().nullable(),
+      }),
+    ),
     overdueTotal: z.number().int(),
   })
   .openapi('OverviewIrs');

@@ -229,7 +229,8 @@ export async function irsPanel(db: DbOrTx, range: DayRange, now: Date): Promise<
     const next = nextStageOf('ein', stage);
     return next ? [sql`(${stage}::text, ${next}::text)`] : [];
   });
-  const limits = einOverdueAfter(await stageStats(db));
+  const stats = await stageStats(db);
+  const limits = einOverdueAfter(stats);
   const [rows, overdue] = await Promise.all([
     rowsOf<{ month: string; stage: EinStatus; samples: number; median_days: number | null; p90_days: number | null }>(
       db,
@@ -270,6 +271,10 @@ export async function irsPanel(db: DbOrTx, range: DayRange, now: Date): Promise<
       .sort((a, b) => a.month.localeCompare(b.month) || order(a.stage) - order(b.stage)),
     overdue,
     overdueTotal: overdue.reduce((n, o) => n + o.count, 0),
+    waits: limits.map(({ stage }) => {
+      const s = stats.get(`ein:${stage}`);
+      return { stage, samples: s?.samples ?? 0, medianDays: s?.medianDays ?? null, p90Days: s?.p90Days ?? null };
+    }),
   };
 }
 

@@ -112,6 +112,14 @@ describe('the home panels', () => {
       ]),
     );
     expect(body.rows.every((r: { month: string }) => r.month === '2025-03')).toBe(true);
+    // The customers' expected waits come from the same stage times; the fixture's are older than 180 days.
+    expect(body.waits.map((w: { stage: string }) => w.stage)).toEqual([
+      'waiting_for_form',
+      'ss4_ready',
+      'ss4_uploaded',
+      'submitted_to_irs',
+    ]);
+    expect(body.waits.every((w: { samples: number }) => w.samples === 0)).toBe(true);
     expect(got).toEqual(E.irs);
     expect(body.overdueTotal).toBe(E.overdue);
     expect(body.overdue.find((o: { stage: string }) => o.stage === 'submitted_to_irs').count).toBe(1);

@@ -331,7 +331,17 @@ export function AdminHomePage() {
                 t('adminHome.median'),
                 t('adminHome.p90'),
               ],
-              rows: irs.data.rows.map((r) => [r.month, stage(r.stage), r.samples, days(r.medianDays), days(r.p90Days)]),
+              rows: [
+                ...irs.data.rows.map((r) => [r.month, stage(r.stage), r.samples, days(r.medianDays), days(r.p90Days)]),
+                // The waits the customers are shown now, from the same stage times (last 180 days).
+                ...irs.data.waits.map((w) => [
+                  t('adminHome.irs.customerWaits'),
+                  stage(w.stage),
+                  w.samples,
+                  days(w.medianDays),
+                  days(w.p90Days),
+                ]),
+              ],
             }}
           />
         ) : null}
