@@ -75,7 +75,7 @@ describe('the operator home', () => {
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     await figure('growth', 'signups').getByText(`before: ${E.growthPrevious.signups}`).waitFor();
-    await owner.getByText('Compared with 2025-01-29 – 2025-02-28').waitFor();
+    await owner.getByText('Compared with 2025-02-01 – 2025-02-28').waitFor();
     await screenshots(owner, 'home-owner-en');
     await owner.context().close();
 

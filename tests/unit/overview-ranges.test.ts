@@ -21,9 +21,13 @@ describe('the home ranges', () => {
     expect(presetRange('year', today)).toEqual({ from: '2026-01-01', to: today });
   });
 
-  it('the previous period has the same number of days, just before', () => {
-    expect(previousRange({ from: '2025-03-01', to: '2025-03-31' })).toEqual({ from: '2025-01-29', to: '2025-02-28' });
-    expect(previousRange({ from: '2024-03-01', to: '2024-03-01' })).toEqual({ from: '2024-02-29', to: '2024-02-29' });
+  it('compares a week, month or year so far with the same days before it, any other range with the days just before', () => {
+    expect(previousRange({ from: '2026-11-23', to: '2026-11-26' })).toEqual({ from: '2026-11-16', to: '2026-11-19' });
+    expect(previousRange({ from: '2025-03-01', to: '2025-03-31' })).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    expect(previousRange({ from: '2024-03-01', to: '2024-03-30' })).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(previousRange({ from: '2026-01-01', to: '2026-11-26' })).toEqual({ from: '2025-01-01', to: '2025-11-26' });
+    expect(previousRange({ from: '2026-08-29', to: '2026-11-26' })).toEqual({ from: '2026-05-31', to: '2026-08-28' });
+    expect(previousRange({ from: '2024-02-29', to: '2024-03-02' })).toEqual({ from: '2024-02-26', to: '2024-02-28' });
   });
 
   it('buckets weeks from Monday and months across a year end, without gaps', () => {

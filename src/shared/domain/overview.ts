@@ -75,8 +75,27 @@ export function DAY_RANGE_DEFAULT(to: string): string {
   return `${to.slice(0, 8)}01`;
 }
 
-/** The period of the same length just before: what each figure is compared with. */
+function shiftMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * What each figure is compared with. A range that starts a calendar week, month or year and stays
+ * within it ("this week", "this month", "this year" so far, or March 1–31) is compared with the same
+ * days of the week, month or year before; any other range with the same number of days just before it.
+ */
 export function previousRange({ from, to }: DayRange): DayRange {
+  if (from === weekStart(from) && daysBetween(from, to) < 7) return { from: addDays(from, -7), to: addDays(to, -7) };
+  if (from.endsWith('-01') && to.slice(0, 7) === from.slice(0, 7)) {
+    return { from: shiftMonths(from, -1), to: shiftMonths(to, -1) };
+  }
+  if (from.endsWith('-01-01') && to.slice(0, 4) === from.slice(0, 4)) {
+    return { from: shiftMonths(from, -12), to: shiftMonths(to, -12) };
+  }
   const length = daysBetween(from, to) + 1;
   return { from: addDays(from, -length), to: addDays(from, -1) };
 }

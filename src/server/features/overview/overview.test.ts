@@ -55,7 +55,7 @@ describe('the home panels', () => {
   it('growth: the known totals, the previous period beside them, and weeks that add up to them', async () => {
     const body = await get(owner, `growth?${RANGE}`);
     expect(body.range).toEqual(OVERVIEW_RANGE);
-    expect(body.previous).toEqual({ from: '2025-01-29', to: '2025-02-28' });
+    expect(body.previous).toEqual({ from: '2025-02-01', to: '2025-02-28' });
     expect(body.totals).toEqual(E.growth);
     expect(body.previousTotals).toEqual(E.growthPrevious);
     expect(body.weeks[0].week).toBe('2025-02-24');
