@@ -69,6 +69,8 @@ export function dailyMetricsSql(from: string, until: string): SQL {
         and e.provider = 'stripe' and (e.paid_at < o.paid_at or (e.paid_at = o.paid_at and e.id < o.id)))
     group by 1, 3, 4
     union all
+    -- Renewals hook (decision 0055): once orders can be renewals, count them under a 'renewals' metric
+    -- here, leave them out of 'revenue', and moneyPanel fills its renewals figure from that metric.
     select ${dayOf(sql`o.paid_at`)}, 'revenue', ${attribution}, coalesce(o.package_id, o.service_id::text, ''),
       count(*), sum(o.amount_cents)::bigint
     from orders o left join user_profiles p on p.id = o.user_id

@@ -27,7 +27,7 @@ beforeAll(async () => {
   [owner, support, finance] = (
     await Promise.all([createStaffMember(t, 'owner'), createStaffMember(t, 'support'), createStaffMember(t, 'finance')])
   ).map((m) => m.c);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await t?.close();
