@@ -27,7 +27,7 @@ const GROWTH_FILLS = ['fill-indigo-600', 'fill-sky-500', 'fill-amber-500', 'fill
 const GROWTH_LINKS: Record<(typeof GROWTH_KEYS)[number], string> = {
   signups: '/admin/users',
   onboarding: '/admin/formations',
-  formationsStarted: '/admin/orders?status=paid&mode=live&service=formation_only',
+  formationsStarted: '/admin/orders?status=paid&mode=live',
   formationsCompleted: '/admin/formations?status=formation_completed',
   einsIssued: '/admin/ein?status=ein_issued',
 };
