@@ -12,12 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
+import { openDatabase } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
-import { totpCode } from '../../src/server/features/two-factor/totp.service';
+import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -25,6 +26,10 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 const ADMIN = BENCH_ADMIN;
 const CODE = 'bench-admin-code-0123456789';
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const YEAR_START = `${TODAY.slice(0, 4)}-01-01`;
+const DAYS_AGO_89 = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
 
 export const ADMIN_LIST_CASES: [string, string][] = [
   ['formations: first page', '/api/admin/formations?page=1&pageSize=20'],
@@ -66,6 +71,18 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ],
   ['audit: search customer', `/api/admin/audit?q=${encodeURIComponent('IŞIL KILIÇ')}`],
   ['audit: deep page 2000', '/api/admin/audit?page=2000&pageSize=25'],
+  // The operator's home (decision 0055, 0056): each panel, this month and this year; target p95 ≤ 100 ms.
+  ['home growth: this month', '/api/admin/home/growth'],
+  ['home growth: this year', `/api/admin/home/growth?from=${YEAR_START}&to=${TODAY}`],
+  ['home funnel: last 90 days', `/api/admin/home/funnel?from=${DAYS_AGO_89}&to=${TODAY}`],
+  ['home funnel: by link', `/api/admin/home/funnel?from=${YEAR_START}&to=${TODAY}&link=bahar-kampanya`],
+  ['home funnel: by UTM source', `/api/admin/home/funnel?from=${YEAR_START}&to=${TODAY}&utm=instagram`],
+  ['home money: this year', `/api/admin/home/money?from=${YEAR_START}&to=${TODAY}`],
+  ['home IRS clock: this month', '/api/admin/home/irs'],
+  ['home IRS clock: last 90 days', `/api/admin/home/irs?from=${DAYS_AGO_89}&to=${TODAY}`],
+  ['home care: this month', '/api/admin/home/care'],
+  ['home care: last 90 days', `/api/admin/home/care?from=${DAYS_AGO_89}&to=${TODAY}`],
+  ['home deadlines', '/api/admin/home/deadlines'],
 ];
 
 const CASE_BUDGET_MS = 20_000;
@@ -84,18 +101,8 @@ export interface CaseTiming {
  * shows; the cookie header. An earlier run's factor is removed first in `databaseUrl`, the bench's own.
  */
 export async function benchAdminCookie(base: string, adminCode: string, databaseUrl?: string): Promise<string> {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query('delete from two_factors where user_id in (select id from users where email = $1)', [
-        ADMIN.email,
-      ]);
-    } finally {
-      await client.end();
-    }
-  }
   const headers = { origin: base, 'content-type': 'application/json' };
+  if (databaseUrl) await forgetBenchFactor(databaseUrl);
   let res = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify(ADMIN) });
   if (res.status !== 200) {
     res = await fetch(`${base}/api/auth/admin-sign-up`, {
@@ -111,21 +118,44 @@ export async function benchAdminCookie(base: string, adminCode: string, database
     });
   }
   if (res.status >= 300) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const signedIn = { ...headers, cookie };
-  const setup = await fetch(`${base}/api/me/two-factor/setup`, { method: 'POST', headers: signedIn, body: '{}' });
-  if (setup.status !== 200) throw new Error(`second factor setup failed: ${setup.status} ${await setup.text()}`);
+  const cookies = new Map<string, string>();
+  const keep = (r: Response) => {
+    for (const c of r.headers.getSetCookie()) {
+      const pair = c.split(';')[0];
+      cookies.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
+  };
+  keep(res);
+  const cookie = () => [...cookies.values()].join('; ');
+  // Decision 0042: staff work only with a second factor (every admin call answers TWO_FACTOR_REQUIRED
+  // without one). The bench owner's factor was removed before signing in; it is set up anew here.
+  const setup = await fetch(`${base}/api/me/two-factor/setup`, {
+    method: 'POST',
+    headers: { ...headers, cookie: cookie() },
+  });
+  if (setup.status !== 200) throw new Error(`bench second factor setup failed: ${setup.status} ${await setup.text()}`);
+  keep(setup);
   const { secret } = (await setup.json()) as { secret: string };
   const enable = await fetch(`${base}/api/me/two-factor/enable`, {
     method: 'POST',
-    headers: signedIn,
-    body: JSON.stringify({ code: totpCode(secret, Date.now()) }),
+    headers: { ...headers, cookie: cookie() },
+    body: JSON.stringify({ code: hotp(base32Decode(secret), timeStep(Date.now())) }),
   });
-  if (enable.status !== 200) throw new Error(`second factor failed: ${enable.status} ${await enable.text()}`);
-  return cookie;
+  if (enable.status !== 200) throw new Error(`bench second factor failed: ${enable.status} ${await enable.text()}`);
+  keep(enable);
+  return cookie();
+}
+
+/** The bench owner signs in with a password only: its second factor, from an earlier run, goes first. */
+async function forgetBenchFactor(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    await database.db.execute(
+      sql`delete from two_factors where user_id in (select id from users where email = ${ADMIN.email})`,
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 /** Each case `samples` times one after another (after 3 warm-ups), printing a line per case. */

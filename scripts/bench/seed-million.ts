@@ -1,14 +1,16 @@
 /**
  * `npm run bench:seed [-- --customers N]`: fills the benchmark database (bench-db.ts) with N customers
  * (1,000,000 by default), each with a profile and a formation, EIN applications for 30% of them and
- * about 700,000 orders, eight staff members and about ten audit rows per customer,
- * with Turkish names and business names so that the folded search has real work to do. Generated in
+ * about 700,000 orders, eight staff members and about ten audit rows per customer, sign-ups spread over
+ * two years with their stage history, support threads for one customer in four and the home's daily
+ * rollups (decision 0056), with Turkish names and business names so that the folded search has real work to do. Generated in
  * SQL (generate_series), so a million customers take minutes, not hours. Existing bench data is
  * replaced.
  */
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
+import { writeOverviewRollups } from '../../src/server/features/overview/overview-rollups.service';
 import { BENCH_ADMIN } from './admin-lists';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 
@@ -33,6 +35,13 @@ const STATES = ['Wyoming', 'Delaware', 'Florida', 'New Mexico', 'Texas', 'Nevada
 const FORMATION = ['preparation', 'formation_completed', 'ein_created', 'process_completed'];
 const PAYMENT = ['pending', 'paid', 'paid', 'failed'];
 const EIN = ['waiting_for_form', 'ss4_ready', 'ss4_uploaded', 'submitted_to_irs', 'ein_issued'];
+/**
+ * Customer g's sign-up: spread over two years, more of them recent (a growing business, so the home's
+ * charts have a shape); the rows that follow a sign-up (formation, application, orders, threads) come
+ * days after it, never after now.
+ */
+const SIGNED_UP = `(now() - ((730 * 86400 * (1 - sqrt((g % 100003)::float8 / 100003)))::bigint || ' seconds')::interval)`;
+const AFTER_SIGNUP = (days: string) => `least(now(), ${SIGNED_UP} + make_interval(days => ${days}))`;
 
 const arr = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 const pick = (values: string[], expr: string) => `(${arr(values)})[1 + ((${expr}) % ${values.length})]`;
@@ -48,7 +57,10 @@ async function main() {
   };
   try {
     // The bench database is the benchmark's alone: emptying it whole is quicker than a cascade of deletes.
-    await run('clear the bench database', 'truncate users, services, short_links, audit_events, mail_outbox cascade');
+    await run(
+      'clear the bench database',
+      'truncate users, services, short_links, audit_events, mail_outbox, overview_daily cascade',
+    );
     const name = `${pick(FIRST, 'g')} || ' ' || ${pick(LAST, 'g / 40')}`;
     // ascii local part: "ayse.yilmaz.123456@gmail.com"
     const email = `lower(translate(${pick(FIRST, 'g')} || '.' || ${pick(LAST, 'g / 40')}, 'İIıŞşĞğÜüÖöÇç', 'iiissgguuoocc')) || '.' || g || '@' || ${pick(DOMAINS, 'g / 7')}`;
@@ -57,15 +69,17 @@ async function main() {
       `insert into users (id, name, email, email_verified, role, lang, created_at, updated_at)
        select 'bench-' || g, ${name}, ${email}, true, 'customer',
               case when g % 5 = 0 then 'en' else 'tr' end,
-              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+              ${SIGNED_UP}, ${SIGNED_UP}
        from generate_series(1, ${customers}) g`,
     );
     await run(
       'user_profiles',
-      `insert into user_profiles (id, email, display_name, utm_source, created_at, updated_at)
+      `insert into user_profiles (id, email, display_name, utm_source, short_link_slug, created_at, updated_at)
        select 'bench-' || g, ${email},
-              case when g % 3 = 0 then ${name} end, case when g % 4 = 0 then 'instagram' end,
-              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+              case when g % 3 = 0 then ${name} end,
+              case when g % 4 = 0 then 'instagram' when g % 7 = 0 then 'google' when g % 11 = 0 then 'newsletter' end,
+              case when g % 9 = 0 then 'bahar-kampanya' when g % 13 = 0 then 'yt-video' end,
+              ${SIGNED_UP}, ${SIGNED_UP}
        from generate_series(1, ${customers}) g`,
     );
     await run(
@@ -79,7 +93,7 @@ async function main() {
               ${pick(LAST, 'g / 5')} || ' ' || ${pick(WORDS, 'g / 13')} || ' ' || g || ' LLC',
               ${pick(STATES, 'g / 11')},
               case when (g / 7) % ${FORMATION.length} > 0 then current_date - (g % 730) end,
-              now() - (g || ' seconds')::interval, now() - ((g % 86400) || ' seconds')::interval
+              ${AFTER_SIGNUP('1')}, now() - ((g % 86400) || ' seconds')::interval
        from generate_series(1, ${customers}) g`,
     );
     // The schedule's trigger (migration 0011) filed each company's first occurrences, a year or two back;
@@ -91,34 +105,36 @@ async function main() {
               responsible_party_phone, ein_status, created_at, updated_at)
        select 'bench-' || g, ${pick(LAST, 'g / 5')} || ' ' || ${pick(WORDS, 'g / 13')} || ' ' || g || ' LLC',
               ${email}, ${pick(STATES, 'g / 11')}, 'Ecommerce', ${name}, '+905320000000',
-              ${pick(EIN, 'g / 17')}, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+              ${pick(EIN, 'g / 17')}, ${AFTER_SIGNUP('3')}, now()
        from generate_series(1, ${customers}) g where g % 10 < 3`,
     );
-    // Orders for /admin/orders: a turnkey package for every paid assisted formation (half the customers
-    // choose the service), and a service order for one customer in five; a few in TEST MODE, some
-    // pending or cancelled, spread over two years.
+    // The stage history the home's IRS clock and the customers' expected waits read: each application
+    // passed through its stages up to its status with realistic waits (days for the form, weeks at the
+    // IRS), none later than now; the formations past preparation completed one to four weeks in.
     await run(
-      'orders',
-      `insert into orders (user_id, kind, package_id, address_option, amount_cents, status, provider, paid_at,
-              created_at, updated_at)
-       select 'bench-' || g, 'formation_package',
-              case when g % 3 = 0 then 'formation_with_payment' else 'formation_only' end,
-              case when g % 4 = 0 then 'private_address' else 'shared_address' end,
-              case when g % 3 = 0 then 58900 else 38900 end + case when g % 4 = 0 then 10000 else 0 end,
-              ${pick(['paid', 'paid', 'paid', 'pending', 'cancelled', 'failed'], 'g / 19')},
-              case when g % 97 = 0 then 'local' else 'stripe' end,
-              now() - ((g % 730) || ' days')::interval,
-              now() - ((g % 730) || ' days')::interval - (g % 3600 || ' seconds')::interval,
-              now() - ((g % 730) || ' days')::interval
-       from generate_series(1, ${customers}) g where g % 2 = 0;
-       insert into orders (user_id, kind, title, title_en, amount_cents, status, provider, paid_at, created_at, updated_at)
-       select 'bench-' || g, 'service', 'ITIN başvurusu', 'ITIN application', 19999,
-              ${pick(['paid', 'paid', 'pending', 'cancelled'], 'g / 23')},
-              case when g % 89 = 0 then 'local' else 'stripe' end,
-              now() - ((g % 700) || ' days')::interval,
-              now() - ((g % 700) || ' days')::interval - (g % 7200 || ' seconds')::interval,
-              now() - ((g % 700) || ' days')::interval
-       from generate_series(1, ${customers}) g where g % 5 = 1`,
+      'stage_history (EIN)',
+      `insert into stage_history (user_id, kind, stage, reached_at)
+       select a.user_id, 'ein', (array['waiting_for_form','ss4_ready','ss4_uploaded','submitted_to_irs','ein_issued'])[s],
+              least(now(), a.created_at + case s
+                when 1 then interval '0'
+                when 2 then make_interval(days => 1 + h % 5)
+                when 3 then make_interval(days => 1 + h % 5 + h % 3, hours => 6)
+                when 4 then make_interval(days => 2 + h % 5 + h % 3 + h % 4, hours => 6)
+                else make_interval(days => 2 + h % 5 + h % 3 + h % 4 + 18 + h % 45, hours => 6) end)
+       from (select user_id, created_at, ein_status, abs(hashtext(user_id)) as h from ein_applications) a
+       cross join generate_series(1, 5) s
+       where s <= array_position(array['waiting_for_form','ss4_ready','ss4_uploaded','submitted_to_irs','ein_issued'], a.ein_status);
+       update ein_applications a set stage_reached_at = h.reached_at
+       from stage_history h where h.user_id = a.user_id and h.kind = 'ein' and h.stage = a.ein_status`,
+    );
+    await run(
+      'stage_history (formations)',
+      `insert into stage_history (user_id, kind, stage, reached_at)
+       select f.user_id, 'formation', 'preparation', f.created_at from company_formations f;
+       insert into stage_history (user_id, kind, stage, reached_at)
+       select f.user_id, 'formation', 'formation_completed',
+              least(now(), f.created_at + make_interval(days => 7 + abs(hashtext(f.user_id)) % 21))
+       from company_formations f where f.formation_status <> 'preparation'`,
     );
     // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
@@ -148,6 +164,54 @@ async function main() {
          ('bench-admin', 'Bench Admin', '${BENCH_ADMIN.email}', true, 'owner', 'tr');
        insert into accounts (id, account_id, provider_id, user_id, password)
          values ('bench-admin-credential', 'bench-admin', 'credential', 'bench-admin', '${hash}')`,
+    );
+    // Support threads for the home's care panel: one customer in four asks once; staff answer most
+    // within hours, some after a day or two; a few recent ones wait.
+    await run(
+      'support_threads + messages (25%)',
+      `insert into support_threads (user_id, subject, status, created_at, last_message_at)
+       select 'bench-' || g, 'Soru ' || g,
+              case when g % 50 = 0 then 'open' else 'resolved' end,
+              ${AFTER_SIGNUP('g % 20')}, ${AFTER_SIGNUP('g % 20')}
+       from generate_series(1, ${customers}) g where g % 4 = 0;
+       insert into support_messages (thread_id, user_id, message, is_admin_reply, created_at)
+       select t.id, t.user_id, 'Merhaba, bir sorum var.', false, t.created_at from support_threads t;
+       insert into support_messages (thread_id, user_id, message, is_admin_reply, created_at)
+       select t.id, 'bench-staff-4', 'Yanıtımız ektedir.', true,
+              t.created_at + make_interval(mins => 10 + abs(hashtext(t.user_id)) % (60 * 40))
+       from support_threads t where t.status <> 'open'`,
+    );
+    await run(
+      'short_links',
+      `insert into short_links (slug, original_url, click_count, utm_source) values
+         ('bahar-kampanya', 'https://portal.example/signup', ${customers} * 3, 'instagram'),
+         ('yt-video', 'https://portal.example/signup', ${customers} * 2, 'youtube')`,
+    );
+    // Orders for /admin/orders: a turnkey package for every paid assisted formation (half the customers
+    // choose the service), and a service order for one customer in five; a few in TEST MODE, some
+    // pending or cancelled, spread over two years.
+    await run(
+      'orders',
+      `insert into orders (user_id, kind, package_id, address_option, amount_cents, status, provider, paid_at,
+              created_at, updated_at)
+       select 'bench-' || g, 'formation_package',
+              case when g % 3 = 0 then 'formation_with_payment' else 'formation_only' end,
+              case when g % 4 = 0 then 'private_address' else 'shared_address' end,
+              case when g % 3 = 0 then 58900 else 38900 end + case when g % 4 = 0 then 10000 else 0 end,
+              ${pick(['paid', 'paid', 'paid', 'pending', 'cancelled', 'failed'], 'g / 19')},
+              case when g % 97 = 0 then 'local' else 'stripe' end,
+              ${AFTER_SIGNUP('2 + g % 10')},
+              ${AFTER_SIGNUP('2 + g % 10')} - (g % 3600 || ' seconds')::interval,
+              ${AFTER_SIGNUP('2 + g % 10')}
+       from generate_series(1, ${customers}) g where g % 2 = 0;
+       insert into orders (user_id, kind, title, title_en, amount_cents, status, provider, paid_at, created_at, updated_at)
+       select 'bench-' || g, 'service', 'ITIN başvurusu', 'ITIN application', 19999,
+              ${pick(['paid', 'paid', 'pending', 'cancelled'], 'g / 23')},
+              case when g % 89 = 0 then 'local' else 'stripe' end,
+              ${AFTER_SIGNUP('5 + g % 60')},
+              ${AFTER_SIGNUP('5 + g % 60')} - (g % 7200 || ' seconds')::interval,
+              ${AFTER_SIGNUP('5 + g % 60')}
+       from generate_series(1, ${customers}) g where g % 5 = 1`,
     );
     const ACTIONS = [
       'formation.status_changed',
@@ -185,9 +249,16 @@ async function main() {
       'ein_applications',
       'orders',
       'audit_events',
+      'stage_history',
+      'support_threads',
+      'support_messages',
     ]) {
       await run(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
     }
+    // The daily run's rollups for the home (decision 0056), as a portal running for two years has them.
+    const t0 = Date.now();
+    const rolled = await writeOverviewRollups(database.db, new Date().toISOString().slice(0, 10));
+    console.log(`overview rollups ${rolled?.from} – ${rolled?.to}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     console.log(`seeded ${customers} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();

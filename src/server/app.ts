@@ -21,6 +21,7 @@ import { formationsAdminRoutes } from './features/formations/formations-admin.ro
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { overviewRoutes } from './features/overview/overview.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
 import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/staff', routes: twoFactorAdminRoutes },
       { path: '/staff', routes: staffAdminRoutes },
       { path: '/audit', routes: auditAdminRoutes },
+      { path: '/home', routes: overviewRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());

@@ -333,6 +333,13 @@ const MATRIX: Record<string, Row> = {
 
   // --- back office ------------------------------------------------------------------------------------
   'GET /api/admin/overview': { expect: ADMIN_ONLY },
+  // The operator's home (decision 0055): each panel behind the permission of the list it counts.
+  'GET /api/admin/home/growth': { expect: ADMIN_ONLY },
+  'GET /api/admin/home/funnel': { expect: ADMIN_ONLY },
+  'GET /api/admin/home/money': { expect: ADMIN_ONLY },
+  'GET /api/admin/home/irs': { expect: ADMIN_ONLY },
+  'GET /api/admin/home/care': { expect: ADMIN_ONLY },
+  'GET /api/admin/home/deadlines': { expect: ADMIN_ONLY },
   'GET /api/admin/ein-applications': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
   'GET /api/admin/ein-applications/{id}': { request: ({ world }) => ({ params: appOf(world) }), expect: ADMIN_ONLY },
   'POST /api/admin/ein-applications/{id}/ssn': {

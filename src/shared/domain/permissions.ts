@@ -127,6 +127,9 @@ export const ADMIN_PAGES = [
 ] as const satisfies readonly { path: string; key: string; permission: Permission }[];
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
 
+/** The operator's home: every staff role holds overview.read, and sees the panels its other permissions allow. */
+export const ADMIN_HOME_PATH = '/admin';
+
 /** Where sign-in sends a user: a customer's own pages, or a staff role's desk (STAFF_HOME). */
 export const HOME_PATHS = ['/dashboard', '/onboarding', '/admin/ein', '/admin/support', '/admin/orders'] as const;
 export type HomePath = (typeof HOME_PATHS)[number];
@@ -149,5 +152,7 @@ export const STAFF_HOME: Readonly<Record<StaffRole, Extract<HomePath, AdminPageP
  */
 export function pagePermission(path: string): Permission | undefined {
   const at = `/${path.replace(/^\//, '')}`;
+  // The operator's home (decision 0055) is /admin itself, not a section the others lie under.
+  if (at === ADMIN_HOME_PATH || at === `${ADMIN_HOME_PATH}/`) return 'overview.read';
   return ADMIN_PAGES.find((p) => at === p.path || at.startsWith(`${p.path}/`))?.permission;
 }

@@ -4,6 +4,7 @@ import enAdmin from './en/admin.json';
 import enAdminAudit from './en/adminAudit.json';
 import enAdminEin from './en/adminEin.json';
 import enAdminFormations from './en/adminFormations.json';
+import enAdminHome from './en/adminHome.json';
 import enAdminOrders from './en/adminOrders.json';
 import enAdminServices from './en/adminServices.json';
 import enAdminStaff from './en/adminStaff.json';
@@ -34,6 +35,7 @@ import trAdmin from './tr/admin.json';
 import trAdminAudit from './tr/adminAudit.json';
 import trAdminEin from './tr/adminEin.json';
 import trAdminFormations from './tr/adminFormations.json';
+import trAdminHome from './tr/adminHome.json';
 import trAdminOrders from './tr/adminOrders.json';
 import trAdminServices from './tr/adminServices.json';
 import trAdminStaff from './tr/adminStaff.json';
@@ -92,6 +94,7 @@ export const uiTr: Catalogue = {
   security: trSecurity,
   adminStaff: trAdminStaff,
   adminAudit: trAdminAudit,
+  adminHome: trAdminHome,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -124,4 +127,5 @@ export const uiEn: Catalogue = {
   security: enSecurity,
   adminStaff: enAdminStaff,
   adminAudit: enAdminAudit,
+  adminHome: enAdminHome,
 };

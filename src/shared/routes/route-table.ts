@@ -156,6 +156,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requireSignedIn',
   }),
 
+  // The operator's home (decision 0055): its panels follow the reader's permissions.
+  adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
   adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
   adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
   adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue']),

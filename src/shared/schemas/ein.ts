@@ -88,6 +88,8 @@ export const adminEinListQuerySchema = z.object({
   sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
   status: z.enum(EIN_STATUSES).optional(),
   q: safeText(TEXT_MAX.search).optional(),
+  /** `1`: only the open applications past their stage's usual wait now (the home's "overdue", decision 0055). */
+  overdue: z.enum(['1']).optional(),
 });
 export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
 

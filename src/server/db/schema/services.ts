@@ -63,6 +63,8 @@ export const orders = pgTable(
     index('orders_service_created_idx').on(t.serviceId, t.createdAt, t.id),
     index('orders_package_created_idx').on(t.packageId, t.createdAt, t.id),
     index('orders_provider_created_idx').on(t.provider, t.createdAt, t.id),
+    // The home's revenue and first payments (decision 0056): the paid orders of a day, by payment time.
+    index('orders_paid_at_idx').on(t.paidAt),
   ],
 );
 

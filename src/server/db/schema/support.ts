@@ -22,6 +22,8 @@ export const supportThreads = pgTable(
   (t) => [
     index('support_threads_user_idx').on(t.userId, t.lastMessageAt),
     index('support_threads_status_idx').on(t.status),
+    // The home's care panel: the threads opened in a range (decision 0056).
+    index('support_threads_created_idx').on(t.createdAt),
   ],
 );
 

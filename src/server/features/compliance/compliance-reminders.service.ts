@@ -6,6 +6,7 @@ import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
+import { writeOverviewRollups } from '../overview/overview-rollups.service';
 import { itemDetails } from './calendar-feed.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
@@ -178,6 +179,8 @@ export async function runDailyReminders(
     .orderBy(sql`${complianceReminderRuns.day} desc`)
     .limit(1);
   const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
+  // The home's daily rollups (decision 0056) under the same claim: one copy writes them once a day.
+  await writeOverviewRollups(db, today);
   await db
     .update(complianceReminderRuns)
     .set({ finishedAt: sql`now()`, attempted })

@@ -10,6 +10,7 @@ import {
 import type { EinUpload } from '../../../shared/domain/ein';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { serverNow } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -183,7 +184,7 @@ export function einAdminRoutes() {
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const { db } = c.var.deps.database;
-    const { rows, total, totalKind } = await listApplications(db, query);
+    const { rows, total, totalKind } = await listApplications(db, query, serverNow(c.var.deps.env));
     const names = await loadFileNames(
       db,
       rows.map((r) => r.app),

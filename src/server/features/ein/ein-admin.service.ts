@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
+import { einOverdueCondition } from '../overview/overview.service';
 import { notifyStageChange } from '../timeline/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 import { completeFormation } from './ein.service';
@@ -39,8 +40,11 @@ export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow 
 export async function listApplications(
   db: DbOrTx,
   query: z.output<typeof adminEinListQuerySchema>,
+  now: Date = new Date(),
 ): Promise<{ rows: AdminEinRow[] } & ListTotal> {
   const conditions: SQL[] = [];
+  // The home's "overdue now" figure opens this list filtered by the same condition.
+  if (query.overdue) conditions.push(await einOverdueCondition(db, now));
   if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
   // An issued EIN waits for nothing: "waiting longest" lists the open applications unless asked for those.
   else if (query.sort === 'waiting_longest') conditions.push(ne(einApplications.einStatus, 'ein_issued'));

@@ -47,6 +47,24 @@ function AdminTopBar() {
             fit beside the logo at 1280 px, and on a phone they must not scroll out of sight.
           */}
           <ul className="flex flex-wrap items-center gap-1">
+            {/* The operator's home (decision 0055): every staff role reads it, with the panels it may see. */}
+            {can('overview.read') ? (
+              <li>
+                <NavLink
+                  to="/admin"
+                  end
+                  className={({ isActive }) =>
+                    clsx(
+                      'flex items-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
+                      'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                      isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  {t('admin.nav.home')}
+                </NavLink>
+              </li>
+            ) : null}
             {sections.map((section) => (
               <li key={section.key}>
                 <NavLink

@@ -17,13 +17,13 @@ import { useEinListParams } from './useEinListParams';
 export function AdminEinPage() {
   const { t } = useTranslation();
   const params = useEinListParams();
-  const { page, sort, status, q, update } = params;
+  const { page, sort, status, q, overdue, update } = params;
   const { view, toolbar, detail } = useAdminList(params, {
-    query: einListQuery({ page, sort, status, q }),
+    query: einListQuery({ page, sort, status, q, overdue }),
     refreshKey: EIN_KEY,
     loadFailedKey: 'adminEin.list.loadFailed',
-    filtered: Boolean(status || q),
-    clearFilters: { q: '', status: null },
+    filtered: Boolean(status || q || overdue),
+    clearFilters: { q: '', status: null, overdue: false },
     rowTestId: 'ein-row',
   });
 

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import {
+  OVERVIEW_EXPECTED as E,
+  OVERVIEW_RANGE,
+  seedOverview,
+} from '../../src/server/features/overview/overview.fixtures';
+import { inviteStaff } from '../../src/server/features/staff/staff.service';
+import { serverToday } from '../../src/server/platform/clock';
+import { e2eEmail, enrolInBrowser, newContext, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage } from '../support/e2e-accounts';
+
+const e2e = serverAndBrowserForFile();
+const RANGE = `from=${OVERVIEW_RANGE.from}&to=${OVERVIEW_RANGE.to}`;
+
+/*
+ * The operator's home (decision 0055) in the browser: an owner reads every panel of a data set whose
+ * totals are known, opens one panel's table and its CSV, and follows a figure to the list it counts; a
+ * support member sees only their panels. Both languages, 1280 and 375 px.
+ */
+describe('the operator home', () => {
+  it('shows every panel to the owner with known figures, a table, a CSV and linked lists; support sees theirs', async () => {
+    const { db } = e2e.server.deps.database;
+    const seeded = await seedOverview(db, serverToday(e2e.server.deps.env));
+    const owner = await adminPage(e2e, 'Sahip Yönetici', 'home.owner');
+
+    await owner.goto(`/admin?${RANGE}`);
+    await owner.getByRole('heading', { name: 'Ana sayfa', level: 1 }).waitFor();
+    const figure = (panel: string, key: string) => owner.getByTestId(`home-figure-${panel}-${key}`);
+    await figure('growth', 'signups').getByText(String(E.growth.signups), { exact: true }).waitFor();
+    for (const [key, value] of Object.entries(E.growth))
+      expect(await figure('growth', key).innerText()).toMatch(new RegExp(`^${value}\\b`));
+    expect(await figure('growth', 'signups').innerText()).toContain(`önceki: ${E.growthPrevious.signups}`);
+    expect(await figure('funnel', 'signups').innerText()).toMatch(/^5 \(10%\)/);
+    expect(await figure('funnel', 'einIssued').innerText()).toMatch(/^1 \(50%\)/);
+    expect(await figure('money', 'orders').innerText()).toMatch(/^3\b/);
+    expect(await figure('money', 'revenue').innerText()).toContain('599');
+    expect(await figure('irs', 'overdue').innerText()).toBe(String(E.overdue));
+    expect(await figure('care', 'waiting').innerText()).toBe(String(E.waitingOver24h));
+    expect(await figure('care', 'median').innerText()).toMatch(/^14 sa/);
+    expect(await figure('deadlines', 'dueSoon').innerText()).toBe(String(E.dueSoon));
+    expect(await figure('deadlines', 'overdue').innerText()).toBe(String(E.deadlinesOverdue));
+    expect(await owner.getByTestId('home-chart').count()).toBe(6);
+    await screenshots(owner, 'home-owner-tr');
+
+    // The funnel filtered by a short link: its customers only.
+    await owner.getByTestId('home-panel-funnel').getByLabel('Kısa bağlantı').selectOption(seeded.spring);
+    await owner.waitForURL(`**link=${seeded.spring}**`);
+    await figure('funnel', 'signups').getByText(`${E.funnelSpring.signups} (`, { exact: false }).waitFor();
+
+    // One panel's table (what a screen reader reads all along) and its CSV.
+    const care = owner.getByTestId('home-panel-care');
+    await care.getByRole('button', { name: 'Tablo' }).click();
+    const table = owner.getByTestId('home-table-care');
+    await table.getByRole('cell', { name: '2025-03' }).waitFor();
+    expect(await table.locator('tbody tr').first().innerText()).toMatch(/2025-03\s+3\s+2\s+14 sa\s+22 sa/);
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      care.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('home-care-tr.csv');
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.startsWith('\uFEFFAy;Açılan talepler;Yanıtlanan;Ortanca;90. yüzdelik')).toBe(true);
+    expect(csv).toContain('2025-03;3;2;14 sa;22 sa');
+
+    // "Overdue now: 1" opens the EIN desk filtered to that one application.
+    await figure('irs', 'overdue').getByRole('link').click();
+    await owner.waitForURL('**/admin/ein?overdue=1**');
+    await owner.getByTestId('ein-row').first().waitFor();
+    expect(await owner.getByTestId('ein-row').count()).toBe(E.overdue);
+
+    // English, on a phone as well.
+    await owner.goto(`/admin?${RANGE}&lang=en`);
+    await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await figure('growth', 'signups').getByText(`before: ${E.growthPrevious.signups}`).waitFor();
+    await owner.getByText('Compared with 2025-02-01 – 2025-02-28').waitFor();
+    await screenshots(owner, 'home-owner-en');
+    await owner.context().close();
+
+    // A support member: growth, funnel, the IRS clock and care; no money, no deadlines.
+    const email = e2eEmail('home.support');
+    const [first] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).limit(1);
+    const { token } = await inviteStaff(e2e.server.deps, { id: first.id, role: 'owner' }, { email, role: 'support' });
+    const member = await (await newContext(e2e.browser, e2e.server.url)).newPage();
+    await member.goto(`/invite/${token}`);
+    await member.fill('input[name=fullName]', 'Deniz Destek');
+    await member.fill('input[name=password]', 'Destek2025ok');
+    await member.fill('input[name=confirmPassword]', 'Destek2025ok');
+    await member.click('button[type=submit]');
+    await enrolInBrowser(member, email);
+    await member.waitForURL('**/admin/support');
+    await member.getByRole('link', { name: 'Ana sayfa', exact: true }).click();
+    await member.waitForURL(/\/admin$/);
+    await member.getByTestId('home-panel-care').waitFor();
+    for (const panel of ['growth', 'funnel', 'irs', 'care'])
+      expect(await member.getByTestId(`home-panel-${panel}`).count(), panel).toBe(1);
+    for (const panel of ['money', 'deadlines'])
+      expect(await member.getByTestId(`home-panel-${panel}`).count(), panel).toBe(0);
+    await screenshots(member, 'home-support-tr');
+    await member.context().close();
+  }, 120_000);
+});
