@@ -8,3 +8,4 @@ export * from './profiles';
 export * from './services';
 export * from './support';
 export * from './two-factor';
+export * from './renewals';

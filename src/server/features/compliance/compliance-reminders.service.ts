@@ -6,6 +6,7 @@ import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
+import { runRenewalsDaily } from '../renewals/renewals.service';
 import { itemDetails } from './calendar-feed.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
@@ -75,7 +76,8 @@ export async function runComplianceReminders(
       company.state === null
         ? []
         : deadlinesFor({ state: company.state, formationDate: company.formedOn, today, horizonDays: LOOKAHEAD_DAYS })
-            .filter((item) => item.ruleId === company.ruleId)
+            // The agent's renewal is mailed by the renewals' own notices (decision 0053), not twice.
+            .filter((item) => item.ruleId === company.ruleId && item.ruleId !== 'registered_agent_renewal')
             .flatMap((item) => {
               const offset = reminderToSend(item, today);
               return offset === null
@@ -178,6 +180,8 @@ export async function runDailyReminders(
     .orderBy(sql`${complianceReminderRuns.day} desc`)
     .limit(1);
   const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
+  // Renewals' notices, grace mails and lapses (decision 0053) hang off the same claim: once a day for all.
+  await runRenewalsDaily(deps, today);
   await db
     .update(complianceReminderRuns)
     .set({ finishedAt: sql`now()`, attempted })
