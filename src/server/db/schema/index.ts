@@ -5,7 +5,7 @@ export * from './formations';
 export * from './links';
 export * from './platform';
 export * from './profiles';
+export * from './renewals';
 export * from './services';
 export * from './support';
 export * from './two-factor';
-export * from './renewals';

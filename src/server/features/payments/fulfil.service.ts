@@ -216,7 +216,8 @@ async function settleTurnkeyRequest(
 
 /** The order's name in the buyer's language: the service's title, or the package (plus the private address). */
 export function orderName(order: OrderRow, lang: 'tr' | 'en'): string {
-  if (order.kind === 'service' || order.kind === 'renewal') return (lang === 'en' && order.titleEn) || order.title || '';
+  if (order.kind === 'service' || order.kind === 'renewal')
+    return (lang === 'en' && order.titleEn) || order.title || '';
   const pkg = translate(lang, `catalogue.packages.${order.packageId}.name`);
   return order.addressOption === 'private_address'
     ? `${pkg} + ${translate(lang, 'mail.orderReceipt.privateAddress')}`

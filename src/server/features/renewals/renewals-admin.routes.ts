@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
+import { okSchema } from '../../../shared/contracts/common';
 import {
   completeTaskSchema,
   customerSubscriptionsParams,
@@ -14,7 +15,6 @@ import {
   subscriptionListSchema,
   taskIdParams,
 } from '../../../shared/contracts/renewals';
-import { okSchema } from '../../../shared/contracts/common';
 import { translate } from '../../../shared/i18n';
 import { renewalTasks } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
@@ -25,8 +25,8 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { listRenewalDesk, listRenewalTasks, renewalDeskPages, renewalSummary } from './renewals-admin.service';
 import { subscriptionViews } from './renewals.service';
+import { listRenewalDesk, listRenewalTasks, renewalDeskPages, renewalSummary } from './renewals-admin.service';
 
 const tags = ['admin'];
 

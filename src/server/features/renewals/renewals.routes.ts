@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
+import { okSchema } from '../../../shared/contracts/common';
 import {
   cancelSubscriptionSchema,
   checkoutUrlSchema,
   subscriptionIdParams,
   subscriptionListSchema,
 } from '../../../shared/contracts/renewals';
-import { okSchema } from '../../../shared/contracts/common';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';

@@ -243,7 +243,11 @@ export async function resumeSubscription(deps: AppDeps, user: SessionUser, id: s
  * order paid for the same year extends nothing and is flagged paid_twice for staff to refund. A payment
  * wins over a cancellation, a lapse or an end: the customer paid for the year, so it is theirs.
  */
-export async function settleRenewalOrder(deps: Pick<AppDeps, 'env'>, tx: Tx, order: OrderRow): Promise<'paid_twice' | null> {
+export async function settleRenewalOrder(
+  deps: Pick<AppDeps, 'env'>,
+  tx: Tx,
+  order: OrderRow,
+): Promise<'paid_twice' | null> {
   if (!order.subscriptionId || !order.renewsFrom) return null;
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update');
   if (!row) return null;
@@ -382,13 +386,24 @@ async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): 
         .update(subscriptions)
         .set({ status, updatedAt: new Date(), ...(step === 'lapse' ? { lapsedAt: new Date() } : {}) })
         .where(
-          and(eq(subscriptions.id, row.id), eq(subscriptions.status, row.status), eq(subscriptions.periodEnd, row.periodEnd)),
+          and(
+            eq(subscriptions.id, row.id),
+            eq(subscriptions.status, row.status),
+            eq(subscriptions.periodEnd, row.periodEnd),
+          ),
         )
         .returning({ id: subscriptions.id });
       if (!moved) return 0;
       applied += 1;
       if (step === 'grace' && (await addEvent(tx, row, 'grace', row.periodEnd))) {
-        await mailCustomer(deps, tx, row, 'renewals.grace', graceEnd(row.periodEnd), noticeDedupeKey(row.id, row.periodEnd, 'grace'));
+        await mailCustomer(
+          deps,
+          tx,
+          row,
+          'renewals.grace',
+          graceEnd(row.periodEnd),
+          noticeDedupeKey(row.id, row.periodEnd, 'grace'),
+        );
       }
       if (step === 'lapse' || step === 'end') {
         const kind = step === 'lapse' ? 'lapsed' : 'ended';
@@ -404,7 +419,14 @@ async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): 
           network: null,
         });
         if (step === 'lapse') {
-          await mailCustomer(deps, tx, row, 'renewals.lapsed', row.periodEnd, noticeDedupeKey(row.id, row.periodEnd, 'lapsed'));
+          await mailCustomer(
+            deps,
+            tx,
+            row,
+            'renewals.lapsed',
+            row.periodEnd,
+            noticeDedupeKey(row.id, row.periodEnd, 'lapsed'),
+          );
           if (row.product === 'registered_agent') {
             await tx
               .insert(renewalTasks)
@@ -419,7 +441,14 @@ async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): 
     if (offset !== null && (row.status === 'active' || row.status === 'renewal_due')) {
       const kind = offset === 30 ? 'notice_30' : 'notice_7';
       if (await addEvent(tx, row, kind, row.periodEnd)) {
-        await mailCustomer(deps, tx, row, 'renewals.notice', row.periodEnd, noticeDedupeKey(row.id, row.periodEnd, kind));
+        await mailCustomer(
+          deps,
+          tx,
+          row,
+          'renewals.notice',
+          row.periodEnd,
+          noticeDedupeKey(row.id, row.periodEnd, kind),
+        );
         applied += 1;
       }
     }

@@ -41,9 +41,13 @@ afterAll(async () => {
 async function company(formedOn: string, businessName = 'Yenileme LLC') {
   const customer = await signedInCustomer(t);
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, customer.id));
-  await db()
-    .insert(companyFormations)
-    .values({ userId: customer.id, companyFormationPreference: 'self', stateSelected: 'Wyoming', formedOn, businessName });
+  await db().insert(companyFormations).values({
+    userId: customer.id,
+    companyFormationPreference: 'self',
+    stateSelected: 'Wyoming',
+    formedOn,
+    businessName,
+  });
   return { ...customer, email: user.email };
 }
 
@@ -134,7 +138,9 @@ describe('renew and cancel (decision 0054)', () => {
     expect(after.history.filter((h: { kind: string }) => h.kind === 'renewed')).toHaveLength(1);
     // The renewal is an order like any other: in the customer's orders, with its receipt mailed.
     const mine = await c.get('/api/orders');
-    expect(mine.body.orders.filter((o: { kind: string; status: string }) => o.kind === 'renewal' && o.status === 'paid')).toHaveLength(2);
+    expect(
+      mine.body.orders.filter((o: { kind: string; status: string }) => o.kind === 'renewal' && o.status === 'paid'),
+    ).toHaveLength(2);
   });
 
   it('ends renewed and active when a cancel races the payment, whichever lands first', async () => {
@@ -143,7 +149,8 @@ describe('renew and cancel (decision 0054)', () => {
       const { c } = await company(addDays(today, -350));
       const sub = await agentOf(c);
       const session = await checkout(c, sub.id);
-      const cancel = () => c.post(`/api/renewals/${sub.id}/cancel`, { periodEnd: sub.periodEnd, reason: 'too_expensive' });
+      const cancel = () =>
+        c.post(`/api/renewals/${sub.id}/cancel`, { periodEnd: sub.periodEnd, reason: 'too_expensive' });
       const pay = () => c.post(`/api/payments/test-checkout/${session}/pay`, {});
       const [a, b] = cancelFirst ? [await cancel(), await pay()] : [await pay(), await cancel()];
       const cancelled = cancelFirst ? a : b;
@@ -178,10 +185,18 @@ describe('renew and cancel (decision 0054)', () => {
     const bad = await owner.c.post(`/api/renewals/${sub.id}/cancel`, { periodEnd: sub.periodEnd, reason: 'bored' });
     expect(bad.status).toBe(400);
 
-    const res = await owner.c.post(`/api/renewals/${sub.id}/cancel`, { periodEnd: sub.periodEnd, reason: 'not_needed' });
+    const res = await owner.c.post(`/api/renewals/${sub.id}/cancel`, {
+      periodEnd: sub.periodEnd,
+      reason: 'not_needed',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     let view = await agentOf(owner.c);
-    expect([view.status, view.cancelReason, view.canResume, view.canRenew]).toEqual(['cancelled', 'not_needed', true, false]);
+    expect([view.status, view.cancelReason, view.canResume, view.canRenew]).toEqual([
+      'cancelled',
+      'not_needed',
+      true,
+      false,
+    ]);
     expect((await owner.c.post(`/api/renewals/${sub.id}/checkout`, {})).body.error.code).toBe('INVALID_TRANSITION');
     expect((await owner.c.post(`/api/renewals/${sub.id}/resume`, {})).status).toBe(200);
     view = await agentOf(owner.c);
@@ -207,7 +222,10 @@ describe('renew and cancel (decision 0054)', () => {
       paidAt: new Date(),
     });
     const res = await c.get('/api/renewals');
-    const products = res.body.subscriptions.map((s: { product: string; priceCents: number }) => [s.product, s.priceCents]);
+    const products = res.body.subscriptions.map((s: { product: string; priceCents: number }) => [
+      s.product,
+      s.priceCents,
+    ]);
     expect(products).toEqual([
       ['private_address', 10_000],
       ['registered_agent', 12_500],
@@ -231,13 +249,17 @@ describe('the renewals desk', () => {
     expect(list.body.items.map((r: { id: string }) => r.id)).toEqual([dueSub.id]);
     expect(list.body.items[0]).toMatchObject({ businessName: 'Masa Çiçekçilik LLC', cancelReason: 'closing_company' });
     const summary = await finance.c.get('/api/admin/renewals/summary');
-    expect(summary.body.reasons.find((r: { reason: string }) => r.reason === 'closing_company').count).toBeGreaterThan(0);
+    expect(summary.body.reasons.find((r: { reason: string }) => r.reason === 'closing_company').count).toBeGreaterThan(
+      0,
+    );
     expect((await support.c.get('/api/admin/renewals')).status).toBe(403);
     const file = await finance.c.get(`/api/admin/renewals/customers/${due.id}`);
     expect(file.body.subscriptions[0].history.map((h: { kind: string }) => h.kind)).toEqual(['cancelled', 'started']);
 
     await finance.c.post('/api/me/two-factor/verify', { code: nextSecondFactorCode(finance.email) });
-    const csv = await finance.c.get(`/api/admin/renewals/export.csv?view=cancelled&format=excel-tr&q=${encodeURIComponent(search)}`);
+    const csv = await finance.c.get(
+      `/api/admin/renewals/export.csv?view=cancelled&format=excel-tr&q=${encodeURIComponent(search)}`,
+    );
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Masa Çiçekçilik LLC');
     expect(String(csv.body)).toContain('Şirketi kapatıyorum');
