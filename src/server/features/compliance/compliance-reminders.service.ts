@@ -76,8 +76,7 @@ export async function runComplianceReminders(
       company.state === null
         ? []
         : deadlinesFor({ state: company.state, formationDate: company.formedOn, today, horizonDays: LOOKAHEAD_DAYS })
-            // The agent's renewal is mailed by the renewals' own notices (decision 0053), not twice.
-            .filter((item) => item.ruleId === company.ruleId && item.ruleId !== 'registered_agent_renewal')
+            .filter((item) => item.ruleId === company.ruleId)
             .flatMap((item) => {
               const offset = reminderToSend(item, today);
               return offset === null

@@ -39,7 +39,11 @@ export async function subscriptionOf(
     const [task] = await db
       .insert(renewalTasks)
       .values({ subscriptionId: row.id, userId, periodEnd: addDays(today, -15) })
-      .onConflictDoNothing()
+      // Open again if a cell before closed it: every cell finds an open task.
+      .onConflictDoUpdate({
+        target: [renewalTasks.subscriptionId, renewalTasks.periodEnd],
+        set: { doneOn: null, note: null, doneBy: null },
+      })
       .returning({ id: renewalTasks.id });
     taskId = task?.id ?? null;
   }
