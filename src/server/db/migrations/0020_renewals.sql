@@ -58,7 +58,8 @@ CREATE INDEX "orders_subscription_idx" ON "orders" USING btree ("subscription_id
 -- formation date (company_formations.formed_on); the private address's on the day its first package
 -- order with the private address was paid. The row holds the period of that cycle which contains
 -- `today`: nobody was ever charged for a second year, so nobody is counted late; the notices then come
--- before the next anniversary. Existing rows are left alone, so the function is safe to run any time.
+-- before the next anniversary. Existing rows are left alone (an anti-join on the (user, product) index
+-- skips them before any insert), so the function is safe to run any time and cheap when nothing is new.
 CREATE OR REPLACE FUNCTION subscriptions_sync(today date, agent_price integer, address_price integer, one_user text DEFAULT NULL)
 RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE added integer;
@@ -67,11 +68,13 @@ BEGIN
     SELECT f.user_id, 'registered_agent'::text AS product, f.formed_on AS first, f.state_selected AS state, agent_price AS price
       FROM company_formations f
      WHERE f.formed_on IS NOT NULL AND f.formed_on <= today AND (one_user IS NULL OR f.user_id = one_user)
+       AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = f.user_id AND s.product = 'registered_agent')
     UNION ALL
     SELECT o.user_id, 'private_address', min((o.paid_at AT TIME ZONE 'UTC')::date), max(f.state_selected), address_price
       FROM orders o LEFT JOIN company_formations f ON f.user_id = o.user_id
      WHERE o.kind = 'formation_package' AND o.address_option = 'private_address' AND o.status = 'paid'
        AND o.paid_at IS NOT NULL AND (one_user IS NULL OR o.user_id = one_user)
+       AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = o.user_id AND s.product = 'private_address')
      GROUP BY o.user_id
   ), cycles AS (
     SELECT user_id, product, state, price, first,
