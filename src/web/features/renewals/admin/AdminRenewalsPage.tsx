@@ -261,7 +261,7 @@ function DeskRow({ row }: { row: RenewalDeskRow }) {
           <p className="text-sm text-slate-600">{t(`renewals.reasons.${row.cancelReason}`)}</p>
         ) : null}
       </div>
-      <StatusBadge status={row.status} style={STATUS_STYLES[row.status]}>
+      <StatusBadge status={row.status} style={STATUS_STYLES[row.status]} className="self-start sm:self-auto">
         {t(`renewals.status.${row.status}`)}
       </StatusBadge>
     </li>
