@@ -59,6 +59,11 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['orders: search customer', `/api/admin/orders?q=${encodeURIComponent('IŞIL KILIÇ')}`],
   ['orders: deep page 2000', '/api/admin/orders?page=2000&pageSize=20'],
   // The audit trail (decision 0043): about ten rows per customer.
+  ['renewals: due in 30 days', '/api/admin/renewals?view=due&days=30&page=1'],
+  ['renewals: in grace', '/api/admin/renewals?view=grace&page=1'],
+  ['renewals: lapsed, latest first', '/api/admin/renewals?view=lapsed&sort=end_desc&page=1'],
+  ['renewals: cancelled, search', `/api/admin/renewals?view=cancelled&q=${encodeURIComponent('şimşek')}`],
+  ['renewals: due 90 days, agent', '/api/admin/renewals?view=due&days=90&product=registered_agent&page=1'],
   ['audit: first page', '/api/admin/audit?page=1&pageSize=25'],
   ['audit: oldest first', '/api/admin/audit?sort=oldest&page=1'],
   ['audit: filter action', '/api/admin/audit?action=ein.ssn_revealed&page=1'],

@@ -136,6 +136,22 @@ async function main() {
               least(now(), f.created_at + make_interval(days => 7 + abs(hashtext(f.user_id)) % 21))
        from company_formations f where f.formation_status <> 'preparation'`,
     );
+    // Renewals (decisions 0053, 0054): every formed company's agent and every paid private address, as
+    // migration 0020 makes them; then a spread of statuses for the desk's views (some cancelled this month
+    // with a reason, some lapsed, some in grace).
+    await run('subscriptions', 'select subscriptions_sync(current_date, 12500, 10000)');
+    await run(
+      'subscription statuses',
+      `update subscriptions set status = 'cancelled', cancelled_at = now() - ((hashtext(id::text) & 7) || ' days')::interval,
+              cancel_reason = (array['too_expensive', 'closing_company', 'other_provider', 'not_needed', 'other'])[1 + (hashtext(id::text) & 3)]
+        where hashtext(id::text) % 23 = 0;
+       update subscriptions set status = 'lapsed', lapsed_at = now(),
+              period_end = current_date - 20 - (hashtext(id::text) & 63), period_start = current_date - 385 - (hashtext(id::text) & 63)
+        where hashtext(id::text) % 29 = 1;
+       update subscriptions set status = 'renewal_due', period_end = current_date - (hashtext(id::text) & 13),
+              period_start = current_date - 365 - (hashtext(id::text) & 13)
+        where hashtext(id::text) % 31 = 2`,
+    );
     // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
     // payments (the system's), each with a network.
@@ -248,6 +264,7 @@ async function main() {
       'compliance_schedule',
       'ein_applications',
       'orders',
+      'subscriptions',
       'audit_events',
       'stage_history',
       'support_threads',

@@ -26,6 +26,8 @@ import { ordersRoutes } from './features/payments/orders.routes';
 import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
+import { renewalsRoutes } from './features/renewals/renewals.routes';
+import { renewalsAdminRoutes } from './features/renewals/renewals-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
 import { servicesAdminRoutes } from './features/services/services-admin.routes';
 import { mountShortLinkRedirect } from './features/short-links/go.routes';
@@ -118,6 +120,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/staff', routes: staffAdminRoutes },
       { path: '/audit', routes: auditAdminRoutes },
       { path: '/home', routes: overviewRoutes },
+      { path: '/renewals', routes: renewalsAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
@@ -132,6 +135,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/payments', paymentsRoutes());
   app.route('/api/orders', ordersRoutes());
   app.route('/api/compliance', complianceRoutes());
+  app.route('/api/renewals', renewalsRoutes());
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());

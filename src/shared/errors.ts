@@ -29,6 +29,8 @@ export const API_ERRORS = {
   TURNKEY_REQUEST_PAID: 409,
   /** The local test checkout is no longer open (paid, cancelled or expired). */
   CHECKOUT_CLOSED: 409,
+  /** A renewal was paid while the customer looked at the old period: "Do not renew" asks again (decision 0054). */
+  SUBSCRIPTION_CHANGED: 409,
   /** The payment provider refused or could not be reached; product.md#error-catalogue: 'Failed to create checkout session'. */
   PAYMENT_PROVIDER_FAILED: 502,
   /** A webhook whose signature is wrong, or older than the tolerance. */

@@ -51,6 +51,7 @@ import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { mailOutbox, services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { subscriptionOf } from '../features/renewals/renewals.fixtures';
 import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
 
@@ -639,6 +640,42 @@ const MATRIX: Record<string, Row> = {
     request: async ({ world }) => ({
       params: { userId: world.b.id, itemKey: await complianceItemOf(t, world.b.id, { marked: true }) },
     }),
+    expect: ADMIN_ONLY,
+  },
+  // --- renewals (decisions 0053, 0054): the customer's own subscriptions; the renewals desk for staff ------
+  'GET /api/renewals': { expect: SIGNED_IN },
+  // A and staff ask for B's subscription: A is refused as a stranger, staff as non-customers.
+  'POST /api/renewals/{id}/checkout': {
+    request: async ({ world }) => ({ params: { id: (await subscriptionOf(t, world.b.id)).id } }),
+    expect: [401, 404, '2xx', 403],
+  },
+  'POST /api/renewals/{id}/cancel': {
+    fresh: 'completed',
+    request: async ({ world }) => {
+      const sub = await subscriptionOf(t, world.b.id);
+      return { params: { id: sub.id }, body: { periodEnd: sub.periodEnd, reason: 'other' } };
+    },
+    expect: [401, 404, '2xx', 403],
+  },
+  'POST /api/renewals/{id}/resume': {
+    fresh: 'completed',
+    request: async ({ world }) => ({ params: { id: (await subscriptionOf(t, world.b.id, { cancelled: true })).id } }),
+    expect: [401, 404, '2xx', 403],
+  },
+  'GET /api/admin/renewals': { request: () => ({ query: 'view=due&days=30&page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/renewals/summary': { expect: ADMIN_ONLY },
+  'GET /api/admin/renewals/export.csv': { request: () => ({ query: 'view=cancelled' }), expect: ADMIN_ONLY },
+  'GET /api/admin/renewals/tasks': { expect: ADMIN_ONLY },
+  'POST /api/admin/renewals/tasks/{id}/done': {
+    fresh: 'completed',
+    request: async ({ world }) => ({
+      params: { id: (await subscriptionOf(t, world.b.id, { task: true })).taskId as string },
+      body: { doneOn: '2026-11-20', note: 'Matrix' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/renewals/customers/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.b.id } }),
     expect: ADMIN_ONLY,
   },
   // The feed is a page outside the document whose token is the credential, as /go's slug is: whoever holds

@@ -58,5 +58,14 @@ export const ASSISTED_PRICE = PACKAGES.find((p) => p.id === ASSISTED_PACKAGE_ID)
 /** Registered agent from the second year on. */
 export const REGISTERED_AGENT_RENEWAL = 12_500;
 
+/**
+ * The private address's yearly surcharge in the states that have one, per year, on top of
+ * ADDRESS_PRICES.private_address. The catalogue knows only the range (privateAddressStateExtraMin and
+ * Max) and no state's checked figure yet, so no state is listed and a renewal charges the base price; a
+ * state's figure goes here, with its source, once our address partner confirms it.
+ */
+export const PRIVATE_ADDRESS_STATE_SURCHARGES: Readonly<Partial<Record<string, { amount: number; source: string }>>> =
+  {};
+
 export const BUSINESS_ACTIVITIES = ['Ecommerce', 'Digital Marketing', 'Software Development', 'Other'] as const;
 export type BusinessActivity = (typeof BUSINESS_ACTIVITIES)[number];

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { SUBSCRIPTION_STATUSES } from '../domain/renewals';
 import { COMPLIANCE_RULE_IDS } from '../schemas/compliance';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
@@ -40,6 +41,14 @@ export const complianceItemSchema = z
     service: z
       .object({ id: z.string(), title: z.string(), titleEn: z.string().nullable(), priceCents: z.number().int() })
       .nullable(),
+    /**
+     * The registered agent renewal item reads the subscription (decision 0054): its status and period end,
+     * and whether a year was ever renewed ("renewed until …"). Null on every other item.
+     */
+    renewal: z
+      .object({ status: z.enum(SUBSCRIPTION_STATUSES), periodEnd: z.string(), renewed: z.boolean() })
+      .nullable()
+      .optional(),
   })
   .openapi('ComplianceItem');
 

@@ -8,7 +8,8 @@ import { ADDRESS_PRICES, type AddressOption, findPackage, type PackageId } from 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_KINDS = ['service', 'formation_package'] as const;
+/** A renewal is a year of the registered agent or the private address (decisions 0053, 0054). */
+export const ORDER_KINDS = ['service', 'formation_package', 'renewal'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**

@@ -37,6 +37,10 @@ export const PERMISSIONS = [
   'staff.manage',
   /** Reading and exporting the audit trail (/admin/audit). */
   'audit.read',
+  // Renewals (decisions 0053, 0054): the renewals desk and the customer file's subscriptions (read,
+  // export), and marking operations' lapsed-agent tasks done (manage).
+  'renewals.read',
+  'renewals.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +65,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'deadlines.read',
     'deadlines.mark',
     'deadlines.export',
+    'renewals.read',
+    'renewals.manage',
   ],
   support: [
     'overview.read',
@@ -82,6 +88,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'orders.export',
     'orders.recheck',
     'services.manage',
+    'renewals.read',
   ],
 };
 
@@ -119,6 +126,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/ein', key: 'ein', permission: 'ein.read' },
   { path: '/admin/services', key: 'services', permission: 'services.manage' },
   { path: '/admin/orders', key: 'orders', permission: 'orders.read' },
+  { path: '/admin/renewals', key: 'renewals', permission: 'renewals.read' },
   { path: '/admin/users', key: 'users', permission: 'users.read' },
   { path: '/admin/support', key: 'support', permission: 'support.read' },
   { path: '/shorten', key: 'shortLinks', permission: 'links.manage' },

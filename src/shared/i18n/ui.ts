@@ -24,6 +24,7 @@ import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
+import enRenewals from './en/renewals.json';
 import enSecurity from './en/security.json';
 import enServices from './en/services.json';
 import enShortLinks from './en/shortLinks.json';
@@ -55,6 +56,7 @@ import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
+import trRenewals from './tr/renewals.json';
 import trSecurity from './tr/security.json';
 import trServices from './tr/services.json';
 import trShortLinks from './tr/shortLinks.json';
@@ -95,6 +97,7 @@ export const uiTr: Catalogue = {
   adminStaff: trAdminStaff,
   adminAudit: trAdminAudit,
   adminHome: trAdminHome,
+  renewals: trRenewals,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -128,4 +131,5 @@ export const uiEn: Catalogue = {
   adminStaff: enAdminStaff,
   adminAudit: enAdminAudit,
   adminHome: enAdminHome,
+  renewals: enRenewals,
 };

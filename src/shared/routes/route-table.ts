@@ -113,7 +113,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage(
     'dashboard',
     'features/dashboard/pages/DashboardPage.tsx',
-    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'support'],
+    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'renewals', 'support'],
     { guard: 'requireCustomer' },
   ),
   customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
@@ -150,6 +150,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     who: SIGNED_IN,
     guard: 'requireSignedIn',
   }),
+  // Renewals (decisions 0053, 0054): the agent and the address, renewed only on the customer's word.
+  customerPage('account/subscriptions', 'features/renewals/pages/SubscriptionsPage.tsx', [
+    'catalogue',
+    'compliance',
+    'renewals',
+  ]),
   // Decision 0042: the second factor, for customers and staff (staff without one are sent here).
   customerPage('account/security', 'features/two-factor/pages/AccountSecurityPage.tsx', ['security'], {
     who: SIGNED_IN,
@@ -160,7 +166,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
   adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
   adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
-  adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue']),
+  adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', [
+    'adminServices',
+    'adminUsers',
+    'catalogue',
+    'compliance',
+    'renewals',
+  ]),
   adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', ['adminServices', 'catalogue']),
   adminPage('shorten', 'features/short-links/admin/ShortLinksPage.tsx', ['catalogue', 'shortLinks']),
   adminPage('admin/formations', 'features/formations/admin/AdminFormationsPage.tsx', [
@@ -189,6 +201,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ]),
   adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),
   adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
+  adminPage('admin/renewals', 'features/renewals/admin/AdminRenewalsPage.tsx', ['catalogue', 'compliance', 'renewals']),
 ];
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */

@@ -6,6 +6,7 @@ export * from './links';
 export * from './overview';
 export * from './platform';
 export * from './profiles';
+export * from './renewals';
 export * from './services';
 export * from './support';
 export * from './two-factor';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
 import { users } from './auth';
 
@@ -51,6 +51,9 @@ export const orders = pgTable(
     supersededBy: uuid('superseded_by'),
     /** Set when a paid turnkey order did not buy the request, for staff to resolve (decision 0032). */
     flag: text('flag', { enum: ORDER_FLAGS }),
+    /** A renewal order: the subscription it renews, and the period end it extends from (decision 0054). */
+    subscriptionId: uuid('subscription_id'),
+    renewsFrom: date('renews_from', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +68,7 @@ export const orders = pgTable(
     index('orders_provider_created_idx').on(t.provider, t.createdAt, t.id),
     // The home's revenue and first payments (decision 0056): the paid orders of a day, by payment time.
     index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_subscription_idx').on(t.subscriptionId, t.createdAt),
   ],
 );
 

@@ -47,46 +47,41 @@ describe('daily reminder runs (decision 0029)', () => {
     expect(await runDailyReminders(t.deps, '2026-01-01')).toEqual({ outcome: 'finished' });
 
     // Between the runs staff record a company formed on 15 February 2025: its report (1 February 2026)
-    // is 30 days away on 2 January, its agent renewal (15 February) 44 days: both owed at once.
+    // is 30 days away on 2 January. Its agent renewal (15 February, 44 days) is the renewals' own notice
+    // now (decision 0053): the run creates the subscription first, and the reminders leave it out.
     const b = await company('Wyoming', '2025-02-15');
 
     // 2 January, two copies at once: one runs, the other is told a copy is on it (or already done).
     const both = await Promise.all([runDailyReminders(t.deps, '2026-01-02'), runDailyReminders(t.deps, '2026-01-02')]);
     const ran = both.filter((r) => r.outcome === 'ran');
     expect(ran).toHaveLength(1);
-    // Only B's two reminders were tried: A's report (58 days left, its 60-day mail sent) was not read
-    // again, where a full pass tries it once more and lets the outbox drop the duplicate.
-    expect(ran[0]).toEqual({ outcome: 'ran', attempted: 2 });
-    expect(await remindersOf(b)).toEqual([
-      'registered_agent_renewal 2026-02-15 60',
-      'wyoming_annual_report 2026-02-01 30',
-    ]);
-    expect(await runComplianceReminders(t.deps, '2026-01-02')).toBe(3);
+    // Only B's reminder was tried: A's report (58 days left, its 60-day mail sent) was not read again,
+    // where a full pass tries it once more and lets the outbox drop the duplicate.
+    expect(ran[0]).toEqual({ outcome: 'ran', attempted: 1 });
+    expect(await remindersOf(b)).toEqual(['wyoming_annual_report 2026-02-01 30']);
+    expect(await runComplianceReminders(t.deps, '2026-01-02')).toBe(2);
 
     // No copy runs from 3 to 9 January. On the 10th A's renewal (10 March) is 59 days away: its 60-day
-    // reminder day, 9 January, was missed and is caught up now; nothing else reached a reminder day.
-    expect(await runDailyReminders(t.deps, '2026-01-10')).toEqual({ outcome: 'ran', attempted: 1 });
-    expect(await remindersOf(a)).toEqual([
-      'registered_agent_renewal 2026-03-10 60',
-      'wyoming_annual_report 2026-03-01 60',
-    ]);
-    // 30 January, after another gap: A's report reaches its 30-day day today; B's renewal passed its own
-    // on 16 January and B's report its 7-day one on 25 January, both caught up once, late.
-    expect(await runDailyReminders(t.deps, '2026-01-30')).toEqual({ outcome: 'ran', attempted: 3 });
+    // reminder day, 9 January, was missed, and the subscription's notices (30 and 7 days) own it now.
+    expect(await runDailyReminders(t.deps, '2026-01-10')).toEqual({ outcome: 'ran', attempted: 0 });
+    expect(await remindersOf(a)).toEqual(['wyoming_annual_report 2026-03-01 60']);
+    // 30 January, after another gap: A's report reaches its 30-day day today; B's report passed its 7-day
+    // one on 25 January, caught up once, late. B's renewal (16 days left) got the renewals' 30-day notice.
+    expect(await runDailyReminders(t.deps, '2026-01-30')).toEqual({ outcome: 'ran', attempted: 2 });
     expect(await remindersOf(a)).toContain('wyoming_annual_report 2026-03-01 30');
-    expect(await remindersOf(b)).toEqual([
-      'registered_agent_renewal 2026-02-15 30',
-      'registered_agent_renewal 2026-02-15 60',
-      'wyoming_annual_report 2026-02-01 30',
-      'wyoming_annual_report 2026-02-01 7',
-    ]);
+    expect(await remindersOf(b)).toEqual(['wyoming_annual_report 2026-02-01 30', 'wyoming_annual_report 2026-02-01 7']);
+    const [notice] = await db()
+      .select({ key: mailOutbox.dedupeKey })
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, 'renewals:%:2026-02-15:notice_30'));
+    expect(notice).toBeDefined();
 
     const runs = await db().select().from(complianceReminderRuns).orderBy(complianceReminderRuns.day);
     expect(runs.map((r) => [r.day, r.attempted, r.finishedAt !== null])).toEqual([
       ['2026-01-01', 1, true],
-      ['2026-01-02', 2, true],
-      ['2026-01-10', 1, true],
-      ['2026-01-30', 3, true],
+      ['2026-01-02', 1, true],
+      ['2026-01-10', 0, true],
+      ['2026-01-30', 2, true],
     ]);
   });
 

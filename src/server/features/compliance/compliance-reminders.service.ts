@@ -3,10 +3,18 @@ import { addDays, deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '..
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
-import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
+import {
+  complianceMarks,
+  complianceReminderRuns,
+  complianceSchedule,
+  subscriptions,
+  userProfiles,
+  users,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
 import { writeOverviewRollups } from '../overview/overview-rollups.service';
+import { runRenewalsDaily } from '../renewals/renewals.service';
 import { itemDetails } from './calendar-feed.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
@@ -72,7 +80,7 @@ export async function runComplianceReminders(
     after = batch[batch.length - 1];
 
     // A company whose state was never chosen has no state rules to show yet: no reminders, as before.
-    const owed = batch.flatMap((company) =>
+    let owed = batch.flatMap((company) =>
       company.state === null
         ? []
         : deadlinesFor({ state: company.state, formationDate: company.formedOn, today, horizonDays: LOOKAHEAD_DAYS })
@@ -84,6 +92,19 @@ export async function runComplianceReminders(
                 : [{ company, item, offset, key: complianceItemKey(item.ruleId, item.dueDate) }];
             }),
     );
+    // A customer's agent renewal with a subscription is mailed by the renewals' own notices (decision
+    // 0053), which say what renews, the amount and the buttons: not a second time here.
+    const agentUsers = [
+      ...new Set(owed.filter((o) => o.item.ruleId === 'registered_agent_renewal').map((o) => o.company.userId)),
+    ];
+    if (agentUsers.length > 0) {
+      const subscribed = await db
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(and(inArray(subscriptions.userId, agentUsers), eq(subscriptions.product, 'registered_agent')));
+      const covered = new Set(subscribed.map((r) => r.userId));
+      owed = owed.filter((o) => o.item.ruleId !== 'registered_agent_renewal' || !covered.has(o.company.userId));
+    }
     if (owed.length > 0) {
       const marks = await db
         .select({ userId: complianceMarks.userId, key: complianceMarks.itemKey })
@@ -178,6 +199,9 @@ export async function runDailyReminders(
     .where(sql`${complianceReminderRuns.finishedAt} is not null and ${complianceReminderRuns.day} < ${today}::date`)
     .orderBy(sql`${complianceReminderRuns.day} desc`)
     .limit(1);
+  // Renewals' notices, grace mails and lapses (decision 0053) hang off the same claim: once a day for all.
+  // First, so that the subscriptions it creates keep their agent renewal out of the deadline reminders.
+  await runRenewalsDaily(deps, today);
   const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
   // The home's daily rollups (decision 0056) under the same claim: one copy writes them once a day.
   await writeOverviewRollups(db, today);

@@ -3,6 +3,7 @@ import {
   COMPLIANCE_RULES,
   type ComplianceRuleId,
   type DeadlineItem,
+  daysBetween,
   deadlinesFor,
   findComplianceRule,
   isStateTracked,
@@ -10,10 +11,18 @@ import {
 } from '../../../shared/catalogue/compliance';
 import { matchingService } from '../../../shared/catalogue/compliance-services';
 import type { ComplianceView } from '../../../shared/contracts/compliance';
+import { renewalPrice } from '../../../shared/domain/renewals';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
-import { companyFormations, complianceMarks, services as servicesTable } from '../../db/schema';
+import {
+  companyFormations,
+  complianceMarks,
+  services as servicesTable,
+  subscriptionEvents,
+  subscriptions,
+} from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';
+import { effectiveStatus } from '../renewals/renewals.service';
 
 /** How far ahead the dashboard and the feed look: every yearly item once, with a margin. */
 export const HORIZON_DAYS = 400;
@@ -60,7 +69,14 @@ async function marksOf(db: DbOrTx, userId: string, keys: string[]): Promise<Map<
 /** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */
 export async function complianceView(db: DbOrTx, userId: string, today: string): Promise<ComplianceView> {
   const company = await loadCompany(db, userId);
-  const deadlines = companyDeadlines(company, today);
+  const agent = await agentRenewal(db, userId, today);
+  // The agent's renewal is the subscription's own date, amount and status, once (decision 0054).
+  const deadlines = agent
+    ? companyDeadlines(company, today)
+        .filter((d) => d.ruleId !== 'registered_agent_renewal')
+        .concat(agent.item)
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+    : companyDeadlines(company, today);
   const keys = deadlines.map((d) => complianceItemKey(d.ruleId, d.dueDate));
   const [marks, services] = await Promise.all([
     marksOf(db, userId, keys),
@@ -95,12 +111,42 @@ export async function complianceView(db: DbOrTx, userId: string, today: string):
         service: service
           ? { id: service.id, title: service.title, titleEn: service.titleEn, priceCents: service.priceCents }
           : null,
+        renewal: d.ruleId === 'registered_agent_renewal' && agent ? agent.renewal : null,
       };
     }),
     notRequired: (state ? rulesFor(state) : COMPLIANCE_RULES.filter((r) => r.appliesTo === 'federal'))
       .filter((r) => r.status === 'not_required')
       .map((r) => ({ ruleId: r.id, source: r.source, lastChecked: r.lastChecked })),
   };
+}
+
+/** The agent subscription as the calendar's renewal item, when the customer has one. */
+async function agentRenewal(db: DbOrTx, userId: string, today: string) {
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, 'registered_agent')));
+  if (!sub) return null;
+  const rule = findComplianceRule('registered_agent_renewal');
+  const status = effectiveStatus(sub, today);
+  const [renewed] = await db
+    .select({ id: subscriptionEvents.id })
+    .from(subscriptionEvents)
+    .where(and(eq(subscriptionEvents.subscriptionId, sub.id), eq(subscriptionEvents.kind, 'renewed')))
+    .limit(1);
+  const item: DeadlineItem = {
+    ruleId: 'registered_agent_renewal',
+    appliesTo: rule.appliesTo,
+    dueDate: sub.periodEnd,
+    windowStart: null,
+    extendedDueDate: null,
+    taxYear: null,
+    daysLeft: daysBetween(today, sub.periodEnd),
+    amountCents: renewalPrice('registered_agent', sub.state),
+    penalty: rule.penalty,
+    source: rule.source,
+  };
+  return { item, renewal: { status, periodEnd: sub.periodEnd, renewed: renewed !== undefined } };
 }
 
 const ITEM_KEY = /^([a-z0-9_]+):(\d{4}-\d{2}-\d{2})$/;

@@ -18,7 +18,16 @@ type OrderSpec =
       amountCents: number;
       stripePriceId: string | null;
     }
-  | { kind: 'formation_package'; packageId: PackageId; addressOption: AddressOption };
+  | { kind: 'formation_package'; packageId: PackageId; addressOption: AddressOption }
+  | {
+      /** A year of the agent or the address (features/renewals), priced from the catalogue. */
+      kind: 'renewal';
+      subscriptionId: string;
+      renewsFrom: string;
+      title: string;
+      titleEn: string;
+      amountCents: number;
+    };
 
 /**
  * Starts a purchase: a pending order with the amount from our own catalogue, then a checkout session
@@ -36,11 +45,19 @@ export async function startCheckout(deps: AppDeps, user: SessionUser, spec: Orde
       currency: ORDER_CURRENCY,
       ...(spec.kind === 'service'
         ? { serviceId: spec.serviceId, title: spec.title, titleEn: spec.titleEn, amountCents: spec.amountCents }
-        : {
-            packageId: spec.packageId,
-            addressOption: spec.addressOption,
-            amountCents: packageOrderAmount(spec.packageId, spec.addressOption),
-          }),
+        : spec.kind === 'renewal'
+          ? {
+              subscriptionId: spec.subscriptionId,
+              renewsFrom: spec.renewsFrom,
+              title: spec.title,
+              titleEn: spec.titleEn,
+              amountCents: spec.amountCents,
+            }
+          : {
+              packageId: spec.packageId,
+              addressOption: spec.addressOption,
+              amountCents: packageOrderAmount(spec.packageId, spec.addressOption),
+            }),
     })
     .returning();
   if (spec.kind === 'formation_package') {

@@ -9,7 +9,9 @@ import { companyFormations, formationServiceRequests, orders, paymentEvents, use
 import type { Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
+import { serverToday } from '../../platform/clock';
 import { type CheckoutSessionState, sessionStateFromStripe } from '../../platform/payments/provider';
+import { settleRenewalOrder, syncSubscriptions } from '../renewals/renewals.service';
 import type { OrderRow } from './orders.service';
 
 /*
@@ -74,7 +76,27 @@ export async function fulfilOrder(
     .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'cancelled'])))
     .returning();
   if (!paid) return 'already_done';
-  const flag = paid.kind === 'formation_package' ? await settleTurnkeyRequest(tx, paid, order.status) : null;
+  const flag =
+    paid.kind === 'formation_package'
+      ? await settleTurnkeyRequest(tx, paid, order.status)
+      : paid.kind === 'renewal'
+        ? await settleRenewalOrder(deps, tx, paid)
+        : null;
+  if (flag && paid.kind === 'renewal') {
+    await tx.update(orders).set({ flag, updatedAt: new Date() }).where(eq(orders.id, paid.id));
+    await recordAudit(tx, {
+      ...SYSTEM,
+      action: 'order.flagged',
+      entityType: 'order',
+      entityId: paid.id,
+      subjectUserId: paid.userId,
+      after: { flag, subscriptionId: paid.subscriptionId, renewsFrom: paid.renewsFrom },
+    });
+  }
+  // A private address bought with the package starts its yearly subscription (decision 0054).
+  if (paid.kind === 'formation_package' && !flag && paid.addressOption === 'private_address') {
+    await syncSubscriptions(tx, serverToday(deps.env), paid.userId);
+  }
   await recordAudit(tx, {
     ...SYSTEM,
     action: 'order.paid',
@@ -194,7 +216,8 @@ async function settleTurnkeyRequest(
 
 /** The order's name in the buyer's language: the service's title, or the package (plus the private address). */
 export function orderName(order: OrderRow, lang: 'tr' | 'en'): string {
-  if (order.kind === 'service') return (lang === 'en' && order.titleEn) || order.title || '';
+  if (order.kind === 'service' || order.kind === 'renewal')
+    return (lang === 'en' && order.titleEn) || order.title || '';
   const pkg = translate(lang, `catalogue.packages.${order.packageId}.name`);
   return order.addressOption === 'private_address'
     ? `${pkg} + ${translate(lang, 'mail.orderReceipt.privateAddress')}`

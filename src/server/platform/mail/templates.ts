@@ -24,7 +24,13 @@ export type MailTemplate =
   | 'staffInvitationCancelled'
   | 'staffRoleChanged'
   | 'staffDeactivated'
-  | 'staffReactivated';
+  | 'staffReactivated'
+  /** Renewals (decisions 0053, 0054): the product is `subject`; what renews, the amount and the date the `excerpt`. */
+  | 'renewals.notice'
+  | 'renewals.grace'
+  | 'renewals.lapsed'
+  | 'renewals.cancelled'
+  | 'renewals.resumed';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the

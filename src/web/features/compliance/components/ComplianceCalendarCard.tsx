@@ -180,6 +180,14 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
         )}
       </div>
       <p className="mt-2 text-sm text-slate-700">{t(`compliance.rules.${item.ruleId}.what`, vars)}</p>
+      {item.renewal ? (
+        <p className="mt-1 text-sm font-medium text-slate-900" data-testid="compliance-renewal-status">
+          {renewalLine(item.renewal, t, date)}{' '}
+          <Link to="/account/subscriptions" className="font-normal text-indigo-700 underline-offset-2 hover:underline">
+            {t('renewals.card.manage')}
+          </Link>
+        </p>
+      ) : null}
       <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
         <dt className="text-slate-600">{t('compliance.card.amount')}</dt>
         <dd className="text-slate-900">
@@ -325,4 +333,16 @@ function CalendarFeed() {
       )}
     </section>
   );
+}
+
+/** Where the agent's subscription stands, on its calendar item (decision 0054). */
+function renewalLine(
+  renewal: NonNullable<ComplianceItemView['renewal']>,
+  t: (key: string, vars?: Record<string, unknown>) => string,
+  date: (d: string) => string,
+): string {
+  if (renewal.status === 'lapsed' || renewal.status === 'ended') return t('renewals.calendar.lapsed');
+  if (renewal.status === 'cancelled') return t('renewals.calendar.cancelled', { date: date(renewal.periodEnd) });
+  if (renewal.renewed) return t('renewals.calendar.renewedUntil', { date: date(renewal.periodEnd) });
+  return t('renewals.calendar.due', { date: date(renewal.periodEnd) });
 }

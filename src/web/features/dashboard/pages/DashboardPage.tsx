@@ -27,6 +27,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
 import { OrdersCard } from '../../payments/components/OrdersCard';
+import { RenewalCard } from '../../renewals/components/RenewalCard';
 import { supportUnreadQuery } from '../../support/api/support';
 import { TIMELINE_KEY } from '../api/timeline';
 import { CompanyCard } from '../components/CompanyCard';
@@ -180,6 +181,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
             )}
           </Card>
         )}
+
+        <RenewalCard />
 
         <ComplianceCalendarCard />
 

@@ -4,6 +4,7 @@ import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
+import { CustomerSubscriptions } from '../../renewals/admin/CustomerSubscriptions';
 import { UserDisplayName } from './UserDisplayName';
 import { UserDocuments } from './UserDocuments';
 import { RoleBadge } from './UserList';
@@ -94,6 +95,12 @@ function DetailBody({ user }: { user: AdminUserDetail }) {
       {can('orders.read') ? (
         <Section title={t('adminServices.orders.title')} testId="user-orders">
           <UserOrders userId={user.id} />
+        </Section>
+      ) : null}
+
+      {can('renewals.read') ? (
+        <Section title={t('renewals.file.title')} testId="user-subscriptions">
+          <CustomerSubscriptions userId={user.id} />
         </Section>
       ) : null}
 

@@ -1,0 +1,355 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
+import {
+  RENEWAL_DESK_HORIZONS,
+  RENEWAL_DESK_VIEWS,
+  type RenewalDeskView,
+  SUBSCRIPTION_PRODUCTS,
+  type SubscriptionProduct,
+} from '../../../../shared/domain/renewals';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { PagedList } from '../../../components/admin/ListParts';
+import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/Input';
+import { SelectField } from '../../../components/ui/Select';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { TextareaField } from '../../../components/ui/Textarea';
+import { useCan } from '../../../lib/can';
+import { failureToast } from '../../../lib/errors';
+import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import { STATUS_STYLES } from '../lib/status';
+import {
+  completeTask,
+  downloadRenewalsCsv,
+  RENEWALS_KEY,
+  type RenewalDeskRow,
+  type RenewalListParams,
+  type RenewalTask,
+  renewalListQuery,
+  renewalSummaryQuery,
+  renewalTasksQuery,
+} from './renewalsApi';
+
+const DEFAULT_DAYS = 30;
+const SORTS = ['end_asc', 'end_desc'] as const;
+
+const codec: ListParamsCodec<RenewalListParams> = {
+  read: (search) => {
+    const days = Number(search.get('days'));
+    const view = search.get('view');
+    const product = search.get('product');
+    const sort = search.get('sort');
+    return {
+      page: readPage(search),
+      view: (RENEWAL_DESK_VIEWS as readonly string[]).includes(view ?? '') ? (view as RenewalDeskView) : 'due',
+      days: (RENEWAL_DESK_HORIZONS as readonly number[]).includes(days) ? days : DEFAULT_DAYS,
+      product: (SUBSCRIPTION_PRODUCTS as readonly string[]).includes(product ?? '')
+        ? (product as SubscriptionProduct)
+        : null,
+      sort: sort === 'end_desc' ? 'end_desc' : 'end_asc',
+      q: readQuery(search),
+    };
+  },
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('view', p.view, 'due');
+    set('days', String(p.days), String(DEFAULT_DAYS));
+    set('product', p.product, null);
+    set('sort', p.sort, 'end_asc');
+    set('q', p.q, '');
+  },
+};
+
+/**
+ * /admin/renewals (decisions 0053, 0054): the finance and operations desk. Subscriptions due within N
+ * days, in grace, lapsed, or cancelled this month, searched, filtered, sorted and paged on the server,
+ * exported as CSV; the counts with the cancellation reasons; operations' lapsed-agent tasks.
+ */
+export function AdminRenewalsPage() {
+  const { t } = useTranslation();
+  const params = useListParams(codec);
+  const { page, view, days, product, sort, q, update } = params;
+  const filtered = Boolean(product || q);
+  const { view: list, toolbar } = useAdminList(params, {
+    query: renewalListQuery({ page, view, days, product, sort, q }),
+    refreshKey: RENEWALS_KEY,
+    loadFailedKey: 'renewals.desk.loadFailed',
+    filtered,
+    clearFilters: { q: '', product: null },
+    rowTestId: 'renewal-row',
+  });
+  const exporting = useExport(
+    (format) => downloadRenewalsCsv({ view, days, product, sort, q }, format),
+    'renewals.desk.exportDone',
+    'renewals.desk.exportFailed',
+  );
+
+  return (
+    <AdminListFrame
+      icon={RefreshCcw}
+      title={t('renewals.desk.title')}
+      subtitle={t('renewals.desk.intro')}
+      toolbar={
+        <>
+          <Summary />
+          <ListToolbar idPrefix="renewals" ns="renewals.desk.filters" {...toolbar}>
+            <SelectField
+              id="renewals-view"
+              name="view"
+              label={t('renewals.desk.view')}
+              value={view}
+              onChange={(event) => update({ view: event.target.value as RenewalDeskView, page: 1 })}
+              className="min-w-0 flex-1 sm:w-52 sm:flex-none"
+            >
+              {RENEWAL_DESK_VIEWS.map((v) => (
+                <option key={v} value={v}>
+                  {t(`renewals.desk.views.${v}`)}
+                </option>
+              ))}
+            </SelectField>
+            {view === 'due' ? (
+              <SelectField
+                id="renewals-days"
+                name="days"
+                label={t('renewals.desk.horizon')}
+                value={String(days)}
+                onChange={(event) => update({ days: Number(event.target.value), page: 1 })}
+                className="min-w-0 flex-1 sm:w-32 sm:flex-none"
+              >
+                {RENEWAL_DESK_HORIZONS.map((n) => (
+                  <option key={n} value={n}>
+                    {t('renewals.desk.days', { count: n })}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </ListToolbar>
+        </>
+      }
+      controls={
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <FilterSelect
+              id="renewals-product"
+              name="product"
+              label={t('renewals.desk.product')}
+              value={product}
+              values={SUBSCRIPTION_PRODUCTS}
+              labelOf={(p) => t(`renewals.products.${p}`)}
+              allLabel={t('renewals.desk.allProducts')}
+              onFilter={(value) => update({ product: value, page: 1 })}
+              className="min-w-0 sm:w-56"
+            />
+            <FilterSelect
+              id="renewals-sort"
+              name="sort"
+              label={t('renewals.desk.sort')}
+              value={sort}
+              values={SORTS}
+              labelOf={(s) => t(`renewals.desk.sorts.${s}`)}
+              onChange={(value) => update({ sort: value, page: 1 })}
+              className="min-w-0 sm:w-56"
+            />
+          </div>
+          <ExportButtons
+            exporting={exporting}
+            legend={t('renewals.desk.export')}
+            csvLabel={t('renewals.desk.export')}
+            excelLabel={t('renewals.desk.exportExcel')}
+            csvTestId="renewals-export-csv"
+            excelTestId="renewals-export-excel"
+          />
+        </>
+      }
+    >
+      <PagedList
+        {...list}
+        idPrefix="renewals"
+        ns="renewals.desk"
+        pagerNs="renewals.desk.pager"
+        filtersNs="renewals.desk.filters"
+      >
+        {(items) => (
+          <ul aria-label={t('renewals.desk.caption')} aria-busy={list.updating}>
+            {items.map((row) => (
+              <DeskRow key={row.id} row={row} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+      <Tasks />
+    </AdminListFrame>
+  );
+}
+
+function Summary() {
+  const { t } = useTranslation();
+  const { data } = useQuery(renewalSummaryQuery);
+  if (!data) return null;
+  const counts = ['dueIn30', 'inGrace', 'lapsed', 'cancelledThisMonth', 'openTasks'] as const;
+  const reasons = data.reasons.filter((r) => r.count > 0);
+  return (
+    <div className="mb-4 space-y-3" data-testid="renewals-summary">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {counts.map((k) => (
+          <div key={k} className="rounded-xl border border-slate-200 bg-white px-3 py-2">
+            <dt className="text-xs text-slate-600">{t(`renewals.desk.counts.${k}`)}</dt>
+            <dd className="text-xl font-semibold text-slate-900">{data[k]}</dd>
+          </div>
+        ))}
+      </dl>
+      {reasons.length > 0 ? (
+        <div className="rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm" data-testid="renewals-reasons">
+          <p className="font-medium text-slate-900">{t('renewals.desk.reasonsTitle')}</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+            {reasons.map((r) => (
+              <li key={r.reason}>
+                {t(`renewals.reasons.${r.reason}`)}: <span className="font-semibold">{r.count}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DeskRow({ row }: { row: RenewalDeskRow }) {
+  const { t } = useTranslation();
+  const { lang, usd } = useFormat();
+  return (
+    <li
+      data-testid="renewal-row"
+      data-id={row.id}
+      className="flex flex-col gap-2 border-b border-slate-100 px-4 py-3 last:border-b-0 sm:flex-row sm:items-center"
+    >
+      <div className="sm:w-40 sm:shrink-0">
+        <time dateTime={row.periodEnd} className="font-semibold text-slate-900">
+          {formatCalendarDate(row.periodEnd, lang)}
+        </time>
+        <p className="text-sm text-slate-600">
+          {row.daysLeft >= 0
+            ? t('renewals.desk.daysLeft', { count: row.daysLeft })
+            : t('renewals.desk.daysAgo', { count: -row.daysLeft })}
+        </p>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900">
+          {t(`renewals.products.${row.product}`)} · {usd(row.priceCents)}
+        </p>
+        {row.businessName ? <p className="break-words text-sm text-slate-700">{row.businessName}</p> : null}
+        <p className="break-all text-sm text-slate-600">
+          <Link
+            to={`/admin/users?id=${encodeURIComponent(row.userId)}`}
+            className="text-indigo-700 underline-offset-2 hover:underline"
+          >
+            {row.customerName ?? row.customerEmail}
+          </Link>
+          {row.customerName ? ` · ${row.customerEmail}` : ''}
+        </p>
+        {row.cancelReason ? (
+          <p className="text-sm text-slate-600">{t(`renewals.reasons.${row.cancelReason}`)}</p>
+        ) : null}
+      </div>
+      <StatusBadge status={row.status} style={STATUS_STYLES[row.status]} className="self-start sm:self-auto">
+        {t(`renewals.status.${row.status}`)}
+      </StatusBadge>
+    </li>
+  );
+}
+
+function Tasks() {
+  const { t } = useTranslation();
+  const { data } = useQuery(renewalTasksQuery);
+  const mayManage = useCan()('renewals.manage');
+  return (
+    <section className="mt-8" aria-labelledby="renewal-tasks-title" data-testid="renewal-tasks">
+      <h2 id="renewal-tasks-title" className="text-lg font-semibold text-slate-900">
+        {t('renewals.tasks.title')}
+      </h2>
+      <p className="text-sm text-slate-600">{t('renewals.tasks.intro')}</p>
+      {data && data.tasks.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t('renewals.tasks.empty')}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {data?.tasks.map((task) => (
+            <TaskItem key={task.id} task={task} mayManage={mayManage} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }) {
+  const { t } = useTranslation();
+  const { lang } = useFormat();
+  const queryClient = useQueryClient();
+  const [doneOn, setDoneOn] = useState(new Date().toISOString().slice(0, 10));
+  const [note, setNote] = useState('');
+  const save = useMutation({
+    mutationFn: () => completeTask(task.id, { doneOn, note }),
+    onSuccess: () => {
+      toast.success(t('renewals.tasks.saved'));
+      void queryClient.invalidateQueries({ queryKey: RENEWALS_KEY });
+    },
+    onError: (error) => failureToast(error, 'renewals.tasks.failed'),
+  });
+  return (
+    <li data-testid="renewal-task" className="rounded-xl border border-red-200 bg-white p-4">
+      <p className="break-words font-medium text-slate-900">
+        {t('renewals.tasks.item', {
+          business: task.businessName ?? task.customerEmail,
+          state: task.state ?? '—',
+          date: formatCalendarDate(task.periodEnd, lang),
+        })}
+      </p>
+      <p className="break-all text-sm text-slate-600">
+        {task.customerName ? `${task.customerName} · ` : ''}
+        {task.customerEmail}
+      </p>
+      {mayManage ? (
+        <form
+          className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          <TextField
+            id={`task-date-${task.id}`}
+            name="doneOn"
+            type="date"
+            label={t('renewals.tasks.doneOn')}
+            value={doneOn}
+            onChange={(event) => setDoneOn(event.target.value)}
+            required
+          />
+          <TextareaField
+            id={`task-note-${task.id}`}
+            name="note"
+            rows={1}
+            label={t('renewals.tasks.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            className="min-w-0 flex-1"
+            required
+          />
+          <Button type="submit" loading={save.isPending} data-testid="renewal-task-done">
+            {t('renewals.tasks.markDone')}
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Renewals in the browser (decisions 0053, 0054), in both languages with screenshots at 1280 and 375 px:
+ * a customer seven days before the agent's end sees the card and renews in TEST MODE (the period moves
+ * a year from the old end); another cancels, sees "ends on …", and undoes it; a third lapses after the
+ * grace period once the clock (TEST_CLOCK_OFFSET_DAYS, a setting only tests may use) has moved, and
+ * staff see the lapsed-agent task on the renewals desk.
+ */
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { companyFormations } from '../../src/server/db/schema';
+import { runDailyReminders } from '../../src/server/features/compliance/compliance-reminders.service';
+import { serverToday } from '../../src/server/platform/clock';
+import { addDays } from '../../src/shared/catalogue/compliance';
+import { formatCalendarDate } from '../../src/shared/catalogue/compliance-format';
+import { periodEndFrom } from '../../src/shared/domain/renewals';
+import { screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage, customerPage } from '../support/e2e-accounts';
+
+const e2e = serverAndBrowserForFile();
+
+/** A customer whose company was formed `daysAgo` days ago (by the server's clock), on a page of their own. */
+async function formedCustomer(name: string, prefix: string, daysAgo: number) {
+  const customer = await customerPage(e2e, name, prefix, { formationType: 'self' });
+  await e2e.server.deps.database.db
+    .update(companyFormations)
+    .set({
+      formedOn: addDays(serverToday(e2e.server.deps.env), -daysAgo),
+      stateSelected: 'Wyoming',
+      businessName: `${name} LLC`,
+    })
+    .where(eq(companyFormations.id, customer.formationId as string));
+  return customer;
+}
+
+const agent = (page: Page) => page.getByTestId('subscription-registered_agent');
+
+describe('renewals', () => {
+  it('renews from the card in TEST MODE, cancels and undoes, and lapses into a task for staff', async () => {
+    const today = serverToday(e2e.server.deps.env);
+
+    // 1. Turkish: seven days before the end, the dashboard card; "Renew for a year" through TEST MODE.
+    const ayse = await formedCustomer('Ayşe Yılmaz', 'renew.tr', 358);
+    const end = addDays(today, 7);
+    await ayse.page.goto('/dashboard');
+    const notice = ayse.page.getByTestId('renewal-notice-registered_agent');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(formatCalendarDate(end, 'tr'));
+    expect(await notice.textContent()).toContain('$125');
+    await screenshots(ayse.page, 'renewals-card-tr');
+    await notice.getByTestId('renewal-card-renew').click();
+    await ayse.page.waitForURL(/\/payment\/test-checkout\/cs_/);
+    await ayse.page.getByTestId('test-checkout-pay').click();
+    await ayse.page.waitForURL(/\/payment\/success\?session_id=cs_/);
+    await ayse.page.getByTestId('order-status').waitFor();
+    await ayse.page.goto('/account/subscriptions');
+    await agent(ayse.page).getByTestId('subscription-receipts').waitFor();
+    const period = await agent(ayse.page).getByTestId('subscription-period').textContent();
+    expect(period).toContain(formatCalendarDate(end, 'tr'));
+    expect(period).toContain(formatCalendarDate(periodEndFrom(end), 'tr'));
+    expect(await agent(ayse.page).getAttribute('data-status')).toBe('active');
+    await screenshots(ayse.page, 'renewals-renewed-tr');
+    await ayse.page.context().close();
+
+    // 2. English: "Do not renew" with its confirmation and a reason, "ends on …", then undo.
+    const john = await formedCustomer('John Carter', 'cancel.en', 200);
+    await john.page.goto('/account/subscriptions?lang=en');
+    await agent(john.page).getByTestId('subscription-cancel').click();
+    const dialog = john.page.getByTestId('subscription-cancel-dialog');
+    await dialog.getByText('we resign as your agent', { exact: false }).waitFor();
+    await dialog.getByLabel('Why? (optional)').selectOption('closing_company');
+    await screenshots(john.page, 'renewals-cancel-dialog-en');
+    await john.page.getByTestId('subscription-cancel-dialog-confirm').click();
+    await john.page.locator('[data-testid="subscription-registered_agent"][data-status="cancelled"]').waitFor();
+    expect(await agent(john.page).getByTestId('subscription-standing').textContent()).toMatch(/^Ends on /);
+    await screenshots(john.page, 'renewals-cancelled-en');
+    await agent(john.page).getByTestId('subscription-resume').click();
+    await john.page.locator('[data-testid="subscription-registered_agent"][data-status="active"]').waitFor();
+    await john.page.context().close();
+
+    // 3. The clock moves past the end and the 14-day grace period: the daily run lets it lapse.
+    const lapsing = await formedCustomer('Mehmet Kaya', 'lapse.tr', 360);
+    await lapsing.page.goto('/account/subscriptions');
+    await agent(lapsing.page).waitFor();
+    const env = e2e.server.deps.env as { TEST_CLOCK_OFFSET_DAYS: number };
+    env.TEST_CLOCK_OFFSET_DAYS = 25;
+    try {
+      const run = await runDailyReminders(e2e.server.deps, serverToday(env));
+      expect(run.outcome).toBe('ran');
+      await lapsing.page.reload();
+      await lapsing.page.locator('[data-testid="subscription-registered_agent"][data-status="lapsed"]').waitFor();
+      await screenshots(lapsing.page, 'renewals-lapsed-tr');
+
+      const admin = await adminPage(e2e, 'Deniz Operasyon', 'renewals.ops');
+      await admin.goto('/admin/renewals?view=lapsed');
+      await admin.getByTestId('renewal-row').first().waitFor();
+      const task = admin.getByTestId('renewal-task').filter({ hasText: 'Mehmet Kaya LLC' });
+      await task.waitFor();
+      await screenshots(admin, 'renewals-desk-tr');
+      await task.getByLabel('Not').fill('Eyalete istifa bildirildi');
+      await task.getByTestId('renewal-task-done').click();
+      await admin.getByTestId('renewal-tasks').getByText('Açık görev yok.').waitFor();
+      await admin.goto('/admin/renewals?view=lapsed&lang=en');
+      await admin.getByTestId('renewal-row').first().waitFor();
+      await screenshots(admin, 'renewals-desk-en');
+      await admin.context().close();
+    } finally {
+      env.TEST_CLOCK_OFFSET_DAYS = 0;
+    }
+    await lapsing.page.context().close();
+  });
+});
