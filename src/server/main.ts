@@ -7,6 +7,7 @@ import { startComplianceReminders } from './features/compliance/compliance-remin
 import { startRetention } from './features/retention/retention.service';
 import { seedExampleServices } from './features/services/services.seed';
 import { settleVisits } from './features/short-links/visit-counter.service';
+import { startScheduledBackups } from './platform/backup/scheduled-backup';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { portalRequestListener } from './request-listener';
 
@@ -48,6 +49,7 @@ async function main() {
   deps.mailer.start();
   const stopComplianceReminders = startComplianceReminders(deps);
   const stopRetention = startRetention(deps);
+  const stopBackups = startScheduledBackups(deps);
 
   // /healthz and live short links are answered in front of Hono, everything else by it (decision 0026).
   const server = createServer(portalRequestListener(app, deps));
@@ -84,6 +86,7 @@ async function main() {
     await settleVisits();
     await stopComplianceReminders();
     await stopRetention();
+    await stopBackups();
     await deps.mailer.stop();
     await deps.database.close();
     unlock();

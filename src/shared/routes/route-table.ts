@@ -113,7 +113,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage(
     'dashboard',
     'features/dashboard/pages/DashboardPage.tsx',
-    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'support'],
+    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'retention', 'support'],
     { guard: 'requireCustomer' },
   ),
   customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
@@ -156,7 +156,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requireSignedIn',
   }),
 
-  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
+  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
+    'adminEin',
+    'catalogue',
+    'company',
+    'retention',
+    'ss4Generate',
+  ]),
   adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
   adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue']),
   adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', ['adminServices', 'catalogue']),
