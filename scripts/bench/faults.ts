@@ -11,6 +11,11 @@
  * 3. SIGTERM to the portal while clients upload documents and reply: the process must exit 0, every
  *    acknowledged upload and reply must be in the database, and no file in DATA_DIR/files may lack
  *    the row that points at it (an orphan).
+ * 4. The restore drill (decision 0049; `--no-restore-drill` skips it): `npm run backup`'s code backs up
+ *    the bench database (BENCH_DATABASE_URL, read only) and restores it into a new database beside it,
+ *    which is checked against the manifest (every table's rows and checksum) and then dropped. Reports
+ *    the backup's and the restore's time and size at the bench database's scale. `--restore-drill-only`
+ *    runs this phase alone.
  * Prints a summary, writes the result as JSON to --out, and exits 1 when a check fails.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -21,6 +26,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { createBackup, restoreBackup } from '../../src/server/platform/backup/backup';
+import { createDiskStorage } from '../../src/server/platform/storage/disk-storage';
 import {
   encodeBody,
   type HttpAnswer,
@@ -35,6 +42,9 @@ const option = (name: string) => {
   return i === -1 ? undefined : args[i + 1];
 };
 const OUT = option('out');
+const RESTORE_DRILL = !args.includes('--no-restore-drill');
+/** The restore drill alone, without the cluster phases. */
+const DRILL_ONLY = args.includes('--restore-drill-only');
 /** Writing time around the restart: a third before it, the rest after. */
 const SECONDS = Number(option('seconds') ?? 12);
 const CLIENTS = 20;
@@ -520,6 +530,63 @@ async function sigtermPhase(portal: Portal, db: pg.Pool, dataDir: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Phase 3: the restore drill on the bench database
+
+async function restoreDrill(tmp: string) {
+  const { BENCH_DATABASE_URL, ensureBenchDatabase } = await import('./bench-db');
+  const source = new URL(BENCH_DATABASE_URL);
+  console.log(`\n3. Restore drill: back up ${source.pathname.slice(1)} and restore it into a new database`);
+  await ensureBenchDatabase();
+  const restoreName = `${source.pathname.slice(1)}_restore_${randomBytes(4).toString('hex')}`;
+  const adminUrl = new URL(BENCH_DATABASE_URL);
+  adminUrl.pathname = '/postgres';
+  const targetUrl = new URL(BENCH_DATABASE_URL);
+  targetUrl.pathname = `/${restoreName}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${restoreName}`);
+    const archive = path.join(tmp, 'drill.tar.gz');
+    let t0 = performance.now();
+    const backup = await createBackup({
+      source: { engine: 'postgres', databaseUrl: BENCH_DATABASE_URL },
+      storage: createDiskStorage(path.join(tmp, 'drill-files-source')),
+      to: archive,
+    });
+    const backupMs = Math.round(performance.now() - t0);
+    t0 = performance.now();
+    await restoreBackup({
+      from: archive,
+      target: { engine: 'postgres', databaseUrl: targetUrl.toString() },
+      storage: createDiskStorage(path.join(tmp, 'drill-files-target')),
+    });
+    const restoreMs = Math.round(performance.now() - t0);
+    const rows = Object.values(backup.manifest.tables).reduce((sum, t) => sum + t.rows, 0);
+    const { rows: size } = await admin.query('select pg_database_size($1)::bigint as bytes', [restoreName]);
+    const result = {
+      rows,
+      customers: backup.manifest.tables['public.users']?.rows ?? 0,
+      archiveBytes: backup.bytes,
+      databaseBytes: Number(size[0].bytes),
+      backupMs,
+      restoreMs,
+    };
+    console.log(`   ${JSON.stringify(result)}`);
+    check(
+      true,
+      `the restore matched the manifest: ${rows} rows in ${Object.keys(backup.manifest.tables).length} tables`,
+    );
+    return result;
+  } catch (err) {
+    check(false, `the restore drill: ${(err as Error).message}`);
+    return null;
+  } finally {
+    await admin.query(`drop database if exists ${restoreName} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 async function main() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
@@ -537,6 +604,10 @@ async function main() {
   const started = new Date();
   let result: Record<string, unknown> = {};
   try {
+    if (DRILL_ONLY) {
+      result = { restoreDrill: await restoreDrill(tmp) };
+      throw null;
+    }
     cluster = await startCluster(tmp);
     const dataDir = path.join(tmp, 'portal-data');
     mkdirSync(dataDir);
@@ -556,9 +627,13 @@ async function main() {
     const restart = await restartPhase(portal, cluster, db);
     const sigterm = await sigtermPhase(portal, db, dataDir);
     result = { restart, sigterm };
+    if (RESTORE_DRILL) result.restoreDrill = await restoreDrill(tmp);
   } catch (err) {
-    failures.push(`the run stopped: ${(err as Error).stack ?? err}`);
-    console.error(err);
+    // null: the drill-only run, finished.
+    if (err !== null) {
+      failures.push(`the run stopped: ${(err as Error).stack ?? err}`);
+      console.error(err);
+    }
   } finally {
     await portal?.stop(5000);
     await db?.end().catch(() => {});

@@ -21,6 +21,8 @@ import { formationsAdminRoutes } from './features/formations/formations-admin.ro
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { meRoutes } from './features/me/me.routes';
+import { metricsRoutes } from './features/metrics/metrics.routes';
+import { createMetrics } from './features/metrics/metrics.service';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { ordersRoutes } from './features/payments/orders.routes';
 import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
@@ -68,6 +70,8 @@ const API_DOCUMENT_INFO = {
 
 export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
+  const uploadBudget = deps.uploadBudget ?? new UploadBudget();
+  const metrics = createMetrics(deps, uploadBudget);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -75,10 +79,13 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   });
   app.use('*', securityHeaders({ production: deps.env.production }));
   app.use('*', requestLog());
+  app.use('*', metrics.middleware);
   app.use('*', languageMiddleware());
   app.use('*', requestContext());
   // Health checks come first: a load balancer probes them by IP address, with no matching Host.
   app.route('/', healthRoutes());
+  // Scraped by address like the health checks; guarded by its token or the loopback rule (decision 0049).
+  app.route('/', metricsRoutes(metrics));
   if (deps.env.production) app.use('*', expectedHost(deps.env.publicUrl));
   app.use('/api/*', sameOriginWrites(deps.env.publicUrl));
   // Read from the API document once every route is mounted (the first request comes after that).
@@ -92,7 +99,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use(STRIPE_WEBHOOK_PATH, webhookBody());
   app.use('/api/*', jsonBodyLimit(ownBodyLimit));
   app.use('/api/*', sessionMiddleware());
-  app.use('/api/*', uploadRoom(deps.uploadBudget ?? new UploadBudget()));
+  app.use('/api/*', uploadRoom(uploadBudget));
 
   app.route('/api/auth', authRoutes());
   app.route('/api/auth', twoFactorSignInRoutes());

@@ -74,6 +74,14 @@ const schema = z.object({
    * portal a year on and watch the daily runs, deadlines and renewals. Refused outside NODE_ENV=test.
    */
   TEST_CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).default(0),
+  /** Days after the EIN is issued until the SSN and the SS-4 files are purged (decision 0048). */
+  RETENTION_SSN_DAYS: z.coerce.number().int().min(8).max(3650).default(90),
+  /** Unset: /metrics answers loopback requests only; set: it needs `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Where the daily backup is written (decision 0049); unset: no scheduled backup. */
+  BACKUP_DIR: optionalString,
+  /** How many daily backups BACKUP_DIR keeps; older ones are removed after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -119,7 +127,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       `Invalid settings:\n  the local TEST MODE checkout (no STRIPE_SECRET_KEY, NODE_ENV not production) would hand out free payments, and ${exposed}.\n  Set NODE_ENV=production (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments), or keep a trial on this machine: HOST=127.0.0.1 and PUBLIC_URL=http://localhost:${env.PORT || 3000}`,
     );
   }
-  return { ...env, HOST, DATA_DIR: path.resolve(env.DATA_DIR), publicUrl, production };
+  return {
+    ...env,
+    HOST,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    BACKUP_DIR: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    publicUrl,
+    production,
+  };
 }
 
 /**

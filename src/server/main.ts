@@ -4,8 +4,10 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { startComplianceReminders } from './features/compliance/compliance-reminders.service';
+import { startRetention } from './features/retention/retention.service';
 import { seedExampleServices } from './features/services/services.seed';
 import { settleVisits } from './features/short-links/visit-counter.service';
+import { startScheduledBackups } from './platform/backup/scheduled-backup';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { portalRequestListener } from './request-listener';
 
@@ -46,6 +48,8 @@ async function main() {
   const app = createApp(deps);
   deps.mailer.start();
   const stopComplianceReminders = startComplianceReminders(deps);
+  const stopRetention = startRetention(deps);
+  const stopBackups = startScheduledBackups(deps);
 
   // /healthz and live short links are answered in front of Hono, everything else by it (decision 0026).
   const server = createServer(portalRequestListener(app, deps));
@@ -81,6 +85,8 @@ async function main() {
     // Short-link visits are written once a second, after their redirects were answered (decisions 0013, 0026).
     await settleVisits();
     await stopComplianceReminders();
+    await stopRetention();
+    await stopBackups();
     await deps.mailer.stop();
     await deps.database.close();
     unlock();

@@ -18,6 +18,11 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the connection pool's state for /metrics. PGlite has no pool: one connection,
+   * inside this process.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as a tarball (the tests' migrated template). */
   dump?(): Promise<Blob | File>;
   /**
@@ -75,6 +80,7 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await Promise.all([...listeners].map((l) => l.stop()));
         await endPool(pool);

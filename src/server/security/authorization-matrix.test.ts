@@ -771,6 +771,9 @@ const MATRIX: Record<string, Row> = {
   'GET /dev/mail': { extra: true, request: localHost, expect: ['403|404', '403|404', '403|404', '403|404'] },
   'GET /healthz': { extra: true, expect: PUBLIC },
   'GET /readyz': { extra: true, expect: PUBLIC },
+  // Decision 0049: without METRICS_TOKEN only a loopback caller may scrape, and every role here calls
+  // from a remote address; the loopback and token cases are in features/metrics/metrics.test.ts.
+  'GET /metrics': { extra: true, expect: [403, 403, 403, 403] },
 };
 
 let shared: {

@@ -35,6 +35,8 @@ export const customerEinApplicationSchema = z
     responsiblePartyPhone: z.string(),
     isForeignApplicant: z.boolean(),
     ssnLast4: z.string().nullable(),
+    /** When the retention sweep deleted the SSN and the SS-4 files (decision 0048); null while kept. */
+    ssnPurgedAt: z.string().nullable(),
     status: z.string(),
     einStatus: z.enum(EIN_STATUSES),
     stage: z.number().int().min(1).max(5),

@@ -79,6 +79,10 @@ export const einSummarySchema = z
     einDocumentUrl: z.string().nullable(),
     /** The issued EIN as NN-NNNNNNN; null until staff enter it. */
     ein: z.string().nullable(),
+    /** The day the SSN will be purged, from a week before (decision 0048); null otherwise. */
+    ssnPurgeOn: z.string().nullable(),
+    /** When the SSN and the SS-4 files were purged; null while kept. */
+    ssnPurgedAt: z.string().nullable(),
   })
   .openapi('EinSummary');
 

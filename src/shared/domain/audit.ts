@@ -73,6 +73,9 @@ export const AUDIT_ACTIONS = [
   'short_link.created',
   'short_link.updated',
   'short_link.deleted',
+  // retention, backup and metrics (decision 0048): the daily sweep, no actor
+  'retention.ssn_purged',
+  'retention.signup_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -25,6 +25,7 @@ import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
 import enRenewals from './en/renewals.json';
+import enRetention from './en/retention.json';
 import enSecurity from './en/security.json';
 import enServices from './en/services.json';
 import enShortLinks from './en/shortLinks.json';
@@ -57,6 +58,7 @@ import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
 import trRenewals from './tr/renewals.json';
+import trRetention from './tr/retention.json';
 import trSecurity from './tr/security.json';
 import trServices from './tr/services.json';
 import trShortLinks from './tr/shortLinks.json';
@@ -98,6 +100,7 @@ export const uiTr: Catalogue = {
   adminAudit: trAdminAudit,
   adminHome: trAdminHome,
   renewals: trRenewals,
+  retention: trRetention,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -132,4 +135,5 @@ export const uiEn: Catalogue = {
   adminAudit: enAdminAudit,
   adminHome: enAdminHome,
   renewals: enRenewals,
+  retention: enRetention,
 };

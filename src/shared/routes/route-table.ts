@@ -113,7 +113,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage(
     'dashboard',
     'features/dashboard/pages/DashboardPage.tsx',
-    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'renewals', 'support'],
+    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'renewals', 'retention', 'support'],
     { guard: 'requireCustomer' },
   ),
   customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
@@ -164,7 +164,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 
   // The operator's home (decision 0055): its panels follow the reader's permissions.
   adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
-  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
+  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
+    'adminEin',
+    'catalogue',
+    'company',
+    'retention',
+    'ss4Generate',
+  ]),
   adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
   adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', [
     'adminServices',

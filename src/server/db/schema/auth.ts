@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/domain/roles';
 
@@ -23,7 +24,11 @@ export const users = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   // The admin users list's order (joined date, id as tie-breaker), so a page is read from the index.
-  (t) => [index('users_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('users_created_idx').on(t.createdAt, t.id),
+    // The retention sweep's abandoned sign-ups (decision 0048): never verified, oldest first.
+    index('users_unverified_created_idx').on(t.createdAt, t.id).where(sql`${t.emailVerified} = false`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -40,6 +40,11 @@ export const einApplications = pgTable(
     ein: text('ein'),
     /** A staff-generated SS-4 awaiting review (decision 0017); private storage key in the `ss4` folder. */
     generatedSs4Key: text('generated_ss4_key'),
+    /**
+     * When the retention sweep removed the SSN and the SS-4 files (RETENTION_SSN_DAYS after the EIN was
+     * issued, decision 0048); null while they are kept.
+     */
+    ssnPurgedAt: timestamp('ssn_purged_at', { withTimezone: true }),
     /** When `ein_status` last changed: the current stage's start (day counters, "waiting longest"). */
     stageReachedAt: timestamp('stage_reached_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +58,10 @@ export const einApplications = pgTable(
     // "Waiting longest" on the EIN desk, alone and under its status filter.
     index('ein_applications_stage_reached_idx').on(t.stageReachedAt, t.id),
     index('ein_applications_status_stage_reached_idx').on(t.einStatus, t.stageReachedAt, t.id),
+    // The retention sweep (decision 0048): issued applications whose SSN is still kept, oldest first.
+    index('ein_applications_ssn_kept_idx')
+      .on(t.stageReachedAt, t.id)
+      .where(sql`${t.einStatus} = 'ein_issued' and ${t.ssnPurgedAt} is null`),
   ],
 );
 

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './ein';
 export * from './formations';
 export * from './links';
+export * from './ops';
 export * from './overview';
 export * from './platform';
 export * from './profiles';

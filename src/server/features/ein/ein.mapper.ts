@@ -3,6 +3,7 @@ import type { AdminEinApplication, CustomerEinApplication } from '../../../share
 import { einStage, maskSsn, nextEinStatus } from '../../../shared/domain/ein';
 import { formatEin } from '../../../shared/domain/ein-number';
 import type { FormationStatus } from '../../../shared/domain/formation';
+import { ssnPurgeNotice } from '../../../shared/domain/retention';
 import { documents, type einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { fileUrl } from '../../platform/storage/file-url';
@@ -59,6 +60,7 @@ export function toCustomerEinApplication(row: EinRow, names: FileNames): Custome
     responsiblePartyPhone: row.responsiblePartyPhone,
     isForeignApplicant: row.isForeignApplicant,
     ssnLast4: row.responsiblePartySsnLast4,
+    ssnPurgedAt: row.ssnPurgedAt?.toISOString() ?? null,
     status: row.status,
     einStatus: row.einStatus,
     stage: einStage(row.einStatus),
@@ -97,8 +99,18 @@ export function toAdminEinApplication(row: AdminEinRow, names: FileNames): Admin
   };
 }
 
-/** The dashboard's EIN summary inside GET /api/formations/me. */
-export function toEinSummary(row: EinRow) {
+/**
+ * The dashboard's EIN summary inside GET /api/formations/me. `retention` (the server's now and
+ * RETENTION_SSN_DAYS) lets it announce the SSN's purge day; without it none is announced.
+ */
+export function toEinSummary(row: EinRow, retention?: { now: Date; days: number }) {
+  const keepsSsnData = Boolean(
+    row.responsiblePartySsnEncrypted ||
+      row.responsiblePartySsnLast4 ||
+      row.uploadedSs4Key ||
+      row.uploadedSignedSs4Key ||
+      row.generatedSs4Key,
+  );
   return {
     einStatus: row.einStatus,
     stage: einStage(row.einStatus),
@@ -108,5 +120,7 @@ export function toEinSummary(row: EinRow) {
     signedSs4Url: fileUrl(row.uploadedSignedSs4Key),
     einDocumentUrl: fileUrl(row.uploadedEinDocumentKey),
     ein: row.ein ? formatEin(row.ein) : null,
+    ssnPurgeOn: retention ? ssnPurgeNotice({ ...row, keepsSsnData }, retention.now, retention.days) : null,
+    ssnPurgedAt: row.ssnPurgedAt?.toISOString() ?? null,
   };
 }

@@ -506,6 +506,8 @@ describe('GET /api/formations/me einApplication', () => {
       signedSs4Url: null,
       einDocumentUrl: null,
       ein: null,
+      ssnPurgeOn: null,
+      ssnPurgedAt: null,
     });
     const admin = await adminClient();
     const [row] = await db().select().from(einApplications).where(eq(einApplications.userId, id));
@@ -521,6 +523,8 @@ describe('GET /api/formations/me einApplication', () => {
       signedSs4Url: null,
       einDocumentUrl: null,
       ein: null,
+      ssnPurgeOn: null,
+      ssnPurgedAt: null,
     });
     // The customer can download the form the admin prepared.
     expect((await c.get(me.body.einApplication.preparedSs4Url)).status).toBe(200);

@@ -6,6 +6,7 @@ import {
   onboardingSchema,
 } from '../../../shared/contracts/formations';
 import { isStaff } from '../../../shared/domain/roles';
+import { serverNow } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
@@ -82,7 +83,14 @@ export function formationsRoutes() {
     // Only the finished company's card uses it: the feedback tables have no user_id index yet.
     const guidesDone = row.formationStatus === 'process_completed' ? await loadGuidesDone(db, user.id) : null;
     return c.json(
-      { formation: toFormation(row), einApplication: ein ? toEinSummary(ein) : null, timeline, guidesDone },
+      {
+        formation: toFormation(row),
+        einApplication: ein
+          ? toEinSummary(ein, { now: serverNow(c.var.deps.env), days: c.var.deps.env.RETENTION_SSN_DAYS })
+          : null,
+        timeline,
+        guidesDone,
+      },
       200,
     );
   });

@@ -30,7 +30,10 @@ export type MailTemplate =
   | 'renewals.grace'
   | 'renewals.lapsed'
   | 'renewals.cancelled'
-  | 'renewals.resumed';
+  | 'renewals.resumed'
+  /** Decision 0048: the SSN is purged soon (`date`: the day), and was purged (`date`: today). */
+  | 'retention.ssnPurgeSoon'
+  | 'retention.ssnPurged';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -48,6 +51,8 @@ export interface MailVars {
   email?: string;
   /** A staff role's label in the mail's language (the staff mails). */
   role?: string;
+  /** A day written out in the mail's language (the retention mails). */
+  date?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

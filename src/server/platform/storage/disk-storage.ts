@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, contentTypeOfKey } from './guard';
+import { isStorageKey } from './keys';
 import { type FileStorage, StorageKeyTakenError } from './storage';
 
 function isCode(err: unknown, ...codes: string[]): boolean {
@@ -78,6 +79,24 @@ export function createDiskStorage(rootDir: string): FileStorage {
 
     async delete(key) {
       await fs.rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      // folder/name only: the layout keys.ts makes; a put's temporary file (.upload-*.tmp) is no key.
+      let folders: import('node:fs').Dirent[];
+      try {
+        folders = await fs.readdir(root, { withFileTypes: true });
+      } catch (err) {
+        if (isCode(err, 'ENOENT')) return;
+        throw err;
+      }
+      for (const folder of folders.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+        const names = await fs.readdir(path.join(root, folder.name), { withFileTypes: true });
+        for (const file of names.filter((d) => d.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+          const key = `${folder.name}/${file.name}`;
+          if (isStorageKey(key)) yield key;
+        }
+      }
     },
   };
 }

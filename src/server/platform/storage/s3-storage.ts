@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, contentTypeOfKey } from './guard';
+import { isStorageKey } from './keys';
 import { type FileStorage, StorageKeyTakenError } from './storage';
 
 export interface S3StorageConfig {
@@ -113,6 +114,16 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       // S3 answers 204 for a missing key too, which is what the interface asks for.
       const { sdk, client } = await s3();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      const { sdk, client } = await s3();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key && isStorageKey(object.Key)) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -20,6 +20,11 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key (the backup, decision 0049). The adapters have it; the encrypting wrapper does not
+   * pass it on: a backup copies the stored bytes, ciphertext included, from the adapter itself.
+   */
+  list?(): AsyncIterable<string>;
 }
 
 export class StorageKeyTakenError extends Error {

@@ -28,6 +28,7 @@ import { useTranslation } from '../../../lib/useTranslation';
 import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { RenewalCard } from '../../renewals/components/RenewalCard';
+import { SsnRetentionNotice } from '../../retention/components/SsnRetentionNotice';
 import { supportUnreadQuery } from '../../support/api/support';
 import { TIMELINE_KEY } from '../api/timeline';
 import { CompanyCard } from '../components/CompanyCard';
@@ -163,6 +164,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
         )}
 
         <EinProgressCard data={data} />
+
+        <SsnRetentionNotice data={data} />
 
         {completed && steps.length === 0 ? null : (
           <Card>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
+import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, revealSsn } from './einApplicationsApi';
@@ -19,6 +20,7 @@ export function EinSsn({ application }: { application: AdminEinApplication }) {
   const [ssn, setSsn] = useState<string | null | undefined>(undefined);
   const [shown, setShown] = useState(false);
   const can = useCan();
+  const fmt = useFormat();
   const reveal = useMutation({
     mutationFn: () => revealSsn(application.id),
     onSuccess: (result) => {
@@ -28,6 +30,16 @@ export function EinSsn({ application }: { application: AdminEinApplication }) {
     onError: (error) => toast.error(errorMessage(error, 'adminEin.ssn.revealFailed', t)),
   });
 
+  if (application.ssnPurgedAt) {
+    return (
+      <div data-testid="ein-ssn-purged">
+        <span className="text-slate-900">
+          {t('retention.staff.purgedOn', { date: fmt.date(application.ssnPurgedAt) })}
+        </span>
+        <p className="mt-1 text-xs text-slate-600">{t('retention.staff.purgedHint')}</p>
+      </div>
+    );
+  }
   if (!application.ssnMasked) {
     return <span className="text-slate-600">{t('adminEin.ssn.none')}</span>;
   }

@@ -1,0 +1,64 @@
+/**
+ * `npm run backup -- --to FILE` writes one archive of the database and every stored file (decision 0049).
+ * PostgreSQL: while the portal runs (pg_dump reads one snapshot). The embedded database (PGlite) lives
+ * inside the portal's process: stop the portal first, or let the running portal write its daily backup
+ * (BACKUP_DIR). Keys are never in the archive.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/client';
+import { EnvError, loadDotEnv, parseEnv } from '../env';
+import { createBackup } from '../platform/backup/backup';
+import { DataDirLockedError, lockDataDir } from '../platform/data-dir-lock';
+import { createStorageAdapter } from '../platform/storage';
+
+async function main() {
+  const { values } = parseArgs({ options: { to: { type: 'string' } } });
+  if (!values.to) {
+    console.error('Usage: npm run backup -- --to <file.tar.gz>');
+    process.exit(2);
+  }
+  await loadDotEnv();
+  const env = parseEnv();
+  const to = path.resolve(values.to);
+  const started = Date.now();
+  let result: Awaited<ReturnType<typeof createBackup>>;
+  if (env.DATABASE_URL) {
+    result = await createBackup({
+      source: { engine: 'postgres', databaseUrl: env.DATABASE_URL },
+      storage: createStorageAdapter(env),
+      to,
+    });
+  } else {
+    let unlock: () => void;
+    try {
+      unlock = lockDataDir(env.DATA_DIR);
+    } catch (err) {
+      if (err instanceof DataDirLockedError)
+        throw new DataDirLockedError(
+          `${err.message}\nThe embedded database is backed up with the portal stopped, or by the running portal itself: set BACKUP_DIR.`,
+        );
+      throw err;
+    }
+    const database = await openDatabase({ pgliteDir: path.join(env.DATA_DIR, 'db') });
+    try {
+      result = await createBackup({
+        source: { engine: 'pglite', database },
+        storage: createStorageAdapter(env),
+        to,
+      });
+    } finally {
+      await database.close();
+      unlock();
+    }
+  }
+  const rows = Object.values(result.manifest.tables).reduce((sum, t) => sum + t.rows, 0);
+  console.log(
+    `backup written: ${to}\n  ${result.bytes} bytes, ${rows} rows in ${Object.keys(result.manifest.tables).length} tables, ${result.manifest.files.length} files, ${Date.now() - started} ms\n  keys are not in it: keep DATA_ENCRYPTION_KEY and AUTH_SECRET (or DATA_DIR/encryption-key and DATA_DIR/auth-secret) apart`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof EnvError || err instanceof DataDirLockedError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm run restore -- FILE` restores an archive of `npm run backup` (decision 0049) into the database and
+ * file store the settings name: an empty PostgreSQL database (DATABASE_URL) or an empty DATA_DIR/db, and
+ * an empty DATA_DIR/files or S3 bucket. It refuses a target that holds anything. Put the keys back
+ * (DATA_ENCRYPTION_KEY and AUTH_SECRET, or the key files in DATA_DIR) from where they are kept.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EnvError, loadDotEnv, parseEnv } from '../env';
+import { RestoreRefusedError, restoreBackup } from '../platform/backup/backup';
+import { DataDirLockedError, lockDataDir } from '../platform/data-dir-lock';
+import { createStorageAdapter } from '../platform/storage';
+
+async function main() {
+  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+  if (positionals.length !== 1) {
+    console.error('Usage: npm run restore -- <file.tar.gz>');
+    process.exit(2);
+  }
+  await loadDotEnv();
+  const env = parseEnv();
+  const from = path.resolve(positionals[0]);
+  const started = Date.now();
+  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
+  try {
+    const { manifest } = await restoreBackup({
+      from,
+      target: env.DATABASE_URL
+        ? { engine: 'postgres', databaseUrl: env.DATABASE_URL }
+        : { engine: 'pglite', dir: path.join(env.DATA_DIR, 'db') },
+      storage: createStorageAdapter(env),
+    });
+    const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
+    console.log(
+      `restored ${from} (made ${manifest.createdAt})\n  ${rows} rows and ${manifest.files.length} files, checked against the manifest, ${Date.now() - started} ms\n  now put the keys back (DATA_ENCRYPTION_KEY, AUTH_SECRET) and start the portal`,
+    );
+  } finally {
+    unlock();
+  }
+}
+
+main().catch((err) => {
+  const known = err instanceof EnvError || err instanceof DataDirLockedError || err instanceof RestoreRefusedError;
+  console.error(known ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/**
+ * Retention of the SSN (decision 0048): RETENTION_SSN_DAYS after the EIN is issued, the SSN and the SS-4
+ * files that hold it are purged; the customer is told a week before, on the dashboard and by mail.
+ */
+export const SSN_NOTICE_DAYS = 7;
+/** Accounts never verified, with no formation, are removed this many days after sign-up. */
+export const ABANDONED_SIGNUP_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/** The day (YYYY-MM-DD, UTC) the SSN of an application issued at `issuedAt` is purged. */
+export function ssnPurgeDay(issuedAt: Date, retentionDays: number): string {
+  return new Date(issuedAt.getTime() + retentionDays * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The purge day the dashboard announces: only for an issued application whose SSN or SS-4 files are
+ * still kept, from SSN_NOTICE_DAYS before that day; null otherwise.
+ */
+export function ssnPurgeNotice(
+  app: { einStatus: string; stageReachedAt: Date; ssnPurgedAt: Date | null; keepsSsnData: boolean },
+  now: Date,
+  retentionDays: number,
+): string | null {
+  if (app.einStatus !== 'ein_issued' || app.ssnPurgedAt || !app.keepsSsnData) return null;
+  const noticeFrom = app.stageReachedAt.getTime() + (retentionDays - SSN_NOTICE_DAYS) * DAY_MS;
+  return now.getTime() >= noticeFrom ? ssnPurgeDay(app.stageReachedAt, retentionDays) : null;
+}
