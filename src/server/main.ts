@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { startComplianceReminders } from './features/compliance/compliance-reminders.service';
+import { startErasureFileRemoval } from './features/privacy/privacy-erasure.service';
 import { seedExampleServices } from './features/services/services.seed';
 import { settleVisits } from './features/short-links/visit-counter.service';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
@@ -46,6 +47,7 @@ async function main() {
   const app = createApp(deps);
   deps.mailer.start();
   const stopComplianceReminders = startComplianceReminders(deps);
+  const stopErasureFileRemoval = startErasureFileRemoval(deps);
 
   // /healthz and live short links are answered in front of Hono, everything else by it (decision 0026).
   const server = createServer(portalRequestListener(app, deps));
@@ -81,6 +83,7 @@ async function main() {
     // Short-link visits are written once a second, after their redirects were answered (decisions 0013, 0026).
     await settleVisits();
     await stopComplianceReminders();
+    await stopErasureFileRemoval();
     await deps.mailer.stop();
     await deps.database.close();
     unlock();

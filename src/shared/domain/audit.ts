@@ -67,6 +67,15 @@ export const AUDIT_ACTIONS = [
   'short_link.created',
   'short_link.updated',
   'short_link.deleted',
+  // customers' data rights (decisions 0046, 0047)
+  'privacy.texts_accepted',
+  'privacy.consent_changed',
+  'privacy.export_downloaded',
+  'privacy.export_produced',
+  'privacy.erasure_requested',
+  'privacy.erasure_confirmed',
+  'privacy.erasure_approved',
+  'privacy.erasure_declined',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ export * from './ein';
 export * from './formations';
 export * from './links';
 export * from './platform';
+export * from './privacy';
 export * from './profiles';
 export * from './services';
 export * from './support';
