@@ -83,9 +83,7 @@ export const erasureQueueItemSchema = erasureRequestSchema
 
 export const erasureListSchema = pageOf(erasureQueueItemSchema, 'ErasureQueue');
 
-export const declineErasureSchema = z
-  .object({ answer: safeText(TEXT_MAX.longText).min(1) })
-  .openapi('DeclineErasure');
+export const declineErasureSchema = z.object({ answer: safeText(TEXT_MAX.longText).min(1) }).openapi('DeclineErasure');
 
 export const approveErasureSchema = z
   .object({

@@ -23,6 +23,7 @@ import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
+import enPrivacy from './en/privacy.json';
 import enSecurity from './en/security.json';
 import enServices from './en/services.json';
 import enShortLinks from './en/shortLinks.json';
@@ -53,6 +54,7 @@ import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
+import trPrivacy from './tr/privacy.json';
 import trSecurity from './tr/security.json';
 import trServices from './tr/services.json';
 import trShortLinks from './tr/shortLinks.json';
@@ -92,6 +94,7 @@ export const uiTr: Catalogue = {
   security: trSecurity,
   adminStaff: trAdminStaff,
   adminAudit: trAdminAudit,
+  privacy: trPrivacy,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -124,4 +127,5 @@ export const uiEn: Catalogue = {
   security: enSecurity,
   adminStaff: enAdminStaff,
   adminAudit: enAdminAudit,
+  privacy: enPrivacy,
 };

@@ -1,12 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
-import type {
-  ErasureList,
-  ErasureRequest,
-  erasureListQuerySchema,
-  MyErasure,
-} from '../../../shared/contracts/privacy';
+import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { ErasureList, ErasureRequest, erasureListQuerySchema, MyErasure } from '../../../shared/contracts/privacy';
 import { ERASURE_ANSWER_DAYS, ERASURE_LINK_HOURS, erasedEmail } from '../../../shared/domain/privacy';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
@@ -101,7 +96,12 @@ export async function requestErasure(deps: Deps, user: SessionUser): Promise<MyE
     const [open] = await tx
       .select()
       .from(privacyErasureRequests)
-      .where(and(eq(privacyErasureRequests.userId, user.id), inArray(privacyErasureRequests.status, ['unconfirmed', 'pending'])))
+      .where(
+        and(
+          eq(privacyErasureRequests.userId, user.id),
+          inArray(privacyErasureRequests.status, ['unconfirmed', 'pending']),
+        ),
+      )
       .for('update');
     if (open?.status === 'pending') throw new ApiError('CONFLICT');
     const values = { tokenHash: hashToken(token), linkExpiresAt, requestedAt: now };
@@ -144,7 +144,9 @@ export async function confirmErasure(deps: Deps, token: string): Promise<MyErasu
     const [open] = await tx
       .select()
       .from(privacyErasureRequests)
-      .where(and(eq(privacyErasureRequests.tokenHash, hashToken(token)), eq(privacyErasureRequests.status, 'unconfirmed')))
+      .where(
+        and(eq(privacyErasureRequests.tokenHash, hashToken(token)), eq(privacyErasureRequests.status, 'unconfirmed')),
+      )
       .for('update');
     if (!open || (open.linkExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new ApiError('INVALID_TOKEN');
     const [saved] = await tx
@@ -213,7 +215,12 @@ async function lockPending(tx: DbOrTx, id: string): Promise<Row> {
 }
 
 /** Staff decline, with the answer the customer is mailed (e.g. what must be kept and why). */
-export async function declineErasure(deps: Deps, staff: SessionUser, id: string, answer: string): Promise<ErasureRequest> {
+export async function declineErasure(
+  deps: Deps,
+  staff: SessionUser,
+  id: string,
+  answer: string,
+): Promise<ErasureRequest> {
   const row = await deps.database.db.transaction(async (tx) => {
     const open = await lockPending(tx, id);
     const [saved] = await tx
@@ -301,7 +308,9 @@ export async function approveErasure(
     return saved;
   });
   deps.mailer.kick();
-  await removeErasedFiles(deps).catch((err) => deps.logger.error({ err }, 'erased files: removal failed, retried later'));
+  await removeErasedFiles(deps).catch((err) =>
+    deps.logger.error({ err }, 'erased files: removal failed, retried later'),
+  );
   return toRequest(row);
 }
 
@@ -315,7 +324,13 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
   await tx
     .delete(verifications)
-    .where(or(eq(verifications.identifier, email), eq(verifications.value, userId), like(verifications.value, `%${userId}%`)));
+    .where(
+      or(
+        eq(verifications.identifier, email),
+        eq(verifications.value, userId),
+        like(verifications.value, `%${userId}%`),
+      ),
+    );
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   // The rate limits' keys name the address.
   await tx.delete(rateLimitCounters).where(like(rateLimitCounters.key, `%${escapeLike(email)}%`));
@@ -344,7 +359,9 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx
     .update(auditEvents)
     .set({ before: null, after: null, network: null })
-    .where(or(eq(auditEvents.subjectUserId, userId), eq(auditEvents.actorId, userId), eq(auditEvents.entityId, userId)));
+    .where(
+      or(eq(auditEvents.subjectUserId, userId), eq(auditEvents.actorId, userId), eq(auditEvents.entityId, userId)),
+    );
   await tx
     .update(privacyErasureRequests)
     .set({ tokenHash: null })

@@ -62,8 +62,9 @@ export async function storedFilesOf(db: Db, userId: string): Promise<{ key: stri
     .where(eq(supportThreads.userId, userId));
   for (const a of attachments) files.push({ ...a, folder: 'support' });
   // One key once (a document may also be the application's file).
-  const seen = new Set<string>();
-  return files.filter((f) => (seen.has(f.key) ? false : (seen.add(f.key), true)));
+  const byKey = new Map<string, { key: string; name: string; folder: string }>();
+  for (const f of files) if (!byKey.has(f.key)) byKey.set(f.key, f);
+  return [...byKey.values()];
 }
 
 /** The JSON files: one per kind of record. The SSN is given as its last four digits only. */

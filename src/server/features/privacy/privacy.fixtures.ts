@@ -43,9 +43,7 @@ export async function dumpAllTables(t: TestApp): Promise<Map<string, string>> {
   );
   const dump = new Map<string, string>();
   for (const { table_name } of tables.rows) {
-    const rows = await db.execute<{ line: string }>(
-      sql`select t::text as line from ${sql.identifier(table_name)} t`,
-    );
+    const rows = await db.execute<{ line: string }>(sql`select t::text as line from ${sql.identifier(table_name)} t`);
     dump.set(table_name, rows.rows.map((r) => r.line).join('\n'));
   }
   return dump;

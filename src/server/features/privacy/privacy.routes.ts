@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   acceptTextsSchema,
@@ -14,7 +15,7 @@ import {
   setConsentSchema,
 } from '../../../shared/contracts/privacy';
 import type { RateLimitName } from '../../../shared/domain/limits';
-import { eq } from 'drizzle-orm';
+import { toLanguage } from '../../../shared/i18n/languages';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
@@ -24,7 +25,6 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound, signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { toLanguage } from '../../../shared/i18n/languages';
 import { acceptTexts, getConsents, setOptionalConsent } from './privacy-consents.service';
 import {
   approveErasure,
@@ -142,7 +142,7 @@ async function sendExport(c: Context<AppEnv>, userId: string, producedBy: 'custo
     .select({ name: users.name, email: users.email, lang: users.lang, role: users.role })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || user.role !== 'customer') throw new ApiError('NOT_FOUND');
+  if (user?.role !== 'customer') throw new ApiError('NOT_FOUND');
   await deps.database.db.transaction(async (tx) => {
     await recordAudit(tx, {
       actorId: actor.id,
@@ -174,7 +174,9 @@ async function sendExport(c: Context<AppEnv>, userId: string, producedBy: 'custo
 export function privacyRoutes() {
   const router = createRouter();
 
-  router.openapi(getConsentsRoute, async (c) => c.json(await getConsents(c.var.deps.database.db, currentUser(c).id), 200));
+  router.openapi(getConsentsRoute, async (c) =>
+    c.json(await getConsents(c.var.deps.database.db, currentUser(c).id), 200),
+  );
 
   router.openapi(acceptRoute, async (c) => {
     const user = currentUser(c);
@@ -319,4 +321,3 @@ export function privacyAdminRoutes() {
   });
   return router;
 }
-

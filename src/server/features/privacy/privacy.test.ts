@@ -14,8 +14,8 @@ import {
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
 import { auditEvents, mailOutbox, orders, privacyConsents, users } from '../../db/schema';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
-import { removeErasedFiles } from './privacy-erasure.service';
 import { download, dumpAllTables, listFileStore, unzip } from './privacy.fixtures';
+import { removeErasedFiles } from './privacy-erasure.service';
 
 let t: TestApp;
 let owner: { c: TestClient; email: string };
@@ -94,7 +94,10 @@ describe('notice and consent', () => {
     expect(refused.body.error.code).toBe('CONSENT_REQUIRED');
     // Reads stay open.
     expect((await who.c.get('/api/documents')).status).toBe(200);
-    const stale = await who.c.post('/api/privacy/consents/accept', { terms: '2000-01-01', privacyNotice: '2000-01-01' });
+    const stale = await who.c.post('/api/privacy/consents/accept', {
+      terms: '2000-01-01',
+      privacyNotice: '2000-01-01',
+    });
     expect(stale.status).toBe(409);
     const ok = await who.c.post('/api/privacy/consents/accept', LEGAL_TEXT_VERSIONS);
     expect(ok.status).toBe(200);
@@ -230,7 +233,15 @@ describe('a copy of one’s data, and erasure', () => {
 
     // The proof: every table, every column as text, and every file of the store.
     const dump = await dumpAllTables(t);
-    const needles = [who.email, who.name, phone, phone.replace(/\s/g, ''), ssn, `Mesajım ${who.tag}`, `Konu ${who.tag}`];
+    const needles = [
+      who.email,
+      who.name,
+      phone,
+      phone.replace(/\s/g, ''),
+      ssn,
+      `Mesajım ${who.tag}`,
+      `Konu ${who.tag}`,
+    ];
     for (const [table, text] of dump) {
       for (const needle of needles) expect(text.includes(needle), `${table} still holds ${needle}`).toBe(false);
       expect(text.includes(`unique-document-${who.tag}`), `${table} holds file bytes`).toBe(false);
@@ -245,7 +256,9 @@ describe('a copy of one’s data, and erasure', () => {
         expect(bytes.includes(marker), `file ${key} holds an uploaded file's bytes`).toBe(false);
     }
     // Last, as it counts a failed sign-in under the address typed: the password is gone.
-    const signIn = await t.client({ ip: nextIp() }).post('/api/auth/sign-in', { email: who.email, password: GOOD_PASSWORD });
+    const signIn = await t
+      .client({ ip: nextIp() })
+      .post('/api/auth/sign-in', { email: who.email, password: GOOD_PASSWORD });
     expect(signIn.status).toBe(401);
   });
 

@@ -50,12 +50,7 @@ export interface MailVars {
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */
-const REQUESTED: ReadonlySet<MailTemplate> = new Set([
-  'verify',
-  'reset',
-  'emailChange',
-  'privacy.erasureConfirm',
-]);
+const REQUESTED: ReadonlySet<MailTemplate> = new Set(['verify', 'reset', 'emailChange', 'privacy.erasureConfirm']);
 
 export interface RenderedMail {
   subject: string;
