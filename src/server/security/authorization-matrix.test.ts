@@ -721,6 +721,8 @@ const MATRIX: Record<string, Row> = {
     expect: SIGNED_IN,
   },
   'PUT /api/privacy/consents/{kind}': {
+    // The path names a kind of consent, not anyone's record: each caller sets their own.
+    unowned: true,
     request: () => ({ params: { kind: 'productMails' }, body: { given: true } }),
     expect: SIGNED_IN,
   },
