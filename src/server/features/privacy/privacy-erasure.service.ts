@@ -308,7 +308,9 @@ export async function approveErasure(
     return saved;
   });
   deps.mailer.kick();
-  await removeErasedFiles(deps).catch((err) =>
+  // The files now; the final mail's row stays until the next round, so the mail is sent (or readable
+  // at /dev/mail without SMTP) before its row goes.
+  await removeErasedFiles(deps, { finalMail: 'keep' }).catch((err) =>
     deps.logger.error({ err }, 'erased files: removal failed, retried later'),
   );
   return toRequest(row);
@@ -382,7 +384,10 @@ function escapeLike(value: string): string {
  * the files are gone and the final mail left the outbox, its row (which holds the address) goes too.
  * Returns how many requests are still unfinished.
  */
-export async function removeErasedFiles(deps: Pick<Deps, 'database' | 'storage' | 'logger'>): Promise<number> {
+export async function removeErasedFiles(
+  deps: Pick<Deps, 'database' | 'storage' | 'logger'>,
+  options: { finalMail?: 'keep' | 'removeOnceSent' } = {},
+): Promise<number> {
   const { db } = deps.database;
   const open = await db
     .select()
@@ -404,7 +409,9 @@ export async function removeErasedFiles(deps: Pick<Deps, 'database' | 'storage' 
       .select({ status: mailOutbox.status })
       .from(mailOutbox)
       .where(eq(mailOutbox.dedupeKey, finalMailKey(request.id)));
-    const mailDone = !mail || mail.status === 'sent' || mail.status === 'stored' || mail.status === 'failed';
+    const mailDone =
+      options.finalMail !== 'keep' &&
+      (!mail || mail.status === 'sent' || mail.status === 'stored' || mail.status === 'failed');
     await db.transaction(async (tx) => {
       if (mailDone && mail) await tx.delete(mailOutbox).where(eq(mailOutbox.dedupeKey, finalMailKey(request.id)));
       await tx

@@ -36,7 +36,7 @@ export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** Every row of every table of the public schema, all columns cast to text, one string per table. */
-export async function dumpAllTables(t: TestApp): Promise<Map<string, string>> {
+export async function dumpAllTables(t: Pick<TestApp, 'deps'>): Promise<Map<string, string>> {
   const { db } = t.deps.database;
   const tables = await db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
