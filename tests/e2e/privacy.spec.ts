@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { privacyConsents, users } from '../../src/server/db/schema';
 import { dumpAllTables, listFileStore, unzip } from '../../src/server/features/privacy/privacy.fixtures';
 import { removeErasedFiles } from '../../src/server/features/privacy/privacy-erasure.service';
 import {
@@ -49,6 +51,18 @@ describe('customers’ data rights', () => {
       ...fromOurPages(page),
     });
     expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+    // A new version of the terms: the customer is asked before anything else, and goes on after accepting.
+    const [me] = await e2e.server.deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await e2e.server.deps.database.db
+      .update(privacyConsents)
+      .set({ version: '2000-01-01' })
+      .where(and(eq(privacyConsents.userId, me?.id ?? ''), eq(privacyConsents.kind, 'terms')));
+    await page.goto('/documents');
+    await page.getByTestId('consent-gate-accept').waitFor();
+    await screenshots(page, 'privacy-gate-tr');
+    await page.getByTestId('consent-gate-accept').click();
+    await page.getByTestId('consent-gate-accept').waitFor({ state: 'detached' });
 
     // /account: what was accepted, the consent given, and the download (in English).
     await page.goto('/account');
