@@ -12,7 +12,8 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/test-app';
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
-import { auditEvents, mailOutbox, orders, privacyConsents, users } from '../../db/schema';
+import { auditEvents, mailOutbox, orders, privacyConsents, privacyErasureRequests, users } from '../../db/schema';
+import { makeStorageKey } from '../../platform/storage/keys';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { download, dumpAllTables, listFileStore, unzip } from './privacy.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
@@ -281,5 +282,41 @@ describe('a copy of one’s data, and erasure', () => {
     const [mail] = await mailTo(who.email, 'privacy.erasureDeclined');
     expect(mail?.text).toContain('Açık bir siparişiniz var.');
     expect((await who.c.get('/api/me')).body.user.email).toBe(who.email);
+  });
+
+  it('keeps a file that could not be removed on the list and removes it on the next round', async () => {
+    const who = await customer();
+    const key = makeStorageKey('business_license', who.id, 'pdf', Date.now());
+    await t.deps.storage.put(key, pdf(`retry-${who.tag}`), 'application/pdf');
+    const [request] = await t.deps.database.db
+      .insert(privacyErasureRequests)
+      .values({ userId: who.id, status: 'erased', filesPending: [key] })
+      .returning();
+    // The store is down for one round (an S3 outage): the key stays listed.
+    const down = {
+      ...t.deps,
+      storage: {
+        ...t.deps.storage,
+        delete: async () => {
+          throw new Error('store unavailable');
+        },
+      },
+    };
+    expect(await removeErasedFiles(down)).toBeGreaterThan(0);
+    const [still] = await t.deps.database.db
+      .select()
+      .from(privacyErasureRequests)
+      .where(eq(privacyErasureRequests.id, request?.id ?? ''));
+    expect(still?.filesPending).toEqual([key]);
+    expect(await t.deps.storage.exists(key)).toBe(true);
+    // The next round (the hourly timer of any server copy) finishes it.
+    await removeErasedFiles(t.deps);
+    const [done] = await t.deps.database.db
+      .select()
+      .from(privacyErasureRequests)
+      .where(eq(privacyErasureRequests.id, request?.id ?? ''));
+    expect(done?.filesPending).toEqual([]);
+    expect(done?.filesDoneAt).not.toBeNull();
+    expect(await t.deps.storage.exists(key)).toBe(false);
   });
 });
