@@ -57,10 +57,7 @@ const AUDITED_REFUSALS = new Set([
  * Decision 0046: GETs that record themselves when they succeed (an audit row and a mail to the
  * customer): a batch with one of their successes is not a batch of refusals.
  */
-const RECORDED_DOWNLOADS = new Set([
-  'GET /api/privacy/export.zip',
-  'GET /api/admin/privacy/customers/{id}/export.zip',
-]);
+const RECORDED_DOWNLOADS = new Set(['GET /api/privacy/export.zip', 'GET /api/admin/privacy/customers/{id}/export.zip']);
 const ORIGIN = 'http://localhost:3000';
 const SESSION_COOKIE = 'portal.session_token';
 
