@@ -239,6 +239,7 @@ export function exportStream(deps: Pick<AppDeps, 'database' | 'storage' | 'logge
     }
     await archive.finalize();
   })().catch((err) => {
+    if (archive.destroyed) return; // the client closed the download
     deps.logger.error({ err, userId }, 'data export failed');
     archive.destroy(err instanceof Error ? err : new Error(String(err)));
   });
@@ -261,17 +262,33 @@ async function appendFile(
 
 /** Adds one entry and waits until archiver wrote it, so entries go in one at a time. */
 function appendEntry(archive: Archiver, source: Readable | string, name: string): Promise<void> {
+  // A download the client gave up destroys the archive: stop there and close the file's stream.
+  if (archive.destroyed) {
+    if (typeof source !== 'string') source.destroy();
+    return Promise.reject(new Error('download closed'));
+  }
   return new Promise<void>((resolve, reject) => {
-    const onEntry = () => {
+    const done = () => {
+      archive.off('entry', onEntry);
       archive.off('error', onError);
+      archive.off('close', onClose);
+    };
+    const onEntry = () => {
+      done();
       resolve();
     };
     const onError = (err: Error) => {
-      archive.off('entry', onEntry);
+      done();
       reject(err);
+    };
+    const onClose = () => {
+      done();
+      if (typeof source !== 'string') source.destroy();
+      reject(new Error('download closed'));
     };
     archive.once('entry', onEntry);
     archive.once('error', onError);
+    archive.once('close', onClose);
     archive.append(source, { name });
   });
 }
