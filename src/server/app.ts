@@ -28,6 +28,8 @@ import { ordersRoutes } from './features/payments/orders.routes';
 import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
+import { privacyAdminRoutes, privacyRoutes } from './features/privacy/privacy.routes';
+import { consentGuard } from './features/privacy/privacy-consents.service';
 import { renewalsRoutes } from './features/renewals/renewals.routes';
 import { renewalsAdminRoutes } from './features/renewals/renewals-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
@@ -99,6 +101,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use(STRIPE_WEBHOOK_PATH, webhookBody());
   app.use('/api/*', jsonBodyLimit(ownBodyLimit));
   app.use('/api/*', sessionMiddleware());
+  // Decision 0046: a customer who has not accepted the current texts may read but not write.
+  app.use('/api/*', consentGuard());
   app.use('/api/*', uploadRoom(uploadBudget));
 
   app.route('/api/auth', authRoutes());
@@ -108,6 +112,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/me/two-factor', twoFactorRoutes());
   app.route('/api/me/timeline', timelineRoutes());
   app.route('/api/account', accountRoutes());
+  app.route('/api/privacy', privacyRoutes());
   // Every admin feature mounts into the one admin door, which checks the caller once at its root.
   app.route(
     ADMIN_API_PREFIX,
@@ -128,6 +133,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/audit', routes: auditAdminRoutes },
       { path: '/home', routes: overviewRoutes },
       { path: '/renewals', routes: renewalsAdminRoutes },
+      { path: '/privacy', routes: privacyAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { startComplianceReminders } from './features/compliance/compliance-reminders.service';
+import { startErasureFileRemoval } from './features/privacy/privacy-erasure.service';
 import { startRetention } from './features/retention/retention.service';
 import { seedExampleServices } from './features/services/services.seed';
 import { settleVisits } from './features/short-links/visit-counter.service';
@@ -50,6 +51,7 @@ async function main() {
   const stopComplianceReminders = startComplianceReminders(deps);
   const stopRetention = startRetention(deps);
   const stopBackups = startScheduledBackups(deps);
+  const stopErasureFileRemoval = startErasureFileRemoval(deps);
 
   // /healthz and live short links are answered in front of Hono, everything else by it (decision 0026).
   const server = createServer(portalRequestListener(app, deps));
@@ -87,6 +89,7 @@ async function main() {
     await stopComplianceReminders();
     await stopRetention();
     await stopBackups();
+    await stopErasureFileRemoval();
     await deps.mailer.stop();
     await deps.database.close();
     unlock();

@@ -97,6 +97,8 @@ export const API_ERRORS = {
   INVITATION_PENDING: 409,
   /** Decision 0043: an invitation link that is unknown, used, cancelled or past its 72 hours. */
   INVITATION_INVALID: 400,
+  /** Decision 0046: a customer who has not accepted the current terms and privacy notice, on a write. */
+  CONSENT_REQUIRED: 403,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

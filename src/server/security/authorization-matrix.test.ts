@@ -21,7 +21,7 @@
  * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
  */
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyText,
@@ -47,6 +47,7 @@ import {
   uniqueEmail,
 } from '../../../tests/support/test-app';
 import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
+import { LEGAL_TEXT_VERSIONS } from '../../shared/domain/privacy';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { mailOutbox, services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
@@ -194,6 +195,27 @@ async function emailChangeToken(): Promise<string> {
   const token = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   expect(token, 'email-change mail with a token').toBeTruthy();
   return token as string;
+}
+
+/** A valid erasure-confirmation token of a throwaway customer, as the mailed link carries it (decision 0047). */
+async function erasureToken(): Promise<string> {
+  const who = await h.customer();
+  const res = await who.c.post('/api/privacy/erasure');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const [mail] = await t.deps.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, who.email), eq(mailOutbox.template, 'privacy.erasureConfirm')));
+  const token = /confirm-deletion\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token, 'erasure mail with a token').toBeTruthy();
+  return token as string;
+}
+
+/** A throwaway customer's confirmed erasure request, waiting for staff. */
+async function pendingErasureId(): Promise<string> {
+  const res = await t.client().post('/api/privacy/erasure/confirm', { token: await erasureToken() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.request.id;
 }
 
 /** A session of B's own made for the cell (B signs in on another browser), so ending it harms no other row. */
@@ -735,6 +757,41 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/audit': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
   'GET /api/admin/audit/actors': { expect: ADMIN_ONLY },
   'GET /api/admin/audit/export.csv': { request: () => ({ query: 'lang=tr' }), expect: ADMIN_ONLY },
+
+  // --- customers' data rights (decisions 0046, 0047) ---------------------------------------------------------
+  'GET /api/privacy/consents': { expect: SIGNED_IN },
+  'POST /api/privacy/consents/accept': {
+    request: () => ({ body: { ...LEGAL_TEXT_VERSIONS } }),
+    expect: SIGNED_IN,
+  },
+  'PUT /api/privacy/consents/{kind}': {
+    // The path names a kind of consent, not anyone's record: each caller sets their own.
+    unowned: true,
+    request: () => ({ params: { kind: 'productMails' }, body: { given: true } }),
+    expect: SIGNED_IN,
+  },
+  // A customer's own copy (one an hour, so each A and B once per run); staff have no customer records.
+  'GET /api/privacy/export.zip': { fresh: 'account', expect: [401, '2xx', '2xx', 403] },
+  'GET /api/privacy/erasure': { expect: SIGNED_IN },
+  'POST /api/privacy/erasure': { fresh: 'account', expect: [401, '2xx', '2xx', 403] },
+  // Public by design: the mailed link's token is the credential, as the reset token is.
+  'POST /api/privacy/erasure/confirm': {
+    request: async () => ({ body: { token: await erasureToken() } }),
+    expect: PUBLIC,
+  },
+  'GET /api/admin/privacy/erasures': { request: () => ({ query: 'status=pending' }), expect: ADMIN_ONLY },
+  'POST /api/admin/privacy/erasures/{id}/approve': {
+    request: async () => ({ params: { id: await pendingErasureId() }, body: {} }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/privacy/erasures/{id}/decline': {
+    request: async () => ({ params: { id: await pendingErasureId() }, body: { answer: 'Matrix' } }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/privacy/customers/{id}/export.zip': {
+    request: ({ world }) => ({ params: { id: world.b.id } }),
+    expect: ADMIN_ONLY,
+  },
 
   // --- outside the OpenAPI document --------------------------------------------------------------------
   // --- short links (decision 0013) ------------------------------------------------------------------

@@ -76,6 +76,15 @@ export const AUDIT_ACTIONS = [
   // retention, backup and metrics (decision 0048): the daily sweep, no actor
   'retention.ssn_purged',
   'retention.signup_removed',
+  // customers' data rights (decisions 0046, 0047)
+  'privacy.texts_accepted',
+  'privacy.consent_changed',
+  'privacy.export_downloaded',
+  'privacy.export_produced',
+  'privacy.erasure_requested',
+  'privacy.erasure_confirmed',
+  'privacy.erasure_approved',
+  'privacy.erasure_declined',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

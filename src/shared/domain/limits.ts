@@ -81,6 +81,12 @@ export const RATE_LIMITS = {
    * stops a flood. Guessing is not what it guards against: a token is a 256-bit HMAC.
    */
   calendarFeedPerAddress: { max: 20_000, windowMs: HOUR },
+  /** "Download my data" (decision 0046): one copy an hour; each is a ZIP of every stored file. */
+  dataExportPerUser: { max: 1, windowMs: HOUR },
+  /** A staff member producing customers' copies: a handful an hour is a mailed request, more is a leak. */
+  dataExportPerStaff: { max: 20, windowMs: HOUR },
+  /** The erasure link is mailed to the account's own address; a few an hour. */
+  erasureRequestPerUser: { max: 5, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

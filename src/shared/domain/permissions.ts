@@ -41,6 +41,9 @@ export const PERMISSIONS = [
   // export), and marking operations' lapsed-agent tasks done (manage).
   'renewals.read',
   'renewals.manage',
+  // customers' data rights (decision 0047): a customer's copy produced on request, the erasure queue
+  /** Producing a customer's data ZIP and answering erasure requests (/admin/privacy). */
+  'privacy.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -132,6 +135,7 @@ export const ADMIN_PAGES = [
   { path: '/shorten', key: 'shortLinks', permission: 'links.manage' },
   { path: '/admin/staff', key: 'staff', permission: 'staff.manage' },
   { path: '/admin/audit', key: 'audit', permission: 'audit.read' },
+  { path: '/admin/privacy', key: 'privacy', permission: 'privacy.manage' },
 ] as const satisfies readonly { path: string; key: string; permission: Permission }[];
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
 

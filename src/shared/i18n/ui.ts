@@ -24,6 +24,7 @@ import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
+import enPrivacy from './en/privacy.json';
 import enRenewals from './en/renewals.json';
 import enRetention from './en/retention.json';
 import enSecurity from './en/security.json';
@@ -57,6 +58,7 @@ import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
+import trPrivacy from './tr/privacy.json';
 import trRenewals from './tr/renewals.json';
 import trRetention from './tr/retention.json';
 import trSecurity from './tr/security.json';
@@ -101,6 +103,7 @@ export const uiTr: Catalogue = {
   adminHome: trAdminHome,
   renewals: trRenewals,
   retention: trRetention,
+  privacy: trPrivacy,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -136,4 +139,5 @@ export const uiEn: Catalogue = {
   adminHome: enAdminHome,
   renewals: enRenewals,
   retention: enRetention,
+  privacy: enPrivacy,
 };

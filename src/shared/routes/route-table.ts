@@ -44,7 +44,8 @@ export const CORE_SECTIONS = ['common', 'errors', 'errorsPage', 'validation'] as
 /** What each layout shows itself: every page under it loads these too. */
 export const LAYOUT_SECTIONS: Record<RouteLayout, readonly string[]> = {
   public: [],
-  'signed-in': ['services'],
+  // privacy: the gate that asks for a new version of the texts before anything else (decision 0046).
+  'signed-in': ['privacy', 'services'],
   admin: ['admin', 'support'],
 };
 
@@ -94,7 +95,7 @@ const adminPage = (path: string, page: string, sections: readonly string[]): Pag
 export const PAGE_ROUTES: readonly PageRoute[] = [
   // The sign-in page itself sends a visitor who is signed in already to their home.
   publicPage('signin', 'features/auth/pages/SignInPage.tsx', ['auth', 'catalogue']),
-  publicPage('signup', 'features/auth/pages/SignUpPage.tsx', ['auth', 'catalogue']),
+  publicPage('signup', 'features/auth/pages/SignUpPage.tsx', ['auth', 'catalogue', 'privacy']),
   publicPage('admin/signup', 'features/auth/pages/AdminSignUpPage.tsx', ['auth']),
   publicPage('forgot-password', 'features/auth/pages/ForgotPasswordPage.tsx', ['auth']),
   publicPage('reset-password', 'features/auth/pages/ResetPasswordPage.tsx', ['auth']),
@@ -104,6 +105,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
   // The link mailed to a new address: it works signed in or not, on any device (decision 0044).
   publicPage('account/confirm-email', 'features/account/pages/ConfirmEmailPage.tsx', ['account']),
+  // The link mailed to confirm an erasure request (decision 0047): the token alone names the request.
+  publicPage('account/confirm-deletion', 'features/privacy/pages/ConfirmDeletionPage.tsx', ['privacy']),
   // Decision 0043: an invitee joins the staff (the token in the path is the credential; the logs redact it).
   publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
 
@@ -208,6 +211,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),
   adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
   adminPage('admin/renewals', 'features/renewals/admin/AdminRenewalsPage.tsx', ['catalogue', 'compliance', 'renewals']),
+  adminPage('admin/privacy', 'features/privacy/admin/AdminPrivacyPage.tsx', ['catalogue', 'privacy']),
 ];
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */

@@ -67,6 +67,8 @@ export const signUpSchema = z
     password: passwordWithDigit,
     confirmPassword,
     terms,
+    /** Decision 0046: the optional product-mail consent, asked on its own, never pre-ticked. */
+    productMails: z.boolean().optional(),
     utmSource: utm,
     utmMedium: utm,
     utmCampaign: utm,

@@ -6,6 +6,7 @@ export * from './links';
 export * from './ops';
 export * from './overview';
 export * from './platform';
+export * from './privacy';
 export * from './profiles';
 export * from './renewals';
 export * from './services';

@@ -27,6 +27,7 @@ import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { recordSignUpConsents } from '../privacy/privacy-consents.service';
 import { attributableSlug } from '../short-links/short-links.service';
 import { holdForSecondFactor, isEnabled as secondFactorOn } from '../two-factor/two-factor.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
@@ -208,6 +209,8 @@ export function authRoutes() {
       utmCampaign: body.utmCampaign,
       shortLinkSlug,
     }).catch((err) => signUpFailure(c, err));
+    // Decision 0046: the notice and terms as accepted on this page, and the optional consents ticked.
+    await recordSignUpConsents(c.var.deps.database.db, account.id, { productMails: body.productMails === true });
     if (getCookie(c, REF_COOKIE) !== undefined) deleteCookie(c, REF_COOKIE, { path: '/' });
     await openSession(c, email, body.password);
     const user = toMeUser(account);

@@ -33,7 +33,12 @@ export type MailTemplate =
   | 'renewals.resumed'
   /** Decision 0048: the SSN is purged soon (`date`: the day), and was purged (`date`: today). */
   | 'retention.ssnPurgeSoon'
-  | 'retention.ssnPurged';
+  | 'retention.ssnPurged'
+  /** Decisions 0046 and 0047: the data copy's notice, the erasure link, its refusal and the final mail. */
+  | 'privacy.exportDownloaded'
+  | 'privacy.erasureConfirm'
+  | 'privacy.erasureDeclined'
+  | 'privacy.erasureDone';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -56,7 +61,7 @@ export interface MailVars {
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */
-const REQUESTED: ReadonlySet<MailTemplate> = new Set(['verify', 'reset', 'emailChange']);
+const REQUESTED: ReadonlySet<MailTemplate> = new Set(['verify', 'reset', 'emailChange', 'privacy.erasureConfirm']);
 
 export interface RenderedMail {
   subject: string;

@@ -1,8 +1,9 @@
 import { LogIn } from 'lucide-react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';
+import { ConsentGate } from '../../features/privacy/components/ConsentGate';
 import { useMe } from '../../lib/session';
 import { useTranslation } from '../../lib/useTranslation';
 import { AccountLink } from './AccountLink';
@@ -36,6 +37,7 @@ export function SignedInLayout() {
 
 function SignedInFrame() {
   const { data: me } = useMe();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -57,7 +59,10 @@ function SignedInFrame() {
       </header>
       {me && !me.user.emailVerified ? <VerifyEmailBanner email={me.user.email} /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="flex-1">
-        <Outlet />
+        {/* Decision 0046: a new version of the texts is accepted before anything else. */}
+        <ConsentGate path={pathname}>
+          <Outlet />
+        </ConsentGate>
       </main>
     </div>
   );

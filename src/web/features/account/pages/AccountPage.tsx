@@ -7,6 +7,9 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { linkClass } from '../../../components/ui/TextLink';
 import { useMe } from '../../../lib/session';
 import { useTranslation } from '../../../lib/useTranslation';
+import { ConsentsSection } from '../../privacy/components/ConsentsSection';
+import { DataExportSection } from '../../privacy/components/DataExportSection';
+import { DeletionSection } from '../../privacy/components/DeletionSection';
 import { accountQuery } from '../api/account';
 import { AccountSection } from '../components/AccountSection';
 import { DevicesSection } from '../components/DevicesSection';
@@ -50,6 +53,13 @@ export function AccountPage() {
           <PasswordSection />
           <SecondFactorSection enabled={twoFactorOf(me)} />
           <DevicesSection />
+          {me?.user.role === 'customer' ? (
+            <>
+              <ConsentsSection />
+              <DataExportSection />
+              <DeletionSection />
+            </>
+          ) : null}
         </div>
       )}
       {me ? (

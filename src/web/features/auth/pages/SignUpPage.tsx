@@ -9,6 +9,7 @@ import { useLiteForm } from '../../../lib/liteForm';
 import { sessionChanged } from '../../../lib/me';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { SignUpConsents } from '../../privacy/components/SignUpConsents';
 import { signUp } from '../api/auth';
 import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
@@ -17,7 +18,17 @@ import { TermsCheckbox } from '../components/TermsCheckbox';
 import { checkSignUp, type SignUpValues, trimmed } from '../lib/authChecks';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'terms'] as const;
-const EMPTY: SignUpValues = { fullName: '', email: '', password: '', confirmPassword: '', terms: false };
+/** Decision 0046: the optional product-mail consent besides the fields checkSignUp checks, never pre-ticked. */
+type SignUpFormValues = SignUpValues & { productMails: boolean };
+
+const EMPTY: SignUpFormValues = {
+  fullName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  terms: false,
+  productMails: false,
+};
 
 /** A short link's slug from the URL; anything else is not sent. */
 const refOf = (value: string | null) => (value && isSlugShaped(value) ? value : null);
@@ -35,6 +46,7 @@ export function SignUpPage() {
         ...trimmed(values),
         // checkSignUp lets the form through only with the box ticked.
         terms: true,
+        productMails: values.productMails === true,
         // Campaign attribution from the landing link (product.md#data-the-portal-keeps, auth user metadata).
         utmSource: searchParams.get('utm_source'),
         utmMedium: searchParams.get('utm_medium'),
@@ -71,6 +83,7 @@ export function SignUpPage() {
           confirmPassword={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <TermsCheckbox error={errors.terms?.message} {...register('terms')} />
+        <SignUpConsents {...register('productMails')} />
       </AuthForm>
       <AuthFooter>
         {t('auth.signUp.haveAccount')} <TextLink to="/signin">{t('auth.signUp.signInLink')}</TextLink>

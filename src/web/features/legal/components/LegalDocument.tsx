@@ -1,29 +1,25 @@
 import { ArrowLeft } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
+import { parseLegalText, unfilledParts } from '../../../../shared/legal/markdown';
 import { Card } from '../../../components/ui/Card';
 import { PublicShell } from '../../../components/ui/PublicShell';
 import { TextLink } from '../../../components/ui/TextLink';
 import { useTranslation } from '../../../lib/useTranslation';
 
 export interface LegalDocumentProps {
-  /** Catalogue prefix, e.g. `legal.terms`. */
-  prefix: string;
-  /** Section ids under `<prefix>.sections`, in reading order. */
-  sections: readonly string[];
+  /** The text in each language: the operator's Markdown template (src/shared/legal/, decision 0046). */
+  sources: { tr: string; en: string };
   /** Catalogue values the texts interpolate (the stated waits), so that none is typed into a text. */
   vars?: Record<string, string>;
 }
 
-/** Paragraphs are separated by a blank line inside one catalogue string. */
-function paragraphs(text: string): string[] {
-  return text.split(/\n{2,}/).filter(Boolean);
-}
-
-export function LegalDocument({ prefix, sections, vars }: LegalDocumentProps) {
-  const { t } = useTranslation();
+export function LegalDocument({ sources, vars }: LegalDocumentProps) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const title = t(`${prefix}.title`);
+  const { version, blocks } = parseLegalText(sources[toLanguage(i18n.language) ?? DEFAULT_LANGUAGE], vars);
+  const title = blocks.find((b) => b.kind === 'title')?.text ?? '';
 
   // Readers usually arrive from a form (sign-up); going back keeps them where they were.
   const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -43,20 +39,36 @@ export function LegalDocument({ prefix, sections, vars }: LegalDocumentProps) {
         </TextLink>
         <Card className="mt-4">
           <article className="text-base leading-7 text-slate-700">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-            <p className="mt-6">{t(`${prefix}.intro`)}</p>
-            {sections.map((id) => (
-              <section key={id} aria-labelledby={`${id}-title`} className="mt-8">
-                <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-                  {t(`${prefix}.sections.${id}.title`)}
+            {blocks.map((block, i) =>
+              block.kind === 'title' ? (
+                <h1 key={block.text} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                  {block.text}
+                </h1>
+              ) : block.kind === 'heading' ? (
+                <h2 key={block.text} className="mt-8 text-lg font-semibold text-slate-900">
+                  {block.text}
                 </h2>
-                {paragraphs(t(`${prefix}.sections.${id}.body`, vars)).map((text) => (
-                  <p key={text} className="mt-3 whitespace-pre-line">
-                    {text}
-                  </p>
-                ))}
-              </section>
-            ))}
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the text is fixed; paragraphs may repeat words.
+                <p key={i} className={i === 1 ? 'mt-6 whitespace-pre-line' : 'mt-3 whitespace-pre-line'}>
+                  {unfilledParts(block.text).map((part, j) =>
+                    part.unfilled ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed paragraph.
+                      <mark key={j} title={t('legal.unfilled')} className="rounded bg-amber-100 px-1 text-amber-900">
+                        {part.text}
+                      </mark>
+                    ) : (
+                      part.text
+                    ),
+                  )}
+                </p>
+              ),
+            )}
+            {version ? (
+              <p className="mt-8 text-sm text-slate-500" data-testid="legal-version">
+                {t('legal.version', { version })}
+              </p>
+            ) : null}
           </article>
         </Card>
       </div>

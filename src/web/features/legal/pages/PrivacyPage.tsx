@@ -1,7 +1,8 @@
+import en from '../../../../shared/legal/privacy-notice.en.md?raw';
+import tr from '../../../../shared/legal/privacy-notice.tr.md?raw';
 import { LegalDocument } from '../components/LegalDocument';
 
-const SECTIONS = ['who', 'data', 'why', 'sharing', 'security', 'retention', 'rights', 'cookies', 'contact'] as const;
-
+/** The privacy notice (Aydınlatma Metni): the operator's template in src/shared/legal/ (decision 0046). */
 export function PrivacyPage() {
-  return <LegalDocument prefix="legal.privacy" sections={SECTIONS} />;
+  return <LegalDocument sources={{ tr, en }} />;
 }

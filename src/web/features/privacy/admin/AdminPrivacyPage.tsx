@@ -1,0 +1,251 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Download, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
+import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { TextField } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
+import { TextareaField } from '../../../components/ui/Textarea';
+import { formatDate } from '../../../lib/dates';
+import { failureToast } from '../../../lib/errors';
+import { queryClient } from '../../../lib/queryClient';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import {
+  approveErasure,
+  declineErasure,
+  downloadCustomerData,
+  ERASURE_STATUSES_SHOWN,
+  type ErasureQueueItem,
+  erasuresQuery,
+  type ShownStatus,
+} from './privacyAdminApi';
+
+const isShown = (value: string | null): value is ShownStatus =>
+  (ERASURE_STATUSES_SHOWN as readonly string[]).includes(value ?? '');
+
+/** /admin/privacy (decision 0047): the erasure queue with its legal answer dates, and a customer's copy. */
+export function AdminPrivacyPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const statusParam = search.get('status');
+  const status: ShownStatus = isShown(statusParam) ? statusParam : 'pending';
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const { data, isPending, isError, refetch } = useQuery(erasuresQuery(status, page));
+  const set = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    setSearch(next);
+  };
+
+  return (
+    <>
+      <AdminPageHeader icon={ShieldCheck} title={t('privacy.admin.title')} subtitle={t('privacy.admin.subtitle')} />
+      <FilterSelect
+        name="status"
+        label={t('privacy.admin.status.label')}
+        values={ERASURE_STATUSES_SHOWN}
+        labelOf={(v) => t(`privacy.admin.status.${v}`)}
+        value={status}
+        onChange={(v) => set({ status: v === 'pending' ? null : v, page: null })}
+        className="w-full sm:w-64"
+        testId="privacy-status-filter"
+      />
+      <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {isPending ? (
+          <div className="flex justify-center p-8">
+            <Spinner />
+          </div>
+        ) : isError ? (
+          <div className="p-4">
+            <RetryAlert message={t('privacy.admin.loadFailed')} onRetry={() => void refetch()} />
+          </div>
+        ) : data.items.length === 0 ? (
+          <p className="p-6 text-center text-slate-600" data-testid="privacy-empty">
+            {t('privacy.admin.empty')}
+          </p>
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-200" data-testid="privacy-requests">
+              {data.items.map((item) => (
+                <RequestRow key={item.id} item={item} />
+              ))}
+            </ul>
+            <ListPager
+              idPrefix="privacy"
+              ns="privacy.admin.list"
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              shown={data.items.length}
+              onPage={(p) => set({ page: p === 1 ? null : String(p) })}
+            />
+          </>
+        )}
+      </div>
+      <CustomerCopy />
+    </>
+  );
+}
+
+function RequestRow({ item }: { item: ErasureQueueItem }) {
+  const { t, i18n } = useTranslation();
+  const lang = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const day = (value: string | null) => (value ? formatDate(value, lang) : '');
+  const [answer, setAnswer] = useState('');
+  const [answerError, setAnswerError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const done = async (key: string) => {
+    setConfirming(false);
+    toast.success(t(key));
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'privacy'] });
+  };
+  const approve = useMutation({
+    mutationFn: () => approveErasure(item.id, answer.trim()),
+    onSuccess: () => done('privacy.admin.approved'),
+    onError: (error) => {
+      setConfirming(false);
+      failureToast(error, 'privacy.admin.failed', t);
+    },
+  });
+  const decline = useMutation({
+    mutationFn: () => declineErasure(item.id, answer.trim()),
+    onSuccess: () => done('privacy.admin.declined'),
+    onError: (error) => failureToast(error, 'privacy.admin.failed', t),
+  });
+  const overdue =
+    item.status === 'pending' && item.dueOn !== null && item.dueOn < new Date().toISOString().slice(0, 10);
+  return (
+    <li className="p-4 sm:p-5" data-testid="privacy-request">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">
+            {item.customer ? item.customer.name : t('privacy.admin.erasedCustomer')}
+          </p>
+          {item.customer ? <p className="break-all text-sm text-slate-600">{item.customer.email}</p> : null}
+          <p className="mt-1 break-all font-mono text-xs text-slate-500">{item.userId}</p>
+        </div>
+        <div className="text-right text-sm">
+          {item.confirmedAt ? (
+            <p className="text-slate-600">{t('privacy.admin.requested', { date: day(item.confirmedAt) })}</p>
+          ) : null}
+          {item.status === 'pending' ? (
+            <p
+              className={overdue ? 'font-semibold text-red-700' : 'font-medium text-slate-900'}
+              data-testid="privacy-due"
+            >
+              {overdue
+                ? t('privacy.admin.overdue', { date: day(item.dueOn) })
+                : t('privacy.admin.due', { date: day(item.dueOn) })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {item.paidOrders > 0 ? (
+        <p className="mt-2 text-sm text-amber-800">{t('privacy.admin.paidOrders', { count: item.paidOrders })}</p>
+      ) : null}
+      {item.filesPending > 0 ? (
+        <p className="mt-2 text-sm text-amber-800">{t('privacy.admin.filesPending', { count: item.filesPending })}</p>
+      ) : null}
+      {item.answer ? <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{item.answer}</p> : null}
+      {item.status === 'pending' ? (
+        <div className="mt-3">
+          <TextareaField
+            id={`answer-${item.id}`}
+            name="answer"
+            label={t('privacy.admin.answer')}
+            hint={t('privacy.admin.answerHint')}
+            rows={2}
+            value={answer}
+            error={answerError}
+            onChange={(e) => {
+              setAnswer(e.target.value);
+              setAnswerError(undefined);
+            }}
+            data-testid="privacy-answer"
+          />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="privacy-approve">
+              {t('privacy.admin.approve')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={decline.isPending}
+              onClick={() => {
+                if (!answer.trim()) setAnswerError(t('privacy.admin.answerRequired'));
+                else decline.mutate();
+              }}
+              data-testid="privacy-decline"
+            >
+              {t('privacy.admin.decline')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('privacy.admin.approveTitle')}
+        body={t('privacy.admin.approveBody')}
+        confirmLabel={t('privacy.admin.approve')}
+        cancelLabel={t('privacy.deletion.cancel')}
+        busy={approve.isPending}
+        onConfirm={() => approve.mutate()}
+        onCancel={() => setConfirming(false)}
+        testId="privacy-approve-dialog"
+      />
+    </li>
+  );
+}
+
+/** A customer's copy for a request that came by mail: the same ZIP, audited and mailed to the customer. */
+function CustomerCopy() {
+  const { t } = useTranslation();
+  const [userId, setUserId] = useState('');
+  const download = useMutation({
+    mutationFn: () => downloadCustomerData(userId.trim()),
+    onSuccess: () => toast.success(t('privacy.admin.exportDone')),
+    onError: (error) => failureToast(error, 'privacy.admin.exportFailed', t),
+  });
+  return (
+    <section
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-labelledby="copy-title"
+    >
+      <h2 id="copy-title" className="text-lg font-semibold text-slate-900">
+        {t('privacy.admin.exportTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('privacy.admin.exportBody')}</p>
+      <form
+        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (userId.trim()) download.mutate();
+        }}
+      >
+        <div className="sm:w-96">
+          <TextField
+            id="privacy-export-id"
+            name="userId"
+            label={t('privacy.admin.exportId')}
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+            data-testid="privacy-export-id"
+          />
+        </div>
+        <Button type="submit" variant="secondary" loading={download.isPending} data-testid="privacy-export">
+          <Download aria-hidden="true" className="size-4" />
+          {t('privacy.admin.exportButton')}
+        </Button>
+      </form>
+    </section>
+  );
+}
