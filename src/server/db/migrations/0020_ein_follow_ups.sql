@@ -53,10 +53,15 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   )
 $$;--> statement-breakpoint
 CREATE FUNCTION federal_due_date(d date) RETURNS date
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT min(c.day)
-  FROM generate_series(0, 10) AS g(i) CROSS JOIN LATERAL (SELECT d + g.i AS day) AS c
-  WHERE extract(isodow FROM c.day) < 6 AND NOT federal_holiday(c.day)
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  day date := d;
+BEGIN
+  WHILE extract(isodow FROM day) > 5 OR federal_holiday(day) LOOP
+    day := day + 1;
+  END LOOP;
+  RETURN day;
+END
 $$;--> statement-breakpoint
 -- Texas joins the tracked states (its two reports, due 15 May); New Mexico has no report to schedule.
 CREATE OR REPLACE FUNCTION compliance_rules_for(state text) RETURNS SETOF text
