@@ -3,6 +3,7 @@ import { EIN_STATUSES } from '../domain/ein';
 import { DOCUMENT_CATEGORIES } from '../domain/files';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { ORDER_KINDS } from '../domain/orders';
+import { customerEinFollowUpSchema } from './ein-follow-ups';
 import { CUSTOMER_TIMELINE_KINDS } from '../schemas/timeline';
 
 /**
@@ -43,6 +44,8 @@ export const customerTimelineItemSchema = z.object({
       packageId: z.string().nullable(),
     })
     .optional(),
+  /** ein_follow_up: the day, what was done and its outcome; the note only when staff shared it. */
+  followUp: customerEinFollowUpSchema.omit({ id: true }).optional(),
 });
 export type CustomerTimelineItem = z.output<typeof customerTimelineItemSchema>;
 

@@ -19,6 +19,7 @@ import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
 import { findApplicationById } from './ein.service';
 import { advanceApplication, findAdminRow, listApplications, saveNotes } from './ein-admin.service';
+import { overdueSummary } from './ein-follow-ups.service';
 import { setEinNumber } from './ein-number.service';
 import { revealSsn } from './ein-ssn.service';
 import { recordEinUpload, uploadRefusal } from './ein-uploads.service';
@@ -29,8 +30,9 @@ const list = adminRoute('ein.read', {
   method: 'get',
   path: '/',
   tags,
-  summary: 'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status, searched',
-  description: 'q matches business name, application email, account email and responsible party name.',
+  summary: 'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status or overdue, searched',
+  description:
+    'q matches business name, application email, account email and responsible party name. overdue=1: at submitted_to_irs for EIN_FOLLOW_UP_BUSINESS_DAYS business days or more; `overdue` in the answer counts them.',
   request: { query: adminEinListQuerySchema },
   responses: {
     200: jsonResponse(adminEinListSchema, 'One page'),
@@ -183,7 +185,8 @@ export function einAdminRoutes() {
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const { db } = c.var.deps.database;
-    const { rows, total, totalKind } = await listApplications(db, query);
+    const overdue = await overdueSummary(db, c.var.deps.env);
+    const { rows, total, totalKind } = await listApplications(db, query, overdue.submittedBefore);
     const names = await loadFileNames(
       db,
       rows.map((r) => r.app),
@@ -195,6 +198,7 @@ export function einAdminRoutes() {
         totalKind,
         page: query.page,
         pageSize: query.pageSize,
+        overdue,
       },
       200,
     );

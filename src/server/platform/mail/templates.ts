@@ -24,7 +24,9 @@ export type MailTemplate =
   | 'staffInvitationCancelled'
   | 'staffRoleChanged'
   | 'staffDeactivated'
-  | 'staffReactivated';
+  | 'staffReactivated'
+  /** Decision 0050: staff followed up with the IRS about the customer's EIN (`date`, `outcome`; a shareable note as `excerpt`). */
+  | 'einFollowUp';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -42,6 +44,10 @@ export interface MailVars {
   email?: string;
   /** A staff role's label in the mail's language (the staff mails). */
   role?: string;
+  /** A day written out in the mail's language (einFollowUp). */
+  date?: string;
+  /** The follow-up's outcome in the mail's language (einFollowUp). */
+  outcome?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { isIsoDate } from '../catalogue/compliance';
+import { EIN_FOLLOW_UP_KINDS, EIN_FOLLOW_UP_OUTCOMES } from '../domain/ein-follow-ups';
+import { safeText, TEXT_MAX } from './text';
+
+/**
+ * POST /api/admin/ein-applications/{id}/follow-ups (decision 0050). The day must be a calendar date; the
+ * server also refuses a day in the future (by its clock) or before the SS-4 went to the IRS. A blank note
+ * is no note; the note reaches the customer only with `noteShareable`.
+ */
+export const einFollowUpInputSchema = z.object({
+  kind: z.enum(EIN_FOLLOW_UP_KINDS, { error: 'validation.invalid' }),
+  followedUpOn: z
+    .string({ error: 'einFollowUps.errors.dateRequired' })
+    .trim()
+    .min(1, 'einFollowUps.errors.dateRequired')
+    .refine(isIsoDate, 'einFollowUps.errors.dateInvalid'),
+  outcome: z.enum(EIN_FOLLOW_UP_OUTCOMES, { error: 'validation.invalid' }),
+  note: safeText(TEXT_MAX.longText)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  noteShareable: z.boolean().default(false),
+});
+export type EinFollowUpInput = z.input<typeof einFollowUpInputSchema>;
