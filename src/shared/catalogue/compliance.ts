@@ -126,7 +126,13 @@ function stateAnnualFee(name: UsState): number {
   return state.annualFee;
 }
 
-export const trackedStates = ['Wyoming', 'Delaware', 'Florida', 'Texas', 'New Mexico'] as const satisfies readonly UsState[];
+export const trackedStates = [
+  'Wyoming',
+  'Delaware',
+  'Florida',
+  'Texas',
+  'New Mexico',
+] as const satisfies readonly UsState[];
 export type TrackedState = (typeof trackedStates)[number];
 
 export function isStateTracked(state: string): state is TrackedState {

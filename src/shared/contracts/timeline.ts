@@ -3,8 +3,8 @@ import { EIN_STATUSES } from '../domain/ein';
 import { DOCUMENT_CATEGORIES } from '../domain/files';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { ORDER_KINDS } from '../domain/orders';
-import { customerEinFollowUpSchema } from './ein-follow-ups';
 import { CUSTOMER_TIMELINE_KINDS } from '../schemas/timeline';
+import { customerEinFollowUpSchema } from './ein-follow-ups';
 
 /**
  * The timelines' contract: the customer's own History (GET /api/me/timeline) and the audit rows the

@@ -11,10 +11,10 @@ import { safeText, TEXT_MAX } from './text';
 export const einFollowUpInputSchema = z.object({
   kind: z.enum(EIN_FOLLOW_UP_KINDS, { error: 'validation.invalid' }),
   followedUpOn: z
-    .string({ error: 'einFollowUps.errors.dateRequired' })
+    .string({ error: 'validation.followUpDateRequired' })
     .trim()
-    .min(1, 'einFollowUps.errors.dateRequired')
-    .refine(isIsoDate, 'einFollowUps.errors.dateInvalid'),
+    .min(1, 'validation.followUpDateRequired')
+    .refine(isIsoDate, 'validation.followUpDateInvalid'),
   outcome: z.enum(EIN_FOLLOW_UP_OUTCOMES, { error: 'validation.invalid' }),
   note: safeText(TEXT_MAX.longText)
     .nullable()

@@ -30,7 +30,8 @@ const list = adminRoute('ein.read', {
   method: 'get',
   path: '/',
   tags,
-  summary: 'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status or overdue, searched',
+  summary:
+    'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status or overdue, searched',
   description:
     'q matches business name, application email, account email and responsible party name. overdue=1: at submitted_to_irs for EIN_FOLLOW_UP_BUSINESS_DAYS business days or more; `overdue` in the answer counts them.',
   request: { query: adminEinListQuerySchema },

@@ -14,8 +14,8 @@ import { ApiError } from '../../platform/http/errors';
 import { notifyStageChange } from '../timeline/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 import { completeFormation } from './ein.service';
-import { einForIssue } from './ein-number.service';
 import { overdueCondition } from './ein-follow-ups.service';
+import { einForIssue } from './ein-number.service';
 import { changeApplicationRow, type EinActor } from './ein-row.service';
 
 function adminRowQuery(db: DbOrTx) {

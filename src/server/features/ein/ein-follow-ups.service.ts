@@ -1,6 +1,11 @@
 import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
-import type { AdminEinFollowUp, CustomerEinFollowUp, EinOverdueSummary } from '../../../shared/contracts/ein-follow-ups';
+import type {
+  AdminEinFollowUp,
+  CustomerEinFollowUp,
+  EinOverdueSummary,
+} from '../../../shared/contracts/ein-follow-ups';
 import { EIN_FOLLOW_UP_STATUS, overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
 import { isUuid } from '../../../shared/domain/ids';
 import { translate } from '../../../shared/i18n';
@@ -14,7 +19,6 @@ import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import type { EinActor } from './ein-row.service';
-import type { z } from 'zod';
 
 /*
  * EIN follow-ups (decision 0050): staff chase an EIN the IRS has not issued and log each call, fax or
@@ -84,10 +88,10 @@ export async function recordFollowUp(
     if (!app) throw new ApiError('NOT_FOUND');
     if (app.einStatus !== EIN_FOLLOW_UP_STATUS) throw new ApiError('EIN_NOT_AT_IRS');
     if (input.followedUpOn > today) {
-      throw new ApiError('VALIDATION_FAILED', { followedUpOn: 'einFollowUps.errors.dateInFuture' });
+      throw new ApiError('VALIDATION_FAILED', { followedUpOn: 'validation.followUpDateInFuture' });
     }
     if (input.followedUpOn < dayOf(app.stageReachedAt)) {
-      throw new ApiError('VALIDATION_FAILED', { followedUpOn: 'einFollowUps.errors.dateBeforeSubmission' });
+      throw new ApiError('VALIDATION_FAILED', { followedUpOn: 'validation.followUpDateBeforeSubmission' });
     }
     const note = input.note?.trim() ? input.note : null;
     const noteShareable = Boolean(note) && input.noteShareable;
@@ -160,9 +164,7 @@ export async function listFollowUps(db: DbOrTx, applicationId: string, onlyId?: 
     .select({ f: einFollowUps, name: users.name })
     .from(einFollowUps)
     .leftJoin(users, eq(users.id, einFollowUps.createdBy))
-    .where(
-      and(eq(einFollowUps.applicationId, applicationId), onlyId ? eq(einFollowUps.id, onlyId) : undefined),
-    )
+    .where(and(eq(einFollowUps.applicationId, applicationId), onlyId ? eq(einFollowUps.id, onlyId) : undefined))
     .orderBy(asc(einFollowUps.followedUpOn), asc(einFollowUps.createdAt));
   return rows.map(({ f, name }) => ({
     id: f.id,

@@ -56,7 +56,9 @@ describe('rules', () => {
     expect(ids).toHaveLength(9);
     for (const rule of COMPLIANCE_RULES) {
       // Texas and New Mexico were added (and must be re-verified online) later than the rest.
-      expect(rule.lastChecked).toBe(rule.appliesTo === 'Texas' || rule.appliesTo === 'New Mexico' ? '2026-11-26' : '2026-11-23');
+      expect(rule.lastChecked).toBe(
+        rule.appliesTo === 'Texas' || rule.appliesTo === 'New Mexico' ? '2026-11-26' : '2026-11-23',
+      );
       expect(rule.source === 'catalogue' || rule.source.startsWith('https://')).toBe(true);
     }
   });
