@@ -113,7 +113,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage(
     'dashboard',
     'features/dashboard/pages/DashboardPage.tsx',
-    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'support'],
+    ['catalogue', 'company', 'compliance', 'dashboard', 'einFollowUps', 'payments', 'support'],
     { guard: 'requireCustomer' },
   ),
   customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
@@ -128,7 +128,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage('ein-application', 'features/ein/pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
     guard: 'requireEinApplication',
   }),
-  customerPage('ss4-instructions', 'features/ss4/pages/Ss4InstructionsPage.tsx', ['catalogue', 'ss4'], {
+  customerPage('ss4-instructions', 'features/ss4/pages/Ss4InstructionsPage.tsx', ['catalogue', 'einFollowUps', 'ss4'], {
     guard: 'requireSs4Form',
   }),
   customerPage('support', 'features/support/pages/SupportPage.tsx', ['catalogue', 'support']),
@@ -156,7 +156,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requireSignedIn',
   }),
 
-  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', ['adminEin', 'catalogue', 'company', 'ss4Generate']),
+  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
+    'adminEin',
+    'catalogue',
+    'company',
+    'einFollowUps',
+    'ss4Generate',
+  ]),
   adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
   adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue']),
   adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', ['adminServices', 'catalogue']),

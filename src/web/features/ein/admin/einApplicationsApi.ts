@@ -29,6 +29,8 @@ export interface EinListParams {
   sort: EinSort;
   status: EinStatus | null;
   q: string;
+  /** Decision 0050: only the applications overdue at the IRS. */
+  overdue?: boolean;
 }
 
 export const EIN_PAGE_SIZE = 20;
@@ -45,6 +47,7 @@ export function einListQuery(params: EinListParams) {
   });
   if (params.status) search.set('status', params.status);
   if (params.q) search.set('q', params.q);
+  if (params.overdue) search.set('overdue', '1');
   return queryOptions({
     queryKey: [...EIN_KEY, 'list', params],
     queryFn: () => api<AdminEinList>('GET', `${BASE}?${search}`),

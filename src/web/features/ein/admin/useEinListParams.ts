@@ -1,14 +1,23 @@
-import { EIN_STATUSES } from '../../../../shared/domain/ein';
-import { statusListCodec, useListParams } from '../../../components/admin/useListParams';
+import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
+import { type ListParamsCodec, statusListCodec, useListParams } from '../../../components/admin/useListParams';
 import type { EinSort } from './einApplicationsApi';
 
-const codec = statusListCodec(EIN_STATUSES, [
+const statusCodec = statusListCodec(EIN_STATUSES, [
   'created_desc',
   'created_asc',
   'waiting_longest',
 ] as const satisfies EinSort[]);
 
-/** The EIN desk's state in the URL: ?page=&sort=&status=&q=&id= (see useListParams). */
+/** The desk's list state plus decision 0050's overdue filter (?overdue=1). */
+const codec: ListParamsCodec<{ page: number; sort: EinSort; status: EinStatus | null; q: string; overdue: boolean }> = {
+  read: (search) => ({ ...statusCodec.read(search), overdue: search.get('overdue') === '1' }),
+  write: (p, set) => {
+    statusCodec.write(p, set);
+    set('overdue', p.overdue ? '1' : null, null);
+  },
+};
+
+/** The EIN desk's state in the URL: ?page=&sort=&status=&overdue=&q=&id= (see useListParams). */
 export function useEinListParams() {
   return useListParams(codec);
 }
