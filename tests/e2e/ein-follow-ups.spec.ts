@@ -82,7 +82,9 @@ describe('EIN follow-ups', () => {
     const log = await panel.getByTestId('ein-follow-up-row').allInnerTexts();
     expect(log[0]).toContain('Müşteriyle paylaşıldı');
     expect(log[1]).toContain('Yalnızca ekip');
-    await panel.getByTestId('ein-follow-ups').scrollIntoViewIfNeeded();
+    // The screenshots show the list once the toasts have gone.
+    await admin.mouse.move(0, 0);
+    await expect.poll(() => admin.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
     await screenshots(admin, 'ein-follow-ups-desk-tr');
 
     // One mail per follow-up, in the customer's language, without the internal note.

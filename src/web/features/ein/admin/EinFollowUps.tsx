@@ -155,7 +155,7 @@ function FollowUpForm({ applicationId }: { applicationId: string }) {
       onSubmit={handleSubmit((values) => save.mutate(values))}
     >
       <h3 className="font-semibold text-slate-900">{t('einFollowUps.desk.record')}</h3>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3">
         <SelectField id="ein-follow-up-kind" label={t('einFollowUps.desk.kind')} {...register('kind')}>
           {EIN_FOLLOW_UP_KINDS.map((k) => (
             <option key={k} value={k}>
