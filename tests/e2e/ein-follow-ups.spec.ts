@@ -86,6 +86,11 @@ describe('EIN follow-ups', () => {
     await admin.mouse.move(0, 0);
     await expect.poll(() => admin.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
     await screenshots(admin, 'ein-follow-ups-desk-tr');
+    await admin.getByRole('button', { name: 'English' }).first().click();
+    await panel.getByRole('heading', { name: 'Record a follow-up' }).waitFor();
+    expect(await overdue.innerText()).toContain('1 overdue at the IRS');
+    expect(await panel.getByTestId('ein-follow-up-row').first().innerText()).toContain('Shared with the customer');
+    await screenshots(admin, 'ein-follow-ups-desk-en');
 
     // One mail per follow-up, in the customer's language, without the internal note.
     const mail = await latestMail(e2e.server.url, customer.email, /EIN'iniz için IRS'i takip ettik/);
