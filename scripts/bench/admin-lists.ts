@@ -48,6 +48,9 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['users: oldest', '/api/admin/users?sort=oldest&page=1'],
   ['users: deep page 2000', '/api/admin/users?page=2000&pageSize=20'],
   ['ein desk: waiting longest', '/api/admin/ein-applications?sort=waiting_longest&page=1'],
+  // Decision 0050: overdue at the IRS (every desk page also counts them for the top bar).
+  ['ein desk: overdue', '/api/admin/ein-applications?overdue=1&page=1'],
+  ['ein desk: overdue, waiting longest', '/api/admin/ein-applications?overdue=1&sort=waiting_longest&page=1'],
   ['deadlines: next 60 days', '/api/admin/compliance/deadlines?days=60&page=1'],
   ['deadlines: 180 days, search', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('şimşek')}`],
   // One customer's email: the rare match that the trigram index finds (decision 0028).

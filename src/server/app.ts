@@ -14,6 +14,7 @@ import { docsRoutes } from './features/docs/docs.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { einRoutes } from './features/ein/ein.routes';
 import { einAdminRoutes } from './features/ein/ein-admin.routes';
+import { einFollowUpsAdminRoutes } from './features/ein/ein-follow-ups.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { formationsRoutes } from './features/formations/formations.routes';
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/ein-applications', routes: ss4AdminRoutes },
       { path: '/', routes: adminOverviewRoutes },
       { path: '/ein-applications', routes: einAdminRoutes },
+      { path: '/ein-applications', routes: einFollowUpsAdminRoutes },
       { path: '/staff', routes: twoFactorAdminRoutes },
       { path: '/staff', routes: staffAdminRoutes },
       { path: '/audit', routes: auditAdminRoutes },

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EIN_OVERDUE_BUSINESS_DAYS_DEFAULT } from '../shared/domain/ein-follow-ups';
 import { ADMIN_SIGNUP_CODE_MIN_LENGTH } from '../shared/domain/limits';
 
 /**
@@ -69,6 +70,8 @@ const schema = z.object({
   SUPPORT_NOTIFY_EMAIL: optionalString.pipe(z.email('must be an email address such as support@example.com').optional()),
   /** The official fillable IRS Form SS-4 (fss4.pdf) the EIN desk fills; unset: the desk offers the SS-4 data sheet. */
   SS4_TEMPLATE_PATH: optionalString,
+  /** Decision 0050: business days at "Submitted to IRS" without an EIN before the EIN desk calls it overdue. */
+  EIN_FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(250).default(EIN_OVERDUE_BUSINESS_DAYS_DEFAULT),
   /**
    * Tests alone: whole days added to the server's clock (platform/clock.ts), so a test can stand the
    * portal a year on and watch the daily runs, deadlines and renewals. Refused outside NODE_ENV=test.

@@ -60,6 +60,8 @@ export const API_ERRORS = {
   SS4_GENERATED_NOT_AVAILABLE: 409,
   /** Decision 0019: the EIN number is corrected only once issued; before that it comes with the issuing step. */
   EIN_NOT_ISSUED: 409,
+  /** Decision 0050: a follow-up with the IRS is recorded only while the SS-4 is with the IRS (submitted_to_irs). */
+  EIN_NOT_AT_IRS: 409,
   DOCUMENTS_REQUIRED: 400,
   TOO_MANY_ATTEMPTS: 429,
   TOO_MANY_REQUESTS: 429,

@@ -38,6 +38,21 @@ describe('the dashboard History sentences', () => {
     });
   });
 
+  it('tells a follow-up with the IRS by its day and outcome, with a shared note only when there is one', () => {
+    const followUp = {
+      kind: 'ein_follow_up',
+      followUp: { kind: 'irs_call', followedUpOn: '2026-11-20', outcome: 'still_processing', note: null },
+    } as const;
+    expect(say('tr', followUp)).toEqual({
+      text: "20 Kasım 2026 tarihinde IRS'i takip ettik",
+      detail: 'IRS başvurunun hâlâ işlemde olduğunu söyledi.',
+    });
+    expect(say('en', { ...followUp, followUp: { ...followUp.followUp, note: 'Two more weeks.' } })).toEqual({
+      text: 'We followed up with the IRS on November 20, 2026',
+      detail: 'The IRS says the application is still being processed. Note from our team: Two more weeks.',
+    });
+  });
+
   it('tells documents from the team and payments', () => {
     const doc = { kind: 'document_added', document: { category: 'ss4', fileName: 'dosya.pdf' } } as const;
     expect(say('tr', doc).text).toBe("Ekibimiz belgelerinize 'SS-4 Formu' ekledi: dosya.pdf");

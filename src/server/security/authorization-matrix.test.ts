@@ -394,6 +394,24 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: appOf(world), body: { adminNotes: 'Checked by the matrix' } }),
     expect: ADMIN_ONLY,
   },
+  // Decision 0050: the follow-up log of an application at submitted_to_irs (ein.read to read, ein.process to record).
+  'GET /api/admin/ein-applications/{id}/follow-ups': {
+    request: ({ world }) => ({ params: appOf(world) }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/ein-applications/{id}/follow-ups': {
+    fresh: 'submitted',
+    request: ({ world }) => ({
+      params: appOf(world),
+      body: {
+        kind: 'irs_call',
+        followedUpOn: new Date().toISOString().slice(0, 10),
+        outcome: 'still_processing',
+        note: 'Matrix',
+      },
+    }),
+    expect: ADMIN_ONLY,
+  },
   // The prefilled SS-4 (decision 0017). The matrix app has no SS4_TEMPLATE_PATH, so the admin's generate is
   // refused with 409 (and there is no draft to use or download); ss4/ss4-admin.test.ts covers the rest.
   'GET /api/admin/ein-applications/{id}/ss4-template-status': {

@@ -1,15 +1,19 @@
 import type { Language } from '../i18n/languages';
 import { LOCALES } from './calendar-date';
+import { texasNoTaxDueThreshold } from './compliance';
 import { formatUsd } from './money';
 
 export { formatCalendarDate } from './calendar-date';
 
 /**
  * The values the rules' texts interpolate (`compliance.rules.<id>.what` / `.penalty`): the amount, the
- * fixed penalty and the monthly interest, formatted for `lang` from the rule itself, never typed in.
+ * fixed penalty and the monthly interest, formatted for `lang` from the rule itself, never typed in; for
+ * the Texas franchise tax report also the no-tax-due threshold of the report's year.
  */
 export function ruleTextVars(
   item: {
+    ruleId?: string;
+    dueDate?: string;
     amountCents: number | null;
     penalty: { amountCents: number | null; monthlyRateBasisPoints: number | null } | null;
   },
@@ -25,6 +29,10 @@ export function ruleTextVars(
     rate:
       rate !== null && rate !== undefined
         ? new Intl.NumberFormat(LOCALES[lang], { style: 'percent', maximumFractionDigits: 2 }).format(rate / 10_000)
+        : '',
+    threshold:
+      item.ruleId === 'texas_franchise_tax_report' && item.dueDate
+        ? formatUsd(texasNoTaxDueThreshold(Number(item.dueDate.slice(0, 4))), lang)
         : '',
   };
 }

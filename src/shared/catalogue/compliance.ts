@@ -4,6 +4,7 @@
  * dashboard, the reminder mailer and the ICS feed all agree on the same dates. Money is integer cents.
  * UI text lives in i18n under `compliance.rules.<id>.*`; nothing here is shown as-is.
  */
+import { federalDueDate } from './federal-holidays';
 import { REGISTERED_AGENT_RENEWAL } from './packages';
 import { FEATURED_STATES, type UsState } from './states';
 
@@ -87,8 +88,9 @@ export interface DueOccurrence {
 
 /**
  * The first occurrence on or after `fromDate` of a yearly deadline that starts the year after formation.
- * Deadlines that fall on a weekend keep their statutory date: the agencies' own calendars print the
- * statutory date, and reminding early is harmless while reminding late is not.
+ * State deadlines that fall on a weekend keep their statutory date: the agencies' own calendars print the
+ * statutory date, and reminding early is harmless while reminding late is not. Federal dates follow the
+ * due-date rule instead (federalOccurrence).
  */
 function nextYearly(
   formationDate: IsoDate,
@@ -106,13 +108,31 @@ function simpleDue(dueDate: IsoDate): DueOccurrence {
   return { dueDate, windowStart: null, extendedDueDate: null, taxYear: null };
 }
 
+/**
+ * The due-date rule (decision 0050) on a federal occurrence: its due and extended dates move off
+ * weekends and legal holidays to the next business day. The window start is not a deadline.
+ */
+function federalOccurrence(occurrence: DueOccurrence): DueOccurrence {
+  return {
+    ...occurrence,
+    dueDate: federalDueDate(occurrence.dueDate),
+    extendedDueDate: occurrence.extendedDueDate && federalDueDate(occurrence.extendedDueDate),
+  };
+}
+
 function stateAnnualFee(name: UsState): number {
   const state = FEATURED_STATES.find((s) => s.name === name);
   if (!state) throw new Error(`No catalogue fees for ${name}`);
   return state.annualFee;
 }
 
-export const trackedStates = ['Wyoming', 'Delaware', 'Florida'] as const satisfies readonly UsState[];
+export const trackedStates = [
+  'Wyoming',
+  'Delaware',
+  'Florida',
+  'Texas',
+  'New Mexico',
+] as const satisfies readonly UsState[];
 export type TrackedState = (typeof trackedStates)[number];
 
 export function isStateTracked(state: string): state is TrackedState {
@@ -131,6 +151,9 @@ export type ComplianceRuleId =
   | 'wyoming_annual_report'
   | 'delaware_llc_annual_tax'
   | 'florida_annual_report'
+  | 'texas_franchise_tax_report'
+  | 'texas_public_information_report'
+  | 'new_mexico_annual_report'
   | 'federal_form_5472'
   | 'registered_agent_renewal'
   | 'fincen_boi';
@@ -156,6 +179,28 @@ export interface ComplianceRule {
 }
 
 const LAST_CHECKED = '2026-11-23';
+/** Texas and New Mexico were written without internet access (decision 0050): re-verify before launch. */
+const TEXAS_LAST_CHECKED = '2026-11-26';
+
+/**
+ * The Texas franchise tax no-tax-due threshold by report year (the year the report is due): an LLC whose
+ * annualized total revenue is at or below it owes no tax, but still files its reports.
+ */
+export const TEXAS_NO_TAX_DUE_THRESHOLDS = {
+  values: [
+    { reportYears: [2024, 2025], amountCents: 247_000_000 },
+    { reportYears: [2026, 2027], amountCents: 265_000_000 },
+  ],
+  source: 'https://comptroller.texas.gov/taxes/franchise/',
+  checked: TEXAS_LAST_CHECKED,
+} as const;
+
+/** The threshold of the report due in `reportYear`, or the latest one known for a later year. */
+export function texasNoTaxDueThreshold(reportYear: number): number {
+  const { values } = TEXAS_NO_TAX_DUE_THRESHOLDS;
+  const hit = values.find((v) => (v.reportYears as readonly number[]).includes(reportYear));
+  return (hit ?? values[values.length - 1]).amountCents;
+}
 
 const penaltyKey = (id: ComplianceRuleId) => `compliance.rules.${id}.penalty`;
 
@@ -212,6 +257,54 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
       })),
   },
   {
+    id: 'texas_franchise_tax_report',
+    appliesTo: 'Texas',
+    status: 'required',
+    condition: null,
+    // Owed by every LLC; no tax is due below the no-tax-due threshold (TEXAS_NO_TAX_DUE_THRESHOLDS), and
+    // the report itself has no filing fee.
+    amountCents: null,
+    penalty: {
+      amountCents: 5_000,
+      monthlyRateBasisPoints: null,
+      descriptionKey: penaltyKey('texas_franchise_tax_report'),
+    },
+    source: 'https://comptroller.texas.gov/taxes/franchise/',
+    lastChecked: TEXAS_LAST_CHECKED,
+    due: (formationDate, fromDate) =>
+      nextYearly(formationDate, fromDate, (year) => ({ ...simpleDue(isoFromParts(year, 5, 15)), taxYear: null })),
+  },
+  {
+    id: 'texas_public_information_report',
+    appliesTo: 'Texas',
+    status: 'required',
+    condition: null,
+    // Filed with the franchise tax report, on the same day; no fee.
+    amountCents: null,
+    penalty: {
+      amountCents: null,
+      monthlyRateBasisPoints: null,
+      descriptionKey: penaltyKey('texas_public_information_report'),
+    },
+    source: 'https://comptroller.texas.gov/taxes/franchise/',
+    lastChecked: TEXAS_LAST_CHECKED,
+    due: (formationDate, fromDate) =>
+      nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, 5, 15))),
+  },
+  {
+    // New Mexico asks an LLC for no annual report and charges no yearly fee; only the registered agent
+    // (registered_agent_renewal) has to be kept. Listed so the page says so instead of "not tracked".
+    id: 'new_mexico_annual_report',
+    appliesTo: 'New Mexico',
+    status: 'not_required',
+    condition: null,
+    amountCents: null,
+    penalty: null,
+    source: 'https://www.sos.nm.gov/business-services/',
+    lastChecked: TEXAS_LAST_CHECKED,
+    due: () => [],
+  },
+  {
     id: 'federal_form_5472',
     appliesTo: 'federal',
     status: 'required',
@@ -224,12 +317,14 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     lastChecked: LAST_CHECKED,
     // A return is owed for every calendar year the company existed, even a few days of December.
     due: (formationDate, fromDate) =>
-      nextYearly(formationDate, fromDate, (year) => ({
-        dueDate: isoFromParts(year, 4, 15),
-        windowStart: null,
-        extendedDueDate: isoFromParts(year, 10, 15),
-        taxYear: year - 1,
-      })),
+      nextYearly(formationDate, fromDate, (year) =>
+        federalOccurrence({
+          dueDate: isoFromParts(year, 4, 15),
+          windowStart: null,
+          extendedDueDate: isoFromParts(year, 10, 15),
+          taxYear: year - 1,
+        }),
+      ),
   },
   {
     id: 'registered_agent_renewal',

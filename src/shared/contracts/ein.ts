@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { pageOf } from './common';
+import { einOverdueSummarySchema } from './ein-follow-ups';
 
 /**
  * The EIN API's contract (the customer's application, the staff desk and the SS-4 draft): the request
@@ -70,7 +71,10 @@ export const adminEinApplicationSchema = customerEinApplicationSchema
 
 export const customerEinResultSchema = z.object({ application: customerEinApplicationSchema });
 export const adminEinResultSchema = z.object({ application: adminEinApplicationSchema });
-export const adminEinListSchema = pageOf(adminEinApplicationSchema, 'AdminEinApplicationList');
+export const adminEinListSchema = pageOf(adminEinApplicationSchema, 'AdminEinApplicationListPage')
+  // Decision 0050: the top bar's overdue count and the rule the rows are marked by.
+  .extend({ overdue: einOverdueSummarySchema })
+  .openapi('AdminEinApplicationList');
 export const ssnRevealSchema = z.object({ ssn: z.string().nullable() });
 
 /** The SS-4 draft staff generate from the application (GET …/ss4-template-status). */

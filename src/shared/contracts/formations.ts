@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
 import { FORMATION_STATUSES } from '../domain/formation';
+import { customerEinFollowUpSchema } from './ein-follow-ups';
 
 /**
  * The customer's formation API contract (onboarding's record, the dashboard's read with its EIN summary
@@ -40,6 +41,8 @@ export const stageTimelineSchema = z
     current: z.string(),
     stages: z.array(z.object({ stage: z.string(), reachedAt: z.string().nullable() })),
     expectedWait: expectedWaitSchema.nullable(),
+    /** The EIN timeline's follow-ups with the IRS, oldest first (decision 0050); absent on the formation's. */
+    followUps: z.array(customerEinFollowUpSchema).optional(),
   })
   .openapi('StageTimeline');
 

@@ -4,6 +4,7 @@ import { DOCUMENT_CATEGORIES } from '../domain/files';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { ORDER_KINDS } from '../domain/orders';
 import { CUSTOMER_TIMELINE_KINDS } from '../schemas/timeline';
+import { customerEinFollowUpSchema } from './ein-follow-ups';
 
 /**
  * The timelines' contract: the customer's own History (GET /api/me/timeline) and the audit rows the
@@ -43,6 +44,8 @@ export const customerTimelineItemSchema = z.object({
       packageId: z.string().nullable(),
     })
     .optional(),
+  /** ein_follow_up: the day, what was done and its outcome; the note only when staff shared it. */
+  followUp: customerEinFollowUpSchema.omit({ id: true }).optional(),
 });
 export type CustomerTimelineItem = z.output<typeof customerTimelineItemSchema>;
 

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'ein.ss4_generated_used',
   'ein.notes_saved',
   'ein.number_set',
+  // EIN follow-ups (decision 0050)
+  'ein.follow_up_recorded',
   // money and the catalogue
   'order.paid',
   'order.failed',

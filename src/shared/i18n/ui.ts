@@ -17,6 +17,7 @@ import enCompliance from './en/compliance.json';
 import enDashboard from './en/dashboard.json';
 import enDocuments from './en/documents.json';
 import enEin from './en/ein.json';
+import enEinFollowUps from './en/einFollowUps.json';
 import enErrorsPage from './en/errorsPage.json';
 import enFormation from './en/formation.json';
 import enFormationService from './en/formationService.json';
@@ -51,6 +52,7 @@ import trCompliance from './tr/compliance.json';
 import trDashboard from './tr/dashboard.json';
 import trDocuments from './tr/documents.json';
 import trEin from './tr/ein.json';
+import trEinFollowUps from './tr/einFollowUps.json';
 import trErrorsPage from './tr/errorsPage.json';
 import trFormation from './tr/formation.json';
 import trFormationService from './tr/formationService.json';
@@ -83,6 +85,7 @@ export const uiTr: Catalogue = {
   formationService: trFormationService,
   guides: trGuides,
   adminEin: trAdminEin,
+  einFollowUps: trEinFollowUps,
   adminFormations: trAdminFormations,
   adminOrders: trAdminOrders,
   adminUsers: trAdminUsers,
@@ -119,6 +122,7 @@ export const uiEn: Catalogue = {
   formationService: enFormationService,
   guides: enGuides,
   adminEin: enAdminEin,
+  einFollowUps: enEinFollowUps,
   adminFormations: enAdminFormations,
   adminOrders: enAdminOrders,
   adminUsers: enAdminUsers,

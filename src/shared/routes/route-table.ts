@@ -116,7 +116,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage(
     'dashboard',
     'features/dashboard/pages/DashboardPage.tsx',
-    ['catalogue', 'company', 'compliance', 'dashboard', 'payments', 'renewals', 'retention', 'support'],
+    ['catalogue', 'company', 'compliance', 'dashboard', 'einFollowUps', 'payments', 'renewals', 'retention', 'support'],
     { guard: 'requireCustomer' },
   ),
   customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
@@ -131,7 +131,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage('ein-application', 'features/ein/pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
     guard: 'requireEinApplication',
   }),
-  customerPage('ss4-instructions', 'features/ss4/pages/Ss4InstructionsPage.tsx', ['catalogue', 'ss4'], {
+  customerPage('ss4-instructions', 'features/ss4/pages/Ss4InstructionsPage.tsx', ['catalogue', 'einFollowUps', 'ss4'], {
     guard: 'requireSs4Form',
   }),
   customerPage('support', 'features/support/pages/SupportPage.tsx', ['catalogue', 'support']),
@@ -171,6 +171,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'adminEin',
     'catalogue',
     'company',
+    'einFollowUps',
     'retention',
     'ss4Generate',
   ]),

@@ -87,9 +87,12 @@ export const adminEinListQuerySchema = z.object({
   // waiting_longest: the longest in their current stage first (decision 0016).
   sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
   status: z.enum(EIN_STATUSES).optional(),
-  q: safeText(TEXT_MAX.search).optional(),
-  /** `1`: only the open applications past their stage's usual wait now (the home's "overdue", decision 0055). */
+  /**
+   * Decision 0050: only the applications at submitted_to_irs past the overdue rule ('1'); the home's
+   * "overdue now" figure opens the desk with it (decision 0055).
+   */
   overdue: z.enum(['1']).optional(),
+  q: safeText(TEXT_MAX.search).optional(),
 });
 export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
 

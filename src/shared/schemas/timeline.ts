@@ -22,5 +22,7 @@ export const CUSTOMER_TIMELINE_KINDS = [
   'document_added',
   'payment_paid',
   'payment_failed',
+  // Decision 0050: staff followed up with the IRS about the EIN.
+  'ein_follow_up',
 ] as const;
 export type CustomerTimelineKind = (typeof CUSTOMER_TIMELINE_KINDS)[number];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EIN_FOLLOW_UP_KINDS, EIN_FOLLOW_UP_OUTCOMES } from '../../../shared/domain/ein-follow-ups';
 import { users } from './auth';
 
 /**
@@ -62,6 +63,37 @@ export const einApplications = pgTable(
     index('ein_applications_ssn_kept_idx')
       .on(t.stageReachedAt, t.id)
       .where(sql`${t.einStatus} = 'ein_issued' and ${t.ssnPurgedAt} is null`),
+  ],
+);
+
+/**
+ * What staff did to chase an EIN the IRS has not issued (decision 0050): a call to the IRS international
+ * line, the SS-4 faxed again or a letter, with its day, outcome and note. The note is about the customer
+ * (personal data, erased with them) and stays internal unless `note_shareable`; the customer sees the
+ * day and the outcome.
+ */
+export const einFollowUps = pgTable(
+  'ein_follow_ups',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => einApplications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EIN_FOLLOW_UP_KINDS }).notNull(),
+    followedUpOn: date('followed_up_on', { mode: 'string' }).notNull(),
+    outcome: text('outcome', { enum: EIN_FOLLOW_UP_OUTCOMES }).notNull(),
+    note: text('note'),
+    noteShareable: boolean('note_shareable').notNull().default(false),
+    /** The staff member who recorded it; kept as text like audit_events.actor_id (no cascade from staff). */
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ein_follow_ups_application_idx').on(t.applicationId, t.followedUpOn, t.createdAt),
+    index('ein_follow_ups_user_idx').on(t.userId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { addDays, deadlinesFor, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
+import { federalDueDate, isFederalHoliday } from '../../../shared/catalogue/federal-holidays';
 import { companyFormations, complianceSchedule, userProfiles, users } from '../../db/schema';
 import { listDeadlines } from './deadlines.service';
 
@@ -58,7 +59,7 @@ describe('compliance_schedule (migration 0011)', () => {
     const random = generator(20_261_125);
     const day = (from: string, span: number) => addDays(from, Math.floor(random() * span));
     const rules = rulesFor('Wyoming')
-      .concat(rulesFor('Delaware'), rulesFor('Florida'))
+      .concat(rulesFor('Delaware'), rulesFor('Florida'), rulesFor('Texas'))
       .filter((r, i, all) => r.status === 'required' && all.indexOf(r) === i);
     // Leap days, month ends and year ends on purpose, then any day of 2020-2035.
     const formed = ['2024-02-29', '2028-02-29', '2025-12-31', '2025-01-01', '2025-05-02', '2025-06-01', '2025-04-15'];
@@ -84,6 +85,21 @@ describe('compliance_schedule (migration 0011)', () => {
     );
     expect(mismatches).toEqual([]);
     expect(got).toHaveLength(cases.length);
+  });
+
+  it('computes the federal holidays and the due-date rule in SQL as the catalogue does, 2022-2029', async () => {
+    const { rows } = await db().execute<{ day: string; holiday: boolean; due: string }>(
+      sql`select to_char(d, 'YYYY-MM-DD') as day, federal_holiday(d::date) as holiday,
+            to_char(federal_due_date(d::date), 'YYYY-MM-DD') as due
+          from generate_series('2021-12-01'::date, '2029-12-31'::date, interval '1 day') as d`,
+    );
+    const mismatches = rows.flatMap((r) =>
+      r.holiday === isFederalHoliday(r.day) && r.due === federalDueDate(r.day)
+        ? []
+        : [`${r.day}: ${r.holiday}/${r.due} ≠ ${isFederalHoliday(r.day)}/${federalDueDate(r.day)}`],
+    );
+    expect(mismatches).toEqual([]);
+    expect(rows.filter((r) => r.holiday).length).toBeGreaterThan(8 * 12);
   });
 
   it("follows the formation's date and state: set, changed, cleared, deleted", async () => {
@@ -115,7 +131,17 @@ describe('compliance_schedule (migration 0011)', () => {
     expect(await scheduleOf(formationId)).toEqual([
       'federal_form_5472 2026-04-15',
       'registered_agent_renewal 2026-07-10',
+      'texas_franchise_tax_report 2026-05-15',
+      'texas_public_information_report 2026-05-15',
     ]);
+    await set({ stateSelected: 'New Mexico' });
+    expect(await scheduleOf(formationId)).toEqual([
+      'federal_form_5472 2026-04-15',
+      'registered_agent_renewal 2026-07-10',
+    ]);
+    // A 2027 company's first Form 5472 falls on Saturday 15 April 2028: the schedule holds Tuesday the 18th.
+    await set({ formedOn: '2027-03-01' });
+    expect(await scheduleOf(formationId)).toContain('federal_form_5472 2028-04-18');
     await set({ formedOn: null });
     expect(await scheduleOf(formationId)).toEqual([]);
 

@@ -82,8 +82,8 @@ describe('GET /api/compliance/me', () => {
   });
 
   it('says an untracked state is untracked but still lists the federal and agent items; no date, no items', async () => {
-    const texas = await company('Texas', '2025-06-10');
-    const body = (await texas.c.get('/api/compliance/me')).body;
+    const nevada = await company('Nevada', '2025-06-10');
+    const body = (await nevada.c.get('/api/compliance/me')).body;
     expect(body.tracked).toBe(false);
     expect(new Set(body.items.map((i: { ruleId: string }) => i.ruleId))).toEqual(
       new Set(['federal_form_5472', 'registered_agent_renewal']),

@@ -10,7 +10,6 @@ import {
 import type { EinUpload } from '../../../shared/domain/ein';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { serverNow } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -20,6 +19,7 @@ import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
 import { findApplicationById } from './ein.service';
 import { advanceApplication, findAdminRow, listApplications, saveNotes } from './ein-admin.service';
+import { overdueSummary } from './ein-follow-ups.service';
 import { setEinNumber } from './ein-number.service';
 import { revealSsn } from './ein-ssn.service';
 import { recordEinUpload, uploadRefusal } from './ein-uploads.service';
@@ -30,8 +30,10 @@ const list = adminRoute('ein.read', {
   method: 'get',
   path: '/',
   tags,
-  summary: 'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status, searched',
-  description: 'q matches business name, application email, account email and responsible party name.',
+  summary:
+    'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status or overdue, searched',
+  description:
+    'q matches business name, application email, account email and responsible party name. overdue=1: at submitted_to_irs for EIN_FOLLOW_UP_BUSINESS_DAYS business days or more; `overdue` in the answer counts them.',
   request: { query: adminEinListQuerySchema },
   responses: {
     200: jsonResponse(adminEinListSchema, 'One page'),
@@ -184,7 +186,8 @@ export function einAdminRoutes() {
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const { db } = c.var.deps.database;
-    const { rows, total, totalKind } = await listApplications(db, query, serverNow(c.var.deps.env));
+    const overdue = await overdueSummary(db, c.var.deps.env);
+    const { rows, total, totalKind } = await listApplications(db, query, overdue.submittedBefore);
     const names = await loadFileNames(
       db,
       rows.map((r) => r.app),
@@ -196,6 +199,7 @@ export function einAdminRoutes() {
         totalKind,
         page: query.page,
         pageSize: query.pageSize,
+        overdue,
       },
       200,
     );

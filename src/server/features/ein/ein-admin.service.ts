@@ -11,10 +11,10 @@ import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-import { einOverdueCondition } from '../overview/overview.service';
 import { notifyStageChange } from '../timeline/stage-notices.service';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 import { completeFormation } from './ein.service';
+import { overdueCondition } from './ein-follow-ups.service';
 import { einForIssue } from './ein-number.service';
 import { changeApplicationRow, type EinActor } from './ein-row.service';
 
@@ -40,11 +40,11 @@ export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow 
 export async function listApplications(
   db: DbOrTx,
   query: z.output<typeof adminEinListQuerySchema>,
-  now: Date = new Date(),
+  /** Decision 0050: with query.overdue, the day before which a submission is overdue (overdueCutoff). */
+  overdueSubmittedBefore?: string,
 ): Promise<{ rows: AdminEinRow[] } & ListTotal> {
   const conditions: SQL[] = [];
-  // The home's "overdue now" figure opens this list filtered by the same condition.
-  if (query.overdue) conditions.push(await einOverdueCondition(db, now));
+  if (query.overdue && overdueSubmittedBefore) conditions.push(overdueCondition(overdueSubmittedBefore));
   if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
   // An issued EIN waits for nothing: "waiting longest" lists the open applications unless asked for those.
   else if (query.sort === 'waiting_longest') conditions.push(ne(einApplications.einStatus, 'ein_issued'));

@@ -11,6 +11,7 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { toEinSummary } from '../ein/ein.mapper';
+import { customerFollowUps } from '../ein/ein-follow-ups.service';
 import { loadMyTimelines } from '../timeline/stage-history.service';
 import { readDashboardRecords } from './dashboard-read.service';
 import { completeGuide, createFormation, toFormation } from './formations.service';
@@ -80,6 +81,10 @@ export function formationsRoutes() {
     if (!records) throw new ApiError('NOT_FOUND');
     const { formation: row, ein } = records;
     const timeline = await loadMyTimelines(db, row, ein);
+    // Decision 0050: the EIN timeline's follow-ups with the IRS, which exist only from submitted_to_irs on.
+    if (timeline.ein && ein?.einStatus === 'submitted_to_irs') {
+      timeline.ein = { ...timeline.ein, followUps: await customerFollowUps(db, user.id) };
+    }
     // Only the finished company's card uses it: the feedback tables have no user_id index yet.
     const guidesDone = row.formationStatus === 'process_completed' ? await loadGuidesDone(db, user.id) : null;
     return c.json(

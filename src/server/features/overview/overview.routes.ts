@@ -102,7 +102,7 @@ export function overviewRoutes() {
   });
   router.openapi(irs, async (c) => {
     const range = resolveRange(c.req.valid('query'), serverToday(c.var.deps.env));
-    return c.json(await irsPanel(c.var.deps.database.db, range, serverNow(c.var.deps.env)), 200);
+    return c.json(await irsPanel(c.var.deps.database.db, range, c.var.deps.env), 200);
   });
   router.openapi(care, async (c) => {
     const range = resolveRange(c.req.valid('query'), serverToday(c.var.deps.env));

@@ -9,6 +9,7 @@ import type {
   OverviewMoney,
 } from '../../../shared/contracts/overview';
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
+import { EIN_FOLLOW_UP_STATUS } from '../../../shared/domain/ein-follow-ups';
 import {
   addDays,
   CARE_WAIT_HOURS,
@@ -25,7 +26,10 @@ import {
 } from '../../../shared/domain/overview';
 import { chooseExpectedWait, nextStageOf, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
 import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/domain/support';
+import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { overdueCondition, overdueCutoff } from '../ein/ein-follow-ups.service';
 import { stageStats } from '../timeline/stage-history.service';
 import {
   type DailyFilter,
@@ -212,19 +216,10 @@ export function einOverdueAfter(stats: Map<string, StageStats>): { stage: EinSta
 }
 
 /**
- * The applications overdue at `now`: in a stage past its usual wait (day > upper days, that is reached
- * at least upper days ago). The EIN desk's `overdue` filter is this same condition.
+ * The IRS clock. "Overdue now" is the EIN desk's own rule (decision 0050: at Submitted to IRS for more
+ * than EIN_FOLLOW_UP_BUSINESS_DAYS business days), so the figure and the filtered desk it opens agree.
  */
-export async function einOverdueCondition(db: DbOrTx, now: Date): Promise<SQL> {
-  const limits = einOverdueAfter(await stageStats(db));
-  const parts = limits.map(
-    ({ stage, afterDays }) =>
-      sql`(ein_applications.ein_status = ${stage} and ein_applications.stage_reached_at <= ${new Date(now.getTime() - afterDays * 86_400_000).toISOString()}::timestamptz)`,
-  );
-  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
-}
-
-export async function irsPanel(db: DbOrTx, range: DayRange, now: Date): Promise<OverviewIrs> {
+export async function irsPanel(db: DbOrTx, range: DayRange, env: AppDeps['env']): Promise<OverviewIrs> {
   const pairs = EIN_STATUSES.flatMap((stage) => {
     const next = nextStageOf('ein', stage);
     return next ? [sql`(${stage}::text, ${next}::text)`] : [];
@@ -246,16 +241,14 @@ export async function irsPanel(db: DbOrTx, range: DayRange, now: Date): Promise<
         and n.reached_at >= h.reached_at
       group by 1, 2`,
     ),
-    Promise.all(
-      limits.map(async ({ stage, afterDays }) => {
-        const [r] = await rowsOf<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from ein_applications where ein_status = ${stage}
-            and stage_reached_at <= ${new Date(now.getTime() - afterDays * 86_400_000).toISOString()}::timestamptz`,
-        );
-        return { stage, count: Number(r?.n ?? 0), afterDays };
-      }),
-    ),
+    (async () => {
+      const { businessDays, submittedBefore } = overdueCutoff(env);
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(einApplications)
+        .where(overdueCondition(submittedBefore));
+      return [{ stage: EIN_FOLLOW_UP_STATUS, count: Number(r?.n ?? 0), afterDays: businessDays }];
+    })(),
   ]);
   const order = (s: string) => EIN_STATUSES.indexOf(s as EinStatus);
   return {

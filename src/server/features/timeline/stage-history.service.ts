@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { CustomerEinFollowUp } from '../../../shared/contracts/ein-follow-ups';
 import type { EinStatus } from '../../../shared/domain/ein';
 import { customerEinStatus } from '../../../shared/domain/stage-notices';
 import {
@@ -56,6 +57,8 @@ export interface StageTimeline {
   stages: TimelineStage[];
   /** The current stage's usual wait; null for the last stage. */
   expectedWait: ExpectedWait | null;
+  /** The EIN's follow-ups with the IRS (decision 0050), added by the dashboard's read at submitted_to_irs. */
+  followUps?: CustomerEinFollowUp[];
 }
 
 /**

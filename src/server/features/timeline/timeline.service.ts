@@ -6,6 +6,12 @@ import type {
   CustomerTimelineKind,
   TimelineQuery,
 } from '../../../shared/contracts/timeline';
+import {
+  EIN_FOLLOW_UP_KINDS,
+  EIN_FOLLOW_UP_OUTCOMES,
+  type EinFollowUpKind,
+  type EinFollowUpOutcome,
+} from '../../../shared/domain/ein-follow-ups';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
 import { TIMELINE_MAX_PAGE } from '../../../shared/schemas/timeline';
 import { auditEvents, orders, users } from '../../db/schema';
@@ -58,6 +64,7 @@ function customerVisible(): SQL {
       'formation.status_changed',
       'ein.created',
       'ein.status_changed',
+      'ein.follow_up_recorded',
       'order.paid',
       'order.failed',
     ]),
@@ -85,6 +92,27 @@ function byOf(row: AuditRow, userId: string): CustomerTimelineItem['by'] {
   if (row.actorRole === 'admin') return 'team';
   if (row.actorId === userId) return 'you';
   return 'system';
+}
+
+/** A follow-up's customer view from its audit row; null when the row is not one this code wrote. */
+function einFollowUpOf(after: unknown): CustomerTimelineItem['followUp'] | null {
+  const kind = field(after, 'kind');
+  const outcome = field(after, 'outcome');
+  const on = field(after, 'followedUpOn');
+  if (
+    !(EIN_FOLLOW_UP_KINDS as readonly unknown[]).includes(kind) ||
+    !(EIN_FOLLOW_UP_OUTCOMES as readonly unknown[]).includes(outcome) ||
+    typeof on !== 'string'
+  ) {
+    return null;
+  }
+  const note = field(after, 'noteShareable') === true ? field(after, 'note') : null;
+  return {
+    kind: kind as EinFollowUpKind,
+    outcome: outcome as EinFollowUpOutcome,
+    followedUpOn: on,
+    note: typeof note === 'string' ? note : null,
+  };
 }
 
 type OrderInfo = Pick<
@@ -134,6 +162,11 @@ export function toCustomerItem(
       return cat
         ? item('document_added', { document: { category: cat, fileName: typeof name === 'string' ? name : null } })
         : null;
+    }
+    case 'ein.follow_up_recorded': {
+      // The audit row holds only what the customer may see (ein-follow-ups.service): a shared note or none.
+      const followUp = einFollowUpOf(row.after);
+      return followUp ? item('ein_follow_up', { followUp }) : null;
     }
     case 'order.paid':
     case 'order.failed':

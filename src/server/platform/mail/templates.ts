@@ -38,7 +38,9 @@ export type MailTemplate =
   | 'privacy.exportDownloaded'
   | 'privacy.erasureConfirm'
   | 'privacy.erasureDeclined'
-  | 'privacy.erasureDone';
+  | 'privacy.erasureDone'
+  /** Decision 0050: staff followed up with the IRS about the customer's EIN (`date`, `outcome`; a shareable note as `excerpt`). */
+  | 'einFollowUp';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -56,8 +58,10 @@ export interface MailVars {
   email?: string;
   /** A staff role's label in the mail's language (the staff mails). */
   role?: string;
-  /** A day written out in the mail's language (the retention mails). */
+  /** A day written out in the mail's language (the retention mails, einFollowUp). */
   date?: string;
+  /** The follow-up's outcome in the mail's language (einFollowUp). */
+  outcome?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

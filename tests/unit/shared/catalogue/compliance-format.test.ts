@@ -10,8 +10,18 @@ describe('compliance texts', () => {
 
   it("fills the rules' amounts, penalties and rates from the rule, per language", () => {
     const delaware = findComplianceRule('delaware_llc_annual_tax');
-    expect(ruleTextVars(delaware, 'en')).toEqual({ amount: '$300.00', penaltyAmount: '$200.00', rate: '1.5%' });
+    expect(ruleTextVars(delaware, 'en')).toEqual({
+      amount: '$300.00',
+      penaltyAmount: '$200.00',
+      rate: '1.5%',
+      threshold: '',
+    });
     expect(ruleTextVars(delaware, 'tr')).toMatchObject({ penaltyAmount: '$200,00', rate: '%1,5' });
-    expect(ruleTextVars(findComplianceRule('fincen_boi'), 'en')).toEqual({ amount: '', penaltyAmount: '', rate: '' });
+    expect(ruleTextVars(findComplianceRule('fincen_boi'), 'en')).toEqual({
+      amount: '',
+      penaltyAmount: '',
+      rate: '',
+      threshold: '',
+    });
   });
 });

@@ -53,9 +53,12 @@ describe('rules', () => {
   it('lists each rule once with its source and check date', () => {
     const ids = COMPLIANCE_RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toHaveLength(6);
+    expect(ids).toHaveLength(9);
     for (const rule of COMPLIANCE_RULES) {
-      expect(rule.lastChecked).toBe('2026-11-23');
+      // Texas and New Mexico were added (and must be re-verified online) later than the rest.
+      expect(rule.lastChecked).toBe(
+        rule.appliesTo === 'Texas' || rule.appliesTo === 'New Mexico' ? '2026-11-26' : '2026-11-23',
+      );
       expect(rule.source === 'catalogue' || rule.source.startsWith('https://')).toBe(true);
     }
   });
@@ -163,15 +166,18 @@ describe('rules', () => {
     const rule = findComplianceRule('fincen_boi');
     expect(rule.status).toBe('not_required');
     expect(rule.due('2025-06-15', '2025-06-15')).toEqual([]);
-    expect(COMPLIANCE_RULES.filter((r) => r.status === 'not_required').map((r) => r.id)).toEqual(['fincen_boi']);
+    expect(COMPLIANCE_RULES.filter((r) => r.status === 'not_required').map((r) => r.id)).toEqual([
+      'new_mexico_annual_report',
+      'fincen_boi',
+    ]);
   });
 });
 
 describe('tracked states', () => {
-  it('tracks Wyoming, Delaware and Florida only', () => {
-    expect([...trackedStates].sort()).toEqual(['Delaware', 'Florida', 'Wyoming']);
-    expect(US_STATES.filter(isStateTracked)).toHaveLength(3);
-    expect(isStateTracked('Texas')).toBe(false);
+  it('tracks Wyoming, Delaware, Florida, Texas and New Mexico only', () => {
+    expect([...trackedStates].sort()).toEqual(['Delaware', 'Florida', 'New Mexico', 'Texas', 'Wyoming']);
+    expect(US_STATES.filter(isStateTracked)).toHaveLength(5);
+    expect(isStateTracked('Nevada')).toBe(false);
     expect(isStateTracked('wyoming')).toBe(false);
   });
 
@@ -239,7 +245,7 @@ describe('deadlinesFor', () => {
   });
 
   it('gives an untracked state no state deadlines, only federal ones and our renewal', () => {
-    const items = deadlinesFor({ state: 'Texas', formationDate: '2025-06-15', today: '2025-11-23' });
+    const items = deadlinesFor({ state: 'Nevada', formationDate: '2025-06-15', today: '2025-11-23' });
     expect(items.map((i) => i.ruleId)).toEqual(['federal_form_5472', 'registered_agent_renewal']);
     expect(items.every((i) => i.appliesTo === 'federal' || i.appliesTo === 'any_state')).toBe(true);
   });

@@ -18,6 +18,7 @@ import { useFormat } from '../../../lib/format';
 import type { MyFormation, StageTimeline } from '../../../lib/formation';
 import type { TFunction } from '../../../lib/translator';
 import { useTranslation } from '../../../lib/useTranslation';
+import { EinFollowUpsList } from '../../ein-follow-ups/components/EinFollowUpsList';
 import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
 
 const T = 'dashboard.stageTimeline';
@@ -281,6 +282,7 @@ export function EinProgressCard({ data }: { data: MyFormation }) {
         label={t('dashboard.ein.stepper')}
         labelOf={labelOf}
       />
+      <EinFollowUpsList followUps={timeline.ein.followUps} />
       <OverdueNotice
         kind="ein"
         timeline={timeline.ein}

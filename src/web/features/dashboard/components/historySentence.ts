@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
 import type { Language } from '../../../../shared/i18n/languages';
 
@@ -51,6 +52,17 @@ export function historySentence(
       return {
         text: p ? k(base, { name: paymentName(p, t, fmt.lang), amount: fmt.usd(p.amountCents) }) : k(`${base}NoDetail`),
         detail: null,
+      };
+    }
+    case 'ein_follow_up': {
+      // Decision 0050: the day and the outcome; a note only when staff shared it (the server sends no other).
+      const f = item.followUp;
+      if (!f) return { text: k('einStatusTo', { to: t('catalogue.einStatus.submitted_to_irs') }), detail: null };
+      const outcome = t(`einFollowUps.outcome.${f.outcome}`);
+      const date = formatCalendarDate(f.followedUpOn, fmt.lang);
+      return {
+        text: t('einFollowUps.history.item', { date }),
+        detail: f.note ? `${outcome} ${t('einFollowUps.customer.note', { note: f.note })}` : outcome,
       };
     }
   }

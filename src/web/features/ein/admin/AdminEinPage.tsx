@@ -6,6 +6,7 @@ import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
 import { EinDetailPanel } from './EinDetailPanel';
 import { EinList } from './EinList';
+import { EinOverdueBar } from './EinOverdueBar';
 import { EinToolbar } from './EinToolbar';
 import { EIN_KEY, type EinSort, einListQuery } from './einApplicationsApi';
 import { useEinListParams } from './useEinListParams';
@@ -18,7 +19,7 @@ export function AdminEinPage() {
   const { t } = useTranslation();
   const params = useEinListParams();
   const { page, sort, status, q, overdue, update } = params;
-  const { view, toolbar, detail } = useAdminList(params, {
+  const { view, toolbar, detail, data } = useAdminList(params, {
     query: einListQuery({ page, sort, status, q, overdue }),
     refreshKey: EIN_KEY,
     loadFailedKey: 'adminEin.list.loadFailed',
@@ -29,6 +30,7 @@ export function AdminEinPage() {
 
   const onStatus = useCallback((value: EinStatus | null) => update({ status: value, page: 1 }), [update]);
   const onSort = useCallback((value: EinSort) => update({ sort: value, page: 1 }), [update]);
+  const onOverdue = useCallback((value: boolean) => update({ overdue: value, page: 1 }), [update]);
 
   return (
     <AdminListFrame
@@ -36,6 +38,7 @@ export function AdminEinPage() {
       title={t('admin.nav.ein')}
       subtitle={t('adminEin.subtitle')}
       toolbar={<EinToolbar {...toolbar} status={status} sort={sort} onStatus={onStatus} onSort={onSort} />}
+      controls={<EinOverdueBar summary={data?.overdue} active={overdue} onToggle={onOverdue} />}
       panelWidth="narrow"
       panel={detail && <EinDetailPanel key={detail.id} {...detail} />}
     >

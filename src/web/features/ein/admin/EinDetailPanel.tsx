@@ -9,8 +9,10 @@ import { linkClass } from '../../../components/ui/TextLink';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
+import { IrsFaxNumbers } from '../../ein-follow-ups/components/IrsFaxNumbers';
 import { EinGenerateSs4 } from '../../ss4/admin/EinGenerateSs4';
 import { EinActions } from './EinActions';
+import { EinFollowUps } from './EinFollowUps';
 import { EinNotes } from './EinNotes';
 import { EinSsn } from './EinSsn';
 import { EinStatusBadge } from './EinStatusBadge';
@@ -92,6 +94,17 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
           {mayProcess && can('ein.ssn') ? <EinGenerateSs4 application={app} /> : null}
         </div>
       </Section>
+
+      {app.einStatus === 'submitted_to_irs' || app.einStatus === 'ein_issued' ? (
+        <Section title={t('einFollowUps.desk.title')}>
+          <EinFollowUps application={app} />
+          {app.einStatus === 'submitted_to_irs' ? <IrsFaxNumbers className="mt-4 rounded-xl bg-slate-50 p-4" /> : null}
+        </Section>
+      ) : app.isForeignApplicant && app.einStatus === 'ss4_uploaded' ? (
+        <Section title={t('einFollowUps.fax.title')}>
+          <IrsFaxNumbers className="rounded-xl bg-slate-50 p-4" />
+        </Section>
+      ) : null}
 
       <Section title={t('adminEin.detail.company')}>
         <Facts>

@@ -53,6 +53,11 @@ export function EinList(props: EinListProps) {
                 <EinRow
                   key={item.id}
                   item={item}
+                  overdue={
+                    item.einStatus === 'submitted_to_irs' &&
+                    Boolean(props.data?.overdue) &&
+                    item.stageReachedAt < `${props.data?.overdue.submittedBefore}T00:00:00`
+                  }
                   selected={item.id === selectedId}
                   panelOpen={Boolean(selectedId)}
                   onSelect={onSelect}
@@ -79,11 +84,14 @@ function Meta({ icon: Icon, children }: { icon: typeof MapPin; children: ReactNo
 
 function EinRow({
   item,
+  overdue,
   selected,
   panelOpen,
   onSelect,
 }: {
   item: AdminEinApplication;
+  /** Decision 0050: at submitted_to_irs past the overdue rule. */
+  overdue: boolean;
   selected: boolean;
   /** aria-controls may only name an element that exists: the panel is there while a row is selected. */
   panelOpen: boolean;
@@ -97,6 +105,7 @@ function EinRow({
       data-testid="ein-row"
       data-id={item.id}
       data-status={item.einStatus}
+      data-overdue={overdue || undefined}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(item.id)}
       className={clsx(
@@ -133,6 +142,14 @@ function EinRow({
       </td>
       <td className={clsx(cell, 'order-2 shrink-0 pt-0.5 @2xl:pt-3')}>
         <EinStatusBadge status={item.einStatus} />
+        {overdue ? (
+          <span
+            data-testid="ein-row-overdue"
+            className="ml-1.5 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 @2xl:mt-1 @2xl:ml-0 @2xl:flex @2xl:w-fit"
+          >
+            {t('einFollowUps.desk.overdueBadge')}
+          </span>
+        ) : null}
       </td>
       <td className={clsx(cell, 'order-7 whitespace-nowrap text-slate-700')}>
         {/* An issued EIN waits for nothing: no counter. */}

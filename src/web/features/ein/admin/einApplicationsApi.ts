@@ -29,7 +29,7 @@ export interface EinListParams {
   sort: EinSort;
   status: EinStatus | null;
   q: string;
-  /** Only the applications past their stage's usual wait (the home's "overdue" figure links here). */
+  /** Decision 0050: only the applications overdue at the IRS. */
   overdue?: boolean;
 }
 

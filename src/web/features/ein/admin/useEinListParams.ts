@@ -1,6 +1,6 @@
-import { EIN_STATUSES } from '../../../../shared/domain/ein';
+import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
 import { type ListParamsCodec, statusListCodec, useListParams } from '../../../components/admin/useListParams';
-import type { EinListParams, EinSort } from './einApplicationsApi';
+import type { EinSort } from './einApplicationsApi';
 
 const statusCodec = statusListCodec(EIN_STATUSES, [
   'created_desc',
@@ -8,8 +8,8 @@ const statusCodec = statusListCodec(EIN_STATUSES, [
   'waiting_longest',
 ] as const satisfies EinSort[]);
 
-/** The status list's parameters, plus `overdue=1` (the home's "overdue now" figure, decision 0055). */
-const codec: ListParamsCodec<Required<EinListParams>> = {
+/** The desk's list state plus decision 0050's overdue filter (?overdue=1). */
+const codec: ListParamsCodec<{ page: number; sort: EinSort; status: EinStatus | null; q: string; overdue: boolean }> = {
   read: (search) => ({ ...statusCodec.read(search), overdue: search.get('overdue') === '1' }),
   write: (p, set) => {
     statusCodec.write(p, set);
@@ -17,7 +17,7 @@ const codec: ListParamsCodec<Required<EinListParams>> = {
   },
 };
 
-/** The EIN desk's state in the URL: ?page=&sort=&status=&q=&overdue=&id= (see useListParams). */
+/** The EIN desk's state in the URL: ?page=&sort=&status=&overdue=&q=&id= (see useListParams). */
 export function useEinListParams() {
   return useListParams(codec);
 }

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { type EinSummary, formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { IrsFaxNumbers } from '../../ein-follow-ups/components/IrsFaxNumbers';
 import { uploadSignedSs4 } from '../api/ss4';
 
 /** product.md#uploads "Signed SS-4 upload": this screen's own words for the early check. */
@@ -62,37 +63,41 @@ export function Ss4InstructionsPage() {
 function Instructions({ ein, preparedUrl }: { ein: EinSummary; preparedUrl: string }) {
   const { t } = useTranslation();
   return (
-    <ol className="space-y-8">
-      <Step number={1} title={t('ss4.download.title')}>
-        <p>{t('ss4.download.body')}</p>
-        <a
-          href={preparedUrl}
-          download
-          data-testid="ss4-download"
-          className={clsx(buttonLinkClass, buttonLinkVariants.primary, 'mt-4 w-full sm:w-auto')}
-        >
-          <Download aria-hidden="true" className="size-5" />
-          {t('ss4.download.action')}
-        </a>
-      </Step>
-      <Step number={2} title={t('ss4.sign.title')}>
-        <p>{t('ss4.sign.body')}</p>
-        <ul className="mt-4 space-y-3">
-          {RULES.map(({ key, icon: Icon }) => (
-            <li key={key} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-              <span className="text-slate-800">{t(`ss4.sign.rules.${key}`)}</span>
-            </li>
-          ))}
-        </ul>
-        <Alert tone="warning" className="mt-4">
-          {t('ss4.sign.warning')}
-        </Alert>
-      </Step>
-      <Step number={3} title={t('ss4.upload.title')}>
-        <UploadSigned ein={ein} />
-      </Step>
-    </ol>
+    <>
+      <ol className="space-y-8">
+        <Step number={1} title={t('ss4.download.title')}>
+          <p>{t('ss4.download.body')}</p>
+          <a
+            href={preparedUrl}
+            download
+            data-testid="ss4-download"
+            className={clsx(buttonLinkClass, buttonLinkVariants.primary, 'mt-4 w-full sm:w-auto')}
+          >
+            <Download aria-hidden="true" className="size-5" />
+            {t('ss4.download.action')}
+          </a>
+        </Step>
+        <Step number={2} title={t('ss4.sign.title')}>
+          <p>{t('ss4.sign.body')}</p>
+          <ul className="mt-4 space-y-3">
+            {RULES.map(({ key, icon: Icon }) => (
+              <li key={key} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+                <span className="text-slate-800">{t(`ss4.sign.rules.${key}`)}</span>
+              </li>
+            ))}
+          </ul>
+          <Alert tone="warning" className="mt-4">
+            {t('ss4.sign.warning')}
+          </Alert>
+        </Step>
+        <Step number={3} title={t('ss4.upload.title')}>
+          <UploadSigned ein={ein} />
+        </Step>
+      </ol>
+      {/* Decision 0050: where the signed SS-4 goes from outside the US, from the catalogue. */}
+      <IrsFaxNumbers className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-4" />
+    </>
   );
 }
 

@@ -1,0 +1,156 @@
+/**
+ * The federal due-date rule (decision 0050): a federal due date that falls on a Saturday, a Sunday or a
+ * legal holiday moves to the next business day (26 U.S.C. 7503). The legal holidays are the federal ones
+ * of 5 U.S.C. 6103 plus District of Columbia Emancipation Day (16 April), which the IRS observes: it moved
+ * the 2022 deadline from Friday 15 April to Monday 18 April. Computed from their rules, so no year runs
+ * out. Pure and time-zone free: dates are 'YYYY-MM-DD'. The same list counts the business days of the EIN
+ * desk's overdue rule. The EIN follow-ups migration repeats it in SQL (federal_holiday, federal_due_date); the
+ * compliance schedule test compares both.
+ */
+
+/** A calendar date, 'YYYY-MM-DD'. */
+type IsoDate = string;
+
+const DAY_MS = 86_400_000;
+
+function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export const FEDERAL_HOLIDAY_SOURCES = [
+  { url: 'https://www.opm.gov/policy-data-oversight/pay-leave/federal-holidays/', checked: '2026-11-26' },
+  { url: 'https://www.law.cornell.edu/uscode/text/5/6103', checked: '2026-11-26' },
+  { url: 'https://www.law.cornell.edu/uscode/text/26/7503', checked: '2026-11-26' },
+  { url: 'https://www.irs.gov/newsroom/tax-day-for-individuals-extended-to-april-18', checked: '2026-11-26' },
+] as const;
+
+export type FederalHolidayId =
+  | 'new_years_day'
+  | 'martin_luther_king_day'
+  | 'washingtons_birthday'
+  | 'dc_emancipation_day'
+  | 'memorial_day'
+  | 'juneteenth'
+  | 'independence_day'
+  | 'labor_day'
+  | 'columbus_day'
+  | 'veterans_day'
+  | 'thanksgiving_day'
+  | 'christmas_day';
+
+type HolidayRule =
+  | { id: FederalHolidayId; kind: 'fixed'; month: number; day: number; since?: number }
+  /** The nth (1-4) weekday of the month, or the last one (n = -1); weekday 0 = Sunday. */
+  | { id: FederalHolidayId; kind: 'nth_weekday'; month: number; weekday: number; n: number };
+
+export const FEDERAL_HOLIDAY_RULES: readonly HolidayRule[] = [
+  { id: 'new_years_day', kind: 'fixed', month: 1, day: 1 },
+  { id: 'martin_luther_king_day', kind: 'nth_weekday', month: 1, weekday: 1, n: 3 },
+  { id: 'washingtons_birthday', kind: 'nth_weekday', month: 2, weekday: 1, n: 3 },
+  // A District of Columbia holiday; the IRS keeps it because its deadlines follow DC's legal holidays.
+  { id: 'dc_emancipation_day', kind: 'fixed', month: 4, day: 16, since: 2005 },
+  { id: 'memorial_day', kind: 'nth_weekday', month: 5, weekday: 1, n: -1 },
+  { id: 'juneteenth', kind: 'fixed', month: 6, day: 19, since: 2021 },
+  { id: 'independence_day', kind: 'fixed', month: 7, day: 4 },
+  { id: 'labor_day', kind: 'nth_weekday', month: 9, weekday: 1, n: 1 },
+  { id: 'columbus_day', kind: 'nth_weekday', month: 10, weekday: 1, n: 2 },
+  { id: 'veterans_day', kind: 'fixed', month: 11, day: 11 },
+  { id: 'thanksgiving_day', kind: 'nth_weekday', month: 11, weekday: 4, n: 4 },
+  { id: 'christmas_day', kind: 'fixed', month: 12, day: 25 },
+];
+
+function iso(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: IsoDate): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+function nthWeekday(year: number, month: number, weekday: number, n: number): IsoDate {
+  if (n > 0) {
+    const first = weekdayOf(iso(year, month, 1));
+    return iso(year, month, 1 + ((weekday - first + 7) % 7) + (n - 1) * 7);
+  }
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = weekdayOf(iso(year, month, lastDay));
+  return iso(year, month, lastDay - ((last - weekday + 7) % 7));
+}
+
+/**
+ * A fixed-date holiday on a Saturday is observed the Friday before, on a Sunday the Monday after
+ * (5 U.S.C. 6103(b), and DC's own rule for Emancipation Day). New Year's Day on a Saturday is thus
+ * observed on 31 December of the year before.
+ */
+function observed(date: IsoDate): IsoDate {
+  const weekday = weekdayOf(date);
+  if (weekday === 6) return addDays(date, -1);
+  if (weekday === 0) return addDays(date, 1);
+  return date;
+}
+
+export interface FederalHoliday {
+  id: FederalHolidayId;
+  /** The holiday itself. */
+  date: IsoDate;
+  /** The weekday it is kept on (the same day unless it falls on a weekend). */
+  observed: IsoDate;
+}
+
+/** The holidays of `year` by their own date, in calendar order. */
+export function federalHolidaysOf(year: number): FederalHoliday[] {
+  return FEDERAL_HOLIDAY_RULES.flatMap((rule) => {
+    if (rule.kind === 'fixed') {
+      if (rule.since !== undefined && year < rule.since) return [];
+      const date = iso(year, rule.month, rule.day);
+      return [{ id: rule.id, date, observed: observed(date) }];
+    }
+    const date = nthWeekday(year, rule.month, rule.weekday, rule.n);
+    return [{ id: rule.id, date, observed: date }];
+  });
+}
+
+/** Whether `date` is a legal holiday: a holiday's own date or the weekday it is observed on. */
+export function isFederalHoliday(date: IsoDate): boolean {
+  const year = Number(date.slice(0, 4));
+  // 31 December can be the observed New Year's Day of the next year.
+  return [year, year + 1].some((y) => federalHolidaysOf(y).some((h) => h.date === date || h.observed === date));
+}
+
+export function isFederalBusinessDay(date: IsoDate): boolean {
+  const weekday = weekdayOf(date);
+  return weekday !== 0 && weekday !== 6 && !isFederalHoliday(date);
+}
+
+/** The due-date rule: `date` itself when it is a business day, else the next business day. */
+export function federalDueDate(date: IsoDate): IsoDate {
+  let day = date;
+  while (!isFederalBusinessDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/**
+ * The business day `count` business days before `today`, counting `today` itself when it is one
+ * (count 1 on a business day is today). Something that started before this day has been waiting at
+ * least `count` business days (the EIN desk's overdue rule).
+ */
+export function businessDaysBack(today: IsoDate, count: number): IsoDate {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`Bad business day count: ${count}`);
+  let day = today;
+  let seen = 0;
+  for (;;) {
+    if (isFederalBusinessDay(day)) {
+      seen++;
+      if (seen === count) return day;
+    }
+    day = addDays(day, -1);
+  }
+}
+
+/** Business days after `from` up to and including `to` (0 when `to` is not later). */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  let count = 0;
+  for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isFederalBusinessDay(day)) count++;
+  return count;
+}
