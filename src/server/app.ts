@@ -16,6 +16,8 @@ import { einRoutes } from './features/ein/ein.routes';
 import { einAdminRoutes } from './features/ein/ein-admin.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { filingsRoutes } from './features/filings/filings.routes';
+import { filingsAdminRoutes } from './features/filings/filings-admin.routes';
 import { formationsRoutes } from './features/formations/formations.routes';
 import { formationsAdminRoutes } from './features/formations/formations-admin.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
@@ -116,6 +118,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/staff', routes: twoFactorAdminRoutes },
       { path: '/staff', routes: staffAdminRoutes },
       { path: '/audit', routes: auditAdminRoutes },
+      { path: '/filings', routes: filingsAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
@@ -130,6 +133,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/payments', paymentsRoutes());
   app.route('/api/orders', ordersRoutes());
   app.route('/api/compliance', complianceRoutes());
+  app.route('/api/filings', filingsRoutes());
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());

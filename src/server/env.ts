@@ -70,6 +70,12 @@ const schema = z.object({
   /** The official fillable IRS Form SS-4 (fss4.pdf) the EIN desk fills; unset: the desk offers the SS-4 data sheet. */
   SS4_TEMPLATE_PATH: optionalString,
   /**
+   * The fillable IRS Form 5472 and Form 1120 the filings desk fills (decision 0051), with the field names
+   * of src/shared/domain/form-5472.ts; unset: "Prepare" makes the data sheet instead.
+   */
+  F5472_TEMPLATE_PATH: optionalString,
+  F1120_TEMPLATE_PATH: optionalString,
+  /**
    * Tests alone: whole days added to the server's clock (platform/clock.ts), so a test can stand the
    * portal a year on and watch the daily runs, deadlines and renewals. Refused outside NODE_ENV=test.
    */

@@ -95,6 +95,8 @@ export const API_ERRORS = {
   INVITATION_PENDING: 409,
   /** Decision 0043: an invitation link that is unknown, used, cancelled or past its 72 hours. */
   INVITATION_INVALID: 400,
+  /** Decision 0051: a Form 5472 or 1120 template is set but cannot be used (`fields.template` says why). */
+  FILING_TEMPLATE_UNAVAILABLE: 409,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'ein.ss4_generated_used',
   'ein.notes_saved',
   'ein.number_set',
+  // tracked filings (decision 0051)
+  'filing.stage_changed',
+  'filing.extended',
   // money and the catalogue
   'order.paid',
   'order.failed',

@@ -37,6 +37,11 @@ export const PERMISSIONS = [
   'staff.manage',
   /** Reading and exporting the audit trail (/admin/audit). */
   'audit.read',
+  // Tracked filings (/admin/filings, decision 0051): read the desk and a filing's answers; prepare the
+  // forms and record each stage (faxed, extension, done, a state report filed); export the list.
+  'filings.read',
+  'filings.prepare',
+  'filings.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +66,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'deadlines.read',
     'deadlines.mark',
     'deadlines.export',
+    'filings.read',
+    'filings.prepare',
+    'filings.export',
   ],
   support: [
     'overview.read',
@@ -72,6 +80,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'support.read',
     'support.reply',
     'support.status',
+    'filings.read',
   ],
   finance: [
     'overview.read',
@@ -108,6 +117,7 @@ export function documentReadPermissions(category: string): readonly Permission[]
 export const ADMIN_PAGES = [
   { path: '/admin/formations', key: 'formations', permission: 'formations.read' },
   { path: '/admin/deadlines', key: 'deadlines', permission: 'deadlines.read' },
+  { path: '/admin/filings', key: 'filings', permission: 'filings.read' },
   { path: '/admin/ein', key: 'ein', permission: 'ein.read' },
   { path: '/admin/services', key: 'services', permission: 'services.manage' },
   { path: '/admin/orders', key: 'orders', permission: 'orders.read' },

@@ -3,6 +3,7 @@ import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
 import enAdminAudit from './en/adminAudit.json';
 import enAdminEin from './en/adminEin.json';
+import enAdminFilings from './en/adminFilings.json';
 import enAdminFormations from './en/adminFormations.json';
 import enAdminOrders from './en/adminOrders.json';
 import enAdminServices from './en/adminServices.json';
@@ -17,6 +18,7 @@ import enDashboard from './en/dashboard.json';
 import enDocuments from './en/documents.json';
 import enEin from './en/ein.json';
 import enErrorsPage from './en/errorsPage.json';
+import enFilings from './en/filings.json';
 import enFormation from './en/formation.json';
 import enFormationService from './en/formationService.json';
 import enGuides from './en/guides.json';
@@ -33,6 +35,7 @@ import trAccount from './tr/account.json';
 import trAdmin from './tr/admin.json';
 import trAdminAudit from './tr/adminAudit.json';
 import trAdminEin from './tr/adminEin.json';
+import trAdminFilings from './tr/adminFilings.json';
 import trAdminFormations from './tr/adminFormations.json';
 import trAdminOrders from './tr/adminOrders.json';
 import trAdminServices from './tr/adminServices.json';
@@ -47,6 +50,7 @@ import trDashboard from './tr/dashboard.json';
 import trDocuments from './tr/documents.json';
 import trEin from './tr/ein.json';
 import trErrorsPage from './tr/errorsPage.json';
+import trFilings from './tr/filings.json';
 import trFormation from './tr/formation.json';
 import trFormationService from './tr/formationService.json';
 import trGuides from './tr/guides.json';
@@ -92,6 +96,8 @@ export const uiTr: Catalogue = {
   security: trSecurity,
   adminStaff: trAdminStaff,
   adminAudit: trAdminAudit,
+  filings: trFilings,
+  adminFilings: trAdminFilings,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -124,4 +130,6 @@ export const uiEn: Catalogue = {
   security: enSecurity,
   adminStaff: enAdminStaff,
   adminAudit: enAdminAudit,
+  filings: enFilings,
+  adminFilings: enAdminFilings,
 };

@@ -6,6 +6,7 @@ import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { complianceMarks, complianceReminderRuns, complianceSchedule, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
+import { runFilingsDay } from '../filings/filings-daily.service';
 import { itemDetails } from './calendar-feed.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
@@ -178,6 +179,8 @@ export async function runDailyReminders(
     .orderBy(sql`${complianceReminderRuns.day} desc`)
     .limit(1);
   const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
+  // The filings' questionnaires and their reminders ride on the same daily claim (decision 0051).
+  await runFilingsDay(deps, today, last?.day ?? null);
   await db
     .update(complianceReminderRuns)
     .set({ finishedAt: sql`now()`, attempted })
