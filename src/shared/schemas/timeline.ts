@@ -22,5 +22,8 @@ export const CUSTOMER_TIMELINE_KINDS = [
   'document_added',
   'payment_paid',
   'payment_failed',
+  /** A tracked filing reached a stage, or was extended with Form 7004 (decision 0051). */
+  'filing_stage',
+  'filing_extended',
 ] as const;
 export type CustomerTimelineKind = (typeof CUSTOMER_TIMELINE_KINDS)[number];

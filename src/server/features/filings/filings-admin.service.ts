@@ -392,7 +392,13 @@ export async function recordExtension(deps: AppDeps, adminId: string, id: string
       entityId: id,
       subjectUserId: locked.userId,
       before: { dueDate: locked.dueDate },
-      after: { dueDate: extendedDueDate, extendedOn: filedOn, kind: locked.kind, taxYear: locked.taxYear },
+      after: {
+        dueDate: extendedDueDate,
+        extendedOn: filedOn,
+        kind: locked.kind,
+        ruleId: locked.ruleId,
+        taxYear: locked.taxYear,
+      },
     });
     return updated;
   });

@@ -60,7 +60,7 @@ export async function openQuestionnaires(deps: DailyDeps, today: string): Promis
         entityId: r.id,
         subjectUserId: r.user_id,
         before: null,
-        after: { status: 'questionnaire_sent', kind: 'form_5472', taxYear },
+        after: { status: 'questionnaire_sent', kind: 'form_5472', ruleId: RULE_ID, taxYear },
       })),
     );
     const people = await db

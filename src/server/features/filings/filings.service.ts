@@ -102,8 +102,14 @@ export async function moveFiling(
     entityType: FILING_ENTITY,
     entityId: row.id,
     subjectUserId: row.userId,
-    before: { status: row.status, kind: row.kind, taxYear: row.taxYear },
-    after: { status: to, kind: row.kind, taxYear: row.taxYear, ...(extra.filedOn ? { filedOn: extra.filedOn } : {}) },
+    before: { status: row.status, kind: row.kind, ruleId: row.ruleId, taxYear: row.taxYear },
+    after: {
+      status: to,
+      kind: row.kind,
+      ruleId: row.ruleId,
+      taxYear: row.taxYear,
+      ...(extra.filedOn ? { filedOn: extra.filedOn } : {}),
+    },
   });
   return updated;
 }

@@ -44,15 +44,13 @@ afterAll(async () => {
 
 async function company(formedOn: string, state = 'Wyoming') {
   const customer = await signedInCustomer(t);
-  await db()
-    .insert(companyFormations)
-    .values({
-      userId: customer.id,
-      companyFormationPreference: 'self',
-      stateSelected: state,
-      formedOn,
-      businessName: 'Ay LLC',
-    });
+  await db().insert(companyFormations).values({
+    userId: customer.id,
+    companyFormationPreference: 'self',
+    stateSelected: state,
+    formedOn,
+    businessName: 'Ay LLC',
+  });
   return customer;
 }
 
@@ -369,9 +367,7 @@ describe('the filings desk', () => {
     federal.append('confirmationNumber', 'X');
     expect((await owner.post('/api/admin/filings/state-reports', federal)).status).toBe(404);
 
-    const found = await owner.get(
-      `/api/admin/filings?kind=state_report&q=`,
-    );
+    const found = await owner.get(`/api/admin/filings?kind=state_report&q=`);
     expect(found.status).toBe(200);
     expect(found.body.items.map((i: { id: string }) => i.id)).toContain(filed.body.filing.id);
     const bad = await owner.get('/api/admin/filings?status=nope');

@@ -60,6 +60,8 @@ function customerVisible(): SQL {
       'ein.status_changed',
       'order.paid',
       'order.failed',
+      'filing.stage_changed',
+      'filing.extended',
     ]),
     and(eq(auditEvents.action, 'document.uploaded'), eq(auditEvents.actorRole, 'admin')),
     // An EIN upload is a stage change, or a document the team replaced; the customer's replaced
@@ -134,6 +136,22 @@ export function toCustomerItem(
       return cat
         ? item('document_added', { document: { category: cat, fileName: typeof name === 'string' ? name : null } })
         : null;
+    }
+    case 'filing.stage_changed':
+    case 'filing.extended': {
+      const taxYear = Number(field(row.after, 'taxYear'));
+      const kind = String(field(row.after, 'kind') ?? 'form_5472');
+      const ruleId = String(field(row.after, 'ruleId') ?? (kind === 'form_5472' ? 'federal_form_5472' : ''));
+      if (!Number.isInteger(taxYear)) return null;
+      return item(row.action === 'filing.extended' ? 'filing_extended' : 'filing_stage', {
+        filing: {
+          kind,
+          ruleId,
+          taxYear,
+          stage: row.action === 'filing.stage_changed' ? to : null,
+          dueDate: row.action === 'filing.extended' ? String(field(row.after, 'dueDate') ?? '') || null : null,
+        },
+      });
     }
     case 'order.paid':
     case 'order.failed':

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Building2, CircleX, CreditCard, FileText, History, type LucideIcon, ScrollText } from 'lucide-react';
+import { Building2, CircleX, CreditCard, FileText, History, Landmark, type LucideIcon, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
 import { Alert } from '../../../components/ui/Alert';
@@ -21,6 +21,8 @@ const ICONS: Record<CustomerTimelineItem['kind'], { icon: LucideIcon; tone: stri
   document_added: { icon: FileText, tone: 'bg-amber-50 text-amber-700' },
   payment_paid: { icon: CreditCard, tone: 'bg-emerald-50 text-emerald-700' },
   payment_failed: { icon: CircleX, tone: 'bg-red-50 text-red-700' },
+  filing_stage: { icon: Landmark, tone: 'bg-violet-50 text-violet-700' },
+  filing_extended: { icon: Landmark, tone: 'bg-violet-50 text-violet-700' },
 };
 
 /**

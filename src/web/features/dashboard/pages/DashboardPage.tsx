@@ -26,6 +26,7 @@ import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
+import { FilingTasks } from '../../filings/components/FilingTasks';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { supportUnreadQuery } from '../../support/api/support';
 import { TIMELINE_KEY } from '../api/timeline';
@@ -180,6 +181,8 @@ function DashboardContent({ data }: { data: MyFormation }) {
             )}
           </Card>
         )}
+
+        <FilingTasks />
 
         <ComplianceCalendarCard />
 
