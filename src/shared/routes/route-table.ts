@@ -133,7 +133,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
   customerPage('support', 'features/support/pages/SupportPage.tsx', ['catalogue', 'support']),
   // Decision 0051: one tracked filing (the yearly Form 5472, a state report), its stages and its questionnaire.
-  customerPage('filings/:id', 'features/filings/pages/FilingPage.tsx', ['catalogue', 'compliance', 'filings']),
+  customerPage('filings/:id', 'features/filings/pages/FilingPage.tsx', [
+    'catalogue',
+    'company',
+    'compliance',
+    'filings',
+  ]),
   // Anonymous visitors browse the services and are asked to sign in only when they buy.
   customerPage('services', 'features/services/pages/ServicesPage.tsx', ['catalogue', 'services'], { who: VISITOR }),
   customerPage('services/:id', 'features/services/pages/ServiceDetailPage.tsx', ['catalogue', 'services'], {

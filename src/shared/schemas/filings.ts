@@ -72,7 +72,8 @@ export const filingDraftSchema = z.object({
 export type FilingDraft = z.output<typeof filingDraftSchema>;
 export type FilingDraftInput = z.input<typeof filingDraftSchema>;
 
-const required = (max: number, key: string) => text(max).min(1, V(key));
+const required = (max: number, key: string) =>
+  safeText(max, { error: V(key), tooLong: 'validation.textTooLong' }).min(1, V(key));
 
 /** Sending the questionnaire: every field the forms need, checked. */
 export const filingAnswersSchema = z

@@ -10,6 +10,7 @@ import {
   type FilingListKind,
   type FilingStatus,
 } from '../../../../shared/domain/filings';
+import { formatEinDigits } from '../../../../shared/domain/form-5472';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
@@ -332,7 +333,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
             <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3" data-testid="filing-answers">
               {[
                 ['name', answers.company?.name],
-                ['ein', answers.company?.ein],
+                ['ein', formatEinDigits(String(answers.company?.ein ?? ''))],
                 ['activityCode', answers.company?.activityCode],
                 ['ownerName', answers.owner?.name],
                 ['citizenship', answers.owner?.citizenship],

@@ -118,6 +118,10 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   }
 
   const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+  /** A field edited after a refused send loses its message; the next send checks it again. */
+  const clear = (key: string) => {
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
 
   return (
     <form
@@ -142,7 +146,10 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
               inputMode={key === 'activityCode' ? 'numeric' : undefined}
               hint={key === 'activityCode' ? t('filings.form.fields.activityCodeHint') : undefined}
               value={(company[key] as string | undefined) ?? ''}
-              onChange={(e) => setCompany({ ...company, [key]: e.target.value })}
+              onChange={(e) => {
+                setCompany({ ...company, [key]: e.target.value });
+                clear(`company.${key}`);
+              }}
               error={error(`company.${key}`)}
             />
           ))}
@@ -151,7 +158,10 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
             label={t('filings.form.fields.totalAssets', { year })}
             inputMode="numeric"
             value={assets}
-            onChange={(e) => setAssets(e.target.value)}
+            onChange={(e) => {
+              setAssets(e.target.value);
+              clear('company.totalAssetsCents');
+            }}
             error={error('company.totalAssetsCents')}
           />
         </div>
@@ -167,7 +177,10 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
               name={`owner.${key}`}
               label={t(`filings.form.fields.${label}`)}
               value={(owner[key] as string | undefined) ?? ''}
-              onChange={(e) => setOwner({ ...owner, [key]: e.target.value })}
+              onChange={(e) => {
+                setOwner({ ...owner, [key]: e.target.value });
+                clear(`owner.${key}`);
+              }}
               error={error(`owner.${key}`)}
             />
           ))}
@@ -194,7 +207,10 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
                 value={choice}
                 className="mt-1"
                 checked={none === (choice === 'none')}
-                onChange={() => setNone(choice === 'none')}
+                onChange={() => {
+                  setNone(choice === 'none');
+                  clear('transactions.none');
+                }}
               />
               <span>{t(`filings.form.none.${choice}`, { year })}</span>
             </label>
@@ -215,7 +231,11 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
                 hint={t(`filings.form.categories.${c}.example`)}
                 inputMode="numeric"
                 value={amounts[c]}
-                onChange={(e) => setAmounts({ ...amounts, [c]: e.target.value })}
+                onChange={(e) => {
+                  setAmounts({ ...amounts, [c]: e.target.value });
+                  clear(`transactions.amounts.${c}`);
+                  clear('transactions.none');
+                }}
                 error={error(`transactions.amounts.${c}`)}
               />
             ))}
