@@ -64,6 +64,17 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ],
   ['audit: search customer', `/api/admin/audit?q=${encodeURIComponent('IŞIL KILIÇ')}`],
   ['audit: deep page 2000', '/api/admin/audit?page=2000&pageSize=25'],
+  // Tracked filings (decision 0051): about 2.2 per customer.
+  ['filings: waiting longest', '/api/admin/filings?page=1&pageSize=25'],
+  ['filings: newest first', '/api/admin/filings?sort=newest&page=1'],
+  ['filings: due soonest', '/api/admin/filings?sort=due&page=1'],
+  ['filings: year', '/api/admin/filings?year=2025&page=1'],
+  ['filings: kind 5472', '/api/admin/filings?kind=form_5472&page=1'],
+  ['filings: kind 7004', '/api/admin/filings?kind=form_7004&page=1'],
+  ['filings: kind state report', '/api/admin/filings?kind=state_report&page=1'],
+  ['filings: status', '/api/admin/filings?status=signed&page=1'],
+  ['filings: year + status', '/api/admin/filings?year=2025&status=answered&page=1'],
+  ['filings: search customer', `/api/admin/filings?q=${encodeURIComponent('IŞIL KILIÇ')}`],
 ];
 
 const CASE_BUDGET_MS = 20_000;
