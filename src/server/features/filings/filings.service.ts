@@ -114,6 +114,50 @@ export async function moveFiling(
   return updated;
 }
 
+/**
+ * A paid "Let us file it" order (decision 0052): the filing of its calendar item, opened for staff (a
+ * state report waits as `open`; a Form 5472 opens its questionnaire), or the existing one linked to the
+ * order. In the payment's transaction.
+ */
+export async function openOrderedFiling(
+  tx: Tx,
+  order: { id: string; userId: string; complianceItemKey: string | null },
+): Promise<void> {
+  const key = order.complianceItemKey;
+  const match = key ? /^([a-z0-9_]+):(\d{4}-\d{2}-\d{2})$/.exec(key) : null;
+  if (!key || !match) return;
+  const [, ruleId, dueDate] = match;
+  const federal = ruleId === 'federal_form_5472';
+  const now = new Date();
+  const [row] = await tx
+    .insert(filings)
+    .values({
+      userId: order.userId,
+      kind: federal ? 'form_5472' : 'state_report',
+      ruleId,
+      itemKey: key,
+      taxYear: Number(dueDate.slice(0, 4)) - (federal ? 1 : 0),
+      status: federal ? 'questionnaire_sent' : 'open',
+      dueDate,
+      sentAt: federal ? now : null,
+      orderId: order.id,
+    })
+    .onConflictDoUpdate({ target: [filings.userId, filings.itemKey], set: { orderId: order.id, updatedAt: now } })
+    .returning();
+  if (row && row.createdAt.getTime() === row.updatedAt.getTime()) {
+    await recordAudit(tx, {
+      actorId: null,
+      actorRole: 'system',
+      action: 'filing.stage_changed',
+      entityType: FILING_ENTITY,
+      entityId: row.id,
+      subjectUserId: order.userId,
+      before: null,
+      after: { status: row.status, kind: row.kind, ruleId, taxYear: row.taxYear, orderId: order.id },
+    });
+  }
+}
+
 /** What the portal already knows, for the questionnaire's first opening. */
 export async function prefilledDraft(db: DbOrTx, userId: string): Promise<FilingDraft> {
   const [[formation], [ein], [user]] = await Promise.all([

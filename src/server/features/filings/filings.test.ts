@@ -19,7 +19,7 @@ import {
 } from '../../../../tests/support/test-app';
 import { formFieldValues } from '../../../shared/domain/form-5472';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
-import { auditEvents, companyFormations, einApplications, filings, mailOutbox } from '../../db/schema';
+import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services } from '../../db/schema';
 import { fileForm, SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
@@ -375,6 +375,48 @@ describe('the filings desk', () => {
     const csv = await owner.get('/api/admin/filings/export.csv?kind=state_report&lang=tr');
     expect(csv.status, String(csv.body)).toBe(200);
     expect(String(csv.body)).toContain('Wyoming yıllık raporu');
+  });
+});
+
+describe('"Let us file it" (decision 0052)', () => {
+  it("checks out a state item by the service's rules, and the paid order opens the filing for staff", async () => {
+    const customer = await company('2024-03-01');
+    const today = new Date().toISOString().slice(0, 10);
+    const itemKey = await stateItemOf(t, customer.id, today);
+    const [service] = await db()
+      .insert(services)
+      .values({
+        title: 'Yıllık rapor',
+        titleEn: 'Renamed by the operator',
+        description: 'x',
+        priceCents: 9900,
+        complianceRules: ['wyoming_annual_report'],
+      })
+      .returning();
+    const calendar = await customer.c.get('/api/compliance/me');
+    const item = calendar.body.items.find((i: { key: string }) => i.key === itemKey);
+    expect(item.service.id).toBe(service.id);
+    // Not one of the customer's items, or a rule the service does not file: refused.
+    expect(
+      (
+        await customer.c.post('/api/payments/checkout', {
+          serviceId: service.id,
+          complianceItemKey: 'federal_form_5472:2099-04-15',
+        })
+      ).status,
+    ).toBe(404);
+    const res = await customer.c.post('/api/payments/checkout', { serviceId: service.id, complianceItemKey: itemKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sessionId = String(res.body.url).split('/').pop() as string;
+    expect((await customer.c.post(`/api/payments/test-checkout/${sessionId}/pay`, {})).status).toBe(200);
+    const [opened] = await db()
+      .select()
+      .from(filings)
+      .where(and(eq(filings.userId, customer.id), eq(filings.itemKey, itemKey)));
+    expect(opened).toMatchObject({ kind: 'state_report', status: 'open', ruleId: 'wyoming_annual_report' });
+    expect(opened.orderId).toBeTruthy();
+    const desk = await owner.get('/api/admin/filings?kind=state_report&status=open');
+    expect(desk.body.items.map((i: { id: string }) => i.id)).toContain(opened.id);
   });
 });
 

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { type CheckoutSessionState, sessionStateFromStripe } from '../../platform/payments/provider';
+import { openOrderedFiling } from '../filings/filings.service';
 import type { OrderRow } from './orders.service';
 
 /*
@@ -89,6 +90,8 @@ export async function fulfilOrder(
       ...(flag ? { flag } : {}),
     },
   });
+  // Decision 0052: a paid "Let us file it" opens the filing of its calendar item for staff.
+  if (paid.complianceItemKey) await openOrderedFiling(tx, paid);
   await queueReceipt(deps, tx, paid);
   return 'paid';
 }

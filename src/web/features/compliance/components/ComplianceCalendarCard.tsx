@@ -243,7 +243,7 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
         ) : null}
         {item.service && !item.done && !item.filing ? (
           <Link
-            to={`/services/${item.service.id}`}
+            to={`/services/${item.service.id}?item=${encodeURIComponent(item.key)}`}
             className="inline-flex min-h-9 items-center rounded-lg bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             {t('compliance.card.letUsFile', { price: fmt.usd(item.service.priceCents) })}
