@@ -187,6 +187,8 @@ export async function requireFiling(db: DbOrTx, id: string): Promise<FilingRow> 
 }
 
 async function lock(tx: DbOrTx, id: string): Promise<FilingRow> {
+  // A malformed id is an unknown one (a uuid column would refuse it with a database error).
+  if (!(await findFiling(tx, id))) throw new ApiError('NOT_FOUND');
   const [row] = await tx.select().from(filings).where(eq(filings.id, id)).limit(1).for('update');
   if (!row) throw new ApiError('NOT_FOUND');
   return row;

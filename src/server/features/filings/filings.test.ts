@@ -221,7 +221,8 @@ describe('the filings desk', () => {
     expect((await customer.c.get('/api/admin/filings')).status).toBe(403);
     const prepared = await owner.post(`/api/admin/filings/${filing.id}/prepare`);
     expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
-  });
+    // Two staff accounts (a password hash and a second factor each): more than the default.
+  }, 90_000);
 
   it('prepares the data sheet, then the filled forms, takes the signed forms, the fax, and the calendar says filed on', async () => {
     const customer = await company('2025-03-01');

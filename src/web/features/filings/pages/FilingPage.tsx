@@ -126,12 +126,6 @@ function FilingBody({ filing, onChange }: { filing: FilingView; onChange: (filin
       </section>
 
       <Question filing={filing} onChange={onChange} />
-
-      <p>
-        <Link to="/dashboard" className={linkClass}>
-          {t('filings.back')}
-        </Link>
-      </p>
     </div>
   );
 }
