@@ -320,7 +320,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
           </Link>
         </Fact>
         <Fact label={t('adminFilings.year')}>{filing.taxYear}</Fact>
-        <Fact label={t('adminFilings.detail.title')}>{t('adminFilings.due', { date: date(filing.dueDate) })}</Fact>
+        <Fact label={t('adminFilings.csv.dueDate')}>{date(filing.dueDate)}</Fact>
       </Facts>
 
       <Section title={t('filings.stagesTitle')}>
