@@ -91,6 +91,17 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['home care: this month', '/api/admin/home/care'],
   ['home care: last 90 days', `/api/admin/home/care?from=${DAYS_AGO_89}&to=${TODAY}`],
   ['home deadlines', '/api/admin/home/deadlines'],
+  // Tracked filings (decision 0051): about 2.2 per customer.
+  ['filings: waiting longest', '/api/admin/filings?page=1&pageSize=25'],
+  ['filings: newest first', '/api/admin/filings?sort=newest&page=1'],
+  ['filings: due soonest', '/api/admin/filings?sort=due&page=1'],
+  ['filings: year', '/api/admin/filings?year=2025&page=1'],
+  ['filings: kind 5472', '/api/admin/filings?kind=form_5472&page=1'],
+  ['filings: kind 7004', '/api/admin/filings?kind=form_7004&page=1'],
+  ['filings: kind state report', '/api/admin/filings?kind=state_report&page=1'],
+  ['filings: status', '/api/admin/filings?status=signed&page=1'],
+  ['filings: year + status', '/api/admin/filings?year=2025&status=answered&page=1'],
+  ['filings: search customer', `/api/admin/filings?q=${encodeURIComponent('IŞIL KILIÇ')}`],
 ];
 
 const CASE_BUDGET_MS = 20_000;

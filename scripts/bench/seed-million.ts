@@ -255,6 +255,26 @@ async function main() {
        from generate_series(1, ${customers}) g cross join generate_series(1, 10) k
        where (g + k) % 13 <> 0`,
     );
+    // Tracked filings (decision 0051): a Form 5472 per formed company for two tax years at every stage,
+    // about one in twelve extended with Form 7004, and a state report for one company in five.
+    const FILING_STATUSES = ['questionnaire_sent', 'answered', 'prepared', 'signed', 'submitted', 'done'];
+    await run(
+      'filings (~2.2 per customer)',
+      `insert into filings (user_id, kind, rule_id, item_key, tax_year, status, due_date, status_since, sent_at,
+              extended_on, created_at, updated_at)
+       select 'bench-' || g, 'form_5472', 'federal_form_5472', 'federal_form_5472:' || (y + 1) || '-04-15', y,
+              case when y = 2024 then 'done' else ${pick(FILING_STATUSES, 'g / 3')} end,
+              case when g % 12 = 0 then make_date(y + 1, 10, 15) else make_date(y + 1, 4, 15) end,
+              make_date(y + 1, 1, 2) + ((g % 100) || ' days')::interval, make_date(y + 1, 1, 2),
+              case when g % 12 = 0 then make_date(y + 1, 4, 10) end,
+              make_date(y + 1, 1, 2), make_date(y + 1, 1, 2)
+       from generate_series(1, ${customers}) g cross join (values (2024), (2025)) as years(y)
+       union all
+       select 'bench-' || g, 'state_report', 'wyoming_annual_report', 'wyoming_annual_report:2026-' ||
+              lpad((1 + g % 12)::text, 2, '0') || '-01', 2026, case when g % 2 = 0 then 'done' else 'open' end,
+              make_date(2026, 1 + g % 12, 1), now() - ((g % 300) || ' days')::interval, null, null, now(), now()
+       from generate_series(1, ${customers}) g where g % 5 = 0`,
+    );
     // VACUUM flushes the trigram indexes' pending lists that a bulk insert leaves behind; until then
     // every search reads them.
     for (const table of [
@@ -269,6 +289,7 @@ async function main() {
       'stage_history',
       'support_threads',
       'support_messages',
+      'filings',
     ]) {
       await run(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
     }

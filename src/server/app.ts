@@ -17,6 +17,8 @@ import { einAdminRoutes } from './features/ein/ein-admin.routes';
 import { einFollowUpsAdminRoutes } from './features/ein/ein-follow-ups.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { filingsRoutes } from './features/filings/filings.routes';
+import { filingsAdminRoutes } from './features/filings/filings-admin.routes';
 import { formationsRoutes } from './features/formations/formations.routes';
 import { formationsAdminRoutes } from './features/formations/formations-admin.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
@@ -136,6 +138,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/home', routes: overviewRoutes },
       { path: '/renewals', routes: renewalsAdminRoutes },
       { path: '/privacy', routes: privacyAdminRoutes },
+      { path: '/filings', routes: filingsAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
@@ -151,6 +154,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/orders', ordersRoutes());
   app.route('/api/compliance', complianceRoutes());
   app.route('/api/renewals', renewalsRoutes());
+  app.route('/api/filings', filingsRoutes());
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());

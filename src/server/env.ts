@@ -73,6 +73,12 @@ const schema = z.object({
   /** Decision 0050: business days at "Submitted to IRS" without an EIN before the EIN desk calls it overdue. */
   EIN_FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(250).default(EIN_OVERDUE_BUSINESS_DAYS_DEFAULT),
   /**
+   * The fillable IRS Form 5472 and Form 1120 the filings desk fills (decision 0051), with the field names
+   * of src/shared/domain/form-5472.ts; unset: "Prepare" makes the data sheet instead.
+   */
+  F5472_TEMPLATE_PATH: optionalString,
+  F1120_TEMPLATE_PATH: optionalString,
+  /**
    * Tests alone: whole days added to the server's clock (platform/clock.ts), so a test can stand the
    * portal a year on and watch the daily runs, deadlines and renewals. Refused outside NODE_ENV=test.
    */

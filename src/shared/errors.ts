@@ -101,6 +101,8 @@ export const API_ERRORS = {
   INVITATION_INVALID: 400,
   /** Decision 0046: a customer who has not accepted the current terms and privacy notice, on a write. */
   CONSENT_REQUIRED: 403,
+  /** Decision 0051: a Form 5472 or 1120 template is set but cannot be used (`fields.template` says why). */
+  FILING_TEMPLATE_UNAVAILABLE: 409,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -52,6 +52,7 @@ import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { mailOutbox, services, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { filingOf, GOOD_ANSWERS, stateItemOf } from '../features/filings/filings.fixtures';
 import { subscriptionOf } from '../features/renewals/renewals.fixtures';
 import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
@@ -725,6 +726,81 @@ const MATRIX: Record<string, Row> = {
     unowned: true,
     request: async ({ world }) => ({ params: { token: await calendarTokenOf(t, world.b.id) } }),
     expect: PUBLIC,
+  },
+
+  // --- tracked filings (decision 0051): each cell gets a filing of B's at the stage the call needs ---------
+  'GET /api/filings': { expect: SIGNED_IN },
+  'GET /api/filings/{id}': {
+    request: async ({ world }) => ({ params: { id: (await filingOf(t, world.b.id)).id } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'PUT /api/filings/{id}/answers': {
+    request: async ({ world }) => ({
+      params: { id: (await filingOf(t, world.b.id)).id },
+      body: { company: { name: 'Matrix LLC' } },
+    }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/filings/{id}/answers': {
+    request: async ({ world }) => ({ params: { id: (await filingOf(t, world.b.id)).id }, body: GOOD_ANSWERS }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/filings/{id}/signed': {
+    request: async ({ world }) => ({
+      params: { id: (await filingOf(t, world.b.id, 'prepared')).id },
+      body: fileForm(SIGNED),
+    }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'POST /api/filings/{id}/question': {
+    request: async ({ world }) => ({
+      params: { id: (await filingOf(t, world.b.id)).id },
+      body: { message: 'Matrix question' },
+    }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/admin/filings': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/filings/export.csv': { request: () => ({ query: 'lang=tr' }), expect: ADMIN_ONLY },
+  'GET /api/admin/filings/{id}': {
+    request: async ({ world }) => ({ params: { id: (await filingOf(t, world.b.id)).id } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/filings/{id}/prepare': {
+    request: async ({ world }) => ({ params: { id: (await filingOf(t, world.b.id, 'answered')).id } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/filings/{id}/submitted': {
+    request: async ({ world }) => {
+      const body = fileForm(SIGNED);
+      body.append('method', 'fax');
+      body.append('filedOn', '2026-03-02');
+      return { params: { id: (await filingOf(t, world.b.id, 'signed')).id }, body };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/filings/{id}/done': {
+    request: async ({ world }) => ({ params: { id: (await filingOf(t, world.b.id, 'submitted')).id } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/filings/{id}/extension': {
+    request: async ({ world }) => ({
+      params: { id: (await filingOf(t, world.b.id)).id },
+      body: { filedOn: '2026-04-01' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/filings/state-reports': {
+    fresh: 'completed',
+    request: async ({ world }) => {
+      const today = new Date().toISOString().slice(0, 10);
+      const body = fileForm(SIGNED);
+      body.append('userId', world.b.id);
+      body.append('itemKey', await stateItemOf(t, world.b.id, today));
+      body.append('filedOn', today);
+      body.append('confirmationNumber', 'WY-MATRIX-1');
+      return { body };
+    },
+    expect: ADMIN_ONLY,
   },
 
   // --- staff and the audit trail (decision 0043, decision 0043): the owner's; invitations are public --------

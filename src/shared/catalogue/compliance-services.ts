@@ -1,12 +1,10 @@
 import type { ComplianceRuleId } from './compliance';
 
 /**
- * Which catalogue service files a compliance item for the customer ("Let us file it"). The services
- * table has no field naming a rule, and its ids are random per installation, so the link is the
- * service's English title as the example catalogue seeds it (services.seed.ts), compared trimmed and
- * case-insensitively among active services. An operator who renames the service breaks the link
- * visibly (the button disappears) rather than pointing it at the wrong service; the unit test fails
- * when the seed's titles drift from these.
+ * Which catalogue service files a compliance item for the customer ("Let us file it"). A service names
+ * the rules it files in its own `compliance_rules` column (decision 0052), so the link survives a
+ * renamed service; the example catalogue (services.seed.ts) and the migration that added the column
+ * give the example services their rules by these English titles, once.
  */
 export const COMPLIANCE_SERVICE_TITLES: Partial<Record<ComplianceRuleId, string>> = {
   wyoming_annual_report: 'Annual report filing',
@@ -14,14 +12,17 @@ export const COMPLIANCE_SERVICE_TITLES: Partial<Record<ComplianceRuleId, string>
   federal_form_5472: 'Form 5472 and pro forma 1120 filing',
 };
 
-const normalise = (title: string) => title.trim().toLocaleLowerCase('en-US');
+/** The rules the example service of this English title files. */
+export function rulesFiledBy(titleEn: string): ComplianceRuleId[] {
+  return (Object.entries(COMPLIANCE_SERVICE_TITLES) as [ComplianceRuleId, string][])
+    .filter(([, title]) => title === titleEn)
+    .map(([rule]) => rule);
+}
 
-/** The service (of `services`, active ones) that files `ruleId`, or null when none is sold. */
-export function matchingService<T extends { titleEn: string | null }>(
+/** The service (of `services`, active ones) that files `ruleId` by its id-bound rules, or null when none is sold. */
+export function matchingService<T extends { complianceRules: readonly string[] }>(
   ruleId: ComplianceRuleId,
   services: readonly T[],
 ): T | null {
-  const wanted = COMPLIANCE_SERVICE_TITLES[ruleId];
-  if (!wanted) return null;
-  return services.find((s) => s.titleEn !== null && normalise(s.titleEn) === normalise(wanted)) ?? null;
+  return services.find((s) => s.complianceRules.includes(ruleId)) ?? null;
 }

@@ -37,6 +37,14 @@ export const complianceItemSchema = z
     lastChecked: z.string(),
     done: z.boolean(),
     doneAt: z.string().nullable(),
+    /**
+     * The tracked filing of this item (decision 0051), if any: its status, the day it was filed (the
+     * calendar's "filed on …") and its due date now (an extension moves it).
+     */
+    filing: z
+      .object({ id: z.string(), status: z.string(), filedOn: z.string().nullable(), dueDate: z.string() })
+      .nullable()
+      .optional(),
     /** The catalogue's service that files this item ("Let us file it"), when one is sold. */
     service: z
       .object({ id: z.string(), title: z.string(), titleEn: z.string().nullable(), priceCents: z.number().int() })

@@ -33,6 +33,16 @@ export const customerTimelineItemSchema = z.object({
   to: stageStatus.optional(),
   /** A file the team added (document_added), or the file that came with an EIN step. */
   document: z.object({ category: z.enum(DOCUMENT_CATEGORIES), fileName: z.string().nullable() }).optional(),
+  /** filing_*: which filing (its kind, rule and tax year), the stage reached, the new due date. */
+  filing: z
+    .object({
+      kind: z.string(),
+      ruleId: z.string(),
+      taxYear: z.number().int(),
+      stage: z.string().nullable(),
+      dueDate: z.string().nullable(),
+    })
+    .optional(),
   payment: z
     .object({
       amountCents: z.number().int(),

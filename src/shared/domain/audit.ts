@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   'ein.number_set',
   // EIN follow-ups (decision 0050)
   'ein.follow_up_recorded',
+  // tracked filings (decision 0051)
+  'filing.stage_changed',
+  'filing.extended',
   // money and the catalogue
   'order.paid',
   'order.failed',

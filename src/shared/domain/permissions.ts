@@ -44,6 +44,11 @@ export const PERMISSIONS = [
   // customers' data rights (decision 0047): a customer's copy produced on request, the erasure queue
   /** Producing a customer's data ZIP and answering erasure requests (/admin/privacy). */
   'privacy.manage',
+  // Tracked filings (/admin/filings, decision 0051): read the desk and a filing's answers; prepare the
+  // forms and record each stage (faxed, extension, done, a state report filed); export the list.
+  'filings.read',
+  'filings.prepare',
+  'filings.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -70,6 +75,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'deadlines.export',
     'renewals.read',
     'renewals.manage',
+    'filings.read',
+    'filings.prepare',
+    'filings.export',
   ],
   support: [
     'overview.read',
@@ -81,6 +89,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'support.read',
     'support.reply',
     'support.status',
+    'filings.read',
   ],
   finance: [
     'overview.read',
@@ -126,6 +135,7 @@ export function carriesSsn(category: string): boolean {
 export const ADMIN_PAGES = [
   { path: '/admin/formations', key: 'formations', permission: 'formations.read' },
   { path: '/admin/deadlines', key: 'deadlines', permission: 'deadlines.read' },
+  { path: '/admin/filings', key: 'filings', permission: 'filings.read' },
   { path: '/admin/ein', key: 'ein', permission: 'ein.read' },
   { path: '/admin/services', key: 'services', permission: 'services.manage' },
   { path: '/admin/orders', key: 'orders', permission: 'orders.read' },

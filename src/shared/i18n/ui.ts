@@ -3,6 +3,7 @@ import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
 import enAdminAudit from './en/adminAudit.json';
 import enAdminEin from './en/adminEin.json';
+import enAdminFilings from './en/adminFilings.json';
 import enAdminFormations from './en/adminFormations.json';
 import enAdminHome from './en/adminHome.json';
 import enAdminOrders from './en/adminOrders.json';
@@ -19,6 +20,7 @@ import enDocuments from './en/documents.json';
 import enEin from './en/ein.json';
 import enEinFollowUps from './en/einFollowUps.json';
 import enErrorsPage from './en/errorsPage.json';
+import enFilings from './en/filings.json';
 import enFormation from './en/formation.json';
 import enFormationService from './en/formationService.json';
 import enGuides from './en/guides.json';
@@ -38,6 +40,7 @@ import trAccount from './tr/account.json';
 import trAdmin from './tr/admin.json';
 import trAdminAudit from './tr/adminAudit.json';
 import trAdminEin from './tr/adminEin.json';
+import trAdminFilings from './tr/adminFilings.json';
 import trAdminFormations from './tr/adminFormations.json';
 import trAdminHome from './tr/adminHome.json';
 import trAdminOrders from './tr/adminOrders.json';
@@ -54,6 +57,7 @@ import trDocuments from './tr/documents.json';
 import trEin from './tr/ein.json';
 import trEinFollowUps from './tr/einFollowUps.json';
 import trErrorsPage from './tr/errorsPage.json';
+import trFilings from './tr/filings.json';
 import trFormation from './tr/formation.json';
 import trFormationService from './tr/formationService.json';
 import trGuides from './tr/guides.json';
@@ -107,6 +111,8 @@ export const uiTr: Catalogue = {
   renewals: trRenewals,
   retention: trRetention,
   privacy: trPrivacy,
+  filings: trFilings,
+  adminFilings: trAdminFilings,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -144,4 +150,6 @@ export const uiEn: Catalogue = {
   renewals: enRenewals,
   retention: enRetention,
   privacy: enPrivacy,
+  filings: enFilings,
+  adminFilings: enAdminFilings,
 };

@@ -116,7 +116,18 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   customerPage(
     'dashboard',
     'features/dashboard/pages/DashboardPage.tsx',
-    ['catalogue', 'company', 'compliance', 'dashboard', 'einFollowUps', 'payments', 'renewals', 'retention', 'support'],
+    [
+      'catalogue',
+      'company',
+      'compliance',
+      'dashboard',
+      'einFollowUps',
+      'filings',
+      'payments',
+      'renewals',
+      'retention',
+      'support',
+    ],
     { guard: 'requireCustomer' },
   ),
   customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
@@ -135,6 +146,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requireSs4Form',
   }),
   customerPage('support', 'features/support/pages/SupportPage.tsx', ['catalogue', 'support']),
+  // Decision 0051: one tracked filing (the yearly Form 5472, a state report), its stages and its questionnaire.
+  customerPage('filings/:id', 'features/filings/pages/FilingPage.tsx', [
+    'catalogue',
+    'company',
+    'compliance',
+    'filings',
+  ]),
   // Anonymous visitors browse the services and are asked to sign in only when they buy.
   customerPage('services', 'features/services/pages/ServicesPage.tsx', ['catalogue', 'services'], { who: VISITOR }),
   customerPage('services/:id', 'features/services/pages/ServiceDetailPage.tsx', ['catalogue', 'services'], {
@@ -213,6 +231,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
   adminPage('admin/renewals', 'features/renewals/admin/AdminRenewalsPage.tsx', ['catalogue', 'compliance', 'renewals']),
   adminPage('admin/privacy', 'features/privacy/admin/AdminPrivacyPage.tsx', ['catalogue', 'privacy']),
+  adminPage('admin/filings', 'features/filings/admin/AdminFilingsPage.tsx', [
+    'adminFilings',
+    'catalogue',
+    'compliance',
+    'filings',
+  ]),
 ];
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */

@@ -47,6 +47,13 @@ export const adminServiceListQuerySchema = z.object({
 
 export const purchaseSchema = z.object({
   serviceId: z.uuid({ error: 'validation.invalid' }),
+  /**
+   * "Let us file it" (decision 0052): the calendar item (`<rule id>:<due date>`) this purchase files; it
+   * must be one of the buyer's items and a rule the service files. Paid, it opens the filing for staff.
+   */
+  complianceItemKey: safeText(TEXT_MAX.choice)
+    .regex(/^[a-z0-9_]+:\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+    .optional(),
 });
 
 /** The success page's `session_id`: Stripe's cs_… ids and the local test checkout's. */

@@ -24,5 +24,8 @@ export const CUSTOMER_TIMELINE_KINDS = [
   'payment_failed',
   // Decision 0050: staff followed up with the IRS about the EIN.
   'ein_follow_up',
+  /** A tracked filing reached a stage, or was extended with Form 7004 (decision 0051). */
+  'filing_stage',
+  'filing_extended',
 ] as const;
 export type CustomerTimelineKind = (typeof CUSTOMER_TIMELINE_KINDS)[number];

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './auth';
 export * from './ein';
+export * from './filings';
 export * from './formations';
 export * from './links';
 export * from './ops';

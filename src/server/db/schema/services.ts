@@ -19,6 +19,11 @@ export const services = pgTable(
     /** Required only with real Stripe: Checkout then sells this Stripe price (decision 0012). */
     stripePriceId: text('stripe_price_id'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The compliance rules this service files for the customer ("Let us file it", decision 0052): the
+     * calendar links an item to the service by these ids, so renaming the service keeps the link.
+     */
+    complianceRules: text('compliance_rules').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +59,8 @@ export const orders = pgTable(
     /** A renewal order: the subscription it renews, and the period end it extends from (decision 0054). */
     subscriptionId: uuid('subscription_id'),
     renewsFrom: date('renews_from', { mode: 'string' }),
+    /** The compliance item (`<rule id>:<due date>`) a "Let us file it" order files; paid, it opens the filing. */
+    complianceItemKey: text('compliance_item_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
+import { runFilingsDay } from '../filings/filings-daily.service';
 import { writeOverviewRollups } from '../overview/overview-rollups.service';
 import { runRenewalsDaily } from '../renewals/renewals.service';
 import { itemDetails } from './calendar-feed.service';
@@ -205,6 +206,8 @@ export async function runDailyReminders(
   const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
   // The home's daily rollups (decision 0056) under the same claim: one copy writes them once a day.
   await writeOverviewRollups(db, today);
+  // The filings' questionnaires and their reminders ride on the same daily claim (decision 0051).
+  await runFilingsDay(deps, today, last?.day ?? null);
   await db
     .update(complianceReminderRuns)
     .set({ finishedAt: sql`now()`, attempted })

@@ -16,6 +16,7 @@ import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
   companyFormations,
   complianceMarks,
+  filings,
   services as servicesTable,
   subscriptionEvents,
   subscriptions,
@@ -66,6 +67,26 @@ async function marksOf(db: DbOrTx, userId: string, keys: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.key, r.at]));
 }
 
+/**
+ * The tracked filings of these items (decision 0051): the calendar shows "filed on …" by itself once a
+ * filing went to the IRS or the state, and links an open one.
+ */
+async function filingsOf(db: DbOrTx, userId: string, keys: string[]) {
+  if (keys.length === 0)
+    return new Map<string, { id: string; status: string; filedOn: string | null; dueDate: string }>();
+  const rows = await db
+    .select({
+      key: filings.itemKey,
+      id: filings.id,
+      status: filings.status,
+      filedOn: filings.filedOn,
+      dueDate: filings.dueDate,
+    })
+    .from(filings)
+    .where(and(eq(filings.userId, userId), inArray(filings.itemKey, keys)));
+  return new Map(rows.map((r) => [r.key, { id: r.id, status: r.status, filedOn: r.filedOn, dueDate: r.dueDate }]));
+}
+
 /** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */
 export async function complianceView(db: DbOrTx, userId: string, today: string): Promise<ComplianceView> {
   const company = await loadCompany(db, userId);
@@ -78,9 +99,10 @@ export async function complianceView(db: DbOrTx, userId: string, today: string):
         .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
     : companyDeadlines(company, today);
   const keys = deadlines.map((d) => complianceItemKey(d.ruleId, d.dueDate));
-  const [marks, services] = await Promise.all([
+  const [marks, services, filed] = await Promise.all([
     marksOf(db, userId, keys),
     deadlines.length ? db.select().from(servicesTable).where(eq(servicesTable.isActive, true)) : Promise.resolve([]),
+    filingsOf(db, userId, keys),
   ]);
   const state = company?.state ?? null;
   return {
@@ -108,6 +130,7 @@ export async function complianceView(db: DbOrTx, userId: string, today: string):
         lastChecked: findComplianceRule(d.ruleId).lastChecked,
         done: doneAt !== null,
         doneAt: doneAt ? doneAt.toISOString() : null,
+        filing: filed.get(keys[i]) ?? null,
         service: service
           ? { id: service.id, title: service.title, titleEn: service.titleEn, priceCents: service.priceCents }
           : null,

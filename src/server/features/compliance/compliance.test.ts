@@ -26,7 +26,13 @@ beforeAll(async () => {
   expect((await signUpAdmin(admin)).res.status).toBe(201);
   await db()
     .insert(services)
-    .values({ title: 'Yıllık Rapor', titleEn: 'Annual report filing', description: 'x', priceCents: 9900 });
+    .values({
+      title: 'Yıllık Rapor',
+      titleEn: 'Annual report filing',
+      description: 'x',
+      priceCents: 9900,
+      complianceRules: ['wyoming_annual_report', 'florida_annual_report'],
+    });
 });
 afterAll(async () => {
   await t?.close();

@@ -17,6 +17,8 @@ type OrderSpec =
       titleEn: string | null;
       amountCents: number;
       stripePriceId: string | null;
+      /** The compliance item a "Let us file it" purchase files (decision 0052). */
+      complianceItemKey?: string;
     }
   | { kind: 'formation_package'; packageId: PackageId; addressOption: AddressOption }
   | {
@@ -44,7 +46,13 @@ export async function startCheckout(deps: AppDeps, user: SessionUser, spec: Orde
       provider: deps.payments.name,
       currency: ORDER_CURRENCY,
       ...(spec.kind === 'service'
-        ? { serviceId: spec.serviceId, title: spec.title, titleEn: spec.titleEn, amountCents: spec.amountCents }
+        ? {
+            serviceId: spec.serviceId,
+            title: spec.title,
+            titleEn: spec.titleEn,
+            amountCents: spec.amountCents,
+            complianceItemKey: spec.complianceItemKey ?? null,
+          }
         : spec.kind === 'renewal'
           ? {
               subscriptionId: spec.subscriptionId,

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
 import { type CheckoutSessionState, sessionStateFromStripe } from '../../platform/payments/provider';
+import { openOrderedFiling } from '../filings/filings.service';
 import { settleRenewalOrder, syncSubscriptions } from '../renewals/renewals.service';
 import type { OrderRow } from './orders.service';
 
@@ -111,6 +112,8 @@ export async function fulfilOrder(
       ...(flag ? { flag } : {}),
     },
   });
+  // Decision 0052: a paid "Let us file it" opens the filing of its calendar item for staff.
+  if (paid.complianceItemKey) await openOrderedFiling(tx, paid);
   await queueReceipt(deps, tx, paid);
   return 'paid';
 }

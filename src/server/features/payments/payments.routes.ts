@@ -8,9 +8,11 @@ import {
   urlResult,
   webhookAckSchema,
 } from '../../../shared/contracts/payments';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { requireRealItem } from '../compliance/compliance.service';
 import { findActiveService } from '../services/services.service';
 import { startCheckout } from './checkout.service';
 import { reconcileOrder } from './fulfil.service';
@@ -115,8 +117,16 @@ export function paymentsRoutes() {
     const user = currentUser(c);
     if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
     const deps = c.var.deps;
-    const service = await findActiveService(deps.database.db, c.req.valid('json').serviceId);
+    const { serviceId, complianceItemKey } = c.req.valid('json');
+    const service = await findActiveService(deps.database.db, serviceId);
     if (!service) throw new ApiError('SERVICE_NOT_FOUND');
+    if (complianceItemKey) {
+      // Decision 0052: only one of the buyer's own items, of a rule this service files.
+      const item = await requireRealItem(deps.database.db, user.id, complianceItemKey, serverToday(deps.env));
+      if (!service.complianceRules.includes(item.ruleId)) {
+        throw new ApiError('VALIDATION_FAILED', { complianceItemKey: 'validation.invalid' });
+      }
+    }
     if (!(await deps.rateLimiter.hit('checkoutPerUser', user.id))) throw new ApiError('TOO_MANY_REQUESTS');
     const result = await startCheckout(deps, user, {
       kind: 'service',
@@ -125,6 +135,7 @@ export function paymentsRoutes() {
       titleEn: service.titleEn,
       amountCents: service.priceCents,
       stripePriceId: service.stripePriceId,
+      complianceItemKey,
     });
     return c.json(result, 200);
   });

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { findComplianceRule } from '../../../shared/catalogue/compliance';
+import { rulesFiledBy } from '../../../shared/catalogue/compliance-services';
 import { formatUsd } from '../../../shared/catalogue/money';
 import type { Db } from '../../db/client';
 import { services, users } from '../../db/schema';
@@ -15,7 +16,7 @@ const form5472Penalty = (lang: 'tr' | 'en') =>
   formatUsd(findComplianceRule('federal_form_5472').penalty?.amountCents ?? 0, lang);
 
 /** Amounts come from the catalogue (compliance rules), so the examples never state a stale figure. */
-export const EXAMPLE_SERVICES = [
+const EXAMPLES = [
   {
     title: 'ITIN Başvurusu',
     titleEn: 'ITIN application',
@@ -40,6 +41,9 @@ export const EXAMPLE_SERVICES = [
     priceCents: 34_900,
   },
 ] as const;
+
+/** Each example with the compliance rules it files ("Let us file it" links by these; decision 0052). */
+export const EXAMPLE_SERVICES = EXAMPLES.map((s) => ({ ...s, complianceRules: rulesFiledBy(s.titleEn) }));
 
 /**
  * Seeds the examples when the database is brand new: no account and no service yet. Once anybody has

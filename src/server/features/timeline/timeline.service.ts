@@ -67,6 +67,8 @@ function customerVisible(): SQL {
       'ein.follow_up_recorded',
       'order.paid',
       'order.failed',
+      'filing.stage_changed',
+      'filing.extended',
     ]),
     and(eq(auditEvents.action, 'document.uploaded'), eq(auditEvents.actorRole, 'admin')),
     // An EIN upload is a stage change, or a document the team replaced; the customer's replaced
@@ -167,6 +169,22 @@ export function toCustomerItem(
       // The audit row holds only what the customer may see (ein-follow-ups.service): a shared note or none.
       const followUp = einFollowUpOf(row.after);
       return followUp ? item('ein_follow_up', { followUp }) : null;
+    }
+    case 'filing.stage_changed':
+    case 'filing.extended': {
+      const taxYear = Number(field(row.after, 'taxYear'));
+      const kind = String(field(row.after, 'kind') ?? 'form_5472');
+      const ruleId = String(field(row.after, 'ruleId') ?? (kind === 'form_5472' ? 'federal_form_5472' : ''));
+      if (!Number.isInteger(taxYear)) return null;
+      return item(row.action === 'filing.extended' ? 'filing_extended' : 'filing_stage', {
+        filing: {
+          kind,
+          ruleId,
+          taxYear,
+          stage: row.action === 'filing.stage_changed' ? to : null,
+          dueDate: row.action === 'filing.extended' ? String(field(row.after, 'dueDate') ?? '') || null : null,
+        },
+      });
     }
     case 'order.paid':
     case 'order.failed':

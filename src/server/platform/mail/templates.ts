@@ -40,7 +40,16 @@ export type MailTemplate =
   | 'privacy.erasureDeclined'
   | 'privacy.erasureDone'
   /** Decision 0050: staff followed up with the IRS about the customer's EIN (`date`, `outcome`; a shareable note as `excerpt`). */
-  | 'einFollowUp';
+  | 'einFollowUp'
+  /**
+   * Tracked filings (decisions 0051, 0052), texts under `mail.filings`: the questionnaire opened and
+   * its reminders (`subject` is the tax year), the forms ready to sign, the filing sent, a state report filed.
+   */
+  | 'filings.opened'
+  | 'filings.reminder'
+  | 'filings.prepared'
+  | 'filings.submitted'
+  | 'filings.stateFiled';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the

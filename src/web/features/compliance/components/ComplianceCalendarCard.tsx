@@ -143,6 +143,9 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
   const date = (iso: string) => formatCalendarDate(iso, fmt.lang);
   const vars = ruleTextVars(item, fmt.lang);
   const serviceTitle = item.service ? (fmt.lang === 'en' && item.service.titleEn) || item.service.title : null;
+  // Decision 0051: a tracked filing that went to the IRS or the state says so on its own.
+  const filedOn =
+    item.filing && (item.filing.status === 'submitted' || item.filing.status === 'done') ? item.filing.filedOn : null;
 
   return (
     <li
@@ -161,7 +164,15 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
             {item.taxYear !== null ? ` · ${t('compliance.card.taxYear', { year: item.taxYear })}` : null}
           </p>
         </div>
-        {item.done ? (
+        {filedOn ? (
+          <span
+            data-testid={`compliance-filed-${item.ruleId}`}
+            className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800"
+          >
+            <CircleCheck aria-hidden="true" className="size-4" />
+            {t('compliance.card.filedOn', { date: date(filedOn) })}
+          </span>
+        ) : item.done ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
             <CircleCheck aria-hidden="true" className="size-4" />
             {t('compliance.card.done')}
@@ -229,9 +240,18 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
           {item.done ? null : <Check aria-hidden="true" className="size-4" />}
           {item.done ? t('compliance.card.undo') : t('compliance.card.markDone')}
         </Button>
-        {item.service && !item.done ? (
+        {item.filing ? (
           <Link
-            to={`/services/${item.service.id}`}
+            to={`/filings/${item.filing.id}`}
+            data-testid={`compliance-filing-${item.ruleId}`}
+            className="inline-flex min-h-9 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {t('compliance.card.openFiling')}
+          </Link>
+        ) : null}
+        {item.service && !item.done && !item.filing ? (
+          <Link
+            to={`/services/${item.service.id}?item=${encodeURIComponent(item.key)}`}
             className="inline-flex min-h-9 items-center rounded-lg bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             {t('compliance.card.letUsFile', { price: fmt.usd(item.service.priceCents) })}

@@ -6,6 +6,7 @@ import {
   CreditCard,
   FileText,
   History,
+  Landmark,
   type LucideIcon,
   PhoneCall,
   ScrollText,
@@ -31,6 +32,8 @@ const ICONS: Record<CustomerTimelineItem['kind'], { icon: LucideIcon; tone: stri
   payment_paid: { icon: CreditCard, tone: 'bg-emerald-50 text-emerald-700' },
   payment_failed: { icon: CircleX, tone: 'bg-red-50 text-red-700' },
   ein_follow_up: { icon: PhoneCall, tone: 'bg-sky-50 text-sky-700' },
+  filing_stage: { icon: Landmark, tone: 'bg-violet-50 text-violet-700' },
+  filing_extended: { icon: Landmark, tone: 'bg-violet-50 text-violet-700' },
 };
 
 /**

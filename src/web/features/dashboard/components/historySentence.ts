@@ -21,7 +21,7 @@ function paymentName(payment: NonNullable<CustomerTimelineItem['payment']>, t: T
 export function historySentence(
   item: CustomerTimelineItem,
   t: T,
-  fmt: { lang: Language; usd: (cents: number) => string },
+  fmt: { lang: Language; usd: (cents: number) => string; date?: (value: string) => string },
 ): { text: string; detail: string | null } {
   const k = (key: string, vars?: Record<string, unknown>) => t(`dashboard.history.item.${key}`, vars);
   const to = item.to ? stageLabel(item, item.to, t) : '';
@@ -44,6 +44,21 @@ export function historySentence(
       const base = item.by === 'team' ? 'documentByTeam' : 'document';
       const fileName = item.document?.fileName;
       return { text: fileName ? k(base, { category, fileName }) : k(`${base}NoName`, { category }), detail: null };
+    }
+    case 'filing_stage':
+    case 'filing_extended': {
+      const f = item.filing;
+      if (!f) return { text: '', detail: null };
+      const filing =
+        f.kind === 'form_5472'
+          ? t('filings.title5472', { year: f.taxYear })
+          : t('filings.titleState', { rule: t(`compliance.rules.${f.ruleId}.name`), year: f.taxYear });
+      return item.kind === 'filing_stage'
+        ? { text: k('filingStage', { filing, stage: t(`filings.stages.${f.stage}`) }), detail: null }
+        : {
+            text: k('filingExtended', { filing, date: f.dueDate ? (fmt.date ? fmt.date(f.dueDate) : f.dueDate) : '' }),
+            detail: null,
+          };
     }
     case 'payment_paid':
     case 'payment_failed': {

@@ -26,6 +26,7 @@ import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
+import { FilingTasks } from '../../filings/components/FilingTasks';
 import { OrdersCard } from '../../payments/components/OrdersCard';
 import { RenewalCard } from '../../renewals/components/RenewalCard';
 import { SsnRetentionNotice } from '../../retention/components/SsnRetentionNotice';
@@ -186,6 +187,7 @@ function DashboardContent({ data }: { data: MyFormation }) {
         )}
 
         <RenewalCard />
+        <FilingTasks />
 
         <ComplianceCalendarCard />
 

@@ -20,5 +20,9 @@ export function serviceQuery(id: string) {
 }
 
 /** Opens a checkout for one service; the browser then goes to the returned URL. */
-export const startServiceCheckout = (serviceId: string) =>
-  api<UrlResult>('POST', '/api/payments/checkout', { serviceId });
+export const startServiceCheckout = (serviceId: string, complianceItemKey?: string) =>
+  api<UrlResult>(
+    'POST',
+    '/api/payments/checkout',
+    complianceItemKey ? { serviceId, complianceItemKey } : { serviceId },
+  );

@@ -23,7 +23,7 @@ export function usePurchase() {
     navigate('/signin');
   }
 
-  async function purchase(serviceId: string) {
+  async function purchase(serviceId: string, complianceItemKey?: string) {
     // A ref, not the state: a double click lands before the re-render that disables the button.
     if (inFlight.current) return;
     // null is a known visitor; undefined (the session check failed) is left to the server's 401.
@@ -34,7 +34,7 @@ export function usePurchase() {
     inFlight.current = true;
     setPendingId(serviceId);
     try {
-      const { url } = await startServiceCheckout(serviceId);
+      const { url } = await startServiceCheckout(serviceId, complianceItemKey);
       window.location.assign(url);
     } catch (error) {
       inFlight.current = false;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ArrowLeft, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { isApiError } from '../../../lib/api';
@@ -57,6 +57,9 @@ function ServiceDetail({ service }: { service: ServiceView }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { purchase, pendingId } = usePurchase();
+  // "Let us file it" from the calendar names the item the purchase files (decision 0052).
+  const [searchParams] = useSearchParams();
+  const itemKey = searchParams.get('item') || undefined;
   const { title, description } = localizedService(service, fmt.lang);
   return (
     <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -85,7 +88,7 @@ function ServiceDetail({ service }: { service: ServiceView }) {
             className="mt-5"
             data-testid="service-buy"
             loading={pendingId !== null}
-            onClick={() => void purchase(service.id)}
+            onClick={() => void purchase(service.id, itemKey)}
           >
             <ShoppingCart aria-hidden="true" className="size-4" />
             {t('services.detail.buyNow')}

@@ -1,0 +1,172 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { companyFormations, einApplications, filings } from '../../src/server/db/schema';
+import { buildFormTemplate } from '../../src/server/features/filings/filings.fixtures';
+import { runFilingsDay } from '../../src/server/features/filings/filings-daily.service';
+import { daysBetween } from '../../src/shared/catalogue/compliance';
+import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { adminPage, customerPage } from '../support/e2e-accounts';
+
+const e2e = serverAndBrowserForFile();
+const PDF = {
+  name: 'imzali-formlar.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n% imzalı\n%%EOF\n'),
+};
+
+/**
+ * Decision 0051, in both languages with screenshots at 1280 and 375 px: a customer with an issued EIN
+ * answers the Form 5472 questionnaire; staff prepare the data sheet, then the forms from test-built
+ * templates; the customer uploads the signed forms; staff record the fax with its confirmation; the
+ * calendar item says "filed on …" and the History shows each stage.
+ */
+describe('the yearly Form 5472', () => {
+  it('goes from the questionnaire to the fax, and the calendar and the History follow', async () => {
+    const { deps } = e2e.server;
+    const env = deps.env as {
+      TEST_CLOCK_OFFSET_DAYS: number;
+      F5472_TEMPLATE_PATH?: string;
+      F1120_TEMPLATE_PATH?: string;
+    };
+    // The portal stands on 1 March 2026: the 2025 questionnaire is open, due 15 April 2026.
+    const today = '2026-03-01';
+    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(new Date().toISOString().slice(0, 10), today);
+    try {
+      const { page: customer, formationId } = await customerPage(e2e, 'Deniz Şahin', 'beyan', {
+        formationType: 'self',
+      });
+      const db = deps.database.db;
+      const [formation] = await db
+        .update(companyFormations)
+        .set({ stateSelected: 'Wyoming', formedOn: '2025-03-01', businessName: 'Deniz Yazılım LLC' })
+        .where(eq(companyFormations.id, formationId as string))
+        .returning();
+      await db.insert(einApplications).values({
+        userId: formation.userId,
+        businessName: 'Deniz Yazılım LLC',
+        email: 'deniz@example.com',
+        state: 'Wyoming',
+        businessActivity: 'Other',
+        otherActivity: 'Yazılım geliştirme',
+        responsiblePartyName: 'Deniz Şahin',
+        responsiblePartyPhone: '+905551112233',
+        ein: '123456789',
+        einStatus: 'ein_issued',
+      });
+      await runFilingsDay(deps, '2026-01-02', null);
+      const [filing] = await db.select().from(filings).where(eq(filings.userId, formation.userId));
+
+      // 1. Turkish: the dashboard's task, then the questionnaire, prefilled from the records.
+      await customer.goto('/dashboard');
+      await customer
+        .locator('[data-testid=filing-tasks]')
+        .getByText('2025 yılı Form 5472 soru formunu cevaplayın')
+        .waitFor();
+      await customer.locator('[data-testid=filing-task-link]').click();
+      const form = customer.locator('[data-testid=filing-questionnaire]');
+      await form.waitFor();
+      expect(await customer.inputValue('input[name="company.name"]')).toBe('Deniz Yazılım LLC');
+      expect(await customer.inputValue('input[name="company.ein"]')).toBe('12-3456789');
+      // Sending without choosing "No transactions" is refused with the translated reason.
+      await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
+      await form.getByText('Lütfen sizinle şirket arasında para hareketi olup olmadığını belirtin.').waitFor();
+      for (const [name, value] of [
+        ['company.street', '30 N Gould St Ste R'],
+        ['company.city', 'Sheridan'],
+        ['company.stateZip', 'WY 82801'],
+        ['company.activityCode', '541511'],
+        ['company.totalAssetsCents', '12500'],
+        ['owner.street', 'Bağdat Cad. 12/4'],
+        ['owner.city', 'İstanbul'],
+        ['owner.country', 'Türkiye'],
+        ['owner.citizenship', 'Türkiye'],
+        ['owner.taxResidence', 'Türkiye'],
+        ['owner.foreignTaxId', '12345678901'],
+      ]) {
+        await customer.fill(`input[name="${name}"]`, value);
+      }
+      await form.getByText('Evet, işlemler oldu').click();
+      await form.getByText('Sermaye koyma (şirkete yatırdığınız para)').waitFor();
+      await customer.fill('input[name="transactions.amounts.contributions"]', '2000');
+      await screenshots(customer, 'filing-questionnaire-tr');
+      await form.getByRole('button', { name: 'Taslağı kaydet' }).click();
+      await customer.getByText('Taslağınız kaydedildi.').waitFor();
+      await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
+      await customer.locator('[data-testid=filing][data-status=answered]').waitFor();
+
+      // 2. Staff: the data sheet without templates, then the forms from test-built templates.
+      const admin = await adminPage(e2e, 'Kaan Yönetici', 'beyan.admin');
+      await admin.goto('/admin/filings');
+      await admin.getByRole('heading', { name: 'Beyanlar', level: 1 }).waitFor();
+      await admin.locator(`[data-testid=filing-row][data-id="${filing.id}"] button`).click();
+      const detail = admin.locator('[data-testid=filings-detail]');
+      await detail.locator('[data-testid=filing-template-note]').getByText('Şablon ayarlı değil').waitFor();
+      await detail.locator('[data-testid=filing-prepare]').click();
+      await detail.locator('[data-testid=admin-filing-file-dataSheet]').waitFor();
+      await screenshots(admin, 'admin-filings-data-sheet-tr');
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-filing-templates-'));
+      env.F5472_TEMPLATE_PATH = path.join(dir, 'f5472.pdf');
+      env.F1120_TEMPLATE_PATH = path.join(dir, 'f1120.pdf');
+      writeFileSync(env.F5472_TEMPLATE_PATH, await buildFormTemplate('f5472'));
+      writeFileSync(env.F1120_TEMPLATE_PATH, await buildFormTemplate('f1120'));
+      await admin.reload();
+      await detail.locator('[data-testid=filing-template-note]').getByText('İki şablon da ayarlı').waitFor();
+      await detail.locator('[data-testid=filing-prepare]').click();
+      await detail.locator('[data-testid=admin-filing-file-form1120]').waitFor();
+      expect(await detail.locator('[data-testid=admin-filing-file-dataSheet]').count()).toBe(0);
+
+      // 3. English: the customer reviews the forms and uploads the signed copy.
+      await customer.goto(`/filings/${filing.id}?lang=en`);
+      await customer.getByRole('heading', { name: 'Form 5472 and pro forma 1120 for 2025' }).waitFor();
+      const form5472 = await customer.request.get(
+        (await customer.locator('[data-testid=filing-file-form5472]').getAttribute('href')) as string,
+      );
+      expect(form5472.status()).toBe(200);
+      await customer.locator('[data-testid=filing-sign]').getByText('Review, sign and upload your forms').waitFor();
+      await customer.setInputFiles('#filing-signed-file', PDF);
+      await screenshots(customer, 'filing-sign-en');
+      await customer.getByRole('button', { name: 'Upload the signed forms' }).click();
+      await customer.locator('[data-testid=filing][data-status=signed]').waitFor();
+
+      // 4. Staff record the fax with its confirmation.
+      await admin.reload();
+      await detail.locator('#filing-method').selectOption('fax');
+      await detail.locator('#filing-filed-on').fill('2026-02-27');
+      await detail.locator('#filing-confirmation-number').fill('FAX-2026-778');
+      await admin.setInputFiles('#filing-confirmation-file', { ...PDF, name: 'fax-onayi.pdf' });
+      await detail.locator('[data-testid=filing-mark-submitted]').click();
+      await admin.locator('[data-testid=filings-detail][data-status=submitted]').waitFor();
+      await screenshots(admin, 'admin-filings-submitted-tr');
+      const list = await admin.request.get('/api/admin/filings?status=submitted', fromOurPages(admin));
+      expect((await list.json()).items.map((i: { id: string }) => i.id)).toContain(filing.id);
+
+      // 5. The calendar item says "Filed on …" by itself, and the History shows each stage.
+      await customer.goto('/dashboard?lang=en');
+      await customer.locator('[data-testid=compliance-filed-federal_form_5472]').getByText('Filed on').waitFor();
+      const history = customer.locator('[data-testid=history-card]');
+      await history.getByText('Form 5472 and pro forma 1120 for 2025: Faxed or mailed to the IRS').waitFor();
+      const texts = (await customer.locator('[data-testid=history-item]').allInnerTexts()).join('\n');
+      for (const stage of ['Questionnaire sent', 'Answered', 'Forms prepared', 'Signed']) {
+        expect(texts).toContain(`Form 5472 and pro forma 1120 for 2025: ${stage}`);
+      }
+      expect(await customer.locator('[data-testid=filing-tasks]').count()).toBe(0);
+      await screenshots(customer, 'filing-dashboard-filed-en');
+      await customer.goto('/dashboard?lang=tr');
+      await customer
+        .locator('[data-testid=compliance-filed-federal_form_5472]')
+        .getByText('tarihinde verildi')
+        .waitFor();
+      await screenshots(customer, 'filing-dashboard-filed-tr');
+
+      await customer.context().close();
+      await admin.context().close();
+    } finally {
+      env.TEST_CLOCK_OFFSET_DAYS = 0;
+      env.F5472_TEMPLATE_PATH = undefined;
+      env.F1120_TEMPLATE_PATH = undefined;
+    }
+  });
+});
