@@ -15,7 +15,9 @@ import {
   complianceMarks,
   documents,
   einApplications,
+  einFollowUps,
   emailChanges,
+  filings,
   formationFeedback,
   formationServiceRequests,
   localCheckoutSessions,
@@ -25,8 +27,11 @@ import {
   privacyErasureRequests,
   rateLimitCounters,
   recoveryCodes,
+  renewalTasks,
   sessions,
   stageHistory,
+  subscriptionEvents,
+  subscriptions,
   supportThreads,
   twoFactors,
   userProfiles,
@@ -340,6 +345,14 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   // EIN application (SSN), documents, support threads (messages and attachments go with them).
   await tx.delete(companyFormations).where(eq(companyFormations.userId, userId));
   await tx.delete(formationServiceRequests).where(eq(formationServiceRequests.userId, userId));
+  // Follow-up notes, the yearly filings' answers (the owner's address, tax numbers, amounts) and the
+  // subscriptions with their cancel reasons and staff tasks are the customer's too. Orders that paid
+  // for them stay, stripped, as accounting requires.
+  await tx.delete(einFollowUps).where(eq(einFollowUps.userId, userId));
+  await tx.delete(filings).where(eq(filings.userId, userId));
+  await tx.delete(renewalTasks).where(eq(renewalTasks.userId, userId));
+  await tx.delete(subscriptionEvents).where(eq(subscriptionEvents.userId, userId));
+  await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(einApplications).where(eq(einApplications.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));

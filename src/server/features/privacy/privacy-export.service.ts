@@ -11,6 +11,8 @@ import {
   complianceSchedule,
   documents,
   einApplications,
+  einFollowUps,
+  filings,
   formationFeedback,
   formationServiceRequests,
   orders,
@@ -18,6 +20,8 @@ import {
   privacyErasureRequests,
   sessions,
   stageHistory,
+  subscriptionEvents,
+  subscriptions,
   supportAttachments,
   supportMessages,
   supportThreads,
@@ -194,6 +198,19 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     })
     .from(privacyErasureRequests)
     .where(eq(privacyErasureRequests.userId, userId));
+  // Staff's internal follow-up notes are their working notes; the customer gets what they were told.
+  const followUps = (
+    await db.select().from(einFollowUps).where(eq(einFollowUps.userId, userId)).orderBy(einFollowUps.createdAt)
+  ).map(({ note, noteShareable, ...rest }) => ({ ...rest, note: noteShareable ? note : null }));
+  const filingRows = (await db.select().from(filings).where(eq(filings.userId, userId)).orderBy(filings.createdAt)).map(
+    (f) => ({ ...f, answers: withTaxIdLastFour(f.answers) }),
+  );
+  const subscriptionRows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const subscriptionHistory = await db
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.userId, userId))
+    .orderBy(subscriptionEvents.createdAt);
   return [
     ['profile.json', { user, profile: profile ?? null, devices }],
     ['consents.json', { consents, erasureRequests: erasure }],
@@ -214,7 +231,19 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     ['compliance-items.json', { dueDates: schedule, markedDone: marks }],
     ['history.json', { stages, events }],
     ['feedback.json', feedback],
+    ['ein-follow-ups.json', followUps],
+    ['filings.json', filingRows],
+    ['subscriptions.json', { subscriptions: subscriptionRows, history: subscriptionHistory }],
   ];
+}
+
+/** A filing's answers with the owner's US SSN or ITIN as its last four digits, as the EIN application's. */
+function withTaxIdLastFour(answers: unknown): unknown {
+  if (!answers || typeof answers !== 'object') return answers;
+  const owner = (answers as { owner?: Record<string, unknown> }).owner;
+  if (!owner || typeof owner.usTaxId !== 'string' || owner.usTaxId === '') return answers;
+  const digits = owner.usTaxId.replace(/\D/g, '');
+  return { ...answers, owner: { ...owner, usTaxId: `***-**-${digits.slice(-4)}` } };
 }
 
 /** A name safe inside the ZIP: no folders, no control characters. */

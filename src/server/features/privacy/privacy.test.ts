@@ -12,9 +12,20 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/test-app';
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
-import { auditEvents, mailOutbox, orders, privacyConsents, privacyErasureRequests, users } from '../../db/schema';
+import {
+  auditEvents,
+  einFollowUps,
+  filings,
+  mailOutbox,
+  orders,
+  privacyConsents,
+  privacyErasureRequests,
+  users,
+} from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
+import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
+import { subscriptionOf } from '../renewals/renewals.fixtures';
 import { download, dumpAllTables, listFileStore, unzip } from './privacy.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
 
@@ -141,6 +152,24 @@ describe('a copy of one’s data, and erasure', () => {
     expect(
       (await owner.c.post(`/api/admin/ein-applications/${app.body.application.id}/ss4`, fileForm(PREPARED))).status,
     ).toBe(200);
+    // The kinds other features keep: a follow-up note about the customer, a yearly filing's answers with
+    // their name and US tax number, and a subscription cancelled with an event.
+    const db = t.deps.database.db;
+    await db.insert(einFollowUps).values({
+      applicationId: app.body.application.id,
+      userId: who.id,
+      kind: 'irs_call',
+      followedUpOn: new Date().toISOString().slice(0, 10),
+      outcome: 'still_processing',
+      note: `Called about ${who.name}`,
+      noteShareable: true,
+    });
+    const filing = await filingOf(t, who.id, 'answered');
+    await db
+      .update(filings)
+      .set({ answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name, usTaxId: ssn } } })
+      .where(eq(filings.id, filing.id));
+    const subscription = await subscriptionOf(t, who.id, { cancelled: true, task: true });
 
     // The copy: one JSON file per kind and every file's bytes; the SSN only as its last four.
     const zip = await download(t, who.c, '/api/privacy/export.zip');
@@ -158,6 +187,9 @@ describe('a copy of one’s data, and erasure', () => {
       'documents.json',
       'compliance-items.json',
       'history.json',
+      'ein-follow-ups.json',
+      'filings.json',
+      'subscriptions.json',
     ]) {
       expect(entries.has(name), name).toBe(true);
     }
@@ -167,6 +199,11 @@ describe('a copy of one’s data, and erasure', () => {
     const everything = Buffer.concat([...entries.values()]).toString('latin1');
     expect(everything).not.toContain(ssn);
     expect(everything).not.toContain('responsiblePartySsnEncrypted');
+    expect(JSON.parse(entries.get('filings.json')?.toString() ?? '[]')[0].answers.owner.usTaxId).toBe(
+      `***-**-${ssn.slice(-4)}`,
+    );
+    expect(JSON.parse(entries.get('subscriptions.json')?.toString() ?? '{}').subscriptions[0].id).toBe(subscription.id);
+    expect(JSON.parse(entries.get('ein-follow-ups.json')?.toString() ?? '[]')[0].note).toBe(`Called about ${who.name}`);
     const fileEntries = [...entries.entries()].filter(([n]) => n.startsWith('files/'));
     expect(fileEntries.some(([, b]) => b.equals(uniqueBytes))).toBe(true);
     expect(fileEntries.some(([, b]) => b.equals(attachmentBytes))).toBe(true);
