@@ -151,6 +151,7 @@ export async function benchAdminCookie(base: string, adminCode: string, database
   const setup = await fetch(`${base}/api/me/two-factor/setup`, {
     method: 'POST',
     headers: { ...headers, cookie: cookie() },
+    body: '{}',
   });
   if (setup.status !== 200) throw new Error(`bench second factor setup failed: ${setup.status} ${await setup.text()}`);
   keep(setup);
