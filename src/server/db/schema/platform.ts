@@ -26,6 +26,9 @@ export const auditEvents = pgTable(
     index('audit_events_created_idx').on(t.createdAt, t.id),
     index('audit_events_actor_created_idx').on(t.actorId, t.createdAt, t.id),
     index('audit_events_action_created_idx').on(t.action, t.createdAt, t.id),
+    // "What did this member do of this kind": the count of actor + action + range walked a tenth of the
+    // trail on either single index (decision 0043).
+    index('audit_events_actor_action_created_idx').on(t.actorId, t.action, t.createdAt, t.id),
     index('audit_events_subject_created_idx').on(t.subjectUserId, t.createdAt, t.id),
   ],
 );

@@ -6,7 +6,7 @@ import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { auditEvents, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { matchingUserIds } from '../users/users-admin.service';
+import { customerMatches } from '../users/users-admin.service';
 
 type AuditFilter = Omit<z.output<typeof auditListQuerySchema>, 'page' | 'pageSize'>;
 export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
@@ -60,7 +60,7 @@ function filterCondition(db: DbOrTx, filter: AuditFilter): SQL | undefined {
   if (filter.actor) conditions.push(eq(auditEvents.actorId, filter.actor));
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.customer) conditions.push(eq(auditEvents.subjectUserId, filter.customer));
-  if (filter.q) conditions.push(inArray(auditEvents.subjectUserId, matchingUserIds(db, filter.q)));
+  if (filter.q) conditions.push(customerMatches(db, auditEvents.subjectUserId, filter.q));
   if (filter.from) conditions.push(gte(auditEvents.createdAt, dayStart(filter.from)));
   if (filter.to) conditions.push(lt(auditEvents.createdAt, dayAfter(filter.to)));
   return conditions.length ? and(...conditions) : undefined;

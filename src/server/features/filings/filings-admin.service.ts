@@ -20,7 +20,7 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile, storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { requireRealItem } from '../compliance/compliance.service';
-import { matchingUserIds } from '../users/users-admin.service';
+import { customerMatches } from '../users/users-admin.service';
 import { FILING_ENTITY, type FilingRow, findFiling, moveFiling, toFilingView, vaultDocument } from './filings.service';
 import { form5472Due } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate, renderFilingDataSheet } from './filings-forms.service';
@@ -78,7 +78,7 @@ function filterCondition(db: DbOrTx, filter: Filter): SQL | undefined {
   if (filter.kind === 'form_7004') conditions.push(isNotNull(filings.extendedOn));
   else if (filter.kind) conditions.push(eq(filings.kind, filter.kind));
   if (filter.status) conditions.push(eq(filings.status, filter.status));
-  if (filter.q) conditions.push(inArray(filings.userId, matchingUserIds(db, filter.q)));
+  if (filter.q) conditions.push(customerMatches(db, filings.userId, filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -5,7 +5,7 @@ import { isUuid } from '../../../shared/domain/ids';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { orders, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { matchingUserIds } from '../users/users-admin.service';
+import { customerMatches } from '../users/users-admin.service';
 
 type OrderFilter = Omit<z.output<typeof adminOrderListQuerySchema>, 'page' | 'pageSize'>;
 export type AdminOrderExportQuery = z.output<typeof adminOrderExportQuerySchema>;
@@ -55,7 +55,7 @@ function filterCondition(db: DbOrTx, filter: OrderFilter): SQL | undefined {
     );
   }
   if (filter.mode) conditions.push(eq(orders.provider, filter.mode === 'test' ? 'local' : 'stripe'));
-  if (filter.q) conditions.push(inArray(orders.userId, matchingUserIds(db, filter.q)));
+  if (filter.q) conditions.push(customerMatches(db, orders.userId, filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { addDays, daysBetween } from '../../../shared/catalogue/compliance';
 import type { RenewalDeskQuery, RenewalDeskRow, RenewalSummary, RenewalTask } from '../../../shared/contracts/renewals';
 import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { matchingUserIds } from '../users/users-admin.service';
+import { customerMatches } from '../users/users-admin.service';
 
 export type DeskFilter = Omit<RenewalDeskQuery, 'page' | 'pageSize'>;
 
@@ -38,10 +39,18 @@ export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string): SQ
       );
       break;
     case 'lapsed':
+      // Two index ranges of (status, period_end) joined, not one OR: with an OR the planner walked the
+      // whole period_end index for the page (630 ms at a million, when few or none had lapsed).
       conditions.push(
-        or(
-          eq(subscriptions.status, 'lapsed'),
-          and(inArray(subscriptions.status, [...LIVE]), lt(subscriptions.periodEnd, graceFrom)),
+        inArray(
+          subscriptions.id,
+          unionAll(
+            db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.status, 'lapsed')),
+            db
+              .select({ id: subscriptions.id })
+              .from(subscriptions)
+              .where(and(inArray(subscriptions.status, [...LIVE]), lt(subscriptions.periodEnd, graceFrom))),
+          ),
         ),
       );
       break;
@@ -53,7 +62,7 @@ export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string): SQ
       break;
   }
   if (filter.product) conditions.push(eq(subscriptions.product, filter.product));
-  if (filter.q) conditions.push(inArray(subscriptions.userId, matchingUserIds(db, filter.q)));
+  if (filter.q) conditions.push(customerMatches(db, subscriptions.userId, filter.q));
   return and(...conditions) as SQL;
 }
 

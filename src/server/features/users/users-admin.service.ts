@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
@@ -92,6 +92,16 @@ export function matchingUserIds(db: DbOrTx, q: string) {
       .from(userProfiles)
       .where(foldedContains([userProfiles.displayName], q)),
   );
+}
+
+/**
+ * `column` names a customer whose account matches `q` (matchingUserIds). Written `= any(array(…))`, not
+ * `in (…)`: the matches are then one array worked out first, and the list's own (user, …) index finds
+ * their rows, where `in` let the planner guess thousands of matches and read the whole table (an
+ * order search at a million customers: 160 ms against 37).
+ */
+export function customerMatches(db: DbOrTx, column: AnyColumn, q: string): SQL {
+  return sql`${column} = any(array(${matchingUserIds(db, q)}))`;
 }
 
 export async function findUserDetail(db: DbOrTx, id: string) {

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_actor_action_created_idx" ON "audit_events" USING btree ("actor_id","action","created_at","id");
