@@ -141,7 +141,9 @@ describe('admin access', () => {
     const support = await staffMember('support', { einApplication: true });
     await support.page.waitForURL('**/admin/support');
     await support.page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await navOf(support.page)).toEqual(['Formations', 'EIN Applications', 'Users', 'Support']);
+    await expect
+      .poll(() => navOf(support.page))
+      .toEqual(['Home', 'Formations', 'Filings', 'EIN Applications', 'Users', 'Support']);
     await screenshots(support.page, 'admin-support-role');
     // The formations list without exports or status changes (support reads the customer file only).
     await support.page.goto('/admin/formations');
@@ -164,7 +166,9 @@ describe('admin access', () => {
 
     const finance = await staffMember('finance');
     await finance.page.waitForURL('**/admin/orders');
-    expect(await navOf(finance.page)).toEqual(['Formations', 'Services', 'Orders', 'Users']);
+    await expect
+      .poll(() => navOf(finance.page))
+      .toEqual(['Home', 'Formations', 'Services', 'Orders', 'Renewals', 'Users']);
     await finance.page.goto('/admin/formations');
     await finance.page.getByTestId('formations-export-csv').first().waitFor();
     await finance.page.getByTestId('formation-status-text').first().waitFor();
