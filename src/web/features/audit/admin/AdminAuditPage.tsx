@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { AuditRow } from '../../../../shared/contracts/audit';
 import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction, isAuditAction } from '../../../../shared/domain/audit';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { ExportButtons, type ExportFormat } from '../../../components/admin/ExportButtons';
+import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { ListPager, ListShell } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminListPage } from '../../../components/admin/useAdminListPage';
@@ -20,7 +20,6 @@ import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import {
   ADMIN_AUDIT_KEY,
@@ -86,11 +85,11 @@ export function AdminAuditPage() {
   });
 
   const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
-  const exporting = useMutation({
-    mutationFn: (format: ExportFormat) => downloadAuditCsv(filters, format),
-    onSuccess: () => toast.success(t('adminAudit.exportDone')),
-    onError: () => toast.error(t('adminAudit.exportFailed')),
-  });
+  const exporting = useExport(
+    (format) => downloadAuditCsv(filters, format),
+    'adminAudit.exportDone',
+    'adminAudit.exportFailed',
+  );
   const filtered = Boolean(actor || action || customer || from || to || q);
   const customerRow = customer ? data?.items.find((i) => i.customer?.id === customer)?.customer : null;
 
