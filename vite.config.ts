@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { textsChunkOfModule } from './src/shared/routes/text-chunks';
 
 /**
  * The icons the public pages (sign-in, sign-up, legal, error pages) and their shared controls draw, as
@@ -50,6 +51,10 @@ export default defineConfig({
       output: {
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
+          // Shared modules of a few hundred bytes were each a file: about half of a signed-in page's 50
+          // requests, each a round trip on a phone. Below this size they are copied into the chunks that
+          // use them instead (decision 0060).
+          experimentalInlineCommonChunks: { maxSize: 4096 },
           groups: [
             { name: 'shell', tags: ['$initial'] },
             {
@@ -57,6 +62,8 @@ export default defineConfig({
               test: /components[\\/]ui[\\/](Field|Input|Checkbox|PasswordInput|Label|Textarea|Select)\.tsx/,
             },
             { name: 'icons', test: signedInIcon, includeDependenciesRecursively: false },
+            // The signed-in pages' texts in two files per language (src/shared/routes/text-chunks.ts).
+            { name: textsChunkOfModule, debugName: 'texts', includeDependenciesRecursively: false },
             {
               // What every signed-in page needs before it can draw: the query cache and the session. The
               // guards stay a chunk of their own that imports this one: grouped here, with the permission

@@ -119,12 +119,21 @@ export interface PageScore {
   /** Runs that gave no score (Lighthouse's runtime error code, such as NO_FCP). */
   errors: string[];
   median: number | null;
+  /** Largest contentful paint per run (ms, Lighthouse's simulated phone) and its median. */
+  lcpMs: number[];
+  lcpMedianMs: number | null;
+  /** Cumulative layout shift of the median-score run. */
+  cls: number | null;
+  /** Script files the page fetched (the median-score run). */
+  scripts: number | null;
+  /** Who the page is for: its score target differs (issue text: customer ≥ 95, admin ≥ 90). */
+  kind: 'public' | 'customer' | 'admin';
 }
 
 /** Lighthouse's default (mobile) performance category, `runs` times per page; the median of the scores. */
 export async function measureLighthouse(
   base: string,
-  pages: { page: string; cookie?: string }[],
+  pages: { page: string; cookie?: string; kind?: PageScore['kind'] }[],
   runs = 3,
 ): Promise<PageScore[]> {
   const port = await freePort();
@@ -156,7 +165,7 @@ export async function measureLighthouse(
       await new Promise((r) => setTimeout(r, 50));
     }
     const out: PageScore[] = [];
-    for (const { page, cookie } of pages) {
+    for (const { page, cookie, kind = 'public' } of pages) {
       if (cookie) {
         // Lighthouse's storage reset keeps cookies, so the page loads signed in on every run.
         const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -166,6 +175,8 @@ export async function measureLighthouse(
       const scores: number[] = [];
       const errors: string[] = [];
       const finalUrls: string[] = [];
+      const lcpMs: number[] = [];
+      const scored: { score: number; cls: number | null; scripts: number | null }[] = [];
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(`${base}${page}`, {
           port,
@@ -188,14 +199,38 @@ export async function measureLighthouse(
         }
         const score = result?.lhr.categories.performance?.score;
         finalUrls.push(result.lhr.finalDisplayedUrl);
-        if (typeof score === 'number') scores.push(Math.round(score * 100));
-        else errors.push(result.lhr.runtimeError?.code ?? 'no score');
+        const audits = result.lhr.audits;
+        const lcp = audits['largest-contentful-paint']?.numericValue;
+        if (typeof lcp === 'number') lcpMs.push(Math.round(lcp));
+        if (typeof score === 'number') {
+          scores.push(Math.round(score * 100));
+          const items = (audits['network-requests']?.details as { items?: { resourceType?: string }[] } | undefined)
+            ?.items;
+          scored.push({
+            score: Math.round(score * 100),
+            cls: audits['cumulative-layout-shift']?.numericValue ?? null,
+            scripts: items ? items.filter((i) => i.resourceType === 'Script').length : null,
+          });
+        } else errors.push(result.lhr.runtimeError?.code ?? 'no score');
       }
       const median = medianOf(scores);
+      const lcpMedianMs = medianOf(lcpMs);
+      const typical = [...scored].sort((a, b) => a.score - b.score)[Math.floor(scored.length / 2)];
       console.log(
-        `lighthouse mobile ${page}: ${scores.join(', ')} → ${median}${errors.length ? ` (errors: ${errors.join(', ')})` : ''} (ended on ${finalUrls.join(', ')})`,
+        `lighthouse mobile ${page}: ${scores.join(', ')} → ${median}; LCP ${lcpMs.join(', ')} ms; CLS ${typical?.cls?.toFixed(3)}; ${typical?.scripts} scripts${errors.length ? ` (errors: ${errors.join(', ')})` : ''} (ended on ${finalUrls.join(', ')})`,
       );
-      out.push({ page, scores, errors, median, finalUrls });
+      out.push({
+        page,
+        scores,
+        errors,
+        median,
+        finalUrls,
+        lcpMs,
+        lcpMedianMs,
+        cls: typical?.cls ?? null,
+        scripts: typical?.scripts ?? null,
+        kind,
+      });
     }
     return out;
   } finally {

@@ -23,6 +23,7 @@ import { formationsRoutes } from './features/formations/formations.routes';
 import { formationsAdminRoutes } from './features/formations/formations-admin.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { bootDataFor } from './features/me/boot-data.service';
 import { meRoutes } from './features/me/me.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { createMetrics } from './features/metrics/metrics.service';
@@ -186,6 +187,6 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
     return errorResponse(c, 'INTERNAL');
   });
 
-  if (opts.serveWeb !== false) mountSpa(app, deps.env.WEB_DIST_DIR);
+  if (opts.serveWeb !== false) mountSpa(app, deps.env.WEB_DIST_DIR, { bootData: bootDataFor });
   return app;
 }

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MODULES } from '../../src/server/platform/http/route-modules';
+import { messageModules } from '../../src/server/platform/http/static-files';
+import { LANGUAGES } from '../../src/shared/i18n/languages';
 import { NOT_FOUND_PAGE, PAGE_ROUTES } from '../../src/shared/routes/route-table';
 
 /*
@@ -52,5 +54,21 @@ describe('the web build', () => {
     const names = Object.values(manifest).map((c) => c.name);
     expect(names).toContain('icons');
     expect(names).toContain('signed-in');
+  });
+
+  it("finds every page's texts in the build, the signed-in pages' in two shared files per language (decision 0060)", () => {
+    const manifest = readManifest();
+    for (const lang of LANGUAGES) {
+      for (const [key] of ROUTE_MODULES) {
+        const missing = messageModules(lang, key, manifest).filter((m) => !manifest[m]);
+        expect(missing, `${lang} ${key}`).toEqual([]);
+      }
+      const dashboard = messageModules(lang, '/dashboard', manifest);
+      expect(dashboard.map((m) => manifest[m].name)).toContain(`texts-${lang}-customer`);
+      // The sign-in page's texts stay files of their own, so a first visit fetches nothing more.
+      expect(messageModules(lang, '/signin', manifest).every((m) => !manifest[m].name?.startsWith('texts-'))).toBe(
+        true,
+      );
+    }
   });
 });

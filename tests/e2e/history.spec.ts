@@ -55,22 +55,20 @@ describe("the customer's History on the dashboard", () => {
     });
     expect(done.status()).toBe(200);
 
-    // The dashboard asks for its formation alongside the session check, not after it (a round trip
-    // less before it can draw on a slow phone): that request leaves before the session is answered.
-    const order: string[] = [];
+    // The dashboard's HTML carries the session and the formation (decision 0060): it draws without
+    // asking for the session, and asks for the formation once only, to refresh the copy it drew.
+    const asked: string[] = [];
     customer.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/formations/me') order.push('formation asked');
-    });
-    customer.on('response', (r) => {
-      if (new URL(r.url()).pathname === '/api/me') order.push('session answered');
+      const { pathname } = new URL(r.url());
+      if (pathname === '/api/me' || pathname === '/api/formations/me') asked.push(pathname);
     });
 
     // Turkish: the customer's own move, newest first, then the start of the formation.
     await customer.goto('/dashboard');
     const card = customer.locator('[data-testid=history-card]');
     await card.waitFor();
-    expect(order.slice(0, 2)).toEqual(['formation asked', 'session answered']);
-    expect(order.filter((o) => o === 'formation asked')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/me')).toEqual([]);
+    expect(asked.filter((p) => p === '/api/formations/me').length).toBeLessThanOrEqual(1);
     await card.getByRole('heading', { name: 'Geçmiş' }).waitFor();
     await expect.poll(() => customer.locator('[data-testid=history-item]').count()).toBe(2);
     const tr = await historyTexts(customer);

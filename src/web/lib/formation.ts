@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyFormation } from '../../shared/contracts/formations';
 import { ApiError, api } from './api';
+import { bootData } from './bootData';
 import type { Me } from './me';
 import { queryClient } from './queryClient';
 import { ME_KEY } from './session';
@@ -25,6 +26,11 @@ export async function fetchMyFormation(): Promise<MyFormation | null> {
 }
 
 export const formationQuery = queryOptions({ queryKey: FORMATION_KEY, queryFn: fetchMyFormation });
+
+// The dashboard's HTML carried the formation (decision 0060): the page draws it without waiting, and
+// the query refreshes it in the background as it would any stale copy.
+const booted = bootData()?.formation;
+if (booted !== undefined) queryClient.setQueryData(FORMATION_KEY, booted);
 
 export function useMyFormation() {
   return useQuery(formationQuery);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bootData } from './bootData';
 import { fetchMe, type Me, registerSessionCache } from './me';
 import { queryClient } from './queryClient';
 
@@ -40,3 +41,7 @@ export function forgetMe(refetch: boolean): Promise<void> {
 }
 
 registerSessionCache({ cachedMe, setCachedMe, forgetMe });
+
+// The page's HTML carried the session (decision 0060): the guards find it cached instead of asking.
+const booted = bootData();
+if (booted) queryClient.setQueryData(ME_KEY, booted.me);

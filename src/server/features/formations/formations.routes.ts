@@ -6,16 +6,11 @@ import {
   onboardingSchema,
 } from '../../../shared/contracts/formations';
 import { isStaff } from '../../../shared/domain/roles';
-import { serverNow } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { toEinSummary } from '../ein/ein.mapper';
-import { customerFollowUps } from '../ein/ein-follow-ups.service';
-import { loadMyTimelines } from '../timeline/stage-history.service';
-import { readDashboardRecords } from './dashboard-read.service';
 import { completeGuide, createFormation, toFormation } from './formations.service';
-import { loadGuidesDone } from './guides-done.service';
+import { myFormation } from './my-formation.service';
 
 const tags = ['formations'];
 
@@ -75,29 +70,9 @@ export function formationsRoutes() {
   });
 
   router.openapi(getMine, async (c) => {
-    const user = currentUser(c);
-    const { db } = c.var.deps.database;
-    const records = await readDashboardRecords(db, user.id);
-    if (!records) throw new ApiError('NOT_FOUND');
-    const { formation: row, ein } = records;
-    const timeline = await loadMyTimelines(db, row, ein);
-    // Decision 0050: the EIN timeline's follow-ups with the IRS, which exist only from submitted_to_irs on.
-    if (timeline.ein && ein?.einStatus === 'submitted_to_irs') {
-      timeline.ein = { ...timeline.ein, followUps: await customerFollowUps(db, user.id) };
-    }
-    // Only the finished company's card uses it: the feedback tables have no user_id index yet.
-    const guidesDone = row.formationStatus === 'process_completed' ? await loadGuidesDone(db, user.id) : null;
-    return c.json(
-      {
-        formation: toFormation(row),
-        einApplication: ein
-          ? toEinSummary(ein, { now: serverNow(c.var.deps.env), days: c.var.deps.env.RETENTION_SSN_DAYS })
-          : null,
-        timeline,
-        guidesDone,
-      },
-      200,
-    );
+    const mine = await myFormation(c.var.deps, currentUser(c).id);
+    if (!mine) throw new ApiError('NOT_FOUND');
+    return c.json(mine, 200);
   });
 
   router.openapi(guideCompletion, async (c) => {

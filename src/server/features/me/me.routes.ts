@@ -4,7 +4,7 @@ import { meSchema, okSchema, updateMeSchema } from '../../../shared/contracts/au
 import { users } from '../../db/schema';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { homeFor } from '../auth/auth.service';
+import { meOf } from './me.service';
 
 const getMe = createRoute({
   method: 'get',
@@ -27,26 +27,7 @@ const patchMe = createRoute({
 
 export function meRoutes() {
   const router = createRouter();
-  router.openapi(getMe, async (c) => {
-    const user = currentUser(c);
-    const { home, hasFormation } = await homeFor(c.var.deps.database.db, user.id, user.role);
-    return c.json(
-      {
-        user: {
-          id: user.id,
-          email: user.email,
-          fullName: user.name,
-          role: user.role,
-          emailVerified: user.emailVerified,
-          lang: user.lang,
-        },
-        hasFormation,
-        home,
-        twoFactorEnabled: user.twoFactorEnabled,
-      },
-      200,
-    );
-  });
+  router.openapi(getMe, async (c) => c.json(await meOf(c.var.deps.database.db, currentUser(c)), 200));
   router.openapi(patchMe, async (c) => {
     const user = currentUser(c);
     const { lang } = c.req.valid('json');

@@ -38,6 +38,12 @@ export function modulesForPath(pathname: string): { key: string; modules: readon
   return null;
 }
 
+/** The route-table page a request path shows, if any (the bare origin counts as the sign-in page). */
+export function pageRouteForPath(pathname: string): PageRoute | undefined {
+  const found = modulesForPath(pathname);
+  return found ? pageRouteAt(found.key === '/' ? 'signin' : found.key.replace(/^\//, '')) : undefined;
+}
+
 /** The message sections a first visit to a route (a key of ROUTE_MODULES) loads besides the core ones. */
 export function sectionsForRoute(routeKey: string | undefined): readonly string[] {
   const route = routeKey === undefined ? undefined : pageRouteAt(routeKey.replace(/^\//, ''));

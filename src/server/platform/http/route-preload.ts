@@ -3,11 +3,15 @@ import path from 'node:path';
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: a group's (vite.config.ts) for a chunk of several modules. */
+  name?: string;
+  /** The source module, for a chunk that is one module's (absent for a group's shared chunk). */
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** vite's build manifest (build.manifest in vite.config.ts), or null when the build has none. */
 export function readManifest(distDir: string): Manifest | null {
@@ -18,6 +22,11 @@ export function readManifest(distDir: string): Manifest | null {
   } catch {
     return null;
   }
+}
+
+/** The manifest key of the chunk a build group named `name` made, if the build has one. */
+export function chunkKeyNamed(manifest: Manifest, name: string): string | undefined {
+  return Object.keys(manifest).find((key) => manifest[key].name === name && !manifest[key].src);
 }
 
 /**

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../../shared/i18n/languages';
+import type { PageRoute } from '../../../shared/routes/route-table';
 import { chooseEncoding } from './accept-encoding';
 import type { AppEnv } from './context';
+import { pageRouteForPath } from './route-modules';
 import { bytesOf, encodingsOf, type HtmlPage, webBuildLoader } from './static-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,9 +18,9 @@ const UNHASHED = 'public, max-age=3600';
  * file briefly, and index.html for every other path (React Router decides what a path shows, including
  * its own 404 page) revalidated through its ETag, with the path's route chunks preloaded.
  */
-export function mountSpa(app: Hono<AppEnv>, distDir: string) {
+export function mountSpa(app: Hono<AppEnv>, distDir: string, opts: { bootData?: BootDataSource } = {}) {
   const load = webBuildLoader(path.resolve(distDir));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const build = load();
     if (!build) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
@@ -40,8 +43,38 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string) {
     }
     // A stale tab asking for a chunk of an older build must fail, not run HTML as JavaScript.
     if (isAsset) return c.text('Not found', 404);
-    return sendPage(c, build.page(pathname, webAppLanguage(c)));
+    const lang = webAppLanguage(c);
+    const route = opts.bootData ? pageRouteForPath(pathname) : undefined;
+    const data = route && opts.bootData ? await opts.bootData(c, route) : null;
+    if (data) return sendPersonalPage(c, build.personalPage(pathname, lang, data));
+    return sendPage(c, build.page(pathname, lang));
   });
+}
+
+/** The session and first data a signed-in page's HTML carries, or null (decision 0060). */
+export type BootDataSource = (c: Context<AppEnv>, route: PageRoute) => Promise<unknown | null>;
+
+/**
+ * A page that carries a user's data: compressed for this response alone (brotli at a low quality is
+ * quick for a few kilobytes), and kept out of every cache, shared or the browser's own.
+ */
+function sendPersonalPage(c: Context<AppEnv>, html: string) {
+  const encoding = chooseEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+  const identity = Buffer.from(html, 'utf8');
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(identity, { level: 6 })
+        : identity;
+  const headers: Record<string, string> = {
+    'Cache-Control': 'private, no-store',
+    Vary: 'Accept-Encoding, Cookie',
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(body.length),
+  };
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  return c.body(view(body), 200, headers);
 }
 
 /**

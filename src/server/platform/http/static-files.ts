@@ -3,11 +3,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { getMimeType } from 'hono/utils/mime';
+import { BOOT_DATA_ID } from '../../../shared/contracts/boot';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
+import { textsChunkName } from '../../../shared/routes/text-chunks';
 import type { Encoding } from './accept-encoding';
 import { modulesForPath, sectionsForRoute } from './route-modules';
-import { chunkFiles, injectPreloads, readManifest } from './route-preload';
+import { chunkFiles, chunkKeyNamed, injectPreloads, type Manifest, readManifest } from './route-preload';
 
 /** One file of the build and its precompressed siblings (scripts/build/compress.mjs), read on first use. */
 export interface StaticFile {
@@ -36,14 +38,15 @@ const SIBLINGS: ReadonlyArray<readonly [Encoding, string]> = [
 export class WebBuild {
   readonly files = new Map<string, StaticFile>();
   private readonly pages = new Map<string, HtmlPage>();
+  private readonly htmls = new Map<string, string>();
   private readonly manifest: ReturnType<typeof readManifest>;
-  private readonly html: string;
+  private readonly template: string;
 
   constructor(
     readonly distDir: string,
     readonly indexMtimeMs: number,
   ) {
-    this.html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    this.template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
     this.manifest = readManifest(distDir);
     this.scan(distDir, '');
   }
@@ -73,21 +76,49 @@ export class WebBuild {
    * texts for it preloaded when the manifest knows them.
    */
   page(pathname: string, lang: Language): HtmlPage {
-    const route = this.manifest ? modulesForPath(pathname) : null;
-    const key = `${lang} ${route?.key ?? ''}`;
+    const key = this.keyOf(pathname, lang);
     let page = this.pages.get(key);
     if (!page) {
-      let html = this.html
-        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-        .replace(/(<span [^>]*data-boot-status[^>]*>)[^<]*/, `$1${translate(lang, 'common.loading')}`);
-      if (this.manifest) {
-        const modules = [...(route?.modules ?? []), ...messageModules(lang, route?.key)];
-        html = injectPreloads(html, chunkFiles(this.manifest, modules));
-      }
-      page = htmlPage(html);
+      page = htmlPage(this.html(pathname, lang));
       this.pages.set(key, page);
     }
     return page;
+  }
+
+  /**
+   * The same HTML with a signed-in user's boot data (decision 0060) before `</head>`: made per request,
+   * never cached or shared. `<` is escaped so that no value can close the element.
+   */
+  personalPage(pathname: string, lang: Language, data: unknown): string {
+    const json = JSON.stringify(data).replace(/</g, '\\u003c');
+    const element = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
+    return this.html(pathname, lang).replace(
+      /\n([ \t]*)<\/head>/,
+      (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`,
+    );
+  }
+
+  private keyOf(pathname: string, lang: Language): string {
+    const route = this.manifest ? modulesForPath(pathname) : null;
+    return `${lang} ${route?.key ?? ''}`;
+  }
+
+  /** index.html for a path and language, as `page` describes; kept per route and language. */
+  private html(pathname: string, lang: Language): string {
+    const key = this.keyOf(pathname, lang);
+    let html = this.htmls.get(key);
+    if (html === undefined) {
+      const route = this.manifest ? modulesForPath(pathname) : null;
+      html = this.template
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(/(<span [^>]*data-boot-status[^>]*>)[^<]*/, `$1${translate(lang, 'common.loading')}`);
+      if (this.manifest) {
+        const modules = [...(route?.modules ?? []), ...messageModules(lang, route?.key, this.manifest)];
+        html = injectPreloads(html, chunkFiles(this.manifest, modules));
+      }
+      this.htmls.set(key, html);
+    }
+    return html;
   }
 }
 
@@ -96,8 +127,14 @@ export class WebBuild {
  * the core texts and the route's sections, in one language. Named in the HTML, they download with the
  * entry instead of after it has run: one round trip less before the first paint on a slow phone.
  */
-export function messageModules(lang: Language, routeKey: string | undefined): string[] {
-  return [`lib/messages/core.${lang}.ts`, ...sectionsForRoute(routeKey).map((s) => `../shared/i18n/${lang}/${s}.json`)];
+export function messageModules(lang: Language, routeKey: string | undefined, manifest?: Manifest | null): string[] {
+  const sections = sectionsForRoute(routeKey).map((section) => {
+    // A signed-in page's sections are built into a shared file per language (text-chunks.ts), which the
+    // manifest names by its chunk name instead of by the JSON module.
+    const shared = textsChunkName(lang, section);
+    return (shared && manifest && chunkKeyNamed(manifest, shared)) || `../shared/i18n/${lang}/${section}.json`;
+  });
+  return [`lib/messages/core.${lang}.ts`, ...new Set(sections)];
 }
 
 export function htmlPage(html: string): HtmlPage {

@@ -16,7 +16,7 @@ import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BarChart } from '../components/BarChart';
-import { HomePanel } from '../components/HomePanel';
+import { HomePanel, PanelPlaceholder } from '../components/HomePanel';
 import { careQuery, deadlinesQuery, funnelQuery, growthQuery, irsQuery, moneyQuery } from './overviewApi';
 
 const isPackage = (item: string) => (PACKAGE_IDS as readonly string[]).includes(item);
@@ -113,11 +113,12 @@ export function AdminHomePage() {
             className="rounded-lg border border-slate-300 px-2 py-1 text-sm text-slate-900"
           />
         </label>
-        {growth.data ? (
-          <p className="text-sm text-slate-600" data-testid="home-previous-range">
-            {t('adminHome.range.comparedWith', { from: growth.data.previous.from, to: growth.data.previous.to })}
-          </p>
-        ) : null}
+        {/* The line is there before the figures, so that their arrival moves nothing below it. */}
+        <p className="min-h-5 text-sm text-slate-600" data-testid={growth.data ? 'home-previous-range' : undefined}>
+          {growth.data
+            ? t('adminHome.range.comparedWith', { from: growth.data.previous.from, to: growth.data.previous.to })
+            : null}
+        </p>
       </fieldset>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -148,6 +149,8 @@ export function AdminHomePage() {
               rows: growth.data.weeks.map((w) => [w.week, ...GROWTH_KEYS.map((k) => w[k])]),
             }}
           />
+        ) : sees('growth') ? (
+          <PanelPlaceholder id="growth" title={t('adminHome.growth.title')} />
         ) : null}
 
         {funnel.data ? (
@@ -230,6 +233,8 @@ export function AdminHomePage() {
               <p className="self-end text-xs text-slate-500">{t('adminHome.funnel.visitsNote')}</p>
             </div>
           </HomePanel>
+        ) : sees('funnel') ? (
+          <PanelPlaceholder id="funnel" title={t('adminHome.funnel.title')} />
         ) : null}
 
         {money.data ? (
@@ -288,6 +293,8 @@ export function AdminHomePage() {
           >
             <p className="mt-2 text-xs text-slate-500">{t('adminHome.money.testModeNote')}</p>
           </HomePanel>
+        ) : sees('money') ? (
+          <PanelPlaceholder id="money" title={t('adminHome.money.title')} />
         ) : null}
 
         {irs.data ? (
@@ -344,6 +351,8 @@ export function AdminHomePage() {
               ],
             }}
           />
+        ) : sees('irs') ? (
+          <PanelPlaceholder id="irs" title={t('adminHome.irs.title')} />
         ) : null}
 
         {care.data ? (
@@ -405,6 +414,8 @@ export function AdminHomePage() {
               ]),
             }}
           />
+        ) : sees('care') ? (
+          <PanelPlaceholder id="care" title={t('adminHome.care.title')} />
         ) : null}
 
         {deadlines.data ? (
@@ -438,6 +449,8 @@ export function AdminHomePage() {
               rows: deadlines.data.weeks.map((w) => [w.week, w.count]),
             }}
           />
+        ) : sees('deadlines') ? (
+          <PanelPlaceholder id="deadlines" title={t('adminHome.deadlines.title')} />
         ) : null}
       </div>
     </div>

@@ -32,6 +32,24 @@ function saveCsv(name: string, text: string) {
 }
 
 /**
+ * A panel's frame. The minimum height is about a panel's own with its chart, so that a placeholder
+ * taking its place while the figures load does not push the panels below it when they arrive (the
+ * home's layout shift, decision 0060).
+ */
+const PANEL_FRAME = 'flex min-h-96 min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
+
+/** Where a panel will be, while its figures load: its title in the same frame, nothing to move later. */
+export function PanelPlaceholder({ id, title }: { id: string; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-busy="true" aria-label={title} data-testid={`home-panel-${id}-loading`} className={PANEL_FRAME}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-3 text-sm text-slate-500">{t('common.loading')}</p>
+    </section>
+  );
+}
+
+/**
  * One panel of the home: its figures (each a link to the list it counts), a chart and, one click away,
  * the same numbers as a table. The table is always in the page: shown, or read by screen readers
  * only while the chart (a picture, aria-hidden) is shown. The CSV is the table's own numbers.
@@ -58,11 +76,7 @@ export function HomePanel({
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      data-testid={`home-panel-${id}`}
-      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
+    <section aria-labelledby={headingId} data-testid={`home-panel-${id}`} className={PANEL_FRAME}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {title}

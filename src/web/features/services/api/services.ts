@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { UrlResult } from '../../../../shared/contracts/payments';
 import type { ServiceList, ServiceResult } from '../../../../shared/contracts/services';
 import { api } from '../../../lib/api';
+import { bootData } from '../../../lib/bootData';
+import { queryClient } from '../../../lib/queryClient';
 
 export type { ServiceView } from '../../../../shared/contracts/services';
 
@@ -11,6 +13,11 @@ export const servicesQuery = queryOptions({
   queryKey: [...SERVICES_KEY, 'list'],
   queryFn: async () => (await api<ServiceList>('GET', '/api/services')).services,
 });
+
+// The services page's HTML carried the list (decision 0060): it draws at once, and nothing below it
+// moves when the list would have arrived.
+const booted = bootData()?.services;
+if (booted) queryClient.setQueryData(servicesQuery.queryKey, booted);
 
 export function serviceQuery(id: string) {
   return queryOptions({

@@ -1,0 +1,21 @@
+import type { Me } from './auth';
+import type { MyFormation } from './formations';
+import type { ServiceView } from './services';
+
+/**
+ * What the server writes into a signed-in page's HTML (decision 0060): the session, and the page's
+ * first data where the page has one, as the API would answer them. The web app takes them into its
+ * query cache before its first render instead of asking for them after its scripts ran: one or two
+ * round trips less before a phone paints the page.
+ */
+export interface BootData {
+  /** GET /api/me; null for a visitor (only the services page, open to visitors, has boot data for them). */
+  me: Me | null;
+  /** GET /api/formations/me, on the dashboard; null when the customer has no formation yet. */
+  formation?: MyFormation | null;
+  /** GET /api/services' list, on the services page: drawn at once, nothing below it moves when it comes. */
+  services?: ServiceView[];
+}
+
+/** The id of the `<script type="application/json">` element that holds it. */
+export const BOOT_DATA_ID = 'boot-data';

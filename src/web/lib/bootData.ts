@@ -1,0 +1,21 @@
+import { BOOT_DATA_ID, type BootData } from '../../shared/contracts/boot';
+
+let taken: BootData | null | undefined;
+
+/**
+ * The session and first data the server wrote into this page's HTML (decision 0060), read once: the
+ * element is removed, so a later sign-in in the same tab never sees the first user's copy. Null on a
+ * public page, for a visitor, or if the element cannot be read (the app then asks the API as before).
+ */
+export function bootData(): BootData | null {
+  if (taken === undefined) {
+    const element = document.getElementById(BOOT_DATA_ID);
+    element?.remove();
+    try {
+      taken = element?.textContent ? (JSON.parse(element.textContent) as BootData) : null;
+    } catch {
+      taken = null;
+    }
+  }
+  return taken;
+}
