@@ -6,6 +6,7 @@ import { privacyConsents, privacyErasureRequests } from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
 import { pdf } from '../ein/ein.fixtures';
 import { listFileStore } from './privacy.fixtures';
+import { productMailsAllowed } from './privacy-consents.service';
 import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.journey';
 import { removeErasedFiles } from './privacy-erasure.service';
 
@@ -37,11 +38,15 @@ describe('notice and consent', () => {
     const rows = await t.deps.database.db.select().from(privacyConsents).where(eq(privacyConsents.userId, ticked.id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['privacyNotice', 'productMails', 'terms']);
     expect(rows.every((r) => r.network === '198.51.100.0/24')).toBe(true);
+    // The one check a product mail makes (decision 0059).
+    expect(await productMailsAllowed(t.deps.database.db, plain.id)).toBe(false);
+    expect(await productMailsAllowed(t.deps.database.db, ticked.id)).toBe(true);
 
     const off = await ticked.c.request('PUT', '/api/privacy/consents/productMails', { given: false });
     expect(off.status).toBe(200);
     expect(off.body.optional.productMails).toBe(false);
     expect(off.body.history[0]).toMatchObject({ kind: 'productMails', given: false });
+    expect(await productMailsAllowed(t.deps.database.db, ticked.id)).toBe(false);
     // The same state again records nothing.
     await ticked.c.request('PUT', '/api/privacy/consents/productMails', { given: false });
     expect((await ticked.c.get('/api/privacy/consents')).body.history).toHaveLength(4);
