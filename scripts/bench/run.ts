@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- --no-million] [-- --no-faults] [-- --reseed] [-- --seconds N] [-- --only a,b]`: every
  * figure of decision 0026's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
- * `--only` (api, uploads, pages, lighthouse, export, lists, home, cold, faults) measures just those and prints
- * the rows without touching the report, for checking one fix.
+ * `--only` (api, uploads, pages, lighthouse, export, lists, home, sweep, cold, faults) measures just those and
+ * prints the rows without touching the report, for checking one fix.
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL's server) and Chromium at /usr/bin/chromium
  * (CHROME_PATH).
  *
@@ -12,6 +12,7 @@
  *    pages' bytes and Lighthouse scores and largest paints of the public, customer and admin pages;
  * 3. the portal on the million-customer database (portal_bench, seeded by bench:seed when it holds
  *    fewer): the admin lists, the formations CSV export and Lighthouse on the home with its figures;
+ *    then one day's retention sweep on it, in a transaction that is rolled back (retention-sweep.ts);
  * 4. cold and warm `npm start` on a fresh embedded database;
  * 5. the fault checks of scripts/bench/faults.ts (`--no-faults` skips them).
  * A step that fails is reported as failed and the others still run; children, the throwaway database
@@ -22,6 +23,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ABANDONED_SIGNUP_DAYS } from '../../src/shared/domain/retention';
 import { benchAdminCookie, type CaseTiming, timeAdminLists } from './admin-lists';
 import { measureApi, type SideBySide } from './api-figures';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
@@ -31,6 +33,7 @@ import { measureLighthouse, measurePageBytes, type PageBytes, type PageScore } f
 import { onboardedCustomer, shortLink } from './portal-fixtures';
 import { freePort, killAllStarted, ROOT, startChild, startPortal } from './portal-process';
 import { type Row, writeReport } from './report';
+import { measureRetentionSweep, type SweepFigure } from './retention-sweep';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -167,6 +170,7 @@ interface Figures {
   customers?: number;
   export?: ExportFigure | null;
   coldStart?: ColdStart[] | null;
+  sweep?: SweepFigure | null;
 }
 
 async function runPortalSteps(figures: Figures) {
@@ -225,6 +229,15 @@ async function runMillionSteps(figures: Figures) {
     customers = await seededCustomers();
   }
   figures.customers = customers;
+  if (['export', 'lists', 'home'].some(wants)) await measureThroughPortal(figures);
+  // After the portal has stopped, so that the sweep's time is its own.
+  if (wants('sweep'))
+    figures.sweep = await step("one day's retention sweep at 1,000,000 customers", () =>
+      measureRetentionSweep(BENCH_DATABASE_URL),
+    );
+}
+
+async function measureThroughPortal(figures: Figures) {
   const portal = await startPortal({ databaseUrl: BENCH_DATABASE_URL, dataDir: path.join(tmp, 'million-data') });
   try {
     const admin = await benchAdminCookie(portal.base, portal.adminCode, BENCH_DATABASE_URL);
@@ -287,6 +300,17 @@ function rowsOf(f: Figures): Row[] {
       met: f.export.status === 200 && f.export.peakMb <= 200,
     });
   } else failed('CSV export of 1,000,000 formations', 'CSV export of every formation', '≤ 200 MB');
+  const sweepTarget = "the day's cohort done in one run (time shown)";
+  if (f.sweep) {
+    const s = f.sweep;
+    rows.push({
+      what: `one day's retention sweep at ${s.customers.toLocaleString('en')} customers (rolled back)`,
+      figure: `**${(s.sweepMs / 1000).toFixed(1)} s**: ${s.ssnPurged} of ${s.ssnDue} SSNs purged, ${s.signupsRemoved} of ${s.signupsDue} abandoned sign-ups removed, ${s.noticesQueued} notices queued`,
+      target: sweepTarget,
+      met: s.leftDue === 0 && s.ssnPurged === s.ssnDue && s.signupsRemoved === s.signupsDue,
+    });
+  } else if (wants('sweep'))
+    failed("one day's retention sweep", "one day's retention sweep at 1,000,000 customers", sweepTarget);
   if (f.uploads) {
     const ok = f.uploads.statuses['201'] ?? 0;
     rows.push({
@@ -388,6 +412,19 @@ function detailsOf(f: Figures): string[] {
       '',
     );
   }
+  if (f.sweep) {
+    const s = f.sweep;
+    out.push(
+      `### One day's retention sweep at ${s.customers.toLocaleString('en')} customers (decisions 0048, 0059)`,
+      '',
+      `RETENTION_SSN_DAYS=${s.retentionDays}. Prepared in the measurement's own transaction, rolled back afterwards: the ${s.ssnDue}`,
+      'kept applications that crossed the line last (1/365 of those issued and kept) are due, the earlier ones marked',
+      `purged; ${s.signupsDue} unverified sign-ups (one in ten of a day's) reach ${ABANDONED_SIGNUP_DAYS} days. The sweep took`,
+      `${s.sweepMs} ms (preparation ${s.prepareMs} ms, not counted); ${s.leftDue} due left after it. Its file deletions go to`,
+      'an empty folder, so the figure is the database side; S3 adds one DELETE per SS-4 file.',
+      '',
+    );
+  }
   const failed = Object.entries(failures);
   if (failed.length) {
     out.push('### Steps that failed in this run', '', ...failed.map(([k, v]) => `- ${k}: ${v}`), '');
@@ -399,10 +436,11 @@ async function main() {
   const startedAt = new Date();
   const figures: Figures = {};
   try {
-    await step('build', async () => buildIfStale());
+    // The sweep measures the database alone: no build for it.
+    if (!only || [...only].some((part) => part !== 'sweep')) await step('build', async () => buildIfStale());
     if (['api', 'uploads', 'pages', 'lighthouse'].some(wants))
       await step('portal on a throwaway database', () => runPortalSteps(figures));
-    if (!flag('no-million') && ['export', 'lists', 'home'].some(wants))
+    if (!flag('no-million') && ['export', 'lists', 'home', 'sweep'].some(wants))
       await step('portal on the million-customer database', () => runMillionSteps(figures));
     if (wants('cold')) figures.coldStart = await step('cold start', () => measureColdStart());
     if (!flag('no-faults') && wants('faults')) figures.faults = await step('faults', () => runFaults());

@@ -87,6 +87,15 @@ export async function getConsents(db: Db, userId: string): Promise<Consents> {
 }
 
 /**
+ * Whether a product (marketing) mail may go to this user: their latest productMails consent is given.
+ * Every mail the portal sends today is a service mail and does not ask; a product mail must ask this
+ * for each recipient just before it is queued (decision 0059), so a withdrawal counts at once.
+ */
+export async function productMailsAllowed(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await latestOfEach(db, userId)).get('productMails')?.given === true;
+}
+
+/**
  * The customer accepts the texts as shown: the versions they saw must be the current ones (a page
  * opened before a new version is refused with CONFLICT, and shows the new text). Accepting again what
  * is already accepted records nothing.

@@ -1,72 +1,28 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStaffMember,
-  createTestApp,
-  GOOD_PASSWORD,
-  nextSecondFactorCode,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-  uniqueEmail,
-} from '../../../../tests/support/test-app';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
-import {
-  auditEvents,
-  einFollowUps,
-  filings,
-  mailOutbox,
-  orders,
-  privacyConsents,
-  privacyErasureRequests,
-  users,
-} from '../../db/schema';
+import { privacyConsents, privacyErasureRequests } from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
-import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
-import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
-import { subscriptionOf } from '../renewals/renewals.fixtures';
-import { download, dumpAllTables, listFileStore, unzip } from './privacy.fixtures';
+import { pdf } from '../ein/ein.fixtures';
+import { listFileStore } from './privacy.fixtures';
+import { productMailsAllowed } from './privacy-consents.service';
+import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.journey';
 import { removeErasedFiles } from './privacy-erasure.service';
 
 let t: TestApp;
-let owner: { c: TestClient; email: string };
-
-let ipCounter = 0;
-const nextIp = () => `198.51.100.${++ipCounter}`;
+let ctx: PrivacyContext;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const c = t.client({ ip: nextIp() });
-  const { res, email } = await signUpAdmin(c);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  owner = { c, email };
+  ctx = await privacyContext(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function stepUp() {
-  const res = await owner.c.post('/api/me/two-factor/verify', { code: nextSecondFactorCode(owner.email) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-/** A customer with a name, email and phone of their own, so that a leftover is recognisable anywhere. */
-async function customer(extra: Record<string, unknown> = {}) {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const c = t.client({ ip: nextIp() });
-  const name = `Zeynep Kişisel ${tag}`;
-  const { res, email } = await signUp(c, { fullName: name, email: uniqueEmail(`privacy${tag}`), ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { c, id: res.body.user.id as string, email, name, tag };
-}
-
-async function mailTo(email: string, template: string) {
-  return t.deps.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, template)));
-}
+const customer = (extra?: Record<string, unknown>) => ctx.customer(extra);
+const mailTo = (email: string, template: string) => ctx.mailTo(email, template);
 
 describe('notice and consent', () => {
   it('records the texts accepted at sign-up and an optional consent only when ticked, and lets it be withdrawn', async () => {
@@ -82,11 +38,15 @@ describe('notice and consent', () => {
     const rows = await t.deps.database.db.select().from(privacyConsents).where(eq(privacyConsents.userId, ticked.id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['privacyNotice', 'productMails', 'terms']);
     expect(rows.every((r) => r.network === '198.51.100.0/24')).toBe(true);
+    // The one check a product mail makes (decision 0059).
+    expect(await productMailsAllowed(t.deps.database.db, plain.id)).toBe(false);
+    expect(await productMailsAllowed(t.deps.database.db, ticked.id)).toBe(true);
 
     const off = await ticked.c.request('PUT', '/api/privacy/consents/productMails', { given: false });
     expect(off.status).toBe(200);
     expect(off.body.optional.productMails).toBe(false);
     expect(off.body.history[0]).toMatchObject({ kind: 'productMails', given: false });
+    expect(await productMailsAllowed(t.deps.database.db, ticked.id)).toBe(false);
     // The same state again records nothing.
     await ticked.c.request('PUT', '/api/privacy/consents/productMails', { given: false });
     expect((await ticked.c.get('/api/privacy/consents')).body.history).toHaveLength(4);
@@ -119,185 +79,8 @@ describe('notice and consent', () => {
 });
 
 describe('a copy of one’s data, and erasure', () => {
-  it('exports a ZIP, then erases on approval so that no personal byte is left in any table or file', async () => {
-    const who = await customer();
-    const phone = `+90 555 ${who.tag.slice(-3).replace(/\D/g, '1').padEnd(3, '1')} 00 00`.slice(0, 17);
-    const uniqueBytes = pdf(`unique-document-${who.tag}`);
-    const attachmentBytes = pdf(`unique-attachment-${who.tag}`);
-    const articlesBytes = pdf(`unique-articles-${who.tag}`);
-    const ssn = `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    // Records and files: formation with a phone, EIN application with the SSN, a document, a support
-    // thread with an attachment, and a prepared SS-4 from staff.
-    expect((await who.c.post('/api/formations', { formationType: 'self', phoneNumber: phone })).status).toBe(201);
-    expect(
-      (await who.c.post('/api/formations/me/guide-completion', { isFormationComplete: true, state: 'Wyoming' })).status,
-    ).toBe(200);
-    const app = await who.c.post(
-      '/api/ein-applications',
-      applicationForm(
-        { responsiblePartyName: who.name, responsiblePartyPhone: phone, email: who.email, responsiblePartySsn: ssn },
-        { articlesOfOrganization: { data: articlesBytes, type: 'application/pdf', name: 'articles.pdf' } },
-      ),
-    );
-    expect(app.status, JSON.stringify(app.body)).toBe(201);
-    const doc = fileForm({ data: uniqueBytes, type: 'application/pdf', name: 'kimlik.pdf' });
-    doc.append('category', 'business_license');
-    expect((await who.c.post('/api/documents', doc)).status).toBe(201);
-    const thread = new FormData();
-    thread.append('subject', `Konu ${who.tag}`);
-    thread.append('message', `Mesajım ${who.tag}`);
-    thread.append('file', blob(attachmentBytes, 'application/pdf'), 'ek.pdf');
-    expect((await who.c.post('/api/support/threads', thread)).status).toBe(201);
-    await stepUp();
-    expect(
-      (await owner.c.post(`/api/admin/ein-applications/${app.body.application.id}/ss4`, fileForm(PREPARED))).status,
-    ).toBe(200);
-    // The kinds other features keep: a follow-up note about the customer, a yearly filing's answers with
-    // their name and US tax number, and a subscription cancelled with an event.
-    const db = t.deps.database.db;
-    await db.insert(einFollowUps).values({
-      applicationId: app.body.application.id,
-      userId: who.id,
-      kind: 'irs_call',
-      followedUpOn: new Date().toISOString().slice(0, 10),
-      outcome: 'still_processing',
-      note: `Called about ${who.name}`,
-      noteShareable: true,
-    });
-    const filing = await filingOf(t, who.id, 'answered');
-    await db
-      .update(filings)
-      .set({ answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name, usTaxId: ssn } } })
-      .where(eq(filings.id, filing.id));
-    const subscription = await subscriptionOf(t, who.id, { cancelled: true, task: true });
-
-    // The copy: one JSON file per kind and every file's bytes; the SSN only as its last four.
-    const zip = await download(t, who.c, '/api/privacy/export.zip');
-    expect(zip.status).toBe(200);
-    expect(zip.headers.get('content-type')).toBe('application/zip');
-    const entries = await unzip(zip.bytes);
-    for (const name of [
-      'profile.json',
-      'consents.json',
-      'formation.json',
-      'turnkey-request.json',
-      'ein-application.json',
-      'orders.json',
-      'support-threads.json',
-      'documents.json',
-      'compliance-items.json',
-      'history.json',
-      'ein-follow-ups.json',
-      'filings.json',
-      'subscriptions.json',
-    ]) {
-      expect(entries.has(name), name).toBe(true);
-    }
-    expect(JSON.parse(entries.get('profile.json')?.toString() ?? '{}').user.email).toBe(who.email);
-    const einJson = JSON.parse(entries.get('ein-application.json')?.toString() ?? '{}');
-    expect(einJson.responsiblePartySsnLast4).toBe(ssn.slice(-4));
-    const everything = Buffer.concat([...entries.values()]).toString('latin1');
-    expect(everything).not.toContain(ssn);
-    expect(everything).not.toContain('responsiblePartySsnEncrypted');
-    expect(JSON.parse(entries.get('filings.json')?.toString() ?? '[]')[0].answers.owner.usTaxId).toBe(
-      `***-**-${ssn.slice(-4)}`,
-    );
-    expect(JSON.parse(entries.get('subscriptions.json')?.toString() ?? '{}').subscriptions[0].id).toBe(subscription.id);
-    expect(JSON.parse(entries.get('ein-follow-ups.json')?.toString() ?? '[]')[0].note).toBe(`Called about ${who.name}`);
-    const fileEntries = [...entries.entries()].filter(([n]) => n.startsWith('files/'));
-    expect(fileEntries.some(([, b]) => b.equals(uniqueBytes))).toBe(true);
-    expect(fileEntries.some(([, b]) => b.equals(attachmentBytes))).toBe(true);
-    expect(fileEntries.some(([, b]) => b.equals(articlesBytes))).toBe(true);
-    expect(fileEntries.some(([, b]) => b.equals(PREPARED.data))).toBe(true);
-    // Audited, mailed, one an hour.
-    expect(await mailTo(who.email, 'privacy.exportDownloaded')).toHaveLength(1);
-    const audited = await t.deps.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectUserId, who.id), eq(auditEvents.action, 'privacy.export_downloaded')));
-    expect(audited).toHaveLength(1);
-    expect((await download(t, who.c, '/api/privacy/export.zip')).status).toBe(429);
-
-    // Staff produce the same copy for a customer who asked by mail: owner only, with step-up.
-    const support = await createStaffMember(t, 'support', { ip: nextIp() });
-    expect((await download(t, support.c, `/api/admin/privacy/customers/${who.id}/export.zip`)).status).toBe(403);
-    const staffZip = await download(t, owner.c, `/api/admin/privacy/customers/${who.id}/export.zip`);
-    expect(staffZip.status).toBe(200);
-    expect((await unzip(staffZip.bytes)).has('profile.json')).toBe(true);
-
-    // The request, confirmed by the mailed link.
-    const asked = await who.c.post('/api/privacy/erasure');
-    expect(asked.status).toBe(200);
-    expect(asked.body.request.status).toBe('unconfirmed');
-    const [linkMail] = await mailTo(who.email, 'privacy.erasureConfirm');
-    const token = /confirm-deletion\?token=([^\s"&]+)/.exec(linkMail?.text ?? '')?.[1] ?? '';
-    expect(token).not.toBe('');
-    expect((await who.c.post('/api/privacy/erasure/confirm', { token: 'nope' })).status).toBe(400);
-    const confirmed = await t.client().post('/api/privacy/erasure/confirm', { token });
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.request.status).toBe('pending');
-    const due = new Date();
-    due.setUTCDate(due.getUTCDate() + 30);
-    expect(confirmed.body.request.dueOn).toBe(due.toISOString().slice(0, 10));
-    expect((await t.client().post('/api/privacy/erasure/confirm', { token })).status).toBe(400);
-    expect((await who.c.post('/api/privacy/erasure')).status).toBe(409);
-
-    // The staff queue.
-    const queue = await owner.c.get('/api/admin/privacy/erasures?status=pending');
-    expect(queue.status).toBe(200);
-    const item = queue.body.items.find((i: { userId: string }) => i.userId === who.id);
-    expect(item).toMatchObject({ customer: { email: who.email }, dueOn: confirmed.body.request.dueOn });
-    expect((await support.c.get('/api/admin/privacy/erasures')).status).toBe(403);
-
-    // An order that must stay (accounting): it keeps its id and amount.
-    const [order] = await t.deps.database.db
-      .insert(orders)
-      .values({ userId: who.id, kind: 'service', amountCents: 4900, provider: 'local', status: 'paid', title: 'X' })
-      .returning();
-
-    const approved = await owner.c.post(`/api/admin/privacy/erasures/${item.id}/approve`, {
-      answer: 'Paid orders are kept without personal details.',
-    });
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body.status).toBe('erased');
-    expect((await owner.c.post(`/api/admin/privacy/erasures/${item.id}/approve`, {})).status).toBe(409);
-
-    // The person can no longer use the account.
-    expect((await who.c.get('/api/me')).body.user ?? null).toBeNull();
-    // The final mail went out; then its row (which names the address) goes with the files.
-    await t.deps.mailer.drain();
-    expect(await mailTo(who.email, 'privacy.erasureDone')).toHaveLength(1);
-    expect(await removeErasedFiles(t.deps)).toBe(0);
-
-    // The proof: every table, every column as text, and every file of the store.
-    const dump = await dumpAllTables(t);
-    const needles = [
-      who.email,
-      who.name,
-      phone,
-      phone.replace(/\s/g, ''),
-      ssn,
-      `Mesajım ${who.tag}`,
-      `Konu ${who.tag}`,
-    ];
-    for (const [table, text] of dump) {
-      for (const needle of needles) expect(text.includes(needle), `${table} still holds ${needle}`).toBe(false);
-      expect(text.includes(`unique-document-${who.tag}`), `${table} holds file bytes`).toBe(false);
-    }
-    expect(dump.get('orders')).toContain(order?.id);
-    const [kept] = await t.deps.database.db.select().from(users).where(eq(users.id, who.id));
-    expect(kept?.name).toBe('');
-    const store = await listFileStore(t.deps.env.DATA_DIR);
-    for (const [key, bytes] of store) {
-      expect(key.includes(who.id), `file ${key} of the erased customer`).toBe(false);
-      for (const marker of [uniqueBytes, attachmentBytes, articlesBytes])
-        expect(bytes.includes(marker), `file ${key} holds an uploaded file's bytes`).toBe(false);
-    }
-    // Last, as it counts a failed sign-in under the address typed: the password is gone.
-    const signIn = await t
-      .client({ ip: nextIp() })
-      .post('/api/auth/sign-in', { email: who.email, password: GOOD_PASSWORD });
-    expect(signIn.status).toBe(401);
+  it('exports a ZIP, then erases on approval so that no personal byte is left in any table or file (disk)', async () => {
+    await exportThenEraseJourney(ctx, () => listFileStore(t.deps.env.DATA_DIR));
   });
 
   it('lets staff decline with an answer that is mailed, and keeps everything', async () => {
@@ -308,8 +91,8 @@ describe('a copy of one’s data, and erasure', () => {
     const confirmed = await who.c.post('/api/privacy/erasure/confirm', { token });
     expect(confirmed.status).toBe(200);
     const id = confirmed.body.request.id;
-    expect((await owner.c.post(`/api/admin/privacy/erasures/${id}/decline`, { answer: '' })).status).toBe(400);
-    const declined = await owner.c.post(`/api/admin/privacy/erasures/${id}/decline`, {
+    expect((await ctx.owner.c.post(`/api/admin/privacy/erasures/${id}/decline`, { answer: '' })).status).toBe(400);
+    const declined = await ctx.owner.c.post(`/api/admin/privacy/erasures/${id}/decline`, {
       answer: 'Açık bir siparişiniz var.',
     });
     expect(declined.status).toBe(200);
