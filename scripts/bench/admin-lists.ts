@@ -55,6 +55,8 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['deadlines: 180 days, search', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('şimşek')}`],
   // One customer's email: the rare match that the trigram index finds (decision 0028).
   ['deadlines: 180 days, search email', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('.777777@')}`],
+  // Decision 0057: the agent rows, each page row joined to its subscription for the line it shows.
+  ['deadlines: agent renewals 180 days', '/api/admin/compliance/deadlines?days=180&rule=registered_agent_renewal'],
   ['support: first page', '/api/admin/support/threads?page=1&pageSize=20'],
   ['orders: first page', '/api/admin/orders?page=1&pageSize=20'],
   ['orders: filter status + TEST MODE', '/api/admin/orders?status=paid&mode=test&page=1'],

@@ -138,7 +138,7 @@ async function main() {
     );
     // Renewals (decisions 0053, 0054): every formed company's agent and every paid private address, as
     // migration 0020 makes them; then a spread of statuses for the desk's views (some cancelled this month
-    // with a reason, some lapsed, some in grace).
+    // with a reason, some lapsed, some in grace, some agents renewed a year early).
     await run('subscriptions', 'select subscriptions_sync(current_date, 12500, 10000)');
     await run(
       'subscription statuses',
@@ -150,8 +150,16 @@ async function main() {
         where hashtext(id::text) % 29 = 1;
        update subscriptions set status = 'renewal_due', period_end = current_date - (hashtext(id::text) & 13),
               period_start = current_date - 365 - (hashtext(id::text) & 13)
-        where hashtext(id::text) % 31 = 2`,
+        where hashtext(id::text) % 31 = 2;
+       update subscriptions set period_start = period_end, period_end = (period_end + interval '1 year')::date
+        where product = 'registered_agent' and status = 'active' and hashtext(id::text) % 37 = 3;
+       insert into subscription_events (subscription_id, user_id, kind, period_end)
+       select id, user_id, 'renewed', period_end from subscriptions
+        where product = 'registered_agent' and status = 'active' and hashtext(id::text) % 37 = 3`,
     );
+    // The deadlines desk's agent rows follow the subscriptions (migration 0027, decision 0057): the ones
+    // just moved into grace or lapsed are past, and the daily roll removes them, as it would each day.
+    await run('roll compliance_schedule after the subscriptions', 'select compliance_schedule_roll(current_date)');
     // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
     // payments (the system's), each with a network.

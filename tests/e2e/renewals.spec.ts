@@ -2,20 +2,20 @@
  * Renewals in the browser (decisions 0053, 0054), in both languages with screenshots at 1280 and 375 px:
  * a customer seven days before the agent's end sees the card and renews in TEST MODE (the period moves
  * a year from the old end); another cancels, sees "ends on …", and undoes it; a third lapses after the
- * grace period once the clock (TEST_CLOCK_OFFSET_DAYS, a setting only tests may use) has moved, and
- * staff see the lapsed-agent task on the renewals desk.
+ * grace period once the clock (TEST_CLOCK_OFFSET_DAYS, a setting only tests may use) has moved, and an
+ * operations member sees the lapsed-agent task on the renewals desk and marks it done with a day and a note.
  */
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { companyFormations } from '../../src/server/db/schema';
+import { companyFormations, renewalTasks, users } from '../../src/server/db/schema';
 import { runDailyReminders } from '../../src/server/features/compliance/compliance-reminders.service';
 import { serverToday } from '../../src/server/platform/clock';
 import { addDays } from '../../src/shared/catalogue/compliance';
 import { formatCalendarDate } from '../../src/shared/catalogue/compliance-format';
 import { periodEndFrom } from '../../src/shared/domain/renewals';
 import { screenshots, serverAndBrowserForFile } from '../support/e2e';
-import { adminPage, customerPage } from '../support/e2e-accounts';
+import { customerPage, staffPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
@@ -76,6 +76,7 @@ describe('renewals', () => {
     await screenshots(john.page, 'renewals-cancelled-en');
     await agent(john.page).getByTestId('subscription-resume').click();
     await john.page.locator('[data-testid="subscription-registered_agent"][data-status="active"]').waitFor();
+    const johnEnd = addDays(today, 165);
     await john.page.context().close();
 
     // 3. The clock moves past the end and the 14-day grace period: the daily run lets it lapse.
@@ -91,19 +92,42 @@ describe('renewals', () => {
       await lapsing.page.locator('[data-testid="subscription-registered_agent"][data-status="lapsed"]').waitFor();
       await screenshots(lapsing.page, 'renewals-lapsed-tr');
 
-      const admin = await adminPage(e2e, 'Deniz Operasyon', 'renewals.ops');
-      await admin.goto('/admin/renewals?view=lapsed');
-      await admin.getByTestId('renewal-row').first().waitFor();
-      const task = admin.getByTestId('renewal-task').filter({ hasText: 'Mehmet Kaya LLC' });
+      // Operations resign as agent and notify the state (decision 0053): an operations member, not an
+      // owner, sees the task and marks it done with the day it was done and a note.
+      const ops = await staffPage(e2e, 'Deniz Operasyon', 'renewals.ops', 'operations');
+      await ops.goto('/admin/renewals?view=lapsed');
+      await ops.getByTestId('renewal-row').first().waitFor();
+      const task = ops.getByTestId('renewal-task').filter({ hasText: 'Mehmet Kaya LLC' });
       await task.waitFor();
-      await screenshots(admin, 'renewals-desk-tr');
+      await screenshots(ops, 'renewals-desk-tr');
+      const doneOn = addDays(serverToday(env), -1);
+      await task.getByLabel('Yapıldığı tarih').fill(doneOn);
       await task.getByLabel('Not').fill('Eyalete istifa bildirildi');
       await task.getByTestId('renewal-task-done').click();
-      await admin.getByTestId('renewal-tasks').getByText('Açık görev yok.').waitFor();
-      await admin.goto('/admin/renewals?view=lapsed&lang=en');
-      await admin.getByTestId('renewal-row').first().waitFor();
-      await screenshots(admin, 'renewals-desk-en');
-      await admin.context().close();
+      await ops.getByTestId('renewal-tasks').getByText('Açık görev yok.').waitFor();
+      const db = e2e.server.deps.database.db;
+      const [lapsingUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, lapsing.email));
+      const [done] = await db
+        .select({ doneOn: renewalTasks.doneOn, note: renewalTasks.note, doneBy: users.role })
+        .from(renewalTasks)
+        .innerJoin(users, eq(users.id, renewalTasks.doneBy))
+        .where(eq(renewalTasks.userId, lapsingUser.id));
+      expect(done).toEqual({ doneOn, note: 'Eyalete istifa bildirildi', doneBy: 'operations' });
+      // The deadlines desk lists John's agent renewal at his subscription's end, with its state, as his
+      // calendar does (decision 0057); Mehmet's lapsed one is no coming deadline.
+      await ops.goto('/admin/deadlines?days=180&rule=registered_agent_renewal');
+      const johnRow = ops.getByTestId('deadline-row').filter({ hasText: 'John Carter LLC' });
+      await johnRow.waitFor();
+      expect(await johnRow.getByTestId('deadline-renewal-status').textContent()).toBe(
+        `Yenileme tarihi ${formatCalendarDate(johnEnd, 'tr')}`,
+      );
+      expect(await ops.getByTestId('deadline-row').filter({ hasText: 'Mehmet Kaya LLC' }).count()).toBe(0);
+      await screenshots(ops, 'renewals-deadlines-tr');
+      await ops.goto('/admin/renewals?view=lapsed&lang=en');
+      await ops.getByTestId('renewal-row').first().waitFor();
+      await ops.getByRole('heading', { name: 'Renewals', level: 1 }).waitFor();
+      await screenshots(ops, 'renewals-desk-en');
+      await ops.context().close();
     } finally {
       env.TEST_CLOCK_OFFSET_DAYS = 0;
     }

@@ -1,6 +1,17 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type E2eServer, e2eEmail, fromOurPages, newContext, ownerInBrowser, signUpInBrowser } from './e2e';
+import { users } from '../../src/server/db/schema';
+import type { StaffRole } from '../../src/shared/domain/roles';
+import {
+  type E2eServer,
+  e2eEmail,
+  fromOurPages,
+  newContext,
+  ownerInBrowser,
+  signUpInBrowser,
+  staffInBrowser,
+} from './e2e';
 
 /** What serverAndBrowserForFile() gives a spec file. */
 export interface E2e {
@@ -16,6 +27,22 @@ export interface E2e {
 export async function adminPage(e2e: E2e, fullName: string, emailPrefix: string): Promise<Page> {
   const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
   await ownerInBrowser(e2e.server, page, fullName, e2eEmail(emailPrefix));
+  return page;
+}
+
+/**
+ * A staff member of `role` (not an owner) on a page of their own, invited by the first owner and joined
+ * through the invitation as staff do; the first owner is made through /admin/signup when there is none.
+ */
+export async function staffPage(e2e: E2e, fullName: string, emailPrefix: string, role: StaffRole): Promise<Page> {
+  const [owner] = await e2e.server.deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt)))
+    .limit(1);
+  if (!owner) await (await adminPage(e2e, 'İlk Sahip', `${emailPrefix}.owner`)).context().close();
+  const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
+  await staffInBrowser(e2e.server, page, fullName, e2eEmail(emailPrefix), role);
   return page;
 }
 

@@ -17,6 +17,7 @@ import { inviteStaff } from '../../src/server/features/staff/staff.service';
 import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import { createLogger } from '../../src/server/platform/logger';
 import { portalRequestListener } from '../../src/server/request-listener';
+import type { StaffRole } from '../../src/shared/domain/roles';
 import { TEMPLATE_PATH } from './global-setup-db';
 import { nextSecondFactorCode, rememberFactor } from './test-app';
 
@@ -339,18 +340,40 @@ export async function giveSignInCode(page: Page, email: string): Promise<void> {
 }
 
 /**
- * An invitation's token for `email` to join as an owner, made by the server's first owner through the
- * invitation service; null while there is no owner yet (the admin code makes the first one).
+ * An invitation's token for `email` to join as `role` (an owner by default), made by the server's first
+ * owner through the invitation service; null while there is no owner yet (the admin code makes the
+ * first one).
  */
-export async function ownerInvitation(server: E2eServer, email: string): Promise<string | null> {
+export async function ownerInvitation(
+  server: E2eServer,
+  email: string,
+  role: StaffRole = 'owner',
+): Promise<string | null> {
   const [first] = await server.deps.database.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt)))
     .limit(1);
   if (!first) return null;
-  const { token } = await inviteStaff(server.deps, { id: first.id, role: 'owner' }, { email, role: 'owner' });
+  const { token } = await inviteStaff(server.deps, { id: first.id, role: 'owner' }, { email, role });
   return token;
+}
+
+/**
+ * A staff member of `role` signed in through the browser as staff join (decision 0043): invited by the
+ * first owner, through /invite/:token, then the second factor (decision 0042). Needs an owner already.
+ * Lands on the role's own desk.
+ */
+export async function staffInBrowser(server: E2eServer, page: Page, fullName: string, email: string, role: StaffRole) {
+  const token = await ownerInvitation(server, email, role);
+  if (!token) throw new Error('staffInBrowser: no owner to invite the member yet');
+  await page.goto(`/invite/${token}`);
+  await page.fill('input[name=fullName]', fullName);
+  await page.fill('input[name=password]', 'adminsifre1');
+  await page.fill('input[name=confirmPassword]', 'adminsifre1');
+  await page.click('button[type=submit]');
+  await enrolInBrowser(page, email);
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
 }
 
 /**

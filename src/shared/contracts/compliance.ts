@@ -17,6 +17,11 @@ export {
   COMPLIANCE_RULE_IDS,
 } from '../schemas/compliance';
 
+/** The agent subscription behind a registered agent renewal item (calendar and deadlines desk). */
+const agentRenewalSchema = z
+  .object({ status: z.enum(SUBSCRIPTION_STATUSES), periodEnd: z.string(), renewed: z.boolean() })
+  .openapi('AgentRenewal');
+
 export const complianceItemSchema = z
   .object({
     /** `<rule id>:<due date>`: what the done routes take. */
@@ -53,10 +58,7 @@ export const complianceItemSchema = z
      * The registered agent renewal item reads the subscription (decision 0054): its status and period end,
      * and whether a year was ever renewed ("renewed until …"). Null on every other item.
      */
-    renewal: z
-      .object({ status: z.enum(SUBSCRIPTION_STATUSES), periodEnd: z.string(), renewed: z.boolean() })
-      .nullable()
-      .optional(),
+    renewal: agentRenewalSchema.nullable().optional(),
   })
   .openapi('ComplianceItem');
 
@@ -100,6 +102,11 @@ export const adminDeadlineSchema = z
     dueDate: z.string(),
     daysLeft: z.number().int(),
     done: z.boolean(),
+    /**
+     * On a registered agent renewal row of a customer with an agent subscription: its status, period end
+     * (the row's date) and whether a year was renewed, as the customer's calendar shows them (decision 0057).
+     */
+    renewal: agentRenewalSchema.nullable(),
   })
   .openapi('AdminDeadline');
 

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'subscription.resumed',
   'subscription.lapsed',
   'subscription.ended',
+  'subscription.moved',
   'renewal_task.done',
   'service.created',
   'service.updated',

@@ -40,6 +40,7 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   'lapsed',
   'ended',
   'paid_twice',
+  'moved',
 ] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];
 
@@ -64,6 +65,25 @@ export function currentPeriod(first: IsoDate, today: IsoDate): { start: IsoDate;
     if (next > today) return { start, end: next };
     start = next;
   }
+}
+
+/**
+ * Decision 0057: the agent's period after staff correct the formation date from `from` to `to`, or null
+ * when it stays. While no renewal has been paid, the period is the formation date's own yearly cycle, so
+ * it keeps its place in it (the same cycle year, start and end on the corrected day); a lapsed or ended
+ * subscription is over and stays as it was. After a renewal the customer paid for a year ending on a
+ * given day, and that day holds.
+ */
+export function correctedAgentPeriod(
+  period: { start: IsoDate; end: IsoDate; status: SubscriptionStatus; renewed: boolean },
+  from: IsoDate,
+  to: IsoDate,
+): { start: IsoDate; end: IsoDate } | null {
+  if (period.renewed || period.status === 'lapsed' || period.status === 'ended' || from === to) return null;
+  const cycleYear = yearOf(period.start) - yearOf(from);
+  const start = sameDayInYear(to, yearOf(to) + cycleYear);
+  const end = sameDayInYear(to, yearOf(to) + cycleYear + 1);
+  return start === period.start && end === period.end ? null : { start, end };
 }
 
 /** An early (or late, in grace) renewal extends from the current end, never from today. */
@@ -155,4 +175,22 @@ export function resumedStatus(periodEnd: IsoDate, today: IsoDate): SubscriptionS
 /** The status right after a renewal extended the period to `newEnd`. */
 export function renewedStatus(newEnd: IsoDate, today: IsoDate): SubscriptionStatus {
   return resumedStatus(newEnd, today);
+}
+
+/** The agent subscription as its registered agent renewal item carries it (calendar and deadlines desk). */
+export interface AgentRenewalState {
+  status: SubscriptionStatus;
+  periodEnd: IsoDate;
+  /** Whether a year was ever renewed: "renewed until …" rather than "renewal due on …". */
+  renewed: boolean;
+}
+
+/**
+ * Which line the customer's calendar and the staff's deadlines desk show for it, a key under
+ * `renewals.calendar` (each but `lapsed` takes the period end as `date`): one rule, so both say the same.
+ */
+export function agentRenewalLine(renewal: AgentRenewalState): 'lapsed' | 'cancelled' | 'renewedUntil' | 'due' {
+  if (renewal.status === 'lapsed' || renewal.status === 'ended') return 'lapsed';
+  if (renewal.status === 'cancelled') return 'cancelled';
+  return renewal.renewed ? 'renewedUntil' : 'due';
 }

@@ -7,6 +7,7 @@ import {
   customerItemParams,
   markResultSchema,
 } from '../../../shared/contracts/compliance';
+import { agentRenewalLine } from '../../../shared/domain/renewals';
 import { translate } from '../../../shared/i18n';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
@@ -80,11 +81,18 @@ function dialect(format: 'csv' | 'excel-tr'): CsvDialect<DeadlineRow> {
   return {
     separator: format === 'excel-tr' ? ';' : ',',
     preamble: format === 'excel-tr' ? '\uFEFF' : '',
-    header: ['dueDate', 'daysLeft', 'rule', 'customer', 'email', 'business', 'state', 'done'].map((k) => t(`csv.${k}`)),
+    header: ['dueDate', 'daysLeft', 'rule', 'renewal', 'customer', 'email', 'business', 'state', 'done'].map((k) =>
+      t(`csv.${k}`),
+    ),
     line: (row) => [
       format === 'excel-tr' ? formatCalendarDate(row.dueDate, 'tr') : row.dueDate,
       String(row.daysLeft),
       translate(lang, `compliance.rules.${row.ruleId}.name`),
+      row.renewal
+        ? translate(lang, `renewals.calendar.${agentRenewalLine(row.renewal)}`, {
+            date: format === 'excel-tr' ? formatCalendarDate(row.renewal.periodEnd, 'tr') : row.renewal.periodEnd,
+          })
+        : '',
       row.customerName ?? '',
       row.customerEmail,
       row.businessName ?? '',

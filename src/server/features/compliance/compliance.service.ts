@@ -87,17 +87,25 @@ async function filingsOf(db: DbOrTx, userId: string, keys: string[]) {
   return new Map(rows.map((r) => [r.key, { id: r.id, status: r.status, filedOn: r.filedOn, dueDate: r.dueDate }]));
 }
 
-/** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */
-export async function complianceView(db: DbOrTx, userId: string, today: string): Promise<ComplianceView> {
+/**
+ * The customer's items from `today`: the catalogue's, with the agent's renewal replaced by the
+ * subscription's own date, amount and status once there is one (decision 0054).
+ */
+async function customerDeadlines(db: DbOrTx, userId: string, today: string) {
   const company = await loadCompany(db, userId);
   const agent = await agentRenewal(db, userId, today);
-  // The agent's renewal is the subscription's own date, amount and status, once (decision 0054).
   const deadlines = agent
     ? companyDeadlines(company, today)
         .filter((d) => d.ruleId !== 'registered_agent_renewal')
         .concat(agent.item)
         .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
     : companyDeadlines(company, today);
+  return { company, agent, deadlines };
+}
+
+/** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */
+export async function complianceView(db: DbOrTx, userId: string, today: string): Promise<ComplianceView> {
+  const { company, agent, deadlines } = await customerDeadlines(db, userId, today);
   const keys = deadlines.map((d) => complianceItemKey(d.ruleId, d.dueDate));
   const [marks, services, filed] = await Promise.all([
     marksOf(db, userId, keys),
@@ -186,9 +194,10 @@ export async function requireRealItem(
 ): Promise<{ ruleId: ComplianceRuleId; dueDate: string }> {
   const match = ITEM_KEY.exec(itemKey);
   if (!match) throw new ApiError('NOT_FOUND');
-  const item = companyDeadlines(await loadCompany(db, userId), today).find(
-    (d) => d.ruleId === match[1] && d.dueDate === match[2],
-  );
+  // The agent's renewal is the subscription's period end once there is one: the date the calendar and
+  // the deadlines desk show, so marking it done from either finds it (decision 0057).
+  const { deadlines } = await customerDeadlines(db, userId, today);
+  const item = deadlines.find((d) => d.ruleId === match[1] && d.dueDate === match[2]);
   if (!item) throw new ApiError('NOT_FOUND');
   return { ruleId: item.ruleId, dueDate: item.dueDate };
 }

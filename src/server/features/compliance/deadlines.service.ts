@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addDays, type ComplianceRuleId } from '../../../shared/catalogue/compliance';
+import type { SubscriptionStatus } from '../../../shared/domain/renewals';
 import type { adminDeadlineFilterSchema, adminDeadlineListQuerySchema } from '../../../shared/schemas/compliance';
 import { COUNT_CAP, type ListTotal } from '../../db/list-total';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
+import { effectiveStatus } from '../renewals/renewals.service';
 
 export type DeadlineFilter = z.output<typeof adminDeadlineFilterSchema>;
 export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;
@@ -16,6 +18,8 @@ export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;
  * runs with the daily reminder sweep) join in with their next date computed here, so the list is right
  * between midnight and the roll without writing on a read. That branch costs a sort, so it is added only
  * when such rows exist (see hasUnrolled).
+ * The agent renewal's row holds the agent subscription's period end once there is one (migration 0027,
+ * decision 0057), the date the customer's calendar shows, so the list needs no second source for it.
  */
 function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): SQL {
   const until = addDays(today, filter.days);
@@ -26,10 +30,14 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
   // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
   if (filter.q) conditions.push(sql`s.search_text like ${foldedPattern(filter.q)}`);
   const and = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
+  // A passed agent row of a customer with a subscription has no next date: its period ended unrenewed,
+  // and the roll removes the row (migration 0027, decision 0057).
   const late = unrolled
     ? sql` union all select * from (select s.formation_id, s.user_id, s.state_selected, s.rule_id,
           compliance_next_due(s.rule_id, s.formed_on, ${today}::date) as due_date
-        from compliance_schedule s where s.due_date < ${today}::date${and}) as unrolled
+        from compliance_schedule s where s.due_date < ${today}::date${and}
+          and not (s.rule_id = 'registered_agent_renewal' and exists (select 1 from subscriptions sub
+            where sub.user_id = s.user_id and sub.product = 'registered_agent'))) as unrolled
       where unrolled.due_date <= ${until}::date`
     : sql``;
   return sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
@@ -52,6 +60,14 @@ export interface DeadlineRow {
   dueDate: string;
   daysLeft: number;
   done: boolean;
+  /** The agent subscription behind a registered agent renewal row, as the calendar shows it; else null. */
+  renewal: DeadlineRenewal | null;
+}
+
+export interface DeadlineRenewal {
+  status: SubscriptionStatus;
+  periodEnd: string;
+  renewed: boolean;
 }
 
 interface RawRow extends Record<string, unknown> {
@@ -64,6 +80,9 @@ interface RawRow extends Record<string, unknown> {
   due: string;
   days_left: number | string;
   done: boolean;
+  sub_status: SubscriptionStatus | null;
+  sub_period_end: string | null;
+  sub_renewed: boolean | null;
 }
 
 const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
@@ -76,16 +95,21 @@ const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
 function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, after: SQL, window: SQL): SQL {
   return sql`select i.user_id, u.email, coalesce(nullif(p.display_name, ''), nullif(u.name, '')) as customer_name,
       f.business_name, i.state_selected, i.rule_id, to_char(i.due_date, 'YYYY-MM-DD') as due,
-      (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done
+      (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done,
+      sub.status as sub_status, to_char(sub.period_end, 'YYYY-MM-DD') as sub_period_end,
+      exists (select 1 from subscription_events e where e.subscription_id = sub.id and e.kind = 'renewed') as sub_renewed
     from (select * from (${itemsQuery(filter, today, unrolled)}) as i ${after} ${ORDER} ${window}) as i
     join company_formations f on f.id = i.formation_id
     join users u on u.id = i.user_id
     left join user_profiles p on p.id = i.user_id
     left join compliance_marks m on m.user_id = i.user_id and m.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')
+    left join subscriptions sub on i.rule_id = 'registered_agent_renewal' and sub.user_id = i.user_id
+      and sub.product = 'registered_agent'
     ${ORDER}`;
 }
 
-function toRow(r: RawRow): DeadlineRow {
+/** The status as the calendar computes it (effectiveStatus: the date's steps before the run writes them). */
+function toRow(r: RawRow, today: string): DeadlineRow {
   return {
     userId: r.user_id,
     customerEmail: r.email,
@@ -96,6 +120,14 @@ function toRow(r: RawRow): DeadlineRow {
     dueDate: r.due,
     daysLeft: Number(r.days_left),
     done: Boolean(r.done),
+    renewal:
+      r.sub_status && r.sub_period_end
+        ? {
+            status: effectiveStatus({ status: r.sub_status, periodEnd: r.sub_period_end }, today),
+            periodEnd: r.sub_period_end,
+            renewed: Boolean(r.sub_renewed),
+          }
+        : null,
   };
 }
 
@@ -120,7 +152,7 @@ export async function listDeadlines(
   ]);
   const n = Number(counted.rows[0]?.n ?? 0);
   return {
-    rows: page.rows.map(toRow),
+    rows: page.rows.map((r) => toRow(r, today)),
     ...(n > COUNT_CAP
       ? { total: COUNT_CAP, totalKind: 'atLeast' as const }
       : { total: n, totalKind: 'exact' as const }),
@@ -141,7 +173,7 @@ export async function* deadlinePages(
       ? sql`where (i.due_date, i.rule_id, i.user_id) > (${cursor.dueDate}::date, ${cursor.ruleId}::text, ${cursor.userId}::text)`
       : sql``;
     const result = await db.execute<RawRow>(rowsQuery(filter, today, unrolled, after, sql`limit ${pageSize}`));
-    const page = result.rows.map(toRow);
+    const page = result.rows.map((r) => toRow(r, today));
     if (page.length === 0) return;
     yield page;
     if (page.length < pageSize) return;

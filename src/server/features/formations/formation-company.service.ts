@@ -3,7 +3,9 @@ import { isUuid } from '../../../shared/domain/ids';
 import { companyFormations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
+import { followFormationDate } from '../renewals/renewals.service';
 import type { FormationRow } from './formations.service';
 import type { AdminActor } from './formations-admin.service';
 
@@ -38,6 +40,15 @@ export async function setFormationCompany(
       before: { formedOn: row.formedOn, stateFileNumber: row.stateFileNumber },
       after: next,
     });
+    // The agent subscription's first cycle starts on the formation date: it follows a correction until a
+    // renewal has been paid (decision 0057).
+    if (row.formedOn && row.formedOn !== next.formedOn) {
+      await followFormationDate(
+        tx,
+        { userId: row.userId, from: row.formedOn, to: next.formedOn, actorId: admin.id },
+        serverToday(deps.env),
+      );
+    }
     return updated;
   });
 }

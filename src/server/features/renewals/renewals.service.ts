@@ -9,6 +9,7 @@ import {
   canCancel,
   canRenew,
   canResume,
+  correctedAgentPeriod,
   dailyStep,
   graceEnd,
   inGrace,
@@ -168,6 +169,59 @@ async function addEvent(
     .onConflictDoNothing()
     .returning({ id: subscriptionEvents.id });
   return inserted.length > 0;
+}
+
+/**
+ * Staff corrected `userId`'s formation date from `from` to `to` (in the same transaction): the agent
+ * subscription's period follows it by correctedAgentPeriod (decision 0057), with a `moved` history row
+ * and an audit row in the staff member's name. Its status is reset as a resumed one's would be (due
+ * within 30 days of the new end); a cancelled one stays cancelled, to the new end. Returns the new
+ * period, or null when the subscription stays (none yet, renewed, lapsed, ended, or no change).
+ */
+export async function followFormationDate(
+  tx: Tx,
+  input: { userId: string; from: string; to: string; actorId: string },
+  today: string,
+): Promise<{ start: string; end: string } | null> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, 'registered_agent')))
+    .for('update');
+  if (!row) return null;
+  const [renewed] = await tx
+    .select({ id: subscriptionEvents.id })
+    .from(subscriptionEvents)
+    .where(and(eq(subscriptionEvents.subscriptionId, row.id), eq(subscriptionEvents.kind, 'renewed')))
+    .limit(1);
+  const next = correctedAgentPeriod(
+    { start: row.periodStart, end: row.periodEnd, status: row.status, renewed: renewed !== undefined },
+    input.from,
+    input.to,
+  );
+  if (!next) return null;
+  const status = row.status === 'cancelled' ? 'cancelled' : resumedStatus(next.end, today);
+  await tx
+    .update(subscriptions)
+    .set({ periodStart: next.start, periodEnd: next.end, status, updatedAt: new Date() })
+    .where(eq(subscriptions.id, row.id));
+  const detail = {
+    formedOn: { from: input.from, to: input.to },
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+  };
+  await addEvent(tx, row, 'moved', next.end, { actorId: input.actorId, detail });
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    actorRole: 'admin',
+    action: 'subscription.moved',
+    entityType: 'subscription',
+    entityId: row.id,
+    subjectUserId: row.userId,
+    before: { status: row.status, periodStart: row.periodStart, periodEnd: row.periodEnd },
+    after: { status, periodStart: next.start, periodEnd: next.end },
+  });
+  return next;
 }
 
 /**

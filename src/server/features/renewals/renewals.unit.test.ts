@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentRenewalLine,
   canCancel,
   canRenew,
   canResume,
+  correctedAgentPeriod,
   currentPeriod,
   dailyStep,
   inGrace,
@@ -85,5 +87,39 @@ describe('status transitions', () => {
     expect(canResume('active', '2026-12-01', '2026-11-26')).toBe(false);
     expect(resumedStatus('2026-12-01', '2026-11-26')).toBe('renewal_due');
     expect(resumedStatus('2027-12-01', '2026-11-26')).toBe('active');
+  });
+});
+
+describe('a corrected formation date (decision 0057)', () => {
+  const first = { start: '2026-03-10', end: '2027-03-10', status: 'active' as const, renewed: false };
+
+  it('moves an unrenewed period to the corrected day in the same cycle year', () => {
+    expect(correctedAgentPeriod(first, '2026-03-10', '2026-02-20')).toEqual({ start: '2026-02-20', end: '2027-02-20' });
+    // A migrated customer's period two cycles on keeps its cycle year.
+    const third = { ...first, start: '2025-06-01', end: '2026-06-01' };
+    expect(correctedAgentPeriod(third, '2023-06-01', '2023-06-15')).toEqual({ start: '2025-06-15', end: '2026-06-15' });
+    expect(correctedAgentPeriod(first, '2026-03-10', '2024-02-29')).toEqual({ start: '2024-02-29', end: '2025-02-28' });
+    expect(correctedAgentPeriod({ ...first, status: 'cancelled' }, '2026-03-10', '2026-03-01')).toEqual({
+      start: '2026-03-01',
+      end: '2027-03-01',
+    });
+  });
+
+  it('keeps a renewed, lapsed or ended period, and an unchanged one', () => {
+    expect(correctedAgentPeriod({ ...first, renewed: true }, '2026-03-10', '2026-02-20')).toBeNull();
+    expect(correctedAgentPeriod({ ...first, status: 'lapsed' }, '2026-03-10', '2026-02-20')).toBeNull();
+    expect(correctedAgentPeriod({ ...first, status: 'ended' }, '2026-03-10', '2026-02-20')).toBeNull();
+    expect(correctedAgentPeriod(first, '2026-03-10', '2026-03-10')).toBeNull();
+  });
+});
+
+describe("the agent renewal's line (calendar and deadlines desk)", () => {
+  it('says renewed until, cancelled, lapsed or due', () => {
+    const base = { periodEnd: '2027-03-10', renewed: false };
+    expect(agentRenewalLine({ ...base, status: 'active', renewed: true })).toBe('renewedUntil');
+    expect(agentRenewalLine({ ...base, status: 'renewal_due' })).toBe('due');
+    expect(agentRenewalLine({ ...base, status: 'cancelled', renewed: true })).toBe('cancelled');
+    expect(agentRenewalLine({ ...base, status: 'lapsed' })).toBe('lapsed');
+    expect(agentRenewalLine({ ...base, status: 'ended' })).toBe('lapsed');
   });
 });

@@ -18,6 +18,7 @@ import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { agentRenewalText } from '../../renewals/lib/agent-renewal-line';
 import {
   type AdminDeadline,
   DEADLINES_KEY,
@@ -185,6 +186,11 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
       </div>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{t(`compliance.rules.${row.ruleId}.name`)}</p>
+        {row.renewal ? (
+          <p className="text-sm font-medium text-slate-900" data-testid="deadline-renewal-status">
+            {agentRenewalText(row.renewal, t, (d) => formatCalendarDate(d, lang))}
+          </p>
+        ) : null}
         <p className="break-words text-sm text-slate-700">
           {row.businessName ? `${row.businessName} · ` : ''}
           {row.state ?? ''}

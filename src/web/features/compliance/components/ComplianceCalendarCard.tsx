@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { agentRenewalText } from '../../renewals/lib/agent-renewal-line';
 import {
   CALENDAR_FEED_KEY,
   COMPLIANCE_KEY,
@@ -193,7 +194,7 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
       <p className="mt-2 text-sm text-slate-700">{t(`compliance.rules.${item.ruleId}.what`, vars)}</p>
       {item.renewal ? (
         <p className="mt-1 text-sm font-medium text-slate-900" data-testid="compliance-renewal-status">
-          {renewalLine(item.renewal, t, date)}{' '}
+          {agentRenewalText(item.renewal, t, date)}{' '}
           <Link to="/account/subscriptions" className="font-normal text-indigo-700 underline-offset-2 hover:underline">
             {t('renewals.card.manage')}
           </Link>
@@ -353,16 +354,4 @@ function CalendarFeed() {
       )}
     </section>
   );
-}
-
-/** Where the agent's subscription stands, on its calendar item (decision 0054). */
-function renewalLine(
-  renewal: NonNullable<ComplianceItemView['renewal']>,
-  t: (key: string, vars?: Record<string, unknown>) => string,
-  date: (d: string) => string,
-): string {
-  if (renewal.status === 'lapsed' || renewal.status === 'ended') return t('renewals.calendar.lapsed');
-  if (renewal.status === 'cancelled') return t('renewals.calendar.cancelled', { date: date(renewal.periodEnd) });
-  if (renewal.renewed) return t('renewals.calendar.renewedUntil', { date: date(renewal.periodEnd) });
-  return t('renewals.calendar.due', { date: date(renewal.periodEnd) });
 }
