@@ -3,7 +3,7 @@
  * and Lighthouse's mobile performance score (the `lighthouse` package driving Debian's Chromium over
  * its debugging port; nothing is downloaded).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -102,6 +102,20 @@ export async function measurePageBytes(base: string, pages: string[], cookie?: s
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * One page module's own chunk in the build, gzipped (-9): the home's panels and hand-written SVG charts
+ * (decision 0055) are its chunk, which only /admin loads.
+ */
+export function pageChunkWeight(distDir: string, moduleKey: string): { file: string; gzip: number } | null {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunk = manifest[moduleKey];
+  if (!chunk) return null;
+  return { file: chunk.file, gzip: gzipSync(readFileSync(path.join(distDir, chunk.file)), { level: 9 }).byteLength };
 }
 
 /** The middle score; with an even count (a run gave no score) the mean of the two middle ones. */
