@@ -12,7 +12,7 @@ import {
   ShoppingBag,
   Wrench,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -25,18 +25,29 @@ import { displayName } from '../../../lib/me';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { ComplianceCalendarCard } from '../../compliance/components/ComplianceCalendarCard';
-import { FilingTasks } from '../../filings/components/FilingTasks';
-import { OrdersCard } from '../../payments/components/OrdersCard';
-import { RenewalCard } from '../../renewals/components/RenewalCard';
 import { SsnRetentionNotice } from '../../retention/components/SsnRetentionNotice';
 import { supportUnreadQuery } from '../../support/api/support';
 import { TIMELINE_KEY } from '../api/timeline';
 import { CompanyCard } from '../components/CompanyCard';
-import { HistoryCard } from '../components/HistoryCard';
 import { NextStepCard } from '../components/NextStepCard';
 import { nextSteps } from '../components/nextSteps';
 import { EinProgressCard, FormationProgressCard } from '../components/ProgressCards';
+
+/*
+ * Below the first screen on a phone: their code loads once the page has drawn, not before it (decision
+ * 0060). One boundary for all five, so they appear together and never push one another.
+ */
+const RenewalCard = lazy(() =>
+  import('../../renewals/components/RenewalCard').then((m) => ({ default: m.RenewalCard })),
+);
+const FilingTasks = lazy(() =>
+  import('../../filings/components/FilingTasks').then((m) => ({ default: m.FilingTasks })),
+);
+const ComplianceCalendarCard = lazy(() =>
+  import('../../compliance/components/ComplianceCalendarCard').then((m) => ({ default: m.ComplianceCalendarCard })),
+);
+const OrdersCard = lazy(() => import('../../payments/components/OrdersCard').then((m) => ({ default: m.OrdersCard })));
+const HistoryCard = lazy(() => import('../components/HistoryCard').then((m) => ({ default: m.HistoryCard })));
 
 const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
   { to: '/formation-service', key: 'formationService', icon: Wrench },
@@ -186,14 +197,13 @@ function DashboardContent({ data }: { data: MyFormation }) {
           </Card>
         )}
 
-        <RenewalCard />
-        <FilingTasks />
-
-        <ComplianceCalendarCard />
-
-        <OrdersCard />
-
-        <HistoryCard />
+        <Suspense fallback={null}>
+          <RenewalCard />
+          <FilingTasks />
+          <ComplianceCalendarCard />
+          <OrdersCard />
+          <HistoryCard />
+        </Suspense>
       </div>
 
       <aside className="space-y-6" aria-label={t('dashboard.aside')}>
