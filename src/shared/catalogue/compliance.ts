@@ -204,6 +204,19 @@ export function texasNoTaxDueThreshold(reportYear: number): number {
 
 const penaltyKey = (id: ComplianceRuleId) => `compliance.rules.${id}.penalty`;
 
+/** Every rule's id, for validating one that comes from outside (a filter, a service's rules). */
+export const COMPLIANCE_RULE_IDS = [
+  'wyoming_annual_report',
+  'delaware_llc_annual_tax',
+  'florida_annual_report',
+  'texas_franchise_tax_report',
+  'texas_public_information_report',
+  'new_mexico_annual_report',
+  'federal_form_5472',
+  'registered_agent_renewal',
+  'fincen_boi',
+] as const satisfies readonly ComplianceRuleId[];
+
 export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
   {
     id: 'wyoming_annual_report',

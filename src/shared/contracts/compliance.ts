@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { COMPLIANCE_RULE_IDS } from '../catalogue/compliance';
 import { SUBSCRIPTION_STATUSES } from '../domain/renewals';
-import { COMPLIANCE_RULE_IDS } from '../schemas/compliance';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -14,7 +14,6 @@ export {
   type AdminDeadlineListQuery,
   adminDeadlineExportQuerySchema,
   adminDeadlineListQuerySchema,
-  COMPLIANCE_RULE_IDS,
 } from '../schemas/compliance';
 
 /** The agent subscription behind a registered agent renewal item (calendar and deadlines desk). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../catalogue/compliance';
 import { parseEin } from '../domain/ein-number';
+import { formedOnProblem } from '../domain/formed-on';
 
 /** Staff's EIN entry: any of the accepted spellings in, the nine digits out. */
 export const einField = z
@@ -14,13 +14,7 @@ export const einField = z
 export const adminEinNumberSchema = z.object({ ein: einField });
 export type AdminEinNumberInput = z.input<typeof adminEinNumberSchema>;
 
-/** No company in this portal's market was formed before 2000; an earlier date is a typo. */
-export const FORMED_ON_MIN = '2000-01-01';
-
-/** Today's calendar date in UTC: a US state's approval date is never ahead of it. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+export { FORMED_ON_MIN, todayUtc } from '../domain/formed-on';
 
 /** The state's file number as the certificate prints it: letters, digits, spaces and dashes. */
 export const STATE_FILE_NUMBER_MAX = 40;
@@ -34,10 +28,10 @@ export const adminFormationCompanySchema = z.object({
   formedOn: z
     .string({ error: 'validation.formedOnRequired' })
     .trim()
-    .min(1, 'validation.formedOnRequired')
-    .refine(isIsoDate, 'validation.formedOnInvalid')
-    .refine((v) => !isIsoDate(v) || v >= FORMED_ON_MIN, 'validation.formedOnTooEarly')
-    .refine((v) => !isIsoDate(v) || v <= todayUtc(), 'validation.formedOnFuture'),
+    .superRefine((v, ctx) => {
+      const problem = formedOnProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   stateFileNumber: z
     .string({ error: 'validation.stateFileNumberInvalid' })
     .trim()

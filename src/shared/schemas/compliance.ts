@@ -1,26 +1,12 @@
 import { z } from 'zod';
-import type { ComplianceRuleId } from '../catalogue/compliance';
+import { COMPLIANCE_RULE_IDS, type ComplianceRuleId } from '../catalogue/compliance';
+import { DEADLINE_HORIZONS } from '../domain/admin-lists';
 import { safeText, TEXT_MAX } from './text';
-
-export const COMPLIANCE_RULE_IDS = [
-  'wyoming_annual_report',
-  'delaware_llc_annual_tax',
-  'florida_annual_report',
-  'texas_franchise_tax_report',
-  'texas_public_information_report',
-  'new_mexico_annual_report',
-  'federal_form_5472',
-  'registered_agent_renewal',
-  'fincen_boi',
-] as const satisfies readonly ComplianceRuleId[];
 
 /** One occurrence of a rule: `<rule id>:<due date>`, the key of compliance_marks. */
 export function complianceItemKey(ruleId: ComplianceRuleId, dueDate: string): string {
   return `${ruleId}:${dueDate}`;
 }
-
-/** The horizons the admin's "Upcoming deadlines" offers (days from today). */
-export const DEADLINE_HORIZONS = [30, 60, 90, 180] as const;
 
 /** What the admin list and its export filter by. */
 export const adminDeadlineFilterSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { ADMIN_FORMATION_SORTS } from '../domain/admin-lists';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../domain/orders';
 import { safeText, TEXT_MAX } from './text';
 
 /** Created or updated date, newest or oldest first; the id breaks ties (product.md#admin-pages Admin formations). */
-export const ADMIN_FORMATION_SORTS = ['created_desc', 'created_asc', 'updated_desc', 'updated_asc'] as const;
 export type AdminFormationSort = (typeof ADMIN_FORMATION_SORTS)[number];
 
 /** The filters the list and its CSV export share: the export is "what the current filter shows". */

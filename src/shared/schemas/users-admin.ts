@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ADMIN_USER_SORTS } from '../domain/admin-lists';
 import { safeText, TEXT_MAX } from './text';
 
-export const ADMIN_USER_SORTS = ['newest', 'oldest'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
 /** product.md#admin-pages Admin users: the list's query, every value bounded so a hand-made URL cannot ask for all rows. */

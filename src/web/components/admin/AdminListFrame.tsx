@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { useTranslation } from '../../lib/useTranslation';
+import { Spinner } from '../ui/Spinner';
 import { AdminPageHeader } from './AdminPageHeader';
 
 // The detail panel's column beside the list from `lg` on, by how much the panel holds.
@@ -53,8 +55,23 @@ export function AdminListFrame({
         )}
       >
         {children}
-        {panel}
+        {/* The pages load their panels' code when a row is opened (decision 0060). */}
+        {panel ? <Suspense fallback={<PanelCodeLoading />}>{panel}</Suspense> : null}
       </div>
     </>
+  );
+}
+
+/** Where a detail panel will be while its code loads: the panel's frame and the loading line. */
+function PanelCodeLoading() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="flex min-w-0 items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white px-5 py-12 text-slate-600 shadow-sm"
+    >
+      <Spinner className="size-5 text-indigo-600" />
+      {t('common.loading')}
+    </div>
   );
 }

@@ -1,15 +1,17 @@
 import { FileText } from 'lucide-react';
-import { useCallback } from 'react';
+import { lazy, useCallback } from 'react';
 import type { EinStatus } from '../../../../shared/domain/ein';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
-import { EinDetailPanel } from './EinDetailPanel';
 import { EinList } from './EinList';
 import { EinOverdueBar } from './EinOverdueBar';
 import { EinToolbar } from './EinToolbar';
 import { EIN_KEY, type EinSort, einListQuery } from './einApplicationsApi';
 import { useEinListParams } from './useEinListParams';
+
+// Its code loads when a row is opened: the list paints without it (decision 0060).
+const EinDetailPanel = lazy(() => import('./EinDetailPanel').then((m) => ({ default: m.EinDetailPanel })));
 
 /**
  * The EIN desk, the admin home. A paged, filtered, searchable list on the left and the chosen

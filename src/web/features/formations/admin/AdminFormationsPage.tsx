@@ -1,8 +1,8 @@
 import { Building2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
+import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
 import type { FormationStatus } from '../../../../shared/domain/formation';
-import { ADMIN_FORMATION_SORTS } from '../../../../shared/schemas/formations-admin';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
-import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../../shared/schemas/company';
+import { FORMED_ON_MIN, formedOnProblem, todayUtc } from '../../../../shared/domain/formed-on';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { inputClass, TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
@@ -137,10 +137,4 @@ export function FormationStatusSelect({ formationId, status, name, formedOn, cla
       </ConfirmDialog>
     </>
   );
-}
-
-/** The server's rule for the date alone (schemas/company), so the dialog says what is wrong first. */
-function formedOnProblem(formedOn: string): string | null {
-  const parsed = adminFormationCompanySchema.shape.formedOn.safeParse(formedOn);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'validation.formedOnInvalid');
 }

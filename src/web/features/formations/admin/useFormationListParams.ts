@@ -1,5 +1,5 @@
+import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
 import { FORMATION_STATUSES } from '../../../../shared/domain/formation';
-import { ADMIN_FORMATION_SORTS } from '../../../../shared/schemas/formations-admin';
 import { statusListCodec, useListParams } from '../../../components/admin/useListParams';
 
 const codec = statusListCodec(FORMATION_STATUSES, ADMIN_FORMATION_SORTS);

@@ -1,5 +1,5 @@
 import { LifeBuoy } from 'lucide-react';
-import { useCallback } from 'react';
+import { lazy, useCallback } from 'react';
 import { SUPPORT_STATUSES } from '../../../../shared/domain/support';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -7,9 +7,11 @@ import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { type ListUpdate, useAdminList } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SUPPORT_KEY, adminSupportListQuery } from '../api/support';
-import { SupportDetailPanel } from './SupportDetailPanel';
 import { SupportThreadList } from './SupportThreadList';
 import { useSupportListParams } from './useSupportListParams';
+
+// Its code loads when a row is opened: the list paints without it (decision 0060).
+const SupportDetailPanel = lazy(() => import('./SupportDetailPanel').then((m) => ({ default: m.SupportDetailPanel })));
 
 /**
  * product.md#admin-pages Admin support: a paged, filtered, searchable list of threads and the chosen thread beside

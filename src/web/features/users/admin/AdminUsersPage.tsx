@@ -1,12 +1,15 @@
 import { Users } from 'lucide-react';
+import { lazy } from 'react';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
-import { UserDetailPanel } from './UserDetailPanel';
 import { UserList } from './UserList';
 import { USERS_KEY, userListQuery } from './usersApi';
 import { useUserListParams } from './useUserListParams';
+
+// Its code loads when a row is opened: the list paints without it (decision 0060).
+const UserDetailPanel = lazy(() => import('./UserDetailPanel').then((m) => ({ default: m.UserDetailPanel })));
 
 /**
  * Every account in a searchable, server-paged list on the left and the chosen one on the right

@@ -1,4 +1,4 @@
-import { ADMIN_USER_SORTS } from '../../../../shared/schemas/users-admin';
+import { ADMIN_USER_SORTS } from '../../../../shared/domain/admin-lists';
 import {
   type ListParamsCodec,
   readPage,
