@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_MODULES } from '../../src/server/platform/http/route-modules';
+import { modulesForPath, ROUTE_MODULES } from '../../src/server/platform/http/route-modules';
+import { chunkFiles } from '../../src/server/platform/http/route-preload';
 import { messageModules } from '../../src/server/platform/http/static-files';
 import { LANGUAGES } from '../../src/shared/i18n/languages';
 import { NOT_FOUND_PAGE, PAGE_ROUTES } from '../../src/shared/routes/route-table';
@@ -70,5 +71,21 @@ describe('the web build', () => {
         true,
       );
     }
+  });
+
+  it("keeps the schema library off the lists' and the main customer pages' first paint (decision 0060)", () => {
+    const manifest = readManifest();
+    const pages = ['/dashboard', '/documents', '/support', '/services', '/admin', '/admin/users'];
+    for (const page of [...pages, '/admin/formations', '/admin/ein', '/admin/support', '/admin/deadlines']) {
+      const route = modulesForPath(page);
+      expect(route, page).not.toBeNull();
+      const files = chunkFiles(manifest as never, route?.modules ?? []).js;
+      expect(files.length, page).toBeGreaterThan(2);
+      const withZod = files.filter((f) => readFileSync(path.resolve('dist/web', f), 'utf8').includes('ZodError'));
+      expect(withZod, page).toEqual([]);
+    }
+    // The library is in the build (the forms use it), or this would check nothing.
+    const assets = Object.values(manifest).map((c) => c.file);
+    expect(assets.some((f) => readFileSync(path.resolve('dist/web', f), 'utf8').includes('ZodError'))).toBe(true);
   });
 });

@@ -58,6 +58,12 @@ export function isWithinUploadLimit(size: number): boolean {
 }
 
 /** product.md#data-the-portal-keeps documents.category, with the labels' i18n keys under `catalogue.documentCategory`. */
+/**
+ * product.md#uploads "Document upload": PDF, JPG or PNG, at most 5 MB, under one of the five categories.
+ * Kept here rather than beside the upload's schema, so the upload card does not bring the schema library.
+ */
+export const DOCUMENT_UPLOAD_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png'];
+
 export const DOCUMENT_CATEGORIES = ['ss4', 'ein', 'articles_of_org', 'business_license', 'other'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 

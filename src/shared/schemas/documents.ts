@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { DOCUMENT_CATEGORIES, type FileKind } from '../domain/files';
+import { DOCUMENT_CATEGORIES } from '../domain/files';
 
-/** product.md#uploads "Document upload": PDF, JPG or PNG, at most 5 MB, under one of the five categories. */
-export const DOCUMENT_UPLOAD_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png'];
+export { DOCUMENT_UPLOAD_KINDS } from '../domain/files';
 
 const CATEGORY_REQUIRED = 'validation.documentCategoryRequired';
 

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
+import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS, type DocumentCategory } from '../../../../shared/domain/files';
 import { carriesSsn, documentReadPermissions } from '../../../../shared/domain/permissions';
-import { DOCUMENT_UPLOAD_KINDS } from '../../../../shared/schemas/documents';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
