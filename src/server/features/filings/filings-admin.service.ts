@@ -24,6 +24,7 @@ import { customerMatches } from '../users/users-admin.service';
 import { FILING_ENTITY, type FilingRow, findFiling, moveFiling, toFilingView, vaultDocument } from './filings.service';
 import { form5472Due } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate, renderFilingDataSheet } from './filings-forms.service';
+import { decryptFilingTaxId } from './filings-tax-id.service';
 
 type ListQuery = z.output<typeof adminFilingListQuerySchema>;
 type Filter = Omit<ListQuery, 'page' | 'pageSize'>;
@@ -177,6 +178,7 @@ export async function adminFilingView(deps: AppDeps, row: FilingRow): Promise<Ad
     customer: customer ?? { id: row.userId, email: '', name: null },
     preparedAs: row.preparedAs,
     templates: { f5472: templates.f5472.status, f1120: templates.f1120.status },
+    formsCarryTaxId: row.usTaxIdLast4 !== null || row.usTaxIdPurgedAt !== null,
   };
 }
 
@@ -194,8 +196,10 @@ async function lock(tx: DbOrTx, id: string): Promise<FilingRow> {
   return row;
 }
 
-function answersOf(row: FilingRow): FilingAnswers {
-  return { taxYear: row.taxYear, ...(row.answers as Omit<FilingAnswers, 'taxYear'>) };
+/** The answers the forms are filled from: the only place the owner's SSN or ITIN is decrypted (decision 0058). */
+export function filingFormAnswers(row: FilingRow, keyHex: string): FilingAnswers {
+  const stored = row.answers as Omit<FilingAnswers, 'taxYear'>;
+  return { taxYear: row.taxYear, ...stored, owner: { ...stored.owner, usTaxId: decryptFilingTaxId(row, keyHex) } };
 }
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N} .,&'-]+/gu, ' ').trim() || 'company';
@@ -211,7 +215,7 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
   if (row.kind !== 'form_5472' || (row.status !== 'answered' && row.status !== 'prepared')) {
     throw new ApiError('INVALID_TRANSITION');
   }
-  const answers = answersOf(row);
+  const answers = filingFormAnswers(row, deps.encryptionKey);
   const { f5472, f1120 } = await templateStatuses(deps);
   const configured = f5472.status.reason !== 'notConfigured' || f1120.status.reason !== 'notConfigured';
   const files: {

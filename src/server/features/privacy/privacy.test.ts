@@ -25,6 +25,7 @@ import {
 import { makeStorageKey } from '../../platform/storage/keys';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
+import { encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
 import { subscriptionOf } from '../renewals/renewals.fixtures';
 import { download, dumpAllTables, listFileStore, unzip } from './privacy.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
@@ -167,7 +168,10 @@ describe('a copy of one’s data, and erasure', () => {
     const filing = await filingOf(t, who.id, 'answered');
     await db
       .update(filings)
-      .set({ answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name, usTaxId: ssn } } })
+      .set({
+        answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name } },
+        ...encryptedTaxIdColumns(ssn, t.deps.encryptionKey, who.id),
+      })
       .where(eq(filings.id, filing.id));
     const subscription = await subscriptionOf(t, who.id, { cancelled: true, task: true });
 
@@ -199,6 +203,7 @@ describe('a copy of one’s data, and erasure', () => {
     const everything = Buffer.concat([...entries.values()]).toString('latin1');
     expect(everything).not.toContain(ssn);
     expect(everything).not.toContain('responsiblePartySsnEncrypted');
+    expect(everything).not.toContain('usTaxIdEncrypted');
     expect(JSON.parse(entries.get('filings.json')?.toString() ?? '[]')[0].answers.owner.usTaxId).toBe(
       `***-**-${ssn.slice(-4)}`,
     );
