@@ -100,6 +100,8 @@ export const adminDeadlineSchema = z
     dueDate: z.string(),
     daysLeft: z.number().int(),
     done: z.boolean(),
+    /** The day staff filed it (a tracked filing submitted or done, decision 0052), or null. */
+    filedOn: z.string().nullable(),
   })
   .openapi('AdminDeadline');
 

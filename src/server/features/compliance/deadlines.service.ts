@@ -52,6 +52,8 @@ export interface DeadlineRow {
   dueDate: string;
   daysLeft: number;
   done: boolean;
+  /** The day staff filed it with the state or the IRS (a tracked filing submitted or done), or null. */
+  filedOn: string | null;
 }
 
 interface RawRow extends Record<string, unknown> {
@@ -64,6 +66,7 @@ interface RawRow extends Record<string, unknown> {
   due: string;
   days_left: number | string;
   done: boolean;
+  filed_on: string | null;
 }
 
 const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
@@ -76,12 +79,15 @@ const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
 function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, after: SQL, window: SQL): SQL {
   return sql`select i.user_id, u.email, coalesce(nullif(p.display_name, ''), nullif(u.name, '')) as customer_name,
       f.business_name, i.state_selected, i.rule_id, to_char(i.due_date, 'YYYY-MM-DD') as due,
-      (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done
+      (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done,
+      to_char(fi.filed_on, 'YYYY-MM-DD') as filed_on
     from (select * from (${itemsQuery(filter, today, unrolled)}) as i ${after} ${ORDER} ${window}) as i
     join company_formations f on f.id = i.formation_id
     join users u on u.id = i.user_id
     left join user_profiles p on p.id = i.user_id
     left join compliance_marks m on m.user_id = i.user_id and m.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')
+    left join filings fi on fi.user_id = i.user_id and fi.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')
+      and fi.status in ('submitted', 'done')
     ${ORDER}`;
 }
 
@@ -96,6 +102,7 @@ function toRow(r: RawRow): DeadlineRow {
     dueDate: r.due,
     daysLeft: Number(r.days_left),
     done: Boolean(r.done),
+    filedOn: r.filed_on ?? null,
   };
 }
 

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { findComplianceRule } from '../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import type {
   AdminFilingView,
   adminFilingExportQuerySchema,
   adminFilingListQuerySchema,
 } from '../../../shared/contracts/filings';
-import { canExtend, type FilingSort, type SubmitMethod } from '../../../shared/domain/filings';
+import { canExtend, type FilingSort, isStateFilable, type SubmitMethod } from '../../../shared/domain/filings';
 import type { FilingAnswers } from '../../../shared/domain/form-5472';
 import { translate } from '../../../shared/i18n';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
@@ -425,7 +424,7 @@ export async function markStateFiled(
   const today = serverToday(deps.env);
   if (input.filedOn > today) throw new ApiError('VALIDATION_FAILED', { filedOn: 'filings.validation.dateInFuture' });
   const item = await requireRealItem(db, input.userId, input.itemKey, today);
-  if (findComplianceRule(item.ruleId).appliesTo === 'federal' || item.ruleId === 'registered_agent_renewal') {
+  if (!isStateFilable(item.ruleId)) {
     throw new ApiError('VALIDATION_FAILED', { itemKey: 'filings.validation.notStateItem' });
   }
   const result = await storeThenRecord(
