@@ -286,7 +286,8 @@ export async function saveDraft(
   id: string,
   draft: FilingDraft,
 ): Promise<FilingRow> {
-  const typed = draft.owner.usTaxId?.trim() ?? '';
+  // A request without a JSON body arrives unparsed as {}, without the schema's defaults: no owner part.
+  const typed = draft.owner?.usTaxId?.trim() ?? '';
   if (typed !== '' && !isUsTaxId(typed)) {
     throw new ApiError('VALIDATION_FAILED', { 'owner.usTaxId': 'filings.validation.usTaxIdInvalid' });
   }
