@@ -92,8 +92,16 @@ describe('the yearly Form 5472', () => {
       await form.getByText('Sermaye koyma (şirkete yatırdığınız para)').waitFor();
       await customer.fill('input[name="transactions.amounts.contributions"]', '2000');
       await screenshots(customer, 'filing-questionnaire-tr');
+      // The US SSN or ITIN is kept encrypted (decision 0058): after saving, the field is empty and only
+      // its last four show.
+      await customer.fill('input[name="owner.usTaxId"]', '912-34-5678');
       await form.getByRole('button', { name: 'Taslağı kaydet' }).click();
       await customer.getByText('Taslağınız kaydedildi.').waitFor();
+      await form.getByText('Kayıtlı, son dört hanesi 5678.', { exact: false }).waitFor();
+      expect(await customer.inputValue('input[name="owner.usTaxId"]')).toBe('');
+      const [draftRow] = await db.select().from(filings).where(eq(filings.id, filing.id));
+      expect(JSON.stringify(draftRow.answers)).not.toMatch(/912-?34-?5678/);
+      expect(draftRow.usTaxIdLast4).toBe('5678');
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await customer.locator('[data-testid=filing][data-status=answered]').waitFor();
 
