@@ -252,7 +252,7 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
     for (const f of files) {
       keys.push(
         await putNewFile(deps.storage, {
-          folder: 'other',
+          folder: 'filings',
           userId: row.userId,
           kind: 'pdf',
           data: f.data,
@@ -344,7 +344,7 @@ export async function markSubmitted(
   }
   const result = await storeThenRecord(
     deps,
-    { folder: 'other', userId: row.userId, kind: file.kind, data: file.data, contentType: file.contentType },
+    { folder: 'filings', userId: row.userId, kind: file.kind, data: file.data, contentType: file.contentType },
     (key) =>
       deps.database.db.transaction(async (tx) => {
         const locked = await lock(tx, id);
@@ -429,7 +429,7 @@ export async function markStateFiled(
   }
   const result = await storeThenRecord(
     deps,
-    { folder: 'other', userId: input.userId, kind: file.kind, data: file.data, contentType: file.contentType },
+    { folder: 'filings', userId: input.userId, kind: file.kind, data: file.data, contentType: file.contentType },
     (key) =>
       db.transaction(async (tx) => {
         await tx

@@ -4,6 +4,8 @@
  * reaches the forms, makes the prepared forms a step-up download for staff, is moved out of answers
  * written before the decision, and goes with the retention sweep after the filing is done.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -100,7 +102,15 @@ describe("the owner's SSN or ITIN (decision 0058)", () => {
     const prepared = await owner.post(`/api/admin/filings/${filing.id}/prepare`);
     expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
     const sheet = prepared.body.filing.files.dataSheet.url as string;
-    expect((await customer.c.get(sheet)).status).toBe(200);
+    const fetched = await customer.c.get(sheet);
+    expect(fetched.status).toBe(200);
+    expect(String(fetched.body).startsWith('%PDF-')).toBe(true);
+    // Encrypted at rest, as an SS-4 is: the stored bytes are not the PDF.
+    const key = sheet.slice('/api/files/'.length);
+    expect(key.startsWith('filings/')).toBe(true);
+    const atRest = readFileSync(path.join(t.deps.env.DATA_DIR, 'files', key));
+    expect(atRest.subarray(0, 4).toString('latin1')).not.toBe('%PDF');
+    expect(atRest.includes(Buffer.from('%PDF'))).toBe(false);
     const support = await createStaffMember(t, 'support');
     expect((await support.c.get(sheet)).status).toBe(403);
     const operations = await createStaffMember(t, 'operations');

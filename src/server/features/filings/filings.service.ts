@@ -366,7 +366,7 @@ export async function uploadSigned(deps: AppDeps, userId: string, id: string, fi
   if (!canMoveFiling(row.kind, row.status, 'signed')) throw new ApiError('INVALID_TRANSITION');
   return storeThenRecord(
     deps,
-    { folder: 'other', userId, kind: file.kind, data: file.data, contentType: file.contentType },
+    { folder: 'filings', userId, kind: file.kind, data: file.data, contentType: file.contentType },
     (key) =>
       deps.database.db.transaction(async (tx) => {
         const locked = await lockFiling(tx, id);
