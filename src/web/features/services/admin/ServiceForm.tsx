@@ -211,8 +211,7 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
       <fieldset
         className="space-y-2 md:col-span-2"
         data-testid="service-compliance-rules"
-        aria-describedby="service-rules-hint"
-        aria-invalid={errors.complianceRules ? true : undefined}
+        aria-describedby={errors.complianceRules ? 'service-rules-hint service-rules-error' : 'service-rules-hint'}
       >
         <legend className="text-sm font-medium text-slate-900">{t('adminServices.form.complianceRules')}</legend>
         <p id="service-rules-hint" className="text-sm text-slate-600">
