@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { startComplianceReminders } from './features/compliance/compliance-reminders.service';
+import { encryptClearFilingTaxIds } from './features/filings/filings-tax-id.service';
 import { startErasureFileRemoval } from './features/privacy/privacy-erasure.service';
 import { startRetention } from './features/retention/retention.service';
 import { seedExampleServices } from './features/services/services.seed';
@@ -46,6 +47,9 @@ async function main() {
     if (seeded)
       logger.info({ seeded }, 'a fresh embedded database: example services added (delete them at /admin/services)');
   }
+  // Decision 0058: numbers kept in clear before it are encrypted before the first request.
+  const encrypted = await encryptClearFilingTaxIds(deps);
+  if (encrypted) logger.info({ filings: encrypted }, "owners' U.S. tax numbers moved out of filing answers");
   const app = createApp(deps);
   deps.mailer.start();
   const stopComplianceReminders = startComplianceReminders(deps);

@@ -92,8 +92,16 @@ describe('the yearly Form 5472', () => {
       await form.getByText('Sermaye koyma (şirkete yatırdığınız para)').waitFor();
       await customer.fill('input[name="transactions.amounts.contributions"]', '2000');
       await screenshots(customer, 'filing-questionnaire-tr');
+      // The US SSN or ITIN is kept encrypted (decision 0058): after saving, the field is empty and only
+      // its last four show.
+      await customer.fill('input[name="owner.usTaxId"]', '912-34-5678');
       await form.getByRole('button', { name: 'Taslağı kaydet' }).click();
       await customer.getByText('Taslağınız kaydedildi.').waitFor();
+      await form.getByText('Kayıtlı, son dört hanesi 5678.', { exact: false }).waitFor();
+      expect(await customer.inputValue('input[name="owner.usTaxId"]')).toBe('');
+      const [draftRow] = await db.select().from(filings).where(eq(filings.id, filing.id));
+      expect(JSON.stringify(draftRow.answers)).not.toMatch(/912-?34-?5678/);
+      expect(draftRow.usTaxIdLast4).toBe('5678');
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await customer.locator('[data-testid=filing][data-status=answered]').waitFor();
 
@@ -167,6 +175,88 @@ describe('the yearly Form 5472', () => {
       env.TEST_CLOCK_OFFSET_DAYS = 0;
       env.F5472_TEMPLATE_PATH = undefined;
       env.F1120_TEMPLATE_PATH = undefined;
+    }
+  });
+
+  /**
+   * Decision 0052 in both languages, screenshots at 1280 and 375 px: staff mark a customer's Wyoming
+   * annual report filed from the deadlines list with the state's confirmation number, the day and the
+   * receipt; a date in the future is refused with the server's reason under its field; the receipt is
+   * then in the customer's documents and the calendar item says "filed on …".
+   */
+  it("marks a state item filed from the deadlines list, and the customer's vault and calendar follow", async () => {
+    const { deps } = e2e.server;
+    const env = deps.env as { TEST_CLOCK_OFFSET_DAYS: number };
+    // The portal stands on 10 February 2026: the Wyoming annual report of a company formed in March is
+    // due on 1 March.
+    const today = '2026-02-10';
+    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(new Date().toISOString().slice(0, 10), today);
+    try {
+      const { page: customer, formationId } = await customerPage(e2e, 'Ece Yıldız', 'eyalet', {
+        formationType: 'self',
+      });
+      const db = deps.database.db;
+      const [formation] = await db
+        .update(companyFormations)
+        .set({ stateSelected: 'Wyoming', formedOn: '2025-03-01', businessName: 'Ece Tasarım LLC' })
+        .where(eq(companyFormations.id, formationId as string))
+        .returning();
+      const itemKey = 'wyoming_annual_report:2026-03-01';
+
+      // English: the row in the deadlines list and its dialog; a future date is refused by the server,
+      // its reason under the field.
+      const admin = await adminPage(e2e, 'Selin Yönetici', 'eyalet.admin');
+      const rowOf = () => admin.locator(`[data-testid=deadline-row][data-id="${formation.userId}:${itemKey}"]`);
+      const dialog = admin.locator('[data-testid=state-filed-dialog]');
+      await admin.goto('/admin/deadlines?q=Ece%20Tasar%C4%B1m&lang=en');
+      await rowOf().getByRole('button', { name: 'Mark filed' }).click();
+      await dialog.getByRole('heading', { name: 'Wyoming annual report: filed with the state' }).waitFor();
+      await dialog.getByLabel("The state's confirmation number").fill('WY-2026-000123');
+      await dialog.getByLabel('Filed on').fill('2026-02-20');
+      await admin.setInputFiles('#state-filed-receipt', { ...PDF, name: 'wyoming-makbuz.pdf' });
+      await dialog.getByRole('button', { name: 'Save as filed' }).click();
+      await dialog.getByText('The date cannot be in the future.').waitFor();
+      await screenshots(admin, 'admin-state-filed-dialog-en');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // Turkish: the same, filed on a past day; the row then says so and offers no second filing.
+      await admin.goto('/admin/deadlines?q=Ece%20Tasar%C4%B1m&lang=tr');
+      await rowOf().getByRole('button', { name: 'Dosyalandı olarak işaretle' }).click();
+      await dialog
+        .getByRole('heading', { name: 'Wyoming yıllık raporu (annual report): eyalete dosyalandı' })
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Dosyalandı olarak kaydet' }).click();
+      await dialog.getByText('Lütfen onay numarasını girin.').waitFor();
+      await dialog.getByLabel('Eyaletin onay numarası').fill('WY-2026-000123');
+      await dialog.getByLabel('Dosyalama tarihi').fill('2026-02-09');
+      await admin.setInputFiles('#state-filed-receipt', { ...PDF, name: 'wyoming-makbuz.pdf' });
+      await screenshots(admin, 'admin-state-filed-dialog-tr');
+      await dialog.getByRole('button', { name: 'Dosyalandı olarak kaydet' }).click();
+      await rowOf().locator('[data-testid=deadline-filed]').getByText('tarihinde verildi').waitFor();
+      expect(await rowOf().locator('[data-testid=deadline-mark-filed]').count()).toBe(0);
+      await screenshots(admin, 'admin-state-filed-row-tr');
+
+      const [stored] = await db.select().from(filings).where(eq(filings.userId, formation.userId));
+      expect(stored).toMatchObject({
+        itemKey,
+        kind: 'state_report',
+        status: 'done',
+        filedOn: '2026-02-09',
+        confirmationNumber: 'WY-2026-000123',
+      });
+
+      // The customer: the receipt in their documents, the calendar item filed, in English.
+      await customer.goto('/documents?lang=en');
+      await customer.getByText('wyoming-makbuz.pdf').waitFor();
+      await screenshots(customer, 'state-filed-documents-en');
+      await customer.goto('/dashboard?lang=en');
+      await customer.locator('[data-testid=compliance-filed-wyoming_annual_report]').getByText('Filed on').waitFor();
+      await screenshots(customer, 'state-filed-dashboard-en');
+
+      await customer.context().close();
+      await admin.context().close();
+    } finally {
+      env.TEST_CLOCK_OFFSET_DAYS = 0;
     }
   });
 });

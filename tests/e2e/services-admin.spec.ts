@@ -67,9 +67,28 @@ describe('admin services', () => {
     await expect(admin.inputValue('#service-title-en')).resolves.toBe('Company Formation Consulting');
     await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('service-title');
     await admin.fill('#service-price', '199,99');
+    // The compliance items it files ("Let us file it"), by the catalogue's translated names.
+    const rules = form.getByTestId('service-compliance-rules');
+    await rules.getByText('Bu hizmetin dosyaladığı beyanlar').waitFor();
+    await rules.getByLabel('Wyoming yıllık raporu (annual report)').check();
     await form.getByTestId('service-form-submit').click();
     await toast(admin, 'Hizmet başarıyla güncellendi');
     await expect.poll(() => consulting.getByTestId('service-price').textContent()).toBe('$199,99');
+    await admin.locator('[data-testid=service-form][data-mode=create]').waitFor();
+    const saved = await admin.request.get(
+      `/api/admin/services?q=${encodeURIComponent('Kuruluş Danışmanlığı')}`,
+      fromOurPages(admin),
+    );
+    const savedServices = (await saved.json()) as { services: { title: string; complianceRules: string[] }[] };
+    expect(savedServices.services.find((x) => x.title === 'Şirket Kuruluş Danışmanlığı')?.complianceRules).toEqual([
+      'wyoming_annual_report',
+    ]);
+    await consulting.getByTestId('service-edit').click();
+    await admin.locator('[data-testid=service-form][data-mode=edit]').waitFor();
+    expect(await rules.getByLabel('Wyoming yıllık raporu (annual report)').isChecked()).toBe(true);
+    expect(await rules.getByLabel('Delaware LLC yıllık vergisi').isChecked()).toBe(false);
+    await screenshots(admin, 'admin-services-rules-tr');
+    await form.getByTestId('service-form-cancel').click();
     await admin.locator('[data-testid=service-form][data-mode=create]').waitFor();
 
     // A second service, to be deleted outright (it will have no orders).

@@ -106,6 +106,8 @@ export const adminDeadlineSchema = z
      * (the row's date) and whether a year was renewed, as the customer's calendar shows them (decision 0057).
      */
     renewal: agentRenewalSchema.nullable(),
+    /** The day staff filed it (a tracked filing submitted or done, decision 0052), or null. */
+    filedOn: z.string().nullable(),
   })
   .openapi('AdminDeadline');
 

@@ -55,6 +55,8 @@ export const filingSchema = z
     supportThreadId: z.string().nullable(),
     /** The questionnaire's answers, saved or prefilled from the portal's records (Form 5472 only). */
     answers: z.record(z.string(), z.unknown()).nullable(),
+    /** The last four digits of the owner's SSN or ITIN, if given; the number itself never leaves the server. */
+    usTaxIdLast4: z.string().nullable(),
     answersEditable: z.boolean(),
   })
   .openapi('Filing');
@@ -94,6 +96,11 @@ export const adminFilingSchema = filingSchema
     preparedAs: z.enum(['forms', 'data_sheet']).nullable(),
     /** Whether "Prepare" fills the two templates (both ready) or makes the data sheet (none set). */
     templates: z.object({ f5472: templateSchema, f1120: templateSchema }),
+    /**
+     * The prepared and signed forms may print the owner's SSN or ITIN (one is or was held): staff open
+     * them with ein.ssn and a fresh second factor (decision 0058).
+     */
+    formsCarryTaxId: z.boolean(),
   })
   .openapi('AdminFiling');
 export const adminFilingResultSchema = z.object({ filing: adminFilingSchema }).openapi('AdminFilingResult');

@@ -30,6 +30,8 @@ export const adminServiceSchema = serviceSchema
   .extend({
     stripePriceId: z.string().nullable(),
     isActive: z.boolean(),
+    /** The compliance rules it files ("Let us file it", decision 0052). */
+    complianceRules: z.array(z.string()),
     orderCount: z.number().int(),
     updatedAt: z.string(),
   })

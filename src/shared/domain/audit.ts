@@ -81,6 +81,7 @@ export const AUDIT_ACTIONS = [
   'short_link.deleted',
   // retention, backup and metrics (decision 0048): the daily sweep, no actor
   'retention.ssn_purged',
+  'retention.filing_tax_id_purged',
   'retention.signup_removed',
   // customers' data rights (decisions 0046, 0047)
   'privacy.texts_accepted',

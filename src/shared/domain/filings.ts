@@ -3,7 +3,7 @@
  * the customer's answers, and the state annual reports staff file. One row per filing in `filings`;
  * its status is the stage it has reached, each stage with its date.
  */
-import { addDays, type IsoDate } from '../catalogue/compliance';
+import { addDays, type ComplianceRuleId, findComplianceRule, type IsoDate } from '../catalogue/compliance';
 
 /** What is filed. A Form 7004 extension is a stage of the Form 5472 filing, not a filing of its own. */
 export const FILING_KINDS = ['form_5472', 'state_report'] as const;
@@ -56,6 +56,14 @@ const FORM_5472_MOVES: Record<string, readonly FilingStatus[]> = {
   submitted: ['done'],
   done: [],
 };
+
+/**
+ * Whether staff mark an item of this rule filed with the state's confirmation and receipt (decision
+ * 0052): a state's report or tax, not the IRS's or FinCEN's, nor our own registered agent renewal.
+ */
+export function isStateFilable(ruleId: ComplianceRuleId): boolean {
+  return findComplianceRule(ruleId).appliesTo !== 'federal' && ruleId !== 'registered_agent_renewal';
+}
 
 export function canMoveFiling(kind: FilingKind, from: FilingStatus, to: FilingStatus): boolean {
   if (kind === 'state_report') return from === 'open' && to === 'done';

@@ -14,6 +14,9 @@ const V = (key: string) => `filings.validation.${key}`;
 /** The most a money field takes: $10 billion, in cents. */
 export const FILING_AMOUNT_MAX_CENTS = 1_000_000_000_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An SSN or ITIN: nine digits, dashes optional. */
+const US_TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
+export const isUsTaxId = (value: string) => US_TAX_ID.test(value.trim());
 
 const text = (max: number) => safeText(max, { tooLong: 'validation.textTooLong' });
 const draftText = (max: number) => text(max).optional();
@@ -57,7 +60,14 @@ export const filingDraftSchema = z.object({
       citizenship: draftText(TEXT_MAX.choice),
       taxResidence: draftText(TEXT_MAX.choice),
       foreignTaxId: draftText(40),
+      /**
+       * Typed to set or replace the stored number (decision 0058: it is kept encrypted and never sent
+       * back, so an empty field keeps it). The server checks its form on every save (`isUsTaxId`), as
+       * only a valid number is stored.
+       */
       usTaxId: draftText(20),
+      /** Removes the stored number. */
+      usTaxIdRemove: z.boolean().optional(),
     })
     .default({}),
   transactions: z
@@ -113,7 +123,7 @@ export const filingAnswersSchema = z
       foreignTaxId: required(40, 'foreignTaxIdRequired'),
       usTaxId: text(20)
         .default('')
-        .refine((v) => v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v), V('usTaxIdInvalid')),
+        .refine((v) => v === '' || US_TAX_ID.test(v), V('usTaxIdInvalid')),
     }),
     transactions: z.object({
       none: z.boolean({ error: V('transactionsChoice') }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPLIANCE_RULES } from '../catalogue/compliance';
 import { safeText, TEXT_MAX } from './text';
 
 /** product.md#service-form-rules admin service form. Prices travel as integer cents; the form reads dollars (parseUsdToCents). */
@@ -11,6 +12,12 @@ const TITLE_REQUIRED = 'validation.serviceTitleRequired';
 const DESCRIPTION_REQUIRED = 'validation.serviceDescriptionRequired';
 const PRICE_REQUIRED = 'validation.servicePriceRequired';
 export const STRIPE_PRICE_REQUIRED = 'validation.stripePriceIdRequired';
+const RULE_UNKNOWN = 'validation.complianceRuleUnknown';
+
+/** The catalogue's rules a service can file ("Let us file it", decision 0052): those that fall due. */
+export const FILABLE_RULE_IDS: readonly string[] = COMPLIANCE_RULES.filter((r) => r.status === 'required').map(
+  (r) => r.id,
+);
 
 /** Optional English twin of a text: blank means "none" (the Turkish text is shown in both languages). */
 const optionalTwin = (max: number) =>
@@ -32,6 +39,13 @@ export const serviceInputSchema = z.object({
   /** Required by the server only when real Stripe is configured (STRIPE_PRICE_REQUIRED). */
   stripePriceId: optionalTwin(SERVICE_TEXT_MAX.stripePriceId),
   isActive: z.boolean().default(true),
+  /** The compliance rules this service files, by the catalogue's ids (decisions 0052, 0058); absent keeps them. */
+  complianceRules: z
+    .array(z.string({ error: RULE_UNKNOWN }).max(60, RULE_UNKNOWN), { error: RULE_UNKNOWN })
+    .max(FILABLE_RULE_IDS.length, RULE_UNKNOWN)
+    .refine((ids) => ids.every((id) => FILABLE_RULE_IDS.includes(id)), RULE_UNKNOWN)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 

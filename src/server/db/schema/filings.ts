@@ -9,8 +9,10 @@ import { users } from './auth';
  * `<rule id>:<due date>`), so the daily run that opens questionnaires can run any number of times.
  *
  * Personal data: `answers` holds what the customer told us about their company and themselves (name,
- * address, citizenship, tax residence, foreign tax number, U.S. identifying number if any, amounts
- * moved between them and the company); the `*_document_id` columns point at files in the customer's
+ * address, citizenship, tax residence, foreign tax number, amounts moved between them and the
+ * company); the owner's U.S. identifying number (SSN or ITIN), if any, is never in `answers` but only
+ * as AES-256-GCM ciphertext and its last four (`us_tax_id_*`, decision 0058), purged
+ * RETENTION_SSN_DAYS after the filing is done; the `*_document_id` columns point at files in the customer's
  * vault (documents). The row goes with the account (on delete cascade).
  */
 export const filings = pgTable(
@@ -34,6 +36,11 @@ export const filings = pgTable(
     statusSince: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
     /** The questionnaire's answers (a draft until answered_at). */
     answers: jsonb('answers'),
+    /** The owner's SSN or ITIN (nine digits), encrypted with the user's id as context (decision 0058). */
+    usTaxIdEncrypted: text('us_tax_id_encrypted'),
+    usTaxIdLast4: text('us_tax_id_last4'),
+    /** When the retention sweep removed the number; the prepared forms still carry it (decision 0058). */
+    usTaxIdPurgedAt: timestamp('us_tax_id_purged_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     preparedAt: timestamp('prepared_at', { withTimezone: true }),
@@ -73,5 +80,7 @@ export const filings = pgTable(
     index('filings_created_idx').on(t.createdAt, t.id),
     index('filings_due_idx').on(t.dueDate, t.id),
     index('filings_kind_status_due_idx').on(t.kind, t.status, t.dueDate, t.id),
+    // The retention sweep: done filings still holding the owner's SSN or ITIN.
+    index('filings_tax_id_kept_idx').on(t.doneAt, t.id).where(sql`${t.usTaxIdEncrypted} is not null`),
   ],
 );

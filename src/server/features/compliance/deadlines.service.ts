@@ -62,6 +62,8 @@ export interface DeadlineRow {
   done: boolean;
   /** The agent subscription behind a registered agent renewal row, as the calendar shows it; else null. */
   renewal: DeadlineRenewal | null;
+  /** The day staff filed it with the state or the IRS (a tracked filing submitted or done), or null. */
+  filedOn: string | null;
 }
 
 export interface DeadlineRenewal {
@@ -83,6 +85,7 @@ interface RawRow extends Record<string, unknown> {
   sub_status: SubscriptionStatus | null;
   sub_period_end: string | null;
   sub_renewed: boolean | null;
+  filed_on: string | null;
 }
 
 const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
@@ -97,7 +100,8 @@ function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, aft
       f.business_name, i.state_selected, i.rule_id, to_char(i.due_date, 'YYYY-MM-DD') as due,
       (i.due_date - ${today}::date) as days_left, (m.user_id is not null) as done,
       sub.status as sub_status, to_char(sub.period_end, 'YYYY-MM-DD') as sub_period_end,
-      exists (select 1 from subscription_events e where e.subscription_id = sub.id and e.kind = 'renewed') as sub_renewed
+      exists (select 1 from subscription_events e where e.subscription_id = sub.id and e.kind = 'renewed') as sub_renewed,
+      to_char(fi.filed_on, 'YYYY-MM-DD') as filed_on
     from (select * from (${itemsQuery(filter, today, unrolled)}) as i ${after} ${ORDER} ${window}) as i
     join company_formations f on f.id = i.formation_id
     join users u on u.id = i.user_id
@@ -105,6 +109,8 @@ function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, aft
     left join compliance_marks m on m.user_id = i.user_id and m.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')
     left join subscriptions sub on i.rule_id = 'registered_agent_renewal' and sub.user_id = i.user_id
       and sub.product = 'registered_agent'
+    left join filings fi on fi.user_id = i.user_id and fi.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')
+      and fi.status in ('submitted', 'done')
     ${ORDER}`;
 }
 
@@ -128,6 +134,7 @@ function toRow(r: RawRow, today: string): DeadlineRow {
             renewed: Boolean(r.sub_renewed),
           }
         : null,
+    filedOn: r.filed_on ?? null,
   };
 }
 

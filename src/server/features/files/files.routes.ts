@@ -17,6 +17,7 @@ import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../p
 import { currentUser, requireUser } from '../../platform/http/session';
 import { StorageDecryptionError } from '../../platform/storage/encrypting-storage';
 import { isStorageKey } from '../../platform/storage/keys';
+import { documentCarriesFilingTaxId } from '../filings/filings-tax-id.service';
 import { findAttachmentForDownload } from '../support/support-attachments.service';
 
 const download = createRoute({
@@ -83,9 +84,11 @@ async function findDownloadable(
   if (own) return own;
   const row = rows[0];
   if (!row || !isStaff(user.role)) return null;
-  const answer = staffAnswer(row, may(...documentReadPermissions(row.category)));
-  // Someone else's SS-4 holds their SSN: a fresh code, as for revealing it (decision 0042).
-  if (answer === row && carriesSsn(row.category) && !isSecondFactorFresh(twoFactorAt)) return 'stepUp';
+  // Someone else's SS-4, or Form 5472 made with their SSN or ITIN (decision 0058), holds the number:
+  // ein.ssn and a fresh code, as for revealing it (decision 0042).
+  const holdsNumber = carriesSsn(row.category) || (await documentCarriesFilingTaxId(db, row.userId, row.id));
+  const answer = staffAnswer(row, may(...documentReadPermissions(holdsNumber ? 'ss4' : row.category)));
+  if (answer === row && holdsNumber && !isSecondFactorFresh(twoFactorAt)) return 'stepUp';
   return answer;
 }
 

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { findComplianceRule } from '../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import type {
   AdminFilingView,
   adminFilingExportQuerySchema,
   adminFilingListQuerySchema,
 } from '../../../shared/contracts/filings';
-import { canExtend, type FilingSort, type SubmitMethod } from '../../../shared/domain/filings';
+import { canExtend, type FilingSort, isStateFilable, type SubmitMethod } from '../../../shared/domain/filings';
 import type { FilingAnswers } from '../../../shared/domain/form-5472';
 import { translate } from '../../../shared/i18n';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
@@ -24,6 +23,7 @@ import { customerMatches } from '../users/users-admin.service';
 import { FILING_ENTITY, type FilingRow, findFiling, moveFiling, toFilingView, vaultDocument } from './filings.service';
 import { form5472Due } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate, renderFilingDataSheet } from './filings-forms.service';
+import { decryptFilingTaxId } from './filings-tax-id.service';
 
 type ListQuery = z.output<typeof adminFilingListQuerySchema>;
 type Filter = Omit<ListQuery, 'page' | 'pageSize'>;
@@ -177,6 +177,7 @@ export async function adminFilingView(deps: AppDeps, row: FilingRow): Promise<Ad
     customer: customer ?? { id: row.userId, email: '', name: null },
     preparedAs: row.preparedAs,
     templates: { f5472: templates.f5472.status, f1120: templates.f1120.status },
+    formsCarryTaxId: row.usTaxIdLast4 !== null || row.usTaxIdPurgedAt !== null,
   };
 }
 
@@ -194,8 +195,10 @@ async function lock(tx: DbOrTx, id: string): Promise<FilingRow> {
   return row;
 }
 
-function answersOf(row: FilingRow): FilingAnswers {
-  return { taxYear: row.taxYear, ...(row.answers as Omit<FilingAnswers, 'taxYear'>) };
+/** The answers the forms are filled from: the only place the owner's SSN or ITIN is decrypted (decision 0058). */
+export function filingFormAnswers(row: FilingRow, keyHex: string): FilingAnswers {
+  const stored = row.answers as Omit<FilingAnswers, 'taxYear'>;
+  return { taxYear: row.taxYear, ...stored, owner: { ...stored.owner, usTaxId: decryptFilingTaxId(row, keyHex) } };
 }
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N} .,&'-]+/gu, ' ').trim() || 'company';
@@ -211,7 +214,7 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
   if (row.kind !== 'form_5472' || (row.status !== 'answered' && row.status !== 'prepared')) {
     throw new ApiError('INVALID_TRANSITION');
   }
-  const answers = answersOf(row);
+  const answers = filingFormAnswers(row, deps.encryptionKey);
   const { f5472, f1120 } = await templateStatuses(deps);
   const configured = f5472.status.reason !== 'notConfigured' || f1120.status.reason !== 'notConfigured';
   const files: {
@@ -249,7 +252,7 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
     for (const f of files) {
       keys.push(
         await putNewFile(deps.storage, {
-          folder: 'other',
+          folder: 'filings',
           userId: row.userId,
           kind: 'pdf',
           data: f.data,
@@ -341,7 +344,7 @@ export async function markSubmitted(
   }
   const result = await storeThenRecord(
     deps,
-    { folder: 'other', userId: row.userId, kind: file.kind, data: file.data, contentType: file.contentType },
+    { folder: 'filings', userId: row.userId, kind: file.kind, data: file.data, contentType: file.contentType },
     (key) =>
       deps.database.db.transaction(async (tx) => {
         const locked = await lock(tx, id);
@@ -421,12 +424,12 @@ export async function markStateFiled(
   const today = serverToday(deps.env);
   if (input.filedOn > today) throw new ApiError('VALIDATION_FAILED', { filedOn: 'filings.validation.dateInFuture' });
   const item = await requireRealItem(db, input.userId, input.itemKey, today);
-  if (findComplianceRule(item.ruleId).appliesTo === 'federal' || item.ruleId === 'registered_agent_renewal') {
+  if (!isStateFilable(item.ruleId)) {
     throw new ApiError('VALIDATION_FAILED', { itemKey: 'filings.validation.notStateItem' });
   }
   const result = await storeThenRecord(
     deps,
-    { folder: 'other', userId: input.userId, kind: file.kind, data: file.data, contentType: file.contentType },
+    { folder: 'filings', userId: input.userId, kind: file.kind, data: file.data, contentType: file.contentType },
     (key) =>
       db.transaction(async (tx) => {
         await tx

@@ -130,14 +130,14 @@ export function filingsRoutes() {
   router.openapi(putDraft, async (c) => {
     const user = currentUser(c);
     const db = c.var.deps.database.db;
-    const row = await saveDraft(db, user.id, c.req.valid('param').id, c.req.valid('json'));
+    const row = await saveDraft(c.var.deps, user.id, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ filing: await toFilingView(db, row) }, 200);
   });
 
   router.openapi(submit, async (c) => {
     const user = currentUser(c);
     const db = c.var.deps.database.db;
-    const row = await submitAnswers(db, user.id, c.req.valid('param').id, c.req.valid('json'));
+    const row = await submitAnswers(c.var.deps, user.id, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ filing: await toFilingView(db, row) }, 200);
   });
 

@@ -9,7 +9,7 @@ import {
   stagesOf,
 } from '../../../shared/domain/filings';
 import { TRANSACTION_CATEGORIES } from '../../../shared/domain/form-5472';
-import { checkFilingAnswers, type FilingDraft, filingDraftSchema } from '../../../shared/schemas/filings';
+import { checkFilingAnswers, type FilingDraft, filingDraftSchema, isUsTaxId } from '../../../shared/schemas/filings';
 import { companyFormations, documents, einApplications, filings, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -18,6 +18,7 @@ import { ApiError } from '../../platform/http/errors';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { createCustomerThread, customerReply } from '../support/support-customer.service';
+import { answersWithoutTaxId, taxIdChange } from './filings-tax-id.service';
 
 export type FilingRow = typeof filings.$inferSelect;
 export const FILING_ENTITY = 'filing';
@@ -252,9 +253,10 @@ export async function toFilingViews(db: DbOrTx, rows: FilingRow[]): Promise<Fili
       supportThreadId: row.supportThreadId,
       answers:
         row.kind === 'form_5472'
-          ? ((row.answers as Record<string, unknown> | null) ??
+          ? ((answersWithoutTaxId(row.answers) as Record<string, unknown> | null) ??
             (answersEditable(row.status) ? await prefilledDraft(db, row.userId) : null))
           : null,
+      usTaxIdLast4: row.usTaxIdLast4,
       answersEditable: row.kind === 'form_5472' && answersEditable(row.status),
     })),
   );
@@ -274,16 +276,33 @@ export async function listOwnFilings(db: DbOrTx, userId: string): Promise<Filing
   return toFilingViews(db, rows);
 }
 
-/** Keeps the draft as typed (each field checked for its type and length only). */
-export async function saveDraft(db: DbOrTx, userId: string, id: string, draft: FilingDraft): Promise<FilingRow> {
-  return db.transaction(async (tx) => {
+/**
+ * Keeps the draft as typed (each field checked for its type and length only; the owner's SSN or ITIN
+ * for its form, as it is stored encrypted apart from the answers, decision 0058).
+ */
+export async function saveDraft(
+  deps: Pick<AppDeps, 'database' | 'encryptionKey'>,
+  userId: string,
+  id: string,
+  draft: FilingDraft,
+): Promise<FilingRow> {
+  // A request without a JSON body arrives unparsed as {}, without the schema's defaults: no owner part.
+  const typed = draft.owner?.usTaxId?.trim() ?? '';
+  if (typed !== '' && !isUsTaxId(typed)) {
+    throw new ApiError('VALIDATION_FAILED', { 'owner.usTaxId': 'filings.validation.usTaxIdInvalid' });
+  }
+  return deps.database.db.transaction(async (tx) => {
     const row = await requireOwnFiling(tx, userId, id);
     if (row.kind !== 'form_5472' || !answersEditable((await lockFiling(tx, row.id)).status)) {
       throw new ApiError('INVALID_TRANSITION');
     }
     const [updated] = await tx
       .update(filings)
-      .set({ answers: draft, updatedAt: new Date() })
+      .set({
+        answers: answersWithoutTaxId(draft),
+        ...taxIdChange(draft.owner, deps.encryptionKey, userId),
+        updatedAt: new Date(),
+      })
       .where(eq(filings.id, id))
       .returning();
     return updated;
@@ -294,7 +313,13 @@ export async function saveDraft(db: DbOrTx, userId: string, id: string, draft: F
  * Sends the questionnaire: every field checked (VALIDATION_FAILED naming each, nothing saved), then the
  * answers are kept and the filing is answered.
  */
-export async function submitAnswers(db: DbOrTx, userId: string, id: string, draft: FilingDraft): Promise<FilingRow> {
+export async function submitAnswers(
+  deps: Pick<AppDeps, 'database' | 'encryptionKey'>,
+  userId: string,
+  id: string,
+  draft: FilingDraft,
+): Promise<FilingRow> {
+  const db = deps.database.db;
   const row = await requireOwnFiling(db, userId, id);
   if (row.kind !== 'form_5472') throw new ApiError('INVALID_TRANSITION');
   const checked = checkFilingAnswers(draft, row.taxYear);
@@ -302,7 +327,13 @@ export async function submitAnswers(db: DbOrTx, userId: string, id: string, draf
   const { taxYear: _year, ...answers } = checked.answers;
   return db.transaction(async (tx) => {
     const locked = await lockFiling(tx, id);
-    return moveFiling(tx, locked, 'answered', { id: userId, role: 'customer' }, { answers });
+    return moveFiling(
+      tx,
+      locked,
+      'answered',
+      { id: userId, role: 'customer' },
+      { answers: answersWithoutTaxId(answers), ...taxIdChange(draft.owner, deps.encryptionKey, userId) },
+    );
   });
 }
 
@@ -335,7 +366,7 @@ export async function uploadSigned(deps: AppDeps, userId: string, id: string, fi
   if (!canMoveFiling(row.kind, row.status, 'signed')) throw new ApiError('INVALID_TRANSITION');
   return storeThenRecord(
     deps,
-    { folder: 'other', userId, kind: file.kind, data: file.data, contentType: file.contentType },
+    { folder: 'filings', userId, kind: file.kind, data: file.data, contentType: file.contentType },
     (key) =>
       deps.database.db.transaction(async (tx) => {
         const locked = await lockFiling(tx, id);

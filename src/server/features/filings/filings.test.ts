@@ -19,7 +19,7 @@ import {
 } from '../../../../tests/support/test-app';
 import { formFieldValues } from '../../../shared/domain/form-5472';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
-import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services } from '../../db/schema';
+import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services, users } from '../../db/schema';
 import { fileForm, SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
@@ -360,6 +360,13 @@ describe('the filings desk', () => {
     const calendar = await customer.c.get('/api/compliance/me');
     const item = calendar.body.items.find((i: { key: string }) => i.key === itemKey);
     expect(item.filing).toMatchObject({ status: 'done', filedOn: today });
+    // The deadlines list, where staff mark it, says so too (and no other item of the customer is filed).
+    const [{ email }] = await db().select({ email: users.email }).from(users).where(eq(users.id, customer.id));
+    const deadlines = await owner.get(`/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent(email)}`);
+    expect(deadlines.status, JSON.stringify(deadlines.body)).toBe(200);
+    const rows = deadlines.body.items.filter((r: { userId: string }) => r.userId === customer.id);
+    expect(rows.find((r: { itemKey: string }) => r.itemKey === itemKey)?.filedOn).toBe(today);
+    expect(rows.filter((r: { filedOn: string | null }) => r.filedOn !== null)).toHaveLength(1);
     // Not a state item: refused.
     const federal = fileForm(SIGNED);
     federal.append('userId', customer.id);

@@ -19,6 +19,7 @@ import {
 import { auditEvents, einFollowUps, filings, mailOutbox, orders, users } from '../../db/schema';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
+import { encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
 import { subscriptionOf } from '../renewals/renewals.fixtures';
 import { download, dumpAllTables, unzip } from './privacy.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
@@ -127,7 +128,10 @@ export async function exportThenEraseJourney(
   const filing = await filingOf(t, who.id, 'answered');
   await db
     .update(filings)
-    .set({ answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name, usTaxId: ssn } } })
+    .set({
+      answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name } },
+      ...encryptedTaxIdColumns(ssn, t.deps.encryptionKey, who.id),
+    })
     .where(eq(filings.id, filing.id));
   const subscription = await subscriptionOf(t, who.id, { cancelled: true, task: true });
 
@@ -159,6 +163,7 @@ export async function exportThenEraseJourney(
   const everything = Buffer.concat([...entries.values()]).toString('latin1');
   expect(everything).not.toContain(ssn);
   expect(everything).not.toContain('responsiblePartySsnEncrypted');
+  expect(everything).not.toContain('usTaxIdEncrypted');
   expect(JSON.parse(entries.get('filings.json')?.toString() ?? '[]')[0].answers.owner.usTaxId).toBe(
     `***-**-${ssn.slice(-4)}`,
   );

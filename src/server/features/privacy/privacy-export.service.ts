@@ -203,7 +203,7 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     await db.select().from(einFollowUps).where(eq(einFollowUps.userId, userId)).orderBy(einFollowUps.createdAt)
   ).map(({ note, noteShareable, ...rest }) => ({ ...rest, note: noteShareable ? note : null }));
   const filingRows = (await db.select().from(filings).where(eq(filings.userId, userId)).orderBy(filings.createdAt)).map(
-    (f) => ({ ...f, answers: withTaxIdLastFour(f.answers) }),
+    ({ usTaxIdEncrypted: _ciphertext, ...f }) => ({ ...f, answers: withTaxIdLastFour(f.answers, f.usTaxIdLast4) }),
   );
   const subscriptionRows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const subscriptionHistory = await db
@@ -238,12 +238,10 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
 }
 
 /** A filing's answers with the owner's US SSN or ITIN as its last four digits, as the EIN application's. */
-function withTaxIdLastFour(answers: unknown): unknown {
-  if (!answers || typeof answers !== 'object') return answers;
-  const owner = (answers as { owner?: Record<string, unknown> }).owner;
-  if (!owner || typeof owner.usTaxId !== 'string' || owner.usTaxId === '') return answers;
-  const digits = owner.usTaxId.replace(/\D/g, '');
-  return { ...answers, owner: { ...owner, usTaxId: `***-**-${digits.slice(-4)}` } };
+function withTaxIdLastFour(answers: unknown, last4: string | null): unknown {
+  if (!answers || typeof answers !== 'object' || !last4) return answers;
+  const owner = (answers as { owner?: Record<string, unknown> }).owner ?? {};
+  return { ...answers, owner: { ...owner, usTaxId: `***-**-${last4}` } };
 }
 
 /** A name safe inside the ZIP: no folders, no control characters. */

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverNow } from '../../platform/clock';
 import { runDailyJob, startDailyJob } from '../../platform/daily-job';
+import { purgeFilingTaxIdBatch } from '../filings/filings-tax-id.service';
 
 type RetentionDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger' | 'storage'>;
 
@@ -22,6 +23,7 @@ const DAY_MS = 86_400_000;
 export interface RetentionResult {
   noticesQueued: number;
   ssnPurged: number;
+  filingTaxIdsPurged: number;
   signupsRemoved: number;
 }
 
@@ -42,7 +44,8 @@ function formatDay(day: string, lang: 'tr' | 'en'): string {
  * 1. a notice to each customer whose SSN is purged within a week;
  * 2. the SSN (ciphertext and last four) and the SS-4 files (generated, prepared, signed, and vault
  *    documents filed as SS-4) of applications issued RETENTION_SSN_DAYS ago or earlier; the EIN letter stays;
- * 3. accounts never verified, with no formation and no order, ABANDONED_SIGNUP_DAYS after sign-up.
+ * 3. the owner's SSN or ITIN of Form 5472 filings done RETENTION_SSN_DAYS ago or earlier (decision 0058);
+ * 4. accounts never verified, with no formation and no order, ABANDONED_SIGNUP_DAYS after sign-up.
  * Every step works in small batches, each its own transaction, and reads only what is still to do, so
  * an interrupted sweep is finished by the next one and a repeated one does nothing twice.
  */
@@ -58,6 +61,12 @@ export async function runRetentionSweep(deps: RetentionDeps, batchSize = 100): P
     ssnPurged += done;
     if (done < batchSize) break;
   }
+  let filingTaxIdsPurged = 0;
+  for (;;) {
+    const done = await purgeFilingTaxIdBatch(deps, purgeBefore, now, batchSize);
+    filingTaxIdsPurged += done;
+    if (done < batchSize) break;
+  }
   let signupsRemoved = 0;
   const signupBefore = new Date(now.getTime() - ABANDONED_SIGNUP_DAYS * DAY_MS);
   for (;;) {
@@ -65,7 +74,7 @@ export async function runRetentionSweep(deps: RetentionDeps, batchSize = 100): P
     signupsRemoved += done;
     if (done < batchSize) break;
   }
-  return { noticesQueued, ssnPurged, signupsRemoved };
+  return { noticesQueued, ssnPurged, filingTaxIdsPurged, signupsRemoved };
 }
 
 /** The issued applications whose SSN is still kept, in the partial index's order. */

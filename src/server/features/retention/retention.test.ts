@@ -58,7 +58,7 @@ describe('retention sweep (decision 0048)', () => {
     // 20 days on: nothing owed yet, nothing announced, the sign-up kept.
     expect(await runDailyRetention(t.deps, clockAt(20))).toEqual({
       outcome: 'ran',
-      result: { noticesQueued: 0, ssnPurged: 0, signupsRemoved: 0 },
+      result: { noticesQueued: 0, ssnPurged: 0, filingTaxIdsPurged: 0, signupsRemoved: 0 },
     });
     expect((await c.get('/api/formations/me')).body.einApplication.ssnPurgeOn).toBeNull();
     expect(await db().select().from(users).where(eq(users.id, abandonedId))).toHaveLength(1);
@@ -67,7 +67,10 @@ describe('retention sweep (decision 0048)', () => {
     const today = clockAt(84);
     // The sign-up is past 30 days and goes; the customer, never verified either but with a formation, stays.
     const first = await runDailyRetention(t.deps, today);
-    expect(first).toEqual({ outcome: 'ran', result: { noticesQueued: 1, ssnPurged: 0, signupsRemoved: 1 } });
+    expect(first).toEqual({
+      outcome: 'ran',
+      result: { noticesQueued: 1, ssnPurged: 0, filingTaxIdsPurged: 0, signupsRemoved: 1 },
+    });
     expect(await db().select().from(users).where(eq(users.id, abandonedId))).toEqual([]);
     expect(await db().select().from(users).where(eq(users.id, id))).toHaveLength(1);
     expect(
@@ -128,6 +131,11 @@ describe('retention sweep (decision 0048)', () => {
     expect((await admin.post(`${base}/${application.id}/ssn`, {})).body.ssn).toBeNull();
 
     // A repeated sweep finds nothing left to do.
-    expect(await runRetentionSweep(t.deps)).toEqual({ noticesQueued: 0, ssnPurged: 0, signupsRemoved: 0 });
+    expect(await runRetentionSweep(t.deps)).toEqual({
+      noticesQueued: 0,
+      ssnPurged: 0,
+      filingTaxIdsPurged: 0,
+      signupsRemoved: 0,
+    });
   });
 });

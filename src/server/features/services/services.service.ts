@@ -33,6 +33,7 @@ export function toAdminServiceView(row: ServiceRow, orderCount: number) {
     ...toServiceView(row),
     stripePriceId: row.stripePriceId,
     isActive: row.isActive,
+    complianceRules: row.complianceRules,
     orderCount,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -102,6 +103,7 @@ export async function createService(db: Db, input: ServiceCreate): Promise<Servi
       priceCents: input.priceCents,
       stripePriceId: input.stripePriceId,
       isActive: input.isActive,
+      complianceRules: input.complianceRules ?? [],
     })
     .returning();
   return row;

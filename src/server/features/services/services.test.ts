@@ -58,6 +58,47 @@ describe('admin services', () => {
     expect(actions.sort()).toEqual(['service.created', 'service.deleted', 'service.updated', 'service.updated']);
   });
 
+  it('sets the compliance rules a service files, checked against the catalogue (decisions 0052, 0058)', async () => {
+    const created = await admin.post('/api/admin/services', {
+      ...VALID,
+      complianceRules: ['wyoming_annual_report', 'texas_franchise_tax_report', 'wyoming_annual_report'],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.service.id as string;
+    expect(created.body.service.complianceRules).toEqual(['wyoming_annual_report', 'texas_franchise_tax_report']);
+    // A service made without them files nothing; an edit that leaves them out keeps them.
+    expect((await admin.post('/api/admin/services', VALID)).body.service.complianceRules).toEqual([]);
+    expect(
+      (await admin.patch(`/api/admin/services/${id}`, { priceCents: 1_000 })).body.service.complianceRules,
+    ).toEqual(['wyoming_annual_report', 'texas_franchise_tax_report']);
+
+    // An id the catalogue does not have, or one that never falls due: a translated 400, nothing changed.
+    for (const rules of [['wyoming_annual_report', 'mars_annual_report'], ['new_mexico_annual_report'], 'x']) {
+      const refused = await admin.request(
+        'PATCH',
+        `/api/admin/services/${id}`,
+        { title: 'Değişmemeli', complianceRules: rules },
+        { 'accept-language': 'en' },
+      );
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { complianceRules: 'validation.complianceRuleUnknown' },
+      });
+      expect(refused.body.error.message).not.toMatch(/^errors\./);
+    }
+    const newRefused = await admin.post('/api/admin/services', { ...VALID, complianceRules: ['unknown_rule'] });
+    expect(newRefused.status).toBe(400);
+    const [row] = await db().select().from(services).where(eq(services.id, id));
+    expect(row).toMatchObject({
+      title: VALID.title,
+      complianceRules: ['wyoming_annual_report', 'texas_franchise_tax_report'],
+    });
+
+    const cleared = await admin.patch(`/api/admin/services/${id}`, { complianceRules: [] });
+    expect(cleared.body.service.complianceRules).toEqual([]);
+  });
+
   it('deactivates instead of deleting a service that has orders', async () => {
     const id = (await admin.post('/api/admin/services', VALID)).body.service.id as string;
     const buyer = await signedInCustomer(t);

@@ -7,10 +7,11 @@ import { createS3Storage } from './s3-storage';
 import type { FileStorage } from './storage';
 
 /**
- * The folders whose files can hold an SSN (SS-4 forms, signed or not, and the EIN letter) and support
- * attachments, where customers send whatever they are asked about, SS-4 forms and IDs included.
+ * The folders whose files can hold an SSN (SS-4 forms, signed or not, the EIN letter, and the Form 5472
+ * filings' forms, which print the owner's SSN or ITIN, decision 0058) and support attachments, where
+ * customers send whatever they are asked about, SS-4 forms and IDs included.
  */
-export const ENCRYPTED_FOLDERS: readonly StorageFolder[] = ['ss4', 'signed_ss4', 'ein', 'support'];
+export const ENCRYPTED_FOLDERS: readonly StorageFolder[] = ['ss4', 'signed_ss4', 'ein', 'support', 'filings'];
 
 /** S3 when both S3_ENDPOINT and S3_BUCKET are set (parseEnv refuses just one), else DATA_DIR/files. */
 export function createStorageAdapter(env: Env): FileStorage {

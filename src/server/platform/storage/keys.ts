@@ -15,6 +15,11 @@ export const STORAGE_FOLDERS = [
   'other',
   /** Support attachments, `support/{thread owner's id}_{timestamp}.{ext}`; downloads check support_attachments. */
   'support',
+  /**
+   * The tracked filings' files (decisions 0051, 0058): the prepared Form 5472, 1120 and data sheet, the
+   * signed forms, the fax confirmations and state receipts. Downloads check their documents rows.
+   */
+  'filings',
 ] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
 import { COMPLIANCE_RULE_IDS } from '../../../../shared/catalogue/compliance';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { DEADLINE_HORIZONS } from '../../../../shared/domain/admin-lists';
+import { isStateFilable } from '../../../../shared/domain/filings';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -19,6 +21,7 @@ import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { StateFiledDialog } from '../../filings/admin/StateFiledDialog';
 import { agentRenewalText } from '../../renewals/lib/agent-renewal-line';
 import {
   type AdminDeadline,
@@ -164,7 +167,11 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
   const { t } = useTranslation();
   const { lang } = useFormat();
   const queryClient = useQueryClient();
-  const mayMark = useCan()('deadlines.mark');
+  const can = useCan();
+  const mayMark = can('deadlines.mark');
+  // A state item staff file themselves, with the state's confirmation and receipt (decision 0052).
+  const mayFile = can('filings.prepare') && isStateFilable(row.ruleId) && !row.filedOn;
+  const [filing, setFiling] = useState(false);
   const toggle = useMutation({
     mutationFn: (done: boolean) => setDeadlineDone(row, done),
     onSuccess: (_, done) => {
@@ -207,7 +214,15 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
         </p>
       </div>
       <div className="flex items-center gap-2 sm:justify-end">
-        {row.done ? (
+        {row.filedOn ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800"
+            data-testid="deadline-filed"
+          >
+            <CircleCheck aria-hidden="true" className="size-4" />
+            {t('compliance.card.filedOn', { date: formatCalendarDate(row.filedOn, lang) })}
+          </span>
+        ) : row.done ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
             <CircleCheck aria-hidden="true" className="size-4" />
             {t('compliance.card.done')}
@@ -227,6 +242,24 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
           >
             {row.done ? t('compliance.admin.undo') : t('compliance.admin.markDone')}
           </Button>
+        ) : null}
+        {mayFile ? (
+          <Button size="sm" onClick={() => setFiling(true)} data-testid="deadline-mark-filed">
+            {t('compliance.admin.markFiled')}
+          </Button>
+        ) : null}
+        {filing ? (
+          // Mounted only while open: one dialog on the page, and a fresh form each time.
+          <StateFiledDialog
+            item={{
+              userId: row.userId,
+              itemKey: row.itemKey,
+              name: t(`compliance.rules.${row.ruleId}.name`),
+              customer: row.businessName ?? row.customerName ?? row.customerEmail,
+            }}
+            onClose={() => setFiling(false)}
+            onFiled={() => void queryClient.invalidateQueries({ queryKey: DEADLINES_KEY })}
+          />
         ) : null}
       </div>
     </li>

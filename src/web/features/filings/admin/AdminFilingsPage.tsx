@@ -14,6 +14,7 @@ import { formatEinDigits } from '../../../../shared/domain/form-5472';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { FileLink } from '../../../components/admin/FileLink';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminListPage } from '../../../components/admin/useAdminListPage';
@@ -359,9 +360,15 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
           <ul className="space-y-1 text-sm">
             {files.map((f) => (
               <li key={f.key}>
-                <a href={f.url} className={linkClass} data-testid={`admin-filing-file-${f.key}`} download>
+                <FileLink
+                  href={f.url}
+                  fileName={f.fileName}
+                  stepUp={filing.formsCarryTaxId && f.key !== 'confirmation'}
+                  className={linkClass}
+                  data-testid={`admin-filing-file-${f.key}`}
+                >
                   {t(`filings.files.${f.key}`)}
-                </a>{' '}
+                </FileLink>{' '}
                 <span className="text-slate-500">{f.fileName}</span>
               </li>
             ))}

@@ -67,6 +67,20 @@ export function markFilingSubmitted(
   return upload<Result>('POST', `${BASE}/${encodeURIComponent(id)}/submitted`, form);
 }
 
+/** Staff filed a customer's state item: its confirmation number, the day, the receipt (decision 0052). */
+export function markStateItemFiled(
+  input: { userId: string; itemKey: string; filedOn: string; confirmationNumber: string },
+  file: File,
+) {
+  const form = new FormData();
+  form.append('userId', input.userId);
+  form.append('itemKey', input.itemKey);
+  form.append('filedOn', input.filedOn);
+  form.append('confirmationNumber', input.confirmationNumber);
+  form.append('file', file);
+  return upload<Result>('POST', `${BASE}/state-reports`, form);
+}
+
 /** Downloads the filter's rows (all pages); `excel-tr` is the Turkish Excel dialect. */
 export async function downloadFilingsCsv(params: Omit<FilingListParams, 'page'>, format: 'csv' | 'excel-tr') {
   const search = filterSearch(params);

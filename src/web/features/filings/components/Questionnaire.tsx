@@ -3,6 +3,7 @@ import type { FilingView } from '../../../../shared/contracts/filings';
 import { TRANSACTION_CATEGORIES, type TransactionCategory } from '../../../../shared/domain/form-5472';
 import { checkFilingAnswers, type FilingDraftInput } from '../../../../shared/schemas/filings';
 import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
@@ -69,6 +70,15 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'save' | 'send' | null>(null);
   const year = filing.taxYear;
+  // The SSN or ITIN is kept encrypted and never sent back: only its last four show (decision 0058).
+  const usTaxIdHint = filing.usTaxIdLast4
+    ? t('filings.form.fields.usTaxIdSaved', { last4: filing.usTaxIdLast4 })
+    : t('filings.form.fields.usTaxIdHint');
+  /** After a save the number typed is on the server; the field empties and the remove box resets. */
+  function saved(next: FilingView) {
+    setOwner(({ usTaxId: _number, usTaxIdRemove: _remove, ...rest }) => rest);
+    onChange(next);
+  }
 
   function draft(): FilingDraftInput {
     const cents = Object.fromEntries(
@@ -87,9 +97,10 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   async function save() {
     setBusy('save');
     try {
-      onChange((await saveFilingDraft(filing.id, draft())).filing);
+      saved((await saveFilingDraft(filing.id, draft())).filing);
       toast.success(t('filings.form.saved'));
     } catch (err) {
+      if (isApiError(err, 'VALIDATION_FAILED') && err.fields) setErrors(err.fields);
       failureToast(err, 'filings.form.saveFailed', t);
     } finally {
       setBusy(null);
@@ -107,7 +118,7 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
     setErrors({});
     setBusy('send');
     try {
-      onChange((await sendFilingAnswers(filing.id, draft())).filing);
+      saved((await sendFilingAnswers(filing.id, draft())).filing);
       toast.success(t('filings.form.sent'));
     } catch (err) {
       if (isApiError(err, 'VALIDATION_FAILED') && err.fields) setErrors(err.fields);
@@ -176,6 +187,8 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
               key={key}
               name={`owner.${key}`}
               label={t(`filings.form.fields.${label}`)}
+              autoComplete={key === 'usTaxId' ? 'off' : undefined}
+              hint={key === 'usTaxId' ? usTaxIdHint : undefined}
               value={(owner[key] as string | undefined) ?? ''}
               onChange={(e) => {
                 setOwner({ ...owner, [key]: e.target.value });
@@ -185,6 +198,14 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
             />
           ))}
         </div>
+        {filing.usTaxIdLast4 ? (
+          <Checkbox
+            name="owner.usTaxIdRemove"
+            label={t('filings.form.fields.usTaxIdRemove')}
+            checked={owner.usTaxIdRemove ?? false}
+            onChange={(e) => setOwner({ ...owner, usTaxIdRemove: e.target.checked })}
+          />
+        ) : null}
       </fieldset>
 
       <fieldset className="space-y-4">

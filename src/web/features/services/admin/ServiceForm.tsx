@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { centsToInput, parseUsdToCents } from '../../../../shared/catalogue/money';
 import {
+  FILABLE_RULE_IDS,
   SERVICE_TEXT_MAX,
   type ServiceInput,
   STRIPE_PRICE_REQUIRED,
@@ -10,6 +11,7 @@ import {
 import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/InlineEditForm';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';
+import { FieldError } from '../../../components/ui/Label';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
@@ -27,9 +29,19 @@ const formValuesSchema = z.object({
   price: z.string(),
   stripePriceId: z.string(),
   isActive: z.boolean(),
+  complianceRules: z.array(z.string()),
 });
 type ServiceFormValues = z.input<typeof formValuesSchema>;
-const FIELDS = ['title', 'description', 'titleEn', 'descriptionEn', 'price', 'stripePriceId', 'isActive'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'titleEn',
+  'descriptionEn',
+  'price',
+  'stripePriceId',
+  'isActive',
+  'complianceRules',
+] as const;
 
 /** The API names its price field priceCents; the form's input is `price`. */
 const formField = (apiField: string) => (apiField === 'priceCents' ? 'price' : apiField);
@@ -65,6 +77,7 @@ function toFormValues(service: AdminService | null, lang: 'tr' | 'en'): ServiceF
     price: service ? centsToInput(service.priceCents, lang) : '',
     stripePriceId: service?.stripePriceId ?? '',
     isActive: service?.isActive ?? true,
+    complianceRules: service?.complianceRules ?? [],
   };
 }
 
@@ -195,6 +208,28 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
         className="md:col-span-2"
         {...register('isActive')}
       />
+      <fieldset
+        className="space-y-2 md:col-span-2"
+        data-testid="service-compliance-rules"
+        aria-describedby={errors.complianceRules ? 'service-rules-hint service-rules-error' : 'service-rules-hint'}
+      >
+        <legend className="text-sm font-medium text-slate-900">{t('adminServices.form.complianceRules')}</legend>
+        <p id="service-rules-hint" className="text-sm text-slate-600">
+          {t('adminServices.form.complianceRulesHint')}
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {FILABLE_RULE_IDS.map((id) => (
+            <Checkbox
+              key={id}
+              id={`service-rule-${id}`}
+              value={id}
+              label={t(`compliance.rules.${id}.name`)}
+              {...register('complianceRules')}
+            />
+          ))}
+        </div>
+        <FieldError id="service-rules-error" message={errors.complianceRules?.message} announce />
+      </fieldset>
     </InlineEditFrame>
   );
 }

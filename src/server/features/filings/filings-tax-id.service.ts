@@ -1,0 +1,168 @@
+import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { filings } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../platform/audit';
+import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
+
+/**
+ * The owner's U.S. identifying number (SSN or ITIN) on a Form 5472 filing (decision 0058): kept only as
+ * ciphertext bound to the owner and its last four, never inside `answers`, read in clear only where
+ * the forms are filled, and removed RETENTION_SSN_DAYS after the filing is done.
+ */
+
+type FilingRow = typeof filings.$inferSelect;
+type TaxIdColumns = Pick<typeof filings.$inferInsert, 'usTaxIdEncrypted' | 'usTaxIdLast4'>;
+
+/** Bound to its owner, so a ciphertext copied into another customer's row does not decrypt. */
+function taxIdContext(userId: string): string {
+  return `filings.us_tax_id:${userId}`;
+}
+
+const NINE_DIGITS = /^\d{9}$/;
+
+function digitsOf(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** 123456789 → 123-45-6789, as the IRS prints an SSN or ITIN. */
+function formatTaxId(digits: string): string {
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+export function encryptedTaxIdColumns(digits: string, keyHex: string, userId: string): TaxIdColumns {
+  return { usTaxIdEncrypted: encryptField(digits, keyHex, taxIdContext(userId)), usTaxIdLast4: digits.slice(-4) };
+}
+
+/**
+ * What the questionnaire's owner part does to the stored number: a number typed replaces it, "remove"
+ * clears it, an empty field keeps it (the browser never receives the number to send it back).
+ */
+export function taxIdChange(
+  owner: { usTaxId?: string; usTaxIdRemove?: boolean } | undefined,
+  keyHex: string,
+  userId: string,
+): TaxIdColumns {
+  const digits = digitsOf(owner?.usTaxId ?? '');
+  if (NINE_DIGITS.test(digits)) return encryptedTaxIdColumns(digits, keyHex, userId);
+  if (owner?.usTaxIdRemove) return { usTaxIdEncrypted: null, usTaxIdLast4: null };
+  return {};
+}
+
+/** The answers as stored and shown: without the number and the "remove" choice. */
+export function answersWithoutTaxId<T>(answers: T): T {
+  if (!answers || typeof answers !== 'object') return answers;
+  const owner = (answers as { owner?: unknown }).owner;
+  if (!owner || typeof owner !== 'object') return answers;
+  const { usTaxId: _number, usTaxIdRemove: _remove, ...rest } = owner as Record<string, unknown>;
+  return { ...answers, owner: rest };
+}
+
+/** The clear number, formatted, for filling the forms; '' when the owner gave none. */
+export function decryptFilingTaxId(row: Pick<FilingRow, 'usTaxIdEncrypted' | 'userId'>, keyHex: string): string {
+  return row.usTaxIdEncrypted ? formatTaxId(decryptField(row.usTaxIdEncrypted, keyHex, taxIdContext(row.userId))) : '';
+}
+
+/**
+ * Whether `documentId` is one of the customer's prepared or signed Form 5472 files made while a number
+ * was held (it may be printed on them, even after the sweep removed the number from the row). Staff
+ * opening such a file need ein.ssn and a fresh second factor, as for an SS-4 (decision 0042).
+ */
+export async function documentCarriesFilingTaxId(db: DbOrTx, userId: string, documentId: string): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: filings.id })
+    .from(filings)
+    .where(
+      and(
+        eq(filings.userId, userId),
+        or(isNotNull(filings.usTaxIdLast4), isNotNull(filings.usTaxIdPurgedAt)),
+        or(
+          eq(filings.form5472DocumentId, documentId),
+          eq(filings.form1120DocumentId, documentId),
+          eq(filings.dataSheetDocumentId, documentId),
+          eq(filings.signedDocumentId, documentId),
+        ),
+      ),
+    )
+    .limit(1);
+  return hit !== undefined;
+}
+
+/**
+ * Rows written before decision 0058 held the number in clear in `answers.owner.usTaxId`. At start, each
+ * is encrypted into the columns and removed from `answers` (a SQL migration cannot: the key is not in
+ * the database). A draft's fragment that is not nine digits is dropped: sending refused it anyway.
+ * Safe to run on every start and from several copies at once (each row is locked and re-read).
+ */
+export async function encryptClearFilingTaxIds(deps: Pick<AppDeps, 'database' | 'encryptionKey'>, batchSize = 100) {
+  const db = deps.database.db;
+  const clear = sql`(${filings.answers} -> 'owner') ? 'usTaxId'`;
+  let moved = 0;
+  for (;;) {
+    const batch = await db.select({ id: filings.id }).from(filings).where(clear).limit(batchSize);
+    for (const { id } of batch) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(filings)
+          .where(and(eq(filings.id, id), clear))
+          .for('update');
+        if (!row) return;
+        const owner = (row.answers as { owner?: { usTaxId?: unknown } }).owner;
+        const digits = typeof owner?.usTaxId === 'string' ? digitsOf(owner.usTaxId) : '';
+        const keep = NINE_DIGITS.test(digits) && !row.usTaxIdEncrypted;
+        await tx
+          .update(filings)
+          .set({
+            answers: answersWithoutTaxId(row.answers),
+            ...(keep ? encryptedTaxIdColumns(digits, deps.encryptionKey, row.userId) : {}),
+          })
+          .where(eq(filings.id, id));
+      });
+      moved += 1;
+    }
+    if (batch.length < batchSize) return moved;
+  }
+}
+
+/**
+ * One batch of the retention sweep (decision 0058): the number of filings done on or before
+ * `purgeBefore` goes, ciphertext and last four. The prepared and signed forms stay in the customer's
+ * vault as their copy of the return; staff still open them only with ein.ssn and a fresh second factor.
+ */
+export async function purgeFilingTaxIdBatch(
+  deps: Pick<AppDeps, 'database'>,
+  purgeBefore: Date,
+  now: Date,
+  batchSize: number,
+): Promise<number> {
+  const db = deps.database.db;
+  const batch = await db
+    .select({ id: filings.id })
+    .from(filings)
+    .where(and(isNotNull(filings.usTaxIdEncrypted), lte(filings.doneAt, purgeBefore)))
+    .orderBy(asc(filings.doneAt), asc(filings.id))
+    .limit(batchSize);
+  for (const { id } of batch) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(filings)
+        .set({ usTaxIdEncrypted: null, usTaxIdLast4: null, usTaxIdPurgedAt: now })
+        .where(and(eq(filings.id, id), isNotNull(filings.usTaxIdEncrypted)))
+        .returning({ userId: filings.userId, doneAt: filings.doneAt, taxYear: filings.taxYear });
+      if (!row) return;
+      await recordAudit(tx, {
+        actorId: null,
+        actorRole: null,
+        action: 'retention.filing_tax_id_purged',
+        entityType: 'filing',
+        entityId: id,
+        subjectUserId: row.userId,
+        before: { taxYear: row.taxYear, doneAt: row.doneAt?.toISOString() ?? null },
+        after: { purgedAt: now.toISOString() },
+        network: null,
+      });
+    });
+  }
+  return batch.length;
+}
