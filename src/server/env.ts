@@ -79,6 +79,13 @@ const schema = z.object({
   F5472_TEMPLATE_PATH: optionalString,
   F1120_TEMPLATE_PATH: optionalString,
   /**
+   * JSON files naming, for each of the portal's field names of a form, the field inside the operator's
+   * PDF (the IRS's own names, such as `topmostSubform[0].Page1[0].f1_4[0]`): the official PDFs can be
+   * used as they are, without renaming their fields. Unset: the template carries the portal's names.
+   */
+  F5472_FIELD_MAP_PATH: optionalString,
+  F1120_FIELD_MAP_PATH: optionalString,
+  /**
    * Tests alone: whole days added to the server's clock (platform/clock.ts), so a test can stand the
    * portal a year on and watch the daily runs, deadlines and renewals. Refused outside NODE_ENV=test.
    */

@@ -12,9 +12,10 @@
  * identity (name, EIN, address, date incorporated, total assets) with "Foreign-owned U.S. DE" across
  * the top, as the Form 5472 instructions ask.
  *
- * The field names are this portal's own (`f5472_1a_name`, …), not the names inside the IRS's PDF: the
- * operator's template (F5472_TEMPLATE_PATH, F1120_TEMPLATE_PATH) must carry fields of these names, and
- * the generator refuses a template that lacks one (filings-forms.service.ts).
+ * The field names are this portal's own (`f5472_1a_name`, …). The operator's template (F5472_TEMPLATE_PATH,
+ * F1120_TEMPLATE_PATH) either carries fields of these names or comes with a field map
+ * (F5472_FIELD_MAP_PATH, F1120_FIELD_MAP_PATH) naming the PDF's own field for each; the generator refuses
+ * a template that lacks a mapped field (filings-forms.service.ts).
  */
 
 export const FORM_5472_REVISION = {

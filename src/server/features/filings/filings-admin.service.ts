@@ -155,8 +155,8 @@ export async function* exportFilingPages(db: DbOrTx, filter: Filter, pageSize = 
 
 export async function templateStatuses(deps: Pick<AppDeps, 'env'>) {
   const [f5472, f1120] = await Promise.all([
-    loadFormTemplate('f5472', deps.env.F5472_TEMPLATE_PATH),
-    loadFormTemplate('f1120', deps.env.F1120_TEMPLATE_PATH),
+    loadFormTemplate('f5472', deps.env.F5472_TEMPLATE_PATH, deps.env.F5472_FIELD_MAP_PATH),
+    loadFormTemplate('f1120', deps.env.F1120_TEMPLATE_PATH, deps.env.F1120_FIELD_MAP_PATH),
   ]);
   return { f5472, f1120 };
 }
@@ -231,12 +231,12 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
     }
     files.push({
       fileName: `Form 5472 ${answers.taxYear} ${name}.pdf`,
-      data: (await fillFormTemplate('f5472', f5472.bytes, answers)).bytes,
+      data: (await fillFormTemplate('f5472', f5472.bytes, answers, { fieldNames: f5472.fieldNames })).bytes,
       column: 'form5472DocumentId',
     });
     files.push({
       fileName: `Form 1120 pro forma ${answers.taxYear} ${name}.pdf`,
-      data: (await fillFormTemplate('f1120', f1120.bytes, answers)).bytes,
+      data: (await fillFormTemplate('f1120', f1120.bytes, answers, { fieldNames: f1120.fieldNames })).bytes,
       column: 'form1120DocumentId',
     });
   } else {

@@ -19,12 +19,38 @@ import { loadPdfLibs, unicodeFont } from '../ss4/ss4-template.service';
  * without them, a data sheet with every value in the forms' line order.
  */
 
-type Loaded = { status: FilingTemplateStatus; bytes: Uint8Array | null };
+/** The portal's field name of each line (form-5472.ts) → the field's name inside the operator's PDF. */
+export type FieldNames = Readonly<Record<string, string>>;
+
+type Loaded = { status: FilingTemplateStatus; bytes: Uint8Array | null; fieldNames: FieldNames };
 
 const notReady = (reason: Exclude<FilingTemplateStatus['reason'], null>, missingFields: string[] = []): Loaded => ({
   status: { ready: false, reason, missingFields },
   bytes: null,
+  fieldNames: {},
 });
+
+const portalNames = (form: FormId): FieldNames => Object.fromEntries(FORM_LINES[form].map((l) => [l.field, l.field]));
+
+/**
+ * The field map of F5472_FIELD_MAP_PATH / F1120_FIELD_MAP_PATH: a JSON object from the portal's field
+ * names to the PDF's. A name it leaves out keeps the portal's; a key that is not one of the form's
+ * fields, or a value that is not a name, makes the map unreadable, so a typo never fills the wrong box.
+ */
+async function loadFieldNames(form: FormId, mapPath: string | undefined): Promise<FieldNames | null> {
+  const names = portalNames(form);
+  if (!mapPath) return names;
+  let map: unknown;
+  try {
+    map = JSON.parse(await readFile(mapPath, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return null;
+  const entries = Object.entries(map as Record<string, unknown>);
+  const valid = entries.every(([key, value]) => key in names && typeof value === 'string' && value.trim() !== '');
+  return valid ? { ...names, ...(Object.fromEntries(entries) as Record<string, string>) } : null;
+}
 
 function textFields(lib: typeof import('pdf-lib'), doc: PDFDocument) {
   // An XFA copy of the form would show instead of our values in most viewers: it goes.
@@ -33,8 +59,14 @@ function textFields(lib: typeof import('pdf-lib'), doc: PDFDocument) {
 }
 
 /** Reads and checks one template; read afresh on every call, so a changed file counts at once. */
-export async function loadFormTemplate(form: FormId, templatePath: string | undefined): Promise<Loaded> {
+export async function loadFormTemplate(
+  form: FormId,
+  templatePath: string | undefined,
+  fieldMapPath?: string,
+): Promise<Loaded> {
   if (!templatePath) return notReady('notConfigured');
+  const fieldNames = await loadFieldNames(form, fieldMapPath);
+  if (!fieldNames) return notReady('unreadable');
   let bytes: Uint8Array;
   try {
     if (!(await stat(templatePath)).isFile()) return notReady('notFound');
@@ -51,15 +83,15 @@ export async function loadFormTemplate(form: FormId, templatePath: string | unde
   }
   const fields = textFields(lib, doc);
   const missing = FORM_LINES[form]
-    .map((l) => l.field)
+    .map((l) => fieldNames[l.field])
     .filter((name) => !(fields.getFieldMaybe(name) instanceof lib.PDFTextField));
   if (missing.length) return notReady('fieldsMissing', missing);
-  return { status: { ready: true, reason: null, missingFields: [] }, bytes };
+  return { status: { ready: true, reason: null, missingFields: [] }, bytes, fieldNames };
 }
 
 export interface FilledForm {
   bytes: Uint8Array;
-  /** Every mapped field as it reads after filling, before flattening. */
+  /** Every mapped field as it reads after filling, before flattening, by the portal's field name. */
   filled: Record<string, string>;
 }
 
@@ -68,8 +100,9 @@ export async function fillFormTemplate(
   form: FormId,
   template: Uint8Array,
   answers: FilingAnswers,
-  opts: { flatten?: boolean } = {},
+  opts: { flatten?: boolean; fieldNames?: FieldNames } = {},
 ): Promise<FilledForm> {
+  const names = opts.fieldNames ?? portalNames(form);
   const { lib, fontkit } = await loadPdfLibs();
   const doc = await lib.PDFDocument.load(template, { ignoreEncryption: true });
   doc.registerFontkit(fontkit);
@@ -77,13 +110,13 @@ export async function fillFormTemplate(
   const fields = textFields(lib, doc);
   const values = formFieldValues(form, answers);
   for (const [name, value] of Object.entries(values)) {
-    const field = fields.getTextField(name);
+    const field = fields.getTextField(names[name]);
     // A field narrower than the answer takes the whole answer: a number cut short would be wrong.
     field.setMaxLength(undefined);
     field.setText(value || undefined);
   }
   const filled = Object.fromEntries(
-    Object.keys(values).map((name) => [name, fields.getTextField(name).getText() ?? '']),
+    Object.keys(values).map((name) => [name, fields.getTextField(names[name]).getText() ?? '']),
   );
   fields.updateFieldAppearances(font);
   if (opts.flatten !== false) fields.flatten();

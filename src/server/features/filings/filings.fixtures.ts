@@ -78,13 +78,17 @@ export async function stateItemOf(t: TestApp, userId: string, today: string): Pr
 }
 
 /** A fillable PDF with a text field for every line of `form` (the names the mapping uses), made with pdf-lib. */
-export async function buildFormTemplate(form: FormId): Promise<Uint8Array> {
+/** A fillable test template of `form`; `nameOf` renames its fields (as the IRS's own PDF names them). */
+export async function buildFormTemplate(
+  form: FormId,
+  nameOf: (field: string) => string = (f) => f,
+): Promise<Uint8Array> {
   const { PDFDocument } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
   const fields = doc.getForm();
   FORM_LINES[form].forEach((line, i) => {
-    const field = fields.createTextField(line.field);
+    const field = fields.createTextField(nameOf(line.field));
     field.addToPage(page, { x: 40, y: 760 - i * 19, width: 520, height: 16 });
   });
   return doc.save();

@@ -23,7 +23,7 @@ import { auditEvents, companyFormations, einApplications, filings, mailOutbox, s
 import { fileForm, SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
-import { fillFormTemplate } from './filings-forms.service';
+import { fillFormTemplate, loadFormTemplate } from './filings-forms.service';
 
 let t: TestApp;
 let owner: TestClient;
@@ -441,5 +441,40 @@ describe('the forms', () => {
     const pro = await fillFormTemplate('f1120', await buildFormTemplate('f1120'), checked.answers, { flatten: false });
     expect(pro.filled.f1120_banner).toBe('Foreign-owned U.S. DE');
     expect(pro.filled.f1120_b_ein).toBe('12-3456789');
+  });
+
+  it("uses the official PDF's own field names through a field map, and refuses a map with an unknown name", async () => {
+    const checked = checkFilingAnswers(GOOD_ANSWERS, 2025);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.fields));
+    // A template whose fields are named as the IRS names them, not as the portal does.
+    const irsName = (field: string) => `topmostSubform[0].Page1[0].${field.replace(/^f5472_/, 'f1_')}[0]`;
+    const template = path.join(templateDir, 'irs-f5472.pdf');
+    writeFileSync(template, await buildFormTemplate('f5472', irsName));
+    const lines = Object.keys(formFieldValues('f5472', checked.answers));
+
+    const unmapped = await loadFormTemplate('f5472', template);
+    expect(unmapped.status).toMatchObject({ ready: false, reason: 'fieldsMissing' });
+
+    const mapFile = path.join(templateDir, 'f5472-fields.json');
+    writeFileSync(mapFile, JSON.stringify(Object.fromEntries(lines.map((l) => [l, irsName(l)]))));
+    const mapped = await loadFormTemplate('f5472', template, mapFile);
+    expect(mapped.status).toEqual({ ready: true, reason: null, missingFields: [] });
+    const filled = await fillFormTemplate('f5472', mapped.bytes as Uint8Array, checked.answers, {
+      flatten: false,
+      fieldNames: mapped.fieldNames,
+    });
+    expect(filled.filled).toEqual(formFieldValues('f5472', checked.answers));
+    const { PDFDocument } = await import('pdf-lib');
+    const form = (await PDFDocument.load(filled.bytes)).getForm();
+    expect(form.getTextField(irsName('f5472_1a_name')).getText()).toBe('Deniz Yazılım LLC');
+
+    // A map naming a field the form does not have is a typo: the template is not used.
+    writeFileSync(mapFile, JSON.stringify({ f5472_1a_nmae: irsName('f5472_1a_name') }));
+    expect((await loadFormTemplate('f5472', template, mapFile)).status).toMatchObject({
+      ready: false,
+      reason: 'unreadable',
+    });
+    writeFileSync(mapFile, '{ not json');
+    expect((await loadFormTemplate('f5472', template, mapFile)).status.reason).toBe('unreadable');
   });
 });
