@@ -121,6 +121,21 @@ const SPEC_TEXT: Record<string, string> = {
  */
 type Failure = 'status500' | 'busy' | 'noAnswer' | 'notOurs' | 'providerFailed';
 
+/**
+ * A move inside the web app, as a click on one of its links makes, not a page load: a page loaded
+ * whole draws from the data its HTML carries (decision 0060), so a failing first call shows only when
+ * the page is reached this way. `from` is loaded first and waited for.
+ */
+async function moveInApp(page: Page, from: string, to: string, before: () => Promise<void>) {
+  await page.goto(from);
+  await page.locator('main h1').first().waitFor();
+  await before();
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
 /** Answers the page's `method` calls to `url` with a failure until the row ends. */
 async function fail(page: Page, method: string, url: RegExp, how: Failure = 'status500') {
   await page.route(url, (route) => {
@@ -435,8 +450,7 @@ const ROWS: Row[] = [
     on: 'customer',
     expect: 'dashboard.loadFailed',
     async run({ customer }) {
-      await fail(customer, 'GET', FORMATION, 'busy');
-      await customer.goto('/dashboard');
+      await moveInApp(customer, '/support', '/dashboard', () => fail(customer, 'GET', FORMATION, 'busy'));
     },
   },
   {
@@ -660,8 +674,7 @@ const ROWS: Row[] = [
     on: 'customer',
     expect: 'services.loadFailed',
     async run({ customer }) {
-      await fail(customer, 'GET', /\/api\/services(\?|$)/, 'busy');
-      await customer.goto('/services');
+      await moveInApp(customer, '/support', '/services', () => fail(customer, 'GET', /\/api\/services(\?|$)/, 'busy'));
     },
   },
   {
