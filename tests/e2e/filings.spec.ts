@@ -221,17 +221,15 @@ describe('the yearly Form 5472', () => {
 
       // Turkish: the same, filed on a past day; the row then says so and offers no second filing.
       await admin.goto('/admin/deadlines?q=Ece%20Tasar%C4%B1m&lang=tr');
-      await rowOf().getByRole('button', { name: 'Dosyalandı olarak işaretle' }).click();
-      await dialog
-        .getByRole('heading', { name: 'Wyoming yıllık raporu (annual report): eyalete dosyalandı' })
-        .waitFor();
-      await dialog.getByRole('button', { name: 'Dosyalandı olarak kaydet' }).click();
+      await rowOf().getByRole('button', { name: 'Verildi olarak işaretle' }).click();
+      await dialog.getByRole('heading', { name: 'Wyoming yıllık raporu (annual report): eyalete verildi' }).waitFor();
+      await dialog.getByRole('button', { name: 'Verildi olarak kaydet' }).click();
       await dialog.getByText('Lütfen onay numarasını girin.').waitFor();
       await dialog.getByLabel('Eyaletin onay numarası').fill('WY-2026-000123');
-      await dialog.getByLabel('Dosyalama tarihi').fill('2026-02-09');
+      await dialog.getByLabel('Veriliş tarihi').fill('2026-02-09');
       await admin.setInputFiles('#state-filed-receipt', { ...PDF, name: 'wyoming-makbuz.pdf' });
       await screenshots(admin, 'admin-state-filed-dialog-tr');
-      await dialog.getByRole('button', { name: 'Dosyalandı olarak kaydet' }).click();
+      await dialog.getByRole('button', { name: 'Verildi olarak kaydet' }).click();
       await rowOf().locator('[data-testid=deadline-filed]').getByText('tarihinde verildi').waitFor();
       expect(await rowOf().locator('[data-testid=deadline-mark-filed]').count()).toBe(0);
       await screenshots(admin, 'admin-state-filed-row-tr');

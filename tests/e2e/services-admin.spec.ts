@@ -69,7 +69,7 @@ describe('admin services', () => {
     await admin.fill('#service-price', '199,99');
     // The compliance items it files ("Let us file it"), by the catalogue's translated names.
     const rules = form.getByTestId('service-compliance-rules');
-    await rules.getByText('Bu hizmetin dosyaladığı beyanlar').waitFor();
+    await rules.getByText('Bu hizmetle verilen beyanlar').waitFor();
     await rules.getByLabel('Wyoming yıllık raporu (annual report)').check();
     await form.getByTestId('service-form-submit').click();
     await toast(admin, 'Hizmet başarıyla güncellendi');

@@ -16,6 +16,3 @@ export interface BootData {
   /** GET /api/services' list, on the services page: drawn at once, nothing below it moves when it comes. */
   services?: ServiceView[];
 }
-
-/** The id of the `<script type="application/json">` element that holds it. */
-export const BOOT_DATA_ID = 'boot-data';

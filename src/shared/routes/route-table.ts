@@ -201,7 +201,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'compliance',
     'renewals',
   ]),
-  adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', ['adminServices', 'catalogue']),
+  adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', [
+    'adminServices',
+    'catalogue',
+    'compliance',
+  ]),
   adminPage('shorten', 'features/short-links/admin/ShortLinksPage.tsx', ['catalogue', 'shortLinks']),
   adminPage('admin/formations', 'features/formations/admin/AdminFormationsPage.tsx', [
     'adminEin',
@@ -220,11 +224,17 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'company',
     'compliance',
   ]),
-  adminPage('admin/deadlines', 'features/compliance/admin/AdminDeadlinesPage.tsx', ['catalogue', 'compliance']),
+  adminPage('admin/deadlines', 'features/compliance/admin/AdminDeadlinesPage.tsx', [
+    'catalogue',
+    'compliance',
+    'filings',
+    'renewals',
+  ]),
   adminPage('admin/orders', 'features/payments/admin/AdminOrdersPage.tsx', [
     'adminOrders',
     'adminServices',
     'catalogue',
+    'compliance',
     'payments',
   ]),
   adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),

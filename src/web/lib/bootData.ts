@@ -1,4 +1,5 @@
-import { BOOT_DATA_ID, type BootData } from '../../shared/contracts/boot';
+import type { BootData } from '../../shared/contracts/boot';
+import { BOOT_DATA_ID } from '../../shared/routes/boot-element';
 
 let taken: BootData | null | undefined;
 

@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { BOOT_DATA_ID } from '../../../shared/contracts/boot';
+import { BOOT_DATA_ID } from '../../../shared/routes/boot-element';
 import { createApp } from '../../app';
 
 /*

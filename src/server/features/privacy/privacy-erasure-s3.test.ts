@@ -10,7 +10,7 @@ import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client }
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.journey';
+import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.fixtures';
 
 const BUCKET = 'portal-erasure-proof';
 const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'portal-erasure-s3-'));

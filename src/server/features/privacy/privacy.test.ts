@@ -7,7 +7,7 @@ import { makeStorageKey } from '../../platform/storage/keys';
 import { pdf } from '../ein/ein.fixtures';
 import { listFileStore } from './privacy.fixtures';
 import { productMailsAllowed } from './privacy-consents.service';
-import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.journey';
+import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
 
 let t: TestApp;
