@@ -75,6 +75,8 @@ export const filings = pgTable(
     index('filings_status_since_idx').on(t.statusSince, t.id),
     index('filings_status_status_since_idx').on(t.status, t.statusSince, t.id),
     index('filings_year_status_since_idx').on(t.taxYear, t.statusSince, t.id),
+    // A year and a status together (the desk's usual view in spring): one index range for the page and its count.
+    index('filings_year_status_status_since_idx').on(t.taxYear, t.status, t.statusSince, t.id),
     index('filings_kind_status_since_idx').on(t.kind, t.statusSince, t.id),
     index('filings_extended_status_since_idx').on(t.statusSince, t.id).where(sql`${t.extendedOn} is not null`),
     index('filings_created_idx').on(t.createdAt, t.id),

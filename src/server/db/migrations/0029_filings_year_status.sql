@@ -1,0 +1,1 @@
+CREATE INDEX "filings_year_status_status_since_idx" ON "filings" USING btree ("tax_year","status","status_since","id");
