@@ -80,11 +80,15 @@ export async function listThreadsForAdmin(
       .orderBy(order(supportThreads.lastMessageAt), order(supportThreads.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(supportThreads)
-      .innerJoin(users, eq(users.id, supportThreads.userId))
-      .where(where),
+    // The users join only serves the search (every thread has its user): without one, a count of a
+    // quarter of a million threads joined a million users (0.5 s at the bench's scale).
+    query.q
+      ? db
+          .select({ total: count() })
+          .from(supportThreads)
+          .innerJoin(users, eq(users.id, supportThreads.userId))
+          .where(where)
+      : db.select({ total: count() }).from(supportThreads).where(where),
   ]);
   return { rows, total };
 }
