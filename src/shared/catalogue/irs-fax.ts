@@ -23,5 +23,8 @@ export const IRS_SS4_INTERNATIONAL_FAX = {
   ],
 } as const;
 
-/** The day the numbers were last read from the IRS pages. */
+/**
+ * The day the numbers were written down from the IRS's instructions. They were not read online then (no
+ * internet here), so the page says "written down", not "checked", and points to the IRS page.
+ */
 export const IRS_FAX_CHECKED = IRS_SS4_INTERNATIONAL_FAX.sources[0].checked;
