@@ -24,6 +24,10 @@ export const supportThreads = pgTable(
     index('support_threads_status_idx').on(t.status),
     // The home's care panel: the threads opened in a range (decision 0056).
     index('support_threads_created_idx').on(t.createdAt),
+    // The support desk's order (latest message first, or oldest), alone and under a status filter: its
+    // first page was a sort of every thread (a quarter of a million at the bench's scale).
+    index('support_threads_last_message_idx').on(t.lastMessageAt, t.id),
+    index('support_threads_status_last_message_idx').on(t.status, t.lastMessageAt, t.id),
   ],
 );
 

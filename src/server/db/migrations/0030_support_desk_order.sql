@@ -1,0 +1,2 @@
+CREATE INDEX "support_threads_last_message_idx" ON "support_threads" USING btree ("last_message_at","id");--> statement-breakpoint
+CREATE INDEX "support_threads_status_last_message_idx" ON "support_threads" USING btree ("status","last_message_at","id");
