@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RefreshCcw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
+import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
 import { linkClass } from '../../../components/ui/TextLink';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -17,16 +18,7 @@ export function SubscriptionsPage() {
   const title = t('renewals.page.title');
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
-      <title>{`${title} · ${t('common.appName')}`}</title>
-      <div className="mb-6 flex items-center gap-3">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-          <RefreshCcw aria-hidden="true" className="size-6" />
-        </span>
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-          <p className="mt-1 text-slate-600">{t('renewals.page.intro')}</p>
-        </div>
-      </div>
+      <PageHeading icon={RefreshCcw} title={title} subtitle={t('renewals.page.intro')} />
       {isPending ? (
         <div role="status" className="flex justify-center py-12">
           <Spinner className="size-8 text-indigo-600" />
