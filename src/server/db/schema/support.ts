@@ -18,12 +18,25 @@ export const supportThreads = pgTable(
     /** When the customer last opened the thread: staff replies after it are unread. */
     customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The first staff reply's time, and whether the newest message is staff's: kept by a trigger on
+     * support_messages (migration 0031, decision 0062) so the home's care panel and the waiting counts
+     * read one row per thread instead of its messages.
+     */
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+    lastMessageByStaff: boolean('last_message_by_staff').notNull().default(false),
   },
   (t) => [
     index('support_threads_user_idx').on(t.userId, t.lastMessageAt),
     index('support_threads_status_idx').on(t.status),
-    // The home's care panel: the threads opened in a range (decision 0056).
-    index('support_threads_created_idx').on(t.createdAt),
+    // The home's care panel: the threads opened in a range and their first reply, from the index alone
+    // (decisions 0056, 0062).
+    index('support_threads_created_reply_idx').on(t.createdAt, t.firstReplyAt),
+    // Waiting for us (active, the newest message the customer's), by how long: the top bar's count and
+    // the care panel's "over 24 hours".
+    index('support_threads_waiting_idx')
+      .on(t.lastMessageAt)
+      .where(sql`not last_message_by_staff and status in ('open', 'in_progress')`),
     // The support desk's order (latest message first, or oldest), alone and under a status filter: its
     // first page was a sort of every thread (a quarter of a million at the bench's scale).
     index('support_threads_last_message_idx').on(t.lastMessageAt, t.id),

@@ -24,7 +24,7 @@ import {
   weekStart,
   weeksIn,
 } from '../../../shared/domain/overview';
-import { chooseExpectedWait, nextStageOf, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
+import { chooseExpectedWait, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
 import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/domain/support';
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
@@ -220,25 +220,19 @@ export function einOverdueAfter(stats: Map<string, StageStats>): { stage: EinSta
  * than EIN_FOLLOW_UP_BUSINESS_DAYS business days), so the figure and the filtered desk it opens agree.
  */
 export async function irsPanel(db: DbOrTx, range: DayRange, env: AppDeps['env']): Promise<OverviewIrs> {
-  const pairs = EIN_STATUSES.flatMap((stage) => {
-    const next = nextStageOf('ein', stage);
-    return next ? [sql`(${stage}::text, ${next}::text)`] : [];
-  });
   const stats = await stageStats(db);
   const limits = einOverdueAfter(stats);
   const [rows, overdue] = await Promise.all([
     rowsOf<{ month: string; stage: EinStatus; samples: number; median_days: number | null; p90_days: number | null }>(
       db,
+      // One index range of ein_stage_waits (decision 0062), which triggers keep equal to the pairs of
+      // stage_history rows (einStageWaitsRecomputed below).
       sql`
-      select to_char(a.created_at at time zone 'UTC', 'YYYY-MM') as month, s.stage, count(*)::int as samples,
-        percentile_cont(0.5) within group (order by extract(epoch from (n.reached_at - h.reached_at))) / 86400 as median_days,
-        percentile_cont(0.9) within group (order by extract(epoch from (n.reached_at - h.reached_at))) / 86400 as p90_days
-      from ein_applications a
-      cross join (values ${sql.join(pairs, sql`, `)}) as s(stage, next)
-      join stage_history h on h.user_id = a.user_id and h.kind = 'ein' and h.stage = s.stage
-      join stage_history n on n.user_id = a.user_id and n.kind = 'ein' and n.stage = s.next
-      where a.created_at >= ${lo(range.from)} and a.created_at < ${lo(addDays(range.to, 1))}
-        and n.reached_at >= h.reached_at
+      select to_char(w.submitted_at at time zone 'UTC', 'YYYY-MM') as month, w.stage, count(*)::int as samples,
+        percentile_cont(0.5) within group (order by w.seconds) / 86400 as median_days,
+        percentile_cont(0.9) within group (order by w.seconds) / 86400 as p90_days
+      from ein_stage_waits w
+      where w.submitted_at >= ${lo(range.from)} and w.submitted_at < ${lo(addDays(range.to, 1))}
       group by 1, 2`,
     ),
     (async () => {
@@ -276,12 +270,11 @@ const ACTIVE_STATUSES = SUPPORT_STATUSES.filter((s) => !SUPPORT_FINISHED_STATUSE
 
 export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise<OverviewCare> {
   const previous = previousRange(range);
+  // first_reply_at is kept by a trigger on support_messages (decision 0062): one index range, no messages read.
   const firstReplies = (r: DayRange) => sql`
     select to_char(t.created_at at time zone 'UTC', 'YYYY-MM') as month,
-      extract(epoch from (fr.at - t.created_at)) / 3600 as hours
+      extract(epoch from (t.first_reply_at - t.created_at)) / 3600 as hours
     from support_threads t
-    left join lateral (select min(m.created_at) as at from support_messages m
-      where m.thread_id = t.id and m.is_admin_reply) as fr on true
     where t.created_at >= ${lo(r.from)} and t.created_at < ${lo(addDays(r.to, 1))}`;
   const figures = (group: SQL, r: DayRange) => sql`
     select ${group} count(*)::int as threads, count(f.hours)::int as replied,
@@ -302,14 +295,10 @@ export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise
     rowsOf<Figures>(db, figures(sql``, previous)),
     rowsOf<{ n: number }>(
       db,
+      // The statuses as literals: the partial index support_threads_waiting_idx covers exactly these.
       sql`select count(*)::int as n from support_threads t
-        where t.status in (${sql.join(
-          ACTIVE_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})
-          and t.last_message_at <= ${cutoff}::timestamptz
-          and coalesce((select m.is_admin_reply from support_messages m where m.thread_id = t.id
-            order by m.created_at desc limit 1), false) = false`,
+        where not t.last_message_by_staff and t.status in (${sql.raw(ACTIVE_STATUSES.map((st) => `'${st}'`).join(', '))})
+          and t.last_message_at <= ${cutoff}::timestamptz`,
     ),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));

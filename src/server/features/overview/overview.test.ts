@@ -1,13 +1,19 @@
 /**
  * The operator's home (decision 0055, 0056): every panel's figures for a data set whose totals are
  * known, checked again against a recomputation from the rows; the daily rollups equal that
- * recomputation; each panel is open only to the roles its permission names. On both engines.
+ * recomputation; each panel is open only to the roles its permission names; the stage waits and thread
+ * facts that triggers keep (decision 0062) equal a recomputation. On both engines.
  */
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember, createTestApp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { addDays } from '../../../shared/domain/overview';
+import { nextStageOf } from '../../../shared/domain/stage-waits';
+import { einApplications, stageHistory, supportMessages, supportThreads } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { runDailyReminders } from '../compliance/compliance-reminders.service';
+import { recordStageReached } from '../timeline/stage-history.service';
 import { OVERVIEW_EXPECTED as E, OVERVIEW_RANGE, seedOverview } from './overview.fixtures';
 import { GROWTH_METRICS_FOR_TEST } from './overview.service';
 import { liveDaily, readDaily, rolledThrough, writeOverviewRollups } from './overview-rollups.service';
@@ -190,5 +196,107 @@ describe('who sees which panel', () => {
   it('finance sees money, not the IRS clock', async () => {
     expect((await finance.get(`/api/admin/home/money?${RANGE}`)).status).toBe(200);
     expect((await finance.get('/api/admin/home/irs')).status).toBe(403);
+  });
+});
+
+describe('the stored waits (decision 0062)', () => {
+  type Rows = { rows: Record<string, unknown>[] };
+  const rowsOf = async (q: ReturnType<typeof sql>) =>
+    ((await t.deps.database.db.execute(q)) as unknown as Rows).rows.map((r) => JSON.stringify(r));
+
+  /** ein_stage_waits as the triggers keep it, and recomputed from stage_history by the domain's stage order. */
+  async function einWaits() {
+    const pairs = EIN_STATUSES.flatMap((stage) => {
+      const next = nextStageOf('ein', stage);
+      return next ? [sql`(${stage}::text, ${next}::text)`] : [];
+    });
+    const stored = await rowsOf(sql`select user_id, stage, submitted_at::text as at, seconds::text as seconds
+      from ein_stage_waits order by 1, 2`);
+    const recomputed = await rowsOf(sql`
+      select h.user_id, h.stage, a.created_at::text as at, extract(epoch from (n.reached_at - h.reached_at))::float8::text as seconds
+      from (values ${sql.join(pairs, sql`, `)}) as s(stage, next)
+      join stage_history h on h.kind = 'ein' and h.stage = s.stage
+      join stage_history n on n.user_id = h.user_id and n.kind = 'ein' and n.stage = s.next
+      join ein_applications a on a.user_id = h.user_id
+      where n.reached_at >= h.reached_at order by 1, 2`);
+    return { stored, recomputed };
+  }
+
+  /** Each thread's first staff reply and whether its newest message is staff's, stored and recomputed. */
+  async function threadFacts() {
+    const stored = await rowsOf(sql`select id, first_reply_at::text as first, last_message_by_staff as staff
+      from support_threads order by id`);
+    const recomputed = await rowsOf(sql`select t.id,
+        (select min(m.created_at) from support_messages m where m.thread_id = t.id and m.is_admin_reply)::text as first,
+        coalesce((select m.is_admin_reply from support_messages m where m.thread_id = t.id
+          order by m.created_at desc, m.id desc limit 1), false) as staff
+      from support_threads t order by t.id`);
+    return { stored, recomputed };
+  }
+
+  it('equal a recomputation from the rows after stages are reached, re-reached, removed and erased', async () => {
+    const db = t.deps.database.db;
+    const { c1, c2, c3 } = seeded.customers;
+    let w = await einWaits();
+    expect(w.stored.length).toBe(7);
+    expect(w.stored).toEqual(w.recomputed);
+    // c3 reaches the last stage; c1 is moved back and re-reaches ss4_uploaded after submitted_to_irs
+    // (that pair no longer counts); c2 gets an application after its stages were recorded.
+    await recordStageReached(db, { userId: c3, kind: 'ein', stage: 'ein_issued' });
+    await recordStageReached(db, { userId: c1, kind: 'ein', stage: 'ss4_uploaded' });
+    await db.insert(stageHistory).values([
+      { userId: c2, kind: 'ein', stage: 'waiting_for_form', reachedAt: new Date('2025-03-20T09:00:00Z') },
+      { userId: c2, kind: 'ein', stage: 'ss4_ready', reachedAt: new Date('2025-03-22T09:00:00Z') },
+    ]);
+    expect((await einWaits()).stored.filter((r) => r.includes(c2))).toEqual([]);
+    await db.insert(einApplications).values({
+      userId: c2,
+      businessName: 'Kartal LLC',
+      email: `${c2}@example.com`,
+      state: 'Wyoming',
+      businessActivity: 'consulting',
+      responsiblePartyName: 'Ali Kaya',
+      responsiblePartyPhone: '+905551112233',
+      createdAt: new Date('2025-03-20T09:00:00Z'),
+    });
+    w = await einWaits();
+    expect(w.stored.filter((r) => r.includes(c2))).toHaveLength(1);
+    expect(w.stored).toEqual(w.recomputed);
+    // A stage row removed, and a whole application erased.
+    await db.delete(stageHistory).where(and(eq(stageHistory.userId, c3), eq(stageHistory.stage, 'ss4_ready')));
+    await db.delete(einApplications).where(eq(einApplications.userId, c2));
+    w = await einWaits();
+    expect(w.stored.filter((r) => r.includes(c2))).toEqual([]);
+    expect(w.stored).toEqual(w.recomputed);
+  });
+
+  it('keep each thread’s first reply and newest author as its messages change', async () => {
+    const db = t.deps.database.db;
+    let f = await threadFacts();
+    expect(f.stored).toEqual(f.recomputed);
+    const [waiting] = await db
+      .select({ id: supportThreads.id, userId: supportThreads.userId })
+      .from(supportThreads)
+      .where(eq(supportThreads.userId, seeded.customers.c3));
+    // A staff reply, then the customer again, in one statement; then the customer's message removed.
+    const [, last] = await db
+      .insert(supportMessages)
+      .values([
+        { threadId: waiting.id, userId: waiting.userId, message: 'Yanıt', isAdminReply: true, createdAt: new Date() },
+        {
+          threadId: waiting.id,
+          userId: waiting.userId,
+          message: 'Teşekkürler',
+          createdAt: new Date(Date.now() + 1000),
+        },
+      ])
+      .returning({ id: supportMessages.id });
+    f = await threadFacts();
+    expect(f.stored).toEqual(f.recomputed);
+    expect(f.stored.find((r) => r.includes(waiting.id))).toContain('"staff":false');
+    await db.delete(supportMessages).where(eq(supportMessages.id, last.id));
+    f = await threadFacts();
+    expect(f.stored).toEqual(f.recomputed);
+    expect(f.stored.find((r) => r.includes(waiting.id))).toContain('"staff":true');
   });
 });

@@ -99,7 +99,8 @@ export async function countWaiting(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(supportThreads)
-    .where(and(inArray(supportThreads.status, active), sql`coalesce(${lastIsAdminSql}, false) = false`));
+    // last_message_by_staff is the newest message's author, kept by a trigger (decision 0062).
+    .where(and(inArray(supportThreads.status, active), eq(supportThreads.lastMessageByStaff, false)));
   return row?.n ?? 0;
 }
 
