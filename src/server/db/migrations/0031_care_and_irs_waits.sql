@@ -44,13 +44,8 @@ FOR EACH STATEMENT EXECUTE FUNCTION support_messages_changed();--> statement-bre
 CREATE TRIGGER support_messages_follow_on_delete AFTER DELETE ON support_messages
 REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION support_messages_changed();--> statement-breakpoint
-UPDATE support_threads t SET
-  first_reply_at = f.first_reply_at,
-  last_message_by_staff = coalesce((SELECT m.is_admin_reply FROM support_messages m WHERE m.thread_id = t.id
-    ORDER BY m.created_at DESC, m.id DESC LIMIT 1), false)
-FROM (SELECT t2.id, (SELECT min(m.created_at) FROM support_messages m WHERE m.thread_id = t2.id AND m.is_admin_reply) AS first_reply_at
-      FROM support_threads t2) f
-WHERE f.id = t.id;--> statement-breakpoint
+-- The threads of before this migration, through the same function.
+SELECT support_threads_follow_messages(array_agg(t.id)) FROM support_threads t HAVING count(*) > 0;--> statement-breakpoint
 -- An EIN application's stage waits: for each stage with a next one (shared/domain/ein.ts EIN_STATUSES,
 -- in order), the seconds from its date to the next stage's, when the next came no earlier; stamped with
 -- the application's submission time. Recomputed whole for every user a statement touched (joined, not
@@ -98,14 +93,8 @@ FOR EACH STATEMENT EXECUTE FUNCTION ein_stage_waits_changed();--> statement-brea
 CREATE TRIGGER ein_applications_waits_on_delete AFTER DELETE ON ein_applications
 REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION ein_stage_waits_changed();--> statement-breakpoint
-INSERT INTO ein_stage_waits (user_id, stage, submitted_at, seconds)
-SELECT h.user_id, h.stage, a.created_at, extract(epoch FROM (n.reached_at - h.reached_at))::float8
-  FROM (VALUES ('waiting_for_form', 'ss4_ready'), ('ss4_ready', 'ss4_uploaded'),
-               ('ss4_uploaded', 'submitted_to_irs'), ('submitted_to_irs', 'ein_issued')) AS s(stage, next)
-  JOIN stage_history h ON h.kind = 'ein' AND h.stage = s.stage
-  JOIN stage_history n ON n.user_id = h.user_id AND n.kind = 'ein' AND n.stage = s.next
-  JOIN ein_applications a ON a.user_id = h.user_id
- WHERE n.reached_at >= h.reached_at;--> statement-breakpoint
+-- The applications of before this migration, through the same function.
+SELECT ein_stage_waits_sync(array_agg(DISTINCT a.user_id)) FROM ein_applications a HAVING count(*) > 0;--> statement-breakpoint
 CREATE INDEX "ein_stage_waits_submitted_idx" ON "ein_stage_waits" USING btree ("submitted_at","stage","seconds");--> statement-breakpoint
 CREATE INDEX "support_threads_created_reply_idx" ON "support_threads" USING btree ("created_at","first_reply_at");--> statement-breakpoint
 CREATE INDEX "support_threads_waiting_idx" ON "support_threads" USING btree ("last_message_at") WHERE not last_message_by_staff and status in ('open', 'in_progress');

@@ -6,7 +6,7 @@ import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { customerMatches } from '../users/users-admin.service';
+import { customerMatches, customerMatchesEach } from '../users/users-admin.service';
 
 export type DeskFilter = Omit<RenewalDeskQuery, 'page' | 'pageSize'>;
 
@@ -62,7 +62,11 @@ export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string): SQ
       break;
   }
   if (filter.product) conditions.push(eq(subscriptions.product, filter.product));
-  if (filter.q) conditions.push(customerMatches(db, subscriptions.userId, filter.q));
+  if (filter.q)
+    conditions.push(
+      // One month's cancellations are few: each row's account is asked (see customerMatchesEach).
+      (filter.view === 'cancelled' ? customerMatchesEach : customerMatches)(db, subscriptions.userId, filter.q),
+    );
   return and(...conditions) as SQL;
 }
 

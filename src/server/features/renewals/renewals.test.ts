@@ -248,6 +248,13 @@ describe('the renewals desk', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.items.map((r: { id: string }) => r.id)).toEqual([dueSub.id]);
     expect(list.body.items[0]).toMatchObject({ businessName: 'Masa Çiçekçilik LLC', cancelReason: 'closing_company' });
+    // Folded (İ → i) and asked row by row in this view (customerMatchesEach): a match and a miss.
+    const folded = await finance.c.get(
+      `/api/admin/renewals?view=cancelled&q=${encodeURIComponent(search.toLocaleUpperCase('tr'))}`,
+    );
+    expect(folded.body.items.map((r: { id: string }) => r.id)).toEqual([dueSub.id]);
+    const none = await finance.c.get(`/api/admin/renewals?view=cancelled&q=${encodeURIComponent('zzqx nobody')}`);
+    expect(none.body.items).toEqual([]);
     const summary = await finance.c.get('/api/admin/renewals/summary');
     expect(summary.body.reasons.find((r: { reason: string }) => r.reason === 'closing_company').count).toBeGreaterThan(
       0,
