@@ -80,7 +80,7 @@ export default defineConfig(({ command }) => ({
             { name: 'shell', tags: ['$initial'] },
             {
               name: 'controls',
-              test: /components[\\/]ui[\\/](Field|Input|Checkbox|PasswordInput|Label|Textarea|Select)\.tsx/,
+              test: /components[\\/]ui[\\/](Field|Input|Checkbox|PasswordInput|Label)\.tsx/,
             },
             { name: 'icons', test: signedInIcon, includeDependenciesRecursively: false },
             // The signed-in pages' texts in two files per language (src/shared/routes/text-chunks.ts).
