@@ -93,9 +93,9 @@ describe('the web build', () => {
   /*
    * What a first visit to /signin loads before it can draw, gzipped (-9) file by file as `npm run bench`
    * counts it: the entry and its static imports, and the chunks and texts the server preloads for the
-   * page. Issue 23 asks for at most 120 KB (react, react-dom, react-router and the scheduler are about
-   * 98 of it); decision 0061 took it from 127 to 122 KB and names what is left. This budget keeps it
-   * from growing again until the rest is done.
+   * page. The aim is at most 120 KB (react, react-dom, react-router and the scheduler are about 98 of
+   * it); decision 0061 took it from 127 to 122 KB and names what is left. This budget keeps it from
+   * growing again until the rest is done.
    */
   it("keeps the sign-in page's first load within its budget (decision 0061)", () => {
     const manifest = readManifest();
