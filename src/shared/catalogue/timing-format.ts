@@ -8,6 +8,6 @@ import { TIMINGS, type TimingKey } from './timings';
  */
 export function formatTiming(key: TimingKey, lang: Language): string {
   const { min, max, unit } = TIMINGS[key];
-  const unitText = translate(lang, `catalogue.timing.units.${unit}`);
-  return min === max ? `${max} ${unitText}` : translate(lang, 'catalogue.timing.range', { min, max, unit: unitText });
+  const unitText = translate(lang, `common.duration.units.${unit}`);
+  return min === max ? `${max} ${unitText}` : translate(lang, 'common.duration.range', { min, max, unit: unitText });
 }

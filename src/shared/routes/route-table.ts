@@ -94,8 +94,8 @@ const adminPage = (path: string, page: string, sections: readonly string[]): Pag
  */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   // The sign-in page itself sends a visitor who is signed in already to their home.
-  publicPage('signin', 'features/auth/pages/SignInPage.tsx', ['auth', 'catalogue']),
-  publicPage('signup', 'features/auth/pages/SignUpPage.tsx', ['auth', 'catalogue', 'privacy']),
+  publicPage('signin', 'features/auth/pages/SignInPage.tsx', ['auth']),
+  publicPage('signup', 'features/auth/pages/SignUpPage.tsx', ['auth', 'privacy']),
   publicPage('admin/signup', 'features/auth/pages/AdminSignUpPage.tsx', ['auth']),
   publicPage('forgot-password', 'features/auth/pages/ForgotPasswordPage.tsx', ['auth']),
   publicPage('reset-password', 'features/auth/pages/ResetPasswordPage.tsx', ['auth']),

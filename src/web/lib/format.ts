@@ -2,18 +2,14 @@ import { formatUsd } from '../../shared/catalogue/money';
 import { TIMINGS, type TimingKey } from '../../shared/catalogue/timings';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../shared/i18n/languages';
 import { formatDate, formatDateTime } from './dates';
+import { durationText } from './duration';
 import { useTranslation } from './useTranslation';
 
 /** Money, timings and dates in the current UI language; re-renders when the language changes. */
 export function useFormat() {
   const { t, i18n } = useTranslation();
   const lang = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
-  const timing = (key: TimingKey) => {
-    const { min, max, unit } = TIMINGS[key];
-    const unitText = t(`catalogue.timing.units.${unit}`);
-    // Number first, then the unit, in both languages ("5 iş günü", "5 business days").
-    return min === max ? `${max} ${unitText}` : t('catalogue.timing.range', { min, max, unit: unitText });
-  };
+  const timing = (key: TimingKey) => durationText(t, TIMINGS[key]);
   return {
     lang,
     usd: (cents: number) => formatUsd(cents, lang),

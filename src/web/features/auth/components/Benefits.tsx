@@ -1,5 +1,6 @@
 import { Clock, ShieldCheck, Sparkles } from 'lucide-react';
-import { useFormat } from '../../../lib/format';
+import { TIMINGS } from '../../../../shared/catalogue/timings';
+import { durationText } from '../../../lib/duration';
 import { useTranslation } from '../../../lib/useTranslation';
 
 const BENEFITS = [
@@ -11,9 +12,12 @@ const BENEFITS = [
 /** The three reasons on the sign-in page (product.md#public-pages). */
 export function Benefits() {
   const { t } = useTranslation();
-  const fmt = useFormat();
   // The waits come from the catalogue's timings, the same figures every other page states.
-  const vars = { formation: fmt.timing('formation'), wyoming: fmt.timing('formationWyoming'), ein: fmt.timing('ein') };
+  const vars = {
+    formation: durationText(t, TIMINGS.formation),
+    wyoming: durationText(t, TIMINGS.formationWyoming),
+    ein: durationText(t, TIMINGS.ein),
+  };
   return (
     <section aria-labelledby="benefits-title" className="lg:px-4">
       <h2 id="benefits-title" className="text-xl font-semibold text-slate-900">

@@ -16,8 +16,9 @@ import { EmailField } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';
 import { AuthShell } from '../components/AuthShell';
 import { Benefits } from '../components/Benefits';
-import { SignInCodeForm } from '../components/SignInCodeForm';
 import { checkSignIn, type SignInValues, trimmed } from '../lib/authChecks';
+
+type CodeForm = typeof import('../components/SignInCodeForm')['SignInCodeForm'];
 
 const EMPTY: SignInValues = { email: '', password: '', rememberMe: false };
 
@@ -38,7 +39,9 @@ export function SignInPage() {
   // navigates itself.
   const submitted = useRef(false);
   // Decision 0042: the password was right and the account has a second factor; the code comes next.
-  const [codeStep, setCodeStep] = useState(false);
+  // Its form is fetched then: most accounts have none, and the page's first load is kept small
+  // (decision 0061). The step shows once the form has arrived, so nothing waits on screen.
+  const [CodeStep, setCodeStep] = useState<CodeForm | null>(null);
   useEffect(() => {
     let live = true;
     fetchMe().then(
@@ -63,8 +66,10 @@ export function SignInPage() {
     submitted.current = true;
     try {
       const result = await signIn(trimmed(values));
-      if ('twoFactorRequired' in result) setCodeStep(true);
-      else await signedIn(result);
+      if ('twoFactorRequired' in result) {
+        const { SignInCodeForm } = await import('../components/SignInCodeForm');
+        setCodeStep(() => SignInCodeForm);
+      } else await signedIn(result);
     } catch (error) {
       if (isApiError(error, 'INVALID_CREDENTIALS')) {
         // product.md#error-catalogue: the same message under both fields, so as not to tell which one was wrong.
@@ -83,10 +88,10 @@ export function SignInPage() {
     }
   });
 
-  if (codeStep) {
+  if (CodeStep) {
     return (
       <AuthShell title={t('auth.signIn.codeTitle')} subtitle={t('auth.signIn.codeSubtitle')} aside={<Benefits />}>
-        <SignInCodeForm onSignedIn={signedIn} onExpired={() => setCodeStep(false)} />
+        <CodeStep onSignedIn={signedIn} onExpired={() => setCodeStep(null)} />
       </AuthShell>
     );
   }

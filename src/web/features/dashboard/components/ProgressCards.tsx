@@ -14,6 +14,7 @@ import {
 import { Card } from '../../../components/ui/Card';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { Stepper } from '../../../components/ui/Stepper';
+import { durationText } from '../../../lib/duration';
 import { useFormat } from '../../../lib/format';
 import type { MyFormation, StageTimeline } from '../../../lib/formation';
 import type { TFunction } from '../../../lib/translator';
@@ -23,19 +24,11 @@ import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadg
 
 const T = 'dashboard.stageTimeline';
 
-/** "4-8 weeks" / "4-8 hafta": a default range in the catalogue's own words. */
-function rangeText(t: TFunction, wait: Extract<ExpectedWait, { source: 'default' }>): string {
-  const unit = t(`catalogue.timing.units.${wait.unit}`);
-  return wait.min === wait.max
-    ? `${wait.max} ${unit}`
-    : t('catalogue.timing.range', { min: wait.min, max: wait.max, unit });
-}
-
 /** Says which kind of wait it is: the catalogue's usual range, or this portal's own median. */
 function expectedWaitText(t: TFunction, wait: ExpectedWait): string {
   return wait.source === 'median'
     ? t(`${T}.median`, { count: wait.days })
-    : t(`${T}.usually`, { range: rangeText(t, wait) });
+    : t(`${T}.usually`, { range: durationText(t, wait) });
 }
 
 function waitsForText(t: TFunction, kind: StageKind, stage: string, waitsFor: StageWaitsFor | null): string | null {
@@ -178,7 +171,7 @@ function OverdueNotice({
     subject: t(`${T}.overdue.subject`, vars),
     body: t(`${T}.overdue.message`, {
       ...vars,
-      wait: wait.source === 'median' ? t(`${T}.median`, { count: wait.days }) : rangeText(t, wait),
+      wait: wait.source === 'median' ? t(`${T}.median`, { count: wait.days }) : durationText(t, wait),
       company: company ?? '—',
     }),
   });
