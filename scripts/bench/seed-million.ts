@@ -164,6 +164,23 @@ async function main() {
     // The deadlines desk's agent rows follow the subscriptions (migration 0027, decision 0057): the ones
     // just moved into grace or lapsed are past, and the daily roll removes them, as it would each day.
     await run('roll compliance_schedule after the subscriptions', 'select compliance_schedule_roll(current_date)');
+    // Items marked done (decision 0020), as a portal in use has them: six in ten of the occurrences that
+    // passed in the last year, a few of the coming ones ahead of their date. Without them the deadlines
+    // desk and the home's deadlines panel measured their "not done" test against an empty table.
+    await run(
+      'compliance_marks',
+      `insert into compliance_marks (user_id, item_key, done_by_role, done_at)
+       select s.user_id, s.rule_id || ':' || p.passed::text, 'customer', least(now(), p.passed + interval '3 days')
+       from compliance_schedule s
+       cross join lateral (select compliance_occurrence(s.rule_id, s.formed_on,
+         extract(year from s.due_date)::int - 1) as passed) p
+       where p.passed < current_date and p.passed > s.formed_on and abs(hashtext(s.user_id || s.rule_id)) % 10 < 6
+       union all
+       select s.user_id, s.rule_id || ':' || s.due_date::text, 'customer', now() - interval '1 day'
+       from compliance_schedule s
+       where s.due_date >= current_date and abs(hashtext(s.user_id || s.rule_id)) % 20 = 7
+       on conflict do nothing`,
+    );
     // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
     // payments (the system's), each with a network.
@@ -295,11 +312,13 @@ async function main() {
       'user_profiles',
       'company_formations',
       'compliance_schedule',
+      'compliance_marks',
       'ein_applications',
       'orders',
       'subscriptions',
       'audit_events',
       'stage_history',
+      'ein_stage_waits',
       'support_threads',
       'support_messages',
       'filings',

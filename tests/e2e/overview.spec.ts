@@ -71,6 +71,16 @@ describe('the operator home', () => {
     await owner.getByTestId('ein-row').first().waitFor();
     expect(await owner.getByTestId('ein-row').count()).toBe(E.overdue);
 
+    // "Overdue" deadlines open the deadlines desk's overdue view (decision 0064): the item that passed
+    // five days ago, unmarked.
+    await owner.goto(`/admin?${RANGE}`);
+    await figure('deadlines', 'overdue').getByRole('link').click();
+    await owner.waitForURL('**/admin/deadlines?overdue=1**');
+    await owner.getByTestId('deadline-row').first().waitFor();
+    expect(await owner.getByTestId('deadline-row').count()).toBe(E.deadlinesOverdue);
+    await owner.getByTestId('deadline-row').getByText('5 gün gecikti').waitFor();
+    await screenshots(owner, 'deadlines-overdue-tr');
+
     // English, on a phone as well.
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

@@ -20,6 +20,11 @@ export const adminDeadlineFilterSchema = z.object({
   rule: z.enum(COMPLIANCE_RULE_IDS).optional(),
   /** Customer email or name, or business name (Turkish letters folded). */
   q: safeText(TEXT_MAX.search).optional(),
+  /**
+   * '1': instead of the coming days, the occurrences that passed in the last DEADLINE_WINDOW_DAYS and
+   * nobody marked done, the list the home's "overdue" figure opens (decision 0064). `days` is then unused.
+   */
+  overdue: z.enum(['1']).optional(),
 });
 
 export const adminDeadlineListQuerySchema = adminDeadlineFilterSchema.extend({

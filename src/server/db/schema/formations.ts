@@ -86,9 +86,18 @@ export const complianceSchedule = pgTable(
      * looks at rows filed since the previous run besides the rows whose reminder day came (migration 0013).
      */
     filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The date the daily roll moved this row on from (migration 0032, decision 0064): the occurrence that
+     * passed, which the deadlines desk's overdue view and the home's overdue figure read as an index range.
+     * Null for a row filed anew (a formation date set or changed) until its first roll.
+     */
+    previousDue: date('previous_due', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.formationId, t.ruleId] }),
+    index('compliance_schedule_previous_due_idx')
+      .on(t.previousDue, t.ruleId, t.userId)
+      .where(sql`previous_due is not null`),
     // The list's order, so a page is an index range read in order and the capped count an index-only scan.
     // Migration 0012 makes it carry search_text (INCLUDE, which drizzle cannot declare) so that a search
     // filters in the index, and adds a trigram index on search_text for rare matches.

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { addDays, deadlinesFor, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
 import { federalDueDate, isFederalHoliday } from '../../../shared/catalogue/federal-holidays';
-import { companyFormations, complianceSchedule, userProfiles, users } from '../../db/schema';
+import { companyFormations, complianceMarks, complianceSchedule, userProfiles, users } from '../../db/schema';
+import { deadlinesPanel } from '../overview/overview.service';
 import { listDeadlines } from './deadlines.service';
 
 let t: TestApp;
@@ -193,6 +194,51 @@ describe('compliance_schedule (migration 0011)', () => {
     ]);
     expect(await listed('2026-03-05', 30)).toEqual(['registered_agent_renewal 2026-03-10 5']);
     expect(await listed('2026-03-05', 30)).toEqual(expected('2026-03-05', 30));
+  });
+
+  it('lists the occurrences that passed unmarked in the last 30 days, before and after the roll (decision 0064)', async () => {
+    const name = `${tag} overdue LLC`;
+    const { id: userId } = await signedInCustomer(t);
+    await db()
+      .insert(companyFormations)
+      .values({
+        userId,
+        companyFormationPreference: 'self',
+        stateSelected: 'Wyoming',
+        formedOn: '2023-03-10',
+        businessName: name,
+      });
+    const roll = (today: string) => db().execute(sql`select compliance_schedule_roll(${today}::date)`);
+    const overdue = async (today: string) => {
+      const { rows, total } = await listDeadlines(db(), { days: 30, overdue: '1', page: 1, pageSize: 100 }, today);
+      // The home's figure counts the same rows.
+      expect((await deadlinesPanel(db(), today)).overdue).toBe(total);
+      return rows.filter((r) => r.businessName === name).map((r) => `${r.ruleId} ${r.dueDate} ${r.daysLeft}`);
+    };
+    await roll('2026-02-20');
+    expect(await overdue('2026-02-20')).toEqual([]);
+    // 1 March passed on the 5th: listed before the roll moves the row on, and after it.
+    expect(await overdue('2026-03-05')).toEqual(['wyoming_annual_report 2026-03-01 -4']);
+    await roll('2026-03-05');
+    expect(await overdue('2026-03-05')).toEqual(['wyoming_annual_report 2026-03-01 -4']);
+    // The agent renewal passes on the 10th; marking the report done takes it off the list.
+    await roll('2026-03-15');
+    expect(await overdue('2026-03-15')).toEqual([
+      'wyoming_annual_report 2026-03-01 -14',
+      'registered_agent_renewal 2026-03-10 -5',
+    ]);
+    await db().insert(complianceMarks).values({ userId, itemKey: 'wyoming_annual_report:2026-03-01' });
+    expect(await overdue('2026-03-15')).toEqual(['registered_agent_renewal 2026-03-10 -5']);
+    // Thirty days on, neither is overdue any longer (the list covers the last thirty days).
+    expect(await overdue('2026-04-10')).toEqual([]);
+    // A company formed lately has no occurrence before its first due date, whatever the calendar says.
+    const late = await formation('Wyoming', '2026-02-20');
+    await roll('2026-03-15');
+    expect(
+      (await listDeadlines(db(), { days: 30, overdue: '1', page: 1, pageSize: 100 }, '2026-03-15')).rows.some(
+        (r) => r.userId === late.userId,
+      ),
+    ).toBe(false);
   });
 
   it("keeps a search text that follows the customer's email, name, display name and business name", async () => {

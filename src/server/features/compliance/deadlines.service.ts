@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addDays, type ComplianceRuleId } from '../../../shared/catalogue/compliance';
+import { DEADLINE_WINDOW_DAYS } from '../../../shared/domain/overview';
 import type { SubscriptionStatus } from '../../../shared/domain/renewals';
 import type { adminDeadlineFilterSchema, adminDeadlineListQuerySchema } from '../../../shared/schemas/compliance';
 import { COUNT_CAP, type ListTotal } from '../../db/list-total';
@@ -22,14 +23,9 @@ export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;
  * decision 0057), the date the customer's calendar shows, so the list needs no second source for it.
  */
 function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): SQL {
+  const and = filterSql(filter);
+  if (filter.overdue) return overdueItemsSql(today, and);
   const until = addDays(today, filter.days);
-  const conditions: SQL[] = [];
-  if (filter.rule) conditions.push(sql`s.rule_id = ${filter.rule}`);
-  if (filter.state) conditions.push(sql`s.state_selected = ${filter.state}`);
-  // The customer's email, name, display name and business name, folded and kept on the row (migration
-  // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
-  if (filter.q) conditions.push(sql`s.search_text like ${foldedPattern(filter.q)}`);
-  const and = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   // A passed agent row of a customer with a subscription has no next date: its period ended unrenewed,
   // and the roll removes the row (migration 0027, decision 0057).
   const late = unrolled
@@ -42,6 +38,34 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
     : sql``;
   return sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
     from compliance_schedule s where s.due_date between ${today}::date and ${until}::date${and}${late}`;
+}
+
+/** The filter's conditions on compliance_schedule `s`, each preceded by `and`. */
+function filterSql(filter: DeadlineFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.rule) conditions.push(sql`s.rule_id = ${filter.rule}`);
+  if (filter.state) conditions.push(sql`s.state_selected = ${filter.state}`);
+  // The customer's email, name, display name and business name, folded and kept on the row (migration
+  // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
+  if (filter.q) conditions.push(sql`s.search_text like ${foldedPattern(filter.q)}`);
+  return conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/**
+ * The overdue items (decision 0064): occurrences that passed in the last DEADLINE_WINDOW_DAYS and nobody
+ * marked done. A passed date is still the row's due_date until the daily roll moves it on, and then its
+ * previous_due: two index ranges in the list's order, which the planner merges for a page. The home's
+ * "overdue" figure counts these same rows.
+ */
+export function overdueItemsSql(today: string, and: SQL = sql``): SQL {
+  const since = addDays(today, -DEADLINE_WINDOW_DAYS);
+  const branch = (
+    column: SQL,
+  ) => sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, ${column} as due_date
+    from compliance_schedule s where ${column} >= ${since}::date and ${column} < ${today}::date${and}
+      and not exists (select 1 from compliance_marks m where m.user_id = s.user_id
+        and m.item_key = s.rule_id || ':' || to_char(${column}, 'YYYY-MM-DD'))`;
+  return sql`${branch(sql`s.due_date`)} union all ${branch(sql`s.previous_due`)}`;
 }
 
 /** Whether some schedule row still holds a date before `today`: one probe of the due-date index. */

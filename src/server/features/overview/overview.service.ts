@@ -29,6 +29,7 @@ import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/dom
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
+import { overdueItemsSql } from '../compliance/deadlines.service';
 import { overdueCondition, overdueCutoff } from '../ein/ein-follow-ups.service';
 import { stageStats } from '../timeline/stage-history.service';
 import {
@@ -314,13 +315,12 @@ export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise
 
 /**
  * Deadlines: schedule items due from today through DEADLINE_WINDOW_DAYS on, not marked done; and the
- * overdue ones, whose date passed in the last DEADLINE_WINDOW_DAYS unmarked. The schedule holds each
- * rule's next date, rolled on once a date passes; a passed date is either still in it (not rolled yet)
- * or the occurrence one year before the row's date. Both are index ranges on due_date.
+ * overdue ones, whose date passed in the last DEADLINE_WINDOW_DAYS unmarked: the deadlines desk's
+ * overdue view (a passed date is still a row's due_date before the daily roll, its previous_due after).
+ * Each is an index range.
  */
 export async function deadlinesPanel(db: DbOrTx, today: string): Promise<OverviewDeadlines> {
   const until = addDays(today, DEADLINE_WINDOW_DAYS);
-  const since = addDays(today, -DEADLINE_WINDOW_DAYS);
   const notDone = (due: SQL) =>
     sql`not exists (select 1 from compliance_marks m where m.user_id = s.user_id and m.item_key = s.rule_id || ':' || ${due}::text)`;
   const [due, [overdue]] = await Promise.all([
@@ -330,19 +330,8 @@ export async function deadlinesPanel(db: DbOrTx, today: string): Promise<Overvie
         where s.due_date between ${today}::date and ${until}::date and ${notDone(sql`s.due_date`)}
         group by 1`,
     ),
-    rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (
-          select s.user_id, s.rule_id, s.due_date as passed from compliance_schedule s
-            where s.due_date >= ${since}::date and s.due_date < ${today}::date
-          union all
-          select s.user_id, s.rule_id, compliance_occurrence(s.rule_id, s.formed_on,
-              extract(year from s.due_date)::int - 1) as passed
-            from compliance_schedule s
-            where s.due_date > ${addDays(since, 364)}::date and s.due_date <= ${addDays(today, 366)}::date
-        ) as s
-        where s.passed >= ${since}::date and s.passed < ${today}::date and ${notDone(sql`s.passed`)}`,
-    ),
+    // The rows the deadlines desk's overdue view lists (decision 0064), so the figure opens them.
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${overdueItemsSql(today)}) as s`),
   ]);
   const weeks = new Map(weeksIn({ from: today, to: until }).map((w) => [w, 0]));
   let dueSoon = 0;

@@ -35,6 +35,8 @@ import {
 /** The rules that ever fall due (the FinCEN BOI item never does). */
 const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi');
 const DEFAULT_DAYS = 60;
+/** The horizon select's last choice: what passed unmarked instead of what comes (decision 0064). */
+const OVERDUE = 'overdue';
 
 const codec: ListParamsCodec<DeadlineListParams> = {
   read: (search) => {
@@ -47,6 +49,7 @@ const codec: ListParamsCodec<DeadlineListParams> = {
       state: (US_STATES as readonly string[]).includes(state ?? '') ? state : null,
       rule: (DUE_RULES as readonly string[]).includes(rule ?? '') ? (rule as ComplianceRuleId) : null,
       q: readQuery(search),
+      overdue: search.get('overdue') === '1',
     };
   },
   write: (p, set) => {
@@ -55,6 +58,7 @@ const codec: ListParamsCodec<DeadlineListParams> = {
     set('state', p.state, null);
     set('rule', p.rule, null);
     set('q', p.q, '');
+    set('overdue', p.overdue ? '1' : null, null);
   },
 };
 
@@ -66,10 +70,10 @@ export function AdminDeadlinesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const params = useListParams(codec);
-  const { page, days, state, rule, q, update } = params;
+  const { page, days, state, rule, q, overdue, update } = params;
   const filtered = Boolean(state || rule || q);
   const { view, toolbar } = useAdminList(params, {
-    query: deadlineListQuery({ page, days, state, rule, q }),
+    query: deadlineListQuery({ page, days, state, rule, q, overdue }),
     refreshKey: DEADLINES_KEY,
     loadFailedKey: 'compliance.admin.loadFailed',
     filtered,
@@ -77,7 +81,7 @@ export function AdminDeadlinesPage() {
     rowTestId: 'deadline-row',
   });
   const exporting = useExport(
-    (format) => downloadDeadlinesCsv({ days, state, rule, q }, format),
+    (format) => downloadDeadlinesCsv({ days, state, rule, q, overdue }, format),
     'compliance.admin.exportDone',
     'compliance.admin.exportFailed',
   );
@@ -93,15 +97,20 @@ export function AdminDeadlinesPage() {
             id="deadlines-days"
             name="days"
             label={t('compliance.admin.horizon')}
-            value={String(days)}
-            onChange={(event) => update({ days: Number(event.target.value), page: 1 })}
-            className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+            value={overdue ? OVERDUE : String(days)}
+            onChange={(event) =>
+              event.target.value === OVERDUE
+                ? update({ overdue: true, page: 1 })
+                : update({ days: Number(event.target.value), overdue: false, page: 1 })
+            }
+            className="min-w-0 flex-1 sm:w-56 sm:flex-none"
           >
             {DEADLINE_HORIZONS.map((n) => (
               <option key={n} value={n}>
                 {t('compliance.admin.days', { count: n })}
               </option>
             ))}
+            <option value={OVERDUE}>{t('compliance.admin.overdueOption')}</option>
           </SelectField>
         </ListToolbar>
       }
@@ -190,7 +199,11 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
         <time dateTime={row.dueDate} className="font-semibold text-slate-900">
           {formatCalendarDate(row.dueDate, lang)}
         </time>
-        <p className="text-sm text-slate-600">{t('compliance.admin.daysLeft', { count: row.daysLeft })}</p>
+        <p className={row.daysLeft < 0 ? 'text-sm font-medium text-red-700' : 'text-sm text-slate-600'}>
+          {row.daysLeft < 0
+            ? t('compliance.admin.daysOverdue', { count: -row.daysLeft })
+            : t('compliance.admin.daysLeft', { count: row.daysLeft })}
+        </p>
       </div>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{t(`compliance.rules.${row.ruleId}.name`)}</p>

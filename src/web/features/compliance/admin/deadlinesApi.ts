@@ -12,6 +12,8 @@ export interface DeadlineListParams {
   state: string | null;
   rule: ComplianceRuleId | null;
   q: string;
+  /** The occurrences that passed unmarked in the last 30 days instead of the coming `days` (decision 0064). */
+  overdue: boolean;
 }
 
 export const DEADLINES_PAGE_SIZE = 20;
@@ -23,6 +25,7 @@ function filterSearch(params: Omit<DeadlineListParams, 'page'>): URLSearchParams
   if (params.state) search.set('state', params.state);
   if (params.rule) search.set('rule', params.rule);
   if (params.q) search.set('q', params.q);
+  if (params.overdue) search.set('overdue', '1');
   return search;
 }
 

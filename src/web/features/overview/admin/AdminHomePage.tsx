@@ -430,7 +430,12 @@ export function AdminHomePage() {
                 value: String(deadlines.data.dueSoon),
                 to: '/admin/deadlines?days=30',
               },
-              { key: 'overdue', label: t('adminHome.deadlines.overdue'), value: String(deadlines.data.overdue) },
+              {
+                key: 'overdue',
+                label: t('adminHome.deadlines.overdue'),
+                value: String(deadlines.data.overdue),
+                to: '/admin/deadlines?overdue=1',
+              },
             ]}
             chart={
               <BarChart
