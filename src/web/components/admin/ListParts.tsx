@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { formatCount } from '../../../shared/catalogue/money';
 import { useTranslation } from '../../lib/useTranslation';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -78,7 +79,7 @@ export function ListPager({ idPrefix, ns, page, pageSize, total, shown, onPage, 
   // An estimate never reads lower than what the user has already paged through.
   const shownTotal =
     totalKind === 'estimate' ? Math.max(total, (page - 1) * pageSize + shown + (shown === pageSize ? 1 : 0)) : total;
-  const count = shownTotal.toLocaleString(i18n.language === 'en' ? 'en-US' : 'tr-TR');
+  const count = formatCount(shownTotal, i18n.language === 'en' ? 'en' : 'tr');
   const range =
     totalKind === 'exact'
       ? t(`${ns}.range`, { from, to, total })
