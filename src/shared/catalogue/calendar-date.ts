@@ -1,7 +1,5 @@
 import type { Language } from '../i18n/languages';
 
-export const LOCALES: Record<Language, string> = { tr: 'tr-TR', en: 'en-US' };
-
 /*
  * Written out by hand rather than by Intl.DateTimeFormat, whose first use on a page cost about 85 ms of
  * main thread on Lighthouse's phone (decision 0063). The month names are ICU's for tr-TR and en-US;
