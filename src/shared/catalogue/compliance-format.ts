@@ -1,9 +1,17 @@
 import type { Language } from '../i18n/languages';
-import { LOCALES } from './calendar-date';
 import { texasNoTaxDueThreshold } from './compliance';
 import { formatUsd } from './money';
 
 export { formatCalendarDate } from './calendar-date';
+
+/**
+ * A monthly rate in basis points as a percentage with at most two decimals: "%1,5" in Turkish, "1.5%" in
+ * English, as Intl's percent style writes it; by hand like the amounts (money.ts, decision 0063).
+ */
+function formatBasisPoints(basisPoints: number, lang: Language): string {
+  const value = (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
+  return lang === 'tr' ? `%${value.replace('.', ',')}` : `${value}%`;
+}
 
 /**
  * The values the rules' texts interpolate (`compliance.rules.<id>.what` / `.penalty`): the amount, the
@@ -26,10 +34,7 @@ export function ruleTextVars(
       item.penalty?.amountCents !== null && item.penalty?.amountCents !== undefined
         ? formatUsd(item.penalty.amountCents, lang)
         : '',
-    rate:
-      rate !== null && rate !== undefined
-        ? new Intl.NumberFormat(LOCALES[lang], { style: 'percent', maximumFractionDigits: 2 }).format(rate / 10_000)
-        : '',
+    rate: rate !== null && rate !== undefined ? formatBasisPoints(rate, lang) : '',
     threshold:
       item.ruleId === 'texas_franchise_tax_report' && item.dueDate
         ? formatUsd(texasNoTaxDueThreshold(Number(item.dueDate.slice(0, 4))), lang)

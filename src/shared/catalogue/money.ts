@@ -1,11 +1,23 @@
-/** Formats integer cents as dollars with 2 decimals (product.md#prices), e.g. 13875 → "$138.75". */
+/*
+ * Amounts and counts are written out by hand rather than by Intl.NumberFormat: a page's first number
+ * formatter cost about 60 ms of main thread on Lighthouse's phone (ICU loading its number data), on every
+ * page that shows a price or a list's count (decision 0063). The texts are ICU's for tr-TR and en-US;
+ * tests/unit/shared/catalogue/money.test.ts compares them with Intl.
+ */
+
+/** A whole number with the language's thousands separator: 1.234.567 in Turkish, 1,234,567 in English. */
+export function formatCount(value: number, locale: 'tr' | 'en' = 'en'): string {
+  const digits = String(Math.abs(Math.round(value)));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, locale === 'tr' ? '.' : ',');
+  return value < 0 && grouped !== '0' ? `-${grouped}` : grouped;
+}
+
+/** Formats integer cents as dollars with 2 decimals (product.md#prices), e.g. 13875 → "$138.75" ("$138,75" in Turkish). */
 export function formatUsd(cents: number, locale: 'tr' | 'en' = 'en'): string {
-  return new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const dollars = formatCount(Math.floor(whole / 100), locale);
+  const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
+  return `${sign}$${dollars}${locale === 'tr' ? ',' : '.'}${String(whole % 100).padStart(2, '0')}`;
 }
 
 /**

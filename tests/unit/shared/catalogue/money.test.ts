@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatUsd } from '../../../../src/shared/catalogue/money';
+
+const LOCALES = [
+  ['tr', 'tr-TR'],
+  ['en', 'en-US'],
+] as const;
+// Zero, below and at each grouping step, large amounts, odd cents and negatives.
+const CENTS = [0, 5, 99, 100, 999, 1000, 13875, 99999, 100000, 123456, 9999999, 123456789, -1234, -5, -0, 12.5, -12.5];
+
+// The texts are written by hand (decision 0063): they must stay what ICU says for tr-TR and en-US.
+describe('amounts and counts as Intl.NumberFormat writes them', () => {
+  it('formats dollars from cents in each language', () => {
+    expect(formatUsd(13875)).toBe('$138.75');
+    expect(formatUsd(13875, 'tr')).toBe('$138,75');
+    for (const [lang, locale] of LOCALES) {
+      const intl = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      for (const cents of CENTS) expect(formatUsd(cents, lang), `${cents} ${lang}`).toBe(intl.format(cents / 100));
+    }
+  });
+
+  it('groups the digits of a count in each language', () => {
+    for (const [lang, locale] of LOCALES) {
+      for (const n of [0, 7, 999, 1000, 1234, 12345, 123456, 1234567, 1000000, -1234]) {
+        expect(formatCount(n, lang), `${n} ${lang}`).toBe(n.toLocaleString(locale));
+      }
+    }
+  });
+});
