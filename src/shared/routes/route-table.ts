@@ -38,15 +38,26 @@ export interface PageRoute {
   readonly guard?: PageGuard;
 }
 
-/** Loaded with the entry, before the first render (the web's main.tsx waits for them). */
+/**
+ * Loaded with the entry, before the first render (the web's main.tsx waits for them): of these
+ * sections, what a public page can show (PUBLIC_CORE_TEXTS in text-chunks.ts, decision 0061).
+ */
 export const CORE_SECTIONS = ['common', 'errors', 'errorsPage', 'validation'] as const;
+export type CoreSection = (typeof CORE_SECTIONS)[number];
+
+/**
+ * The rest of the core sections' texts, as one unit listed like a section: most API error codes, the
+ * signed-in forms' field messages, the signed-in frame's words. Not a catalogue section (no key
+ * starts with it); the web loads it with every signed-in and admin page (decision 0061).
+ */
+export const SIGNED_IN_CORE = 'signedInCore';
 
 /** What each layout shows itself: every page under it loads these too. */
 export const LAYOUT_SECTIONS: Record<RouteLayout, readonly string[]> = {
   public: [],
   // privacy: the gate that asks for a new version of the texts before anything else (decision 0046).
-  'signed-in': ['privacy', 'services'],
-  admin: ['admin', 'support'],
+  'signed-in': [SIGNED_IN_CORE, 'privacy', 'services'],
+  admin: [SIGNED_IN_CORE, 'admin', 'support'],
 };
 
 /** The layouts' own lazily loaded modules (under src/web); the public pages have none. */
