@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CORE_SECTIONS, type CoreSection } from './src/shared/routes/route-table';
-import { type CorePart, coreTextsPart, textsChunkOfModule } from './src/shared/routes/text-chunks';
+import { corePartOf, coreTextsPart, textsChunkOfModule } from './src/shared/routes/text-chunks';
 
 /**
  * The icons the public pages (sign-in, sign-up, legal, error pages) and their shared controls draw, as
@@ -45,20 +44,18 @@ const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
- * A core section's JSON file imported with `?core=public` or `?core=signed-in` (lib/messages/core.*.ts,
- * signedInCore.*.ts) becomes that part of it (shared/routes/text-chunks.ts): the sign-in page's first
- * load carries only what a public page shows, while the catalogue stays one file per section
- * (decision 0061). A module of the one object, as a JSON file without named exports is.
+ * A core section's JSON file imported with `?core=public` or `?core=rest&for=<layout>` (lib/messages)
+ * becomes that part of it (shared/routes/text-chunks.ts): the sign-in page's first load carries only
+ * what a public page shows, while the catalogue stays one file per section (decision 0061). A module
+ * of the one object, as a JSON file without named exports is.
  */
 const coreTextParts = (): Plugin => ({
   name: 'core-text-parts',
   enforce: 'pre',
   transform(code, id) {
-    const match = /shared[\\/]i18n[\\/]\w+[\\/](\w+)\.json\?core=(public|signed-in)$/.exec(id);
-    if (!match) return null;
-    const section = match[1] as CoreSection;
-    if (!CORE_SECTIONS.includes(section)) throw new Error(`vite.config.ts: ${section} is not a core section`);
-    const part = coreTextsPart(section, JSON.parse(code), match[2] as CorePart);
+    const found = corePartOf(id);
+    if (!found) return null;
+    const part = coreTextsPart(found.section, JSON.parse(code), found.part);
     return { code: `export default ${JSON.stringify(part)};`, map: null, moduleType: 'js' };
   },
 });

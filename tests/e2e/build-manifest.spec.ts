@@ -112,7 +112,7 @@ describe('the web build', () => {
       );
       // Long texts written as they are in the build (no quote or escape to rewrite), and not public too.
       const signedInOnly = parts
-        .flatMap((whole, i) => leaves(coreTextsPart(CORE_SECTIONS[i], whole, 'signed-in')))
+        .flatMap((whole, i) => leaves(coreTextsPart(CORE_SECTIONS[i], whole, 'rest')))
         .filter((text) => text.length >= 30 && !/[`\\$'"]/.test(text) && !publicTexts.has(text));
       expect(signedInOnly.length, lang).toBeGreaterThan(20);
       const signIn = firstLoad(lang, '/signin');

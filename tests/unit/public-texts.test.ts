@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/i18n/languages';
-import { CORE_SECTIONS, type CoreSection, NOT_FOUND_PAGE, PAGE_ROUTES } from '../../src/shared/routes/route-table';
+import {
+  CORE_REST,
+  CORE_SECTIONS,
+  type CoreSection,
+  NOT_FOUND_PAGE,
+  PAGE_ROUTES,
+} from '../../src/shared/routes/route-table';
 import { coreTextsPart, PUBLIC_CORE_TEXTS } from '../../src/shared/routes/text-chunks';
 
 /*
@@ -134,7 +140,7 @@ describe("the core texts a public page's first load carries", () => {
       for (const section of CORE_SECTIONS) {
         const whole = readSection(lang, section);
         const pub = coreTextsPart(section, whole, 'public');
-        const rest = coreTextsPart(section, whole, 'signed-in');
+        const rest = coreTextsPart(section, whole, 'rest');
         expect(
           Object.keys(pub).filter((k) => k in rest),
           `${lang} ${section}`,
@@ -143,21 +149,23 @@ describe("the core texts a public page's first load carries", () => {
       }
     }
     // The cut leaves most of the core out of a public page, or there would be little to gain.
-    const tr = (part: 'public' | 'signed-in') =>
+    const tr = (part: 'public' | 'rest') =>
       CORE_SECTIONS.reduce(
         (n, section) => n + JSON.stringify(coreTextsPart(section, readSection('tr', section), part)).length,
         0,
       );
-    expect(tr('public')).toBeLessThan(tr('signed-in'));
+    expect(tr('public')).toBeLessThan(tr('rest'));
   });
 
-  it("are what the web's core modules import, each core section in both parts", () => {
+  it("are what the web's core modules import, for each core section", () => {
     for (const lang of LANGUAGES) {
       const pub = readFileSync(path.join(WEB, `lib/messages/core.${lang}.ts`), 'utf8');
-      const rest = readFileSync(path.join(WEB, `lib/messages/signedInCore.${lang}.ts`), 'utf8');
-      for (const section of CORE_SECTIONS) {
+      for (const section of CORE_SECTIONS)
         expect(pub, `${lang} ${section}`).toContain(`/i18n/${lang}/${section}.json?core=public'`);
-        expect(rest, `${lang} ${section}`).toContain(`/i18n/${lang}/${section}.json?core=signed-in'`);
+      for (const [layout, unit] of Object.entries(CORE_REST)) {
+        const rest = readFileSync(path.join(WEB, `lib/messages/${unit}.${lang}.ts`), 'utf8');
+        for (const section of CORE_SECTIONS)
+          expect(rest, `${lang} ${section}`).toContain(`/i18n/${lang}/${section}.json?core=rest&for=${layout}'`);
       }
     }
   });

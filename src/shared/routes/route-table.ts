@@ -46,18 +46,28 @@ export const CORE_SECTIONS = ['common', 'errors', 'errorsPage', 'validation'] as
 export type CoreSection = (typeof CORE_SECTIONS)[number];
 
 /**
- * The rest of the core sections' texts, as one unit listed like a section: most API error codes, the
- * signed-in forms' field messages, the signed-in frame's words. Not a catalogue section (no key
- * starts with it); the web loads it with every signed-in and admin page (decision 0061).
+ * The rest of the core sections' texts (most API error codes, the signed-in forms' field messages, the
+ * signed-in frame's words), listed like a section by the signed-in and admin layouts, so that every
+ * page under them loads it (decision 0061). Not catalogue sections: no key starts with these names.
+ * One name per layout, for the same texts: each is built into its side's shared texts file
+ * (text-chunks.ts), which that side's pages load anyway, so the rest costs no request of its own.
  */
-export const SIGNED_IN_CORE = 'signedInCore';
+export const CORE_REST: Record<Exclude<RouteLayout, 'public'>, string> = {
+  'signed-in': 'coreRestCustomer',
+  admin: 'coreRestAdmin',
+};
+
+/** Whether a name listed as a section is one of the CORE_REST units. */
+export function isCoreRest(name: string): boolean {
+  return name === CORE_REST['signed-in'] || name === CORE_REST.admin;
+}
 
 /** What each layout shows itself: every page under it loads these too. */
 export const LAYOUT_SECTIONS: Record<RouteLayout, readonly string[]> = {
   public: [],
   // privacy: the gate that asks for a new version of the texts before anything else (decision 0046).
-  'signed-in': [SIGNED_IN_CORE, 'privacy', 'services'],
-  admin: [SIGNED_IN_CORE, 'admin', 'support'],
+  'signed-in': [CORE_REST['signed-in'], 'privacy', 'services'],
+  admin: [CORE_REST.admin, 'admin', 'support'],
 };
 
 /** The layouts' own lazily loaded modules (under src/web); the public pages have none. */

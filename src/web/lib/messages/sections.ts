@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/i18n/languages';
-import { CORE_SECTIONS, SIGNED_IN_CORE } from '../../../shared/routes/route-table';
+import { CORE_REST, CORE_SECTIONS, isCoreRest } from '../../../shared/routes/route-table';
 import { currentLanguage, i18n, persist } from '../i18n';
 import type { Messages } from '../translator';
 
@@ -8,7 +8,7 @@ import type { Messages } from '../translator';
  * sign-in texts, not both languages with every admin page's texts. The catalogue's sections (one
  * JSON file per top-level key such as `auth` or `adminEin`) load on demand into the translator's single
  * store, so keys keep their `section.key` form. The core sections come in two parts (decision 0061):
- * what a public page shows, with the entry, and the rest (SIGNED_IN_CORE) with the signed-in and admin
+ * what a public page shows, with the entry, and the rest (CORE_REST) with the signed-in and admin
  * pages; both merge into the same sections. The server and the tests keep the whole catalogue
  * (src/shared/i18n/index.ts); the mails' texts never reach the browser.
  */
@@ -20,10 +20,13 @@ const coreLoaders: Record<Language, () => Promise<Record<string, Messages>>> = {
   en: () => import('./core.en').then((m) => m.core),
 };
 
-const signedInCoreLoaders: Record<Language, () => Promise<Record<string, Messages>>> = {
-  tr: () => import('./signedInCore.tr').then((m) => m.texts),
-  en: () => import('./signedInCore.en').then((m) => m.texts),
-};
+// The rest of the core sections, per layout and language (`./coreRestAdmin.en.ts`): the same texts for
+// both layouts, each built into its side's shared texts file.
+const coreRestLoaders = import.meta.glob<Record<string, Messages>>('./coreRest*.ts', { import: 'texts' });
+
+function loadCoreRest(lang: Language, unit: string): Promise<Record<string, Messages>> {
+  return coreRestLoaders[`./${unit}.${lang}.ts`]();
+}
 
 // One chunk per section and language; the core sections and the mails are left out.
 const sectionLoaders = import.meta.glob<Messages>(
@@ -47,7 +50,7 @@ export function isSection(name: string): boolean {
   return CORE.has(name) || loaderFor('tr', name) !== undefined;
 }
 
-/** `${lang}:${section}` (or `${lang}:core`, `${lang}:${SIGNED_IN_CORE}`) → its load, shared by every caller and kept once done. */
+/** `${lang}:${section}` (or `${lang}:core`, `${lang}:${CORE_REST unit}`) → its load, shared by every caller and kept once done. */
 const loads = new Map<string, Promise<void>>();
 
 function load(lang: Language, unit: string, fetchMessages: () => Promise<Record<string, Messages>>): Promise<void> {
@@ -77,8 +80,8 @@ export async function loadSections(lang: Language, sections: readonly string[]):
       jobs.push(load(lang, 'core', coreLoaders[lang]));
       continue;
     }
-    if (section === SIGNED_IN_CORE) {
-      jobs.push(load(lang, SIGNED_IN_CORE, signedInCoreLoaders[lang]));
+    if (isCoreRest(section)) {
+      jobs.push(load(lang, section, () => loadCoreRest(lang, section)));
       continue;
     }
     const loader = loaderFor(lang, section);
@@ -111,10 +114,15 @@ export async function setLanguage(lang: Language): Promise<void> {
   i18n.changeLanguage(lang);
 }
 
-/** What to load for a key to be found: its section, and for a core section the part a public page leaves out. */
+/**
+ * What to load for a key to be found: its section, and for a core section the part a public page
+ * leaves out, in the copy of the side already loaded (the customer's when none is).
+ */
 function sectionsHolding(key: string): string[] {
   const section = key.split('.')[0];
-  return CORE.has(section) ? [section, SIGNED_IN_CORE] : [section];
+  if (!CORE.has(section)) return [section];
+  const adminSide = [...loads.keys()].some((loaded) => loaded.endsWith(`:${CORE_REST.admin}`));
+  return [section, adminSide ? CORE_REST.admin : CORE_REST['signed-in']];
 }
 
 /**
