@@ -126,8 +126,9 @@ export class WebBuild {
 /**
  * The message chunks the web app loads before its first render (src/web/lib/messages/sections.ts):
  * the core texts (what a public page shows) and the route's sections, in one language; a signed-in
- * or admin route's sections name the rest of the core texts too (CORE_REST). Named in the HTML, they download with the
- * entry instead of after it has run: one round trip less before the first paint on a slow phone.
+ * or admin route's sections name the rest of the core texts too (CORE_REST). Named in the HTML, they
+ * download with the entry instead of after it has run: one round trip less before the first paint on
+ * a slow phone.
  */
 export function messageModules(lang: Language, routeKey: string | undefined, manifest?: Manifest | null): string[] {
   const sections = sectionsForRoute(routeKey).flatMap((section) => {

@@ -50,7 +50,10 @@ export function isSection(name: string): boolean {
   return CORE.has(name) || loaderFor('tr', name) !== undefined;
 }
 
-/** `${lang}:${section}` (or `${lang}:core`, `${lang}:${CORE_REST unit}`) → its load, shared by every caller and kept once done. */
+/**
+ * `${lang}:${section}` (or `${lang}:core`, or `${lang}:` and a CORE_REST unit) → its load, shared by
+ * every caller and kept once done.
+ */
 const loads = new Map<string, Promise<void>>();
 
 function load(lang: Language, unit: string, fetchMessages: () => Promise<Record<string, Messages>>): Promise<void> {
