@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { textsChunkOfModule } from './src/shared/routes/text-chunks';
+import { defineConfig, type Plugin } from 'vite';
+import { corePartOf, coreTextsPart, textsChunkOfModule } from './src/shared/routes/text-chunks';
 
 /**
  * The icons the public pages (sign-in, sign-up, legal, error pages) and their shared controls draw, as
@@ -43,9 +43,26 @@ const apiServer = 'http://localhost:3000';
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/**
+ * A core section's JSON file imported with `?core=public` or `?core=rest&for=<layout>` (lib/messages)
+ * becomes that part of it (shared/routes/text-chunks.ts): the sign-in page's first load carries only
+ * what a public page shows, while the catalogue stays one file per section (decision 0061). A module
+ * of the one object, as a JSON file without named exports is.
+ */
+const coreTextParts = (): Plugin => ({
+  name: 'core-text-parts',
+  enforce: 'pre',
+  transform(code, id) {
+    const found = corePartOf(id);
+    if (!found) return null;
+    const part = coreTextsPart(found.section, JSON.parse(code), found.part);
+    return { code: `export default ${JSON.stringify(part)};`, map: null, moduleType: 'js' };
+  },
+});
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [coreTextParts(), react(), tailwindcss()],
   resolve: {
     alias:
       command === 'build'

@@ -3,13 +3,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../src/shared/domain/audit';
 import { PERMISSIONS } from '../../src/shared/domain/permissions';
+import { LANGUAGES } from '../../src/shared/i18n/languages';
 import {
+  CORE_REST,
   CORE_SECTIONS,
+  isCoreRest,
   LAYOUT_MODULES,
   LAYOUT_SECTIONS,
   PAGE_ROUTES,
   routeSections,
 } from '../../src/shared/routes/route-table';
+import { textsChunkName } from '../../src/shared/routes/text-chunks';
 
 /*
  * The web app loads each page's message sections with its code (src/web/lib/messages). A section a
@@ -65,7 +69,28 @@ const missing = (used: string[], listed: readonly string[]) =>
 describe('the message sections each page loads', () => {
   it('name sections that exist', () => {
     for (const sections of [...PAGE_ROUTES.map((r) => r.sections), ...Object.values(LAYOUT_SECTIONS), CORE_SECTIONS]) {
-      for (const s of sections) expect(SECTIONS, s).toContain(s);
+      for (const s of sections.filter((name) => !isCoreRest(name))) expect(SECTIONS, s).toContain(s);
+    }
+  });
+
+  it('load the rest of the core texts with every signed-in and admin page, and no public one (decision 0061)', () => {
+    // Names of their own, never a section's: no key starts with them.
+    for (const unit of Object.values(CORE_REST)) expect(SECTIONS).not.toContain(unit);
+    for (const route of PAGE_ROUTES) {
+      const rest = routeSections(route).filter(isCoreRest);
+      expect(rest, route.path).toEqual(route.layout === 'public' ? [] : [CORE_REST[route.layout]]);
+    }
+  });
+
+  it('build the rest into a texts file each signed-in and admin page loads anyway, so it adds no request', () => {
+    for (const lang of LANGUAGES) {
+      for (const route of PAGE_ROUTES.filter((r) => r.layout !== 'public')) {
+        const sections = routeSections(route);
+        const restFile = textsChunkName(lang, sections.find(isCoreRest) ?? '');
+        expect(restFile, route.path).not.toBeNull();
+        const others = sections.filter((s) => !isCoreRest(s)).map((s) => textsChunkName(lang, s));
+        expect(others, `${lang} ${route.path}`).toContain(restFile);
+      }
     }
   });
 

@@ -38,15 +38,36 @@ export interface PageRoute {
   readonly guard?: PageGuard;
 }
 
-/** Loaded with the entry, before the first render (the web's main.tsx waits for them). */
+/**
+ * Loaded with the entry, before the first render (the web's main.tsx waits for them): of these
+ * sections, what a public page can show (PUBLIC_CORE_TEXTS in text-chunks.ts, decision 0061).
+ */
 export const CORE_SECTIONS = ['common', 'errors', 'errorsPage', 'validation'] as const;
+export type CoreSection = (typeof CORE_SECTIONS)[number];
+
+/**
+ * The rest of the core sections' texts (most API error codes, the signed-in forms' field messages, the
+ * signed-in frame's words), listed like a section by the signed-in and admin layouts, so that every
+ * page under them loads it (decision 0061). Not catalogue sections: no key starts with these names.
+ * One name per layout, for the same texts: each is built into its side's shared texts file
+ * (text-chunks.ts), which that side's pages load anyway, so the rest costs no request of its own.
+ */
+export const CORE_REST: Record<Exclude<RouteLayout, 'public'>, string> = {
+  'signed-in': 'coreRestCustomer',
+  admin: 'coreRestAdmin',
+};
+
+/** Whether a name listed as a section is one of the CORE_REST units. */
+export function isCoreRest(name: string): boolean {
+  return name === CORE_REST['signed-in'] || name === CORE_REST.admin;
+}
 
 /** What each layout shows itself: every page under it loads these too. */
 export const LAYOUT_SECTIONS: Record<RouteLayout, readonly string[]> = {
   public: [],
   // privacy: the gate that asks for a new version of the texts before anything else (decision 0046).
-  'signed-in': ['privacy', 'services'],
-  admin: ['admin', 'support'],
+  'signed-in': [CORE_REST['signed-in'], 'privacy', 'services'],
+  admin: [CORE_REST.admin, 'admin', 'support'],
 };
 
 /** The layouts' own lazily loaded modules (under src/web); the public pages have none. */

@@ -172,7 +172,7 @@ export async function requireEinApplication(args: LoaderFunctionArgs) {
   const { data } = result;
   if (data?.formation.formationStatus === 'formation_completed' && !data.einApplication) return null;
   const applied = data?.einApplication || (data && data.formation.stage > 2);
-  if (!applied) toast.error(i18n.t('errors.FORMATION_NOT_COMPLETED'), { id: 'formation-not-completed' });
+  if (!applied) toast.error(await translateLoaded('errors.FORMATION_NOT_COMPLETED'), { id: 'formation-not-completed' });
   return redirect('/dashboard');
 }
 
@@ -181,6 +181,6 @@ export async function requireSs4Form(args: LoaderFunctionArgs) {
   const result = await customerFormation(args, { key: 'ss4.loadFailed', id: 'ss4-load-failed' });
   if ('stop' in result) return result.stop;
   if (result.data?.einApplication?.hasPreparedSs4) return null;
-  toast.error(i18n.t('errors.SS4_NOT_AVAILABLE'), { id: 'ss4-not-available' });
+  toast.error(await translateLoaded('errors.SS4_NOT_AVAILABLE'), { id: 'ss4-not-available' });
   return redirect('/dashboard');
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../../shared/routes/route-table';
+import { CORE_REST, PAGE_ROUTES } from '../../../shared/routes/route-table';
 import { modulesForPath, ROUTE_MODULES, sectionsForRoute } from './route-modules';
 
 const webRoot = path.resolve('src/web');
@@ -31,8 +31,10 @@ describe('the route → module list the server preloads from', () => {
   });
 
   it("preloads the route's message sections, its layout's included, and none for the redirect of /", () => {
-    expect(sectionsForRoute('/admin/support')).toEqual(['admin', 'support', 'catalogue']);
-    expect(sectionsForRoute('/signin')).toEqual(['auth', 'catalogue']);
+    // The admin layout's sections (the rest of the core texts among them, decision 0061), then the page's.
+    expect(sectionsForRoute('/admin/support')).toEqual([CORE_REST.admin, 'admin', 'support', 'catalogue']);
+    // No catalogue on the sign-in page (decision 0061).
+    expect(sectionsForRoute('/signin')).toEqual(['auth']);
     expect(sectionsForRoute('/')).toEqual([]);
     expect(sectionsForRoute(undefined)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { BOOT_DATA_ID } from '../../../shared/routes/boot-element';
+import { isCoreRest } from '../../../shared/routes/route-table';
 import { textsChunkName } from '../../../shared/routes/text-chunks';
 import type { Encoding } from './accept-encoding';
 import { modulesForPath, sectionsForRoute } from './route-modules';
@@ -124,15 +125,20 @@ export class WebBuild {
 
 /**
  * The message chunks the web app loads before its first render (src/web/lib/messages/sections.ts):
- * the core texts and the route's sections, in one language. Named in the HTML, they download with the
- * entry instead of after it has run: one round trip less before the first paint on a slow phone.
+ * the core texts (what a public page shows) and the route's sections, in one language; a signed-in
+ * or admin route's sections name the rest of the core texts too (CORE_REST). Named in the HTML, they
+ * download with the entry instead of after it has run: one round trip less before the first paint on
+ * a slow phone.
  */
 export function messageModules(lang: Language, routeKey: string | undefined, manifest?: Manifest | null): string[] {
-  const sections = sectionsForRoute(routeKey).map((section) => {
+  const sections = sectionsForRoute(routeKey).flatMap((section) => {
     // A signed-in page's sections are built into a shared file per language (text-chunks.ts), which the
     // manifest names by its chunk name instead of by the JSON module.
     const shared = textsChunkName(lang, section);
-    return (shared && manifest && chunkKeyNamed(manifest, shared)) || `../shared/i18n/${lang}/${section}.json`;
+    const grouped = shared && manifest ? chunkKeyNamed(manifest, shared) : undefined;
+    if (grouped) return [grouped];
+    // The rest of the core texts is only ever built into its side's shared file.
+    return isCoreRest(section) ? [] : [`../shared/i18n/${lang}/${section}.json`];
   });
   return [`lib/messages/core.${lang}.ts`, ...new Set(sections)];
 }

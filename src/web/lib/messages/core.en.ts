@@ -1,7 +1,10 @@
-import common from '../../../shared/i18n/en/common.json';
-import errors from '../../../shared/i18n/en/errors.json';
-import errorsPage from '../../../shared/i18n/en/errorsPage.json';
-import validation from '../../../shared/i18n/en/validation.json';
+import common from '../../../shared/i18n/en/common.json?core=public';
+import errors from '../../../shared/i18n/en/errors.json?core=public';
+import errorsPage from '../../../shared/i18n/en/errorsPage.json?core=public';
+import validation from '../../../shared/i18n/en/validation.json?core=public';
 
-/** What every page may show before its own sections arrive: the shell, error codes, field messages. */
+/**
+ * What every page may show before its own sections arrive: the shell, and the error codes and field
+ * messages a public page shows (the build's cut of each file, shared/routes/text-chunks.ts).
+ */
 export const core = { common, errors, errorsPage, validation };
