@@ -199,15 +199,13 @@ describe('compliance_schedule (migration 0011)', () => {
   it('lists the occurrences that passed unmarked in the last 30 days, before and after the roll (decision 0064)', async () => {
     const name = `${tag} overdue LLC`;
     const { id: userId } = await signedInCustomer(t);
-    await db()
-      .insert(companyFormations)
-      .values({
-        userId,
-        companyFormationPreference: 'self',
-        stateSelected: 'Wyoming',
-        formedOn: '2023-03-10',
-        businessName: name,
-      });
+    await db().insert(companyFormations).values({
+      userId,
+      companyFormationPreference: 'self',
+      stateSelected: 'Wyoming',
+      formedOn: '2023-03-10',
+      businessName: name,
+    });
     const roll = (today: string) => db().execute(sql`select compliance_schedule_roll(${today}::date)`);
     const overdue = async (today: string) => {
       const { rows, total } = await listDeadlines(db(), { days: 30, overdue: '1', page: 1, pageSize: 100 }, today);
