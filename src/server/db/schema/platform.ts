@@ -182,7 +182,12 @@ export const complianceMarks = pgTable(
     doneByRole: text('done_by_role'),
     doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemKey] }),
+    // The date part of the key: a count of the items not done in a window (the home's deadlines panel,
+    // the desk's overdue view) reads only the marks of those dates, not every mark ever made (decision 0064).
+    index('compliance_marks_date_idx').on(sql`right(${t.itemKey}, 10)`),
+  ],
 );
 
 /** The private calendar feed's token, kept as a SHA-256 hash; regenerating replaces it (decision 0020). */

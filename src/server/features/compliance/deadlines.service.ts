@@ -64,8 +64,17 @@ export function overdueItemsSql(today: string, and: SQL = sql``): SQL {
   ) => sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, ${column} as due_date
     from compliance_schedule s where ${column} >= ${since}::date and ${column} < ${today}::date${and}
       and not exists (select 1 from compliance_marks m where m.user_id = s.user_id
-        and m.item_key = s.rule_id || ':' || to_char(${column}, 'YYYY-MM-DD'))`;
+        and m.item_key = s.rule_id || ':' || to_char(${column}, 'YYYY-MM-DD') and ${markedWithin(since, today)})`;
   return sql`${branch(sql`s.due_date`)} union all ${branch(sql`s.previous_due`)}`;
+}
+
+/**
+ * A mark `m` of a date from `from` up to (not including) `until`: implied by any mark matching an item of
+ * that window, and written out so the planner reads only those marks through compliance_marks_date_idx
+ * (its key ends with the date), not the hundreds of thousands made over the years (decision 0064).
+ */
+export function markedWithin(from: string, until: string): SQL {
+  return sql`right(m.item_key, 10) >= ${from} and right(m.item_key, 10) < ${until}`;
 }
 
 /** Whether some schedule row still holds a date before `today`: one probe of the due-date index. */

@@ -29,7 +29,7 @@ import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/dom
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
-import { overdueItemsSql } from '../compliance/deadlines.service';
+import { markedWithin, overdueItemsSql } from '../compliance/deadlines.service';
 import { overdueCondition, overdueCutoff } from '../ein/ein-follow-ups.service';
 import { stageStats } from '../timeline/stage-history.service';
 import {
@@ -322,7 +322,8 @@ export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise
 export async function deadlinesPanel(db: DbOrTx, today: string): Promise<OverviewDeadlines> {
   const until = addDays(today, DEADLINE_WINDOW_DAYS);
   const notDone = (due: SQL) =>
-    sql`not exists (select 1 from compliance_marks m where m.user_id = s.user_id and m.item_key = s.rule_id || ':' || ${due}::text)`;
+    sql`not exists (select 1 from compliance_marks m where m.user_id = s.user_id
+      and m.item_key = s.rule_id || ':' || ${due}::text and ${markedWithin(today, addDays(until, 1))})`;
   const [due, [overdue]] = await Promise.all([
     rowsOf<{ due_date: string; n: number }>(
       db,

@@ -1,0 +1,1 @@
+CREATE INDEX "compliance_marks_date_idx" ON "compliance_marks" USING btree (right("item_key", 10));
