@@ -32,9 +32,17 @@ export const subscriptions = pgTable(
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The customer's email, name, display name and business name, folded and joined by newlines, kept by
+     * triggers as compliance_schedule's (migration 0034, decision 0065): the renewals desk's search filters
+     * its own rows instead of first finding every matching customer.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('subscriptions_user_product_idx').on(t.userId, t.product),
+    // A rare match (one email) through the trigram index; a common one filters the view's own range.
+    index('subscriptions_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The desk's views and the daily run: by status, soonest end first.
     index('subscriptions_status_end_idx').on(t.status, t.periodEnd, t.id),
     index('subscriptions_end_idx').on(t.periodEnd, t.id),

@@ -5,8 +5,8 @@ import type { RenewalDeskQuery, RenewalDeskRow, RenewalSummary, RenewalTask } fr
 import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';
+import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
-import { customerMatches, customerMatchesEach } from '../users/users-admin.service';
 
 export type DeskFilter = Omit<RenewalDeskQuery, 'page' | 'pageSize'>;
 
@@ -62,10 +62,10 @@ export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string): SQ
       break;
   }
   if (filter.product) conditions.push(eq(subscriptions.product, filter.product));
+  // The row's own folded text (migration 0034, decision 0065), or the customer's id as every admin search.
   if (filter.q)
     conditions.push(
-      // One month's cancellations are few: each row's account is asked (see customerMatchesEach).
-      (filter.view === 'cancelled' ? customerMatchesEach : customerMatches)(db, subscriptions.userId, filter.q),
+      sql`(${subscriptions.searchText} like ${foldedPattern(filter.q)} or ${subscriptions.userId} = ${filter.q})`,
     );
   return and(...conditions) as SQL;
 }

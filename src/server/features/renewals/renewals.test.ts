@@ -255,6 +255,10 @@ describe('the renewals desk', () => {
     expect(folded.body.items.map((r: { id: string }) => r.id)).toEqual([dueSub.id]);
     const none = await finance.c.get(`/api/admin/renewals?view=cancelled&q=${encodeURIComponent('zzqx nobody')}`);
     expect(none.body.items).toEqual([]);
+    // The search text follows the customer (migration 0034's triggers): a new name is found, folded.
+    await db().update(users).set({ name: 'Şükrü Öztürk' }).where(eq(users.id, due.id));
+    const renamed = await finance.c.get(`/api/admin/renewals?view=cancelled&q=${encodeURIComponent('SUKRU ÖZTÜRK')}`);
+    expect(renamed.body.items.map((r: { id: string }) => r.id)).toEqual([dueSub.id]);
     const summary = await finance.c.get('/api/admin/renewals/summary');
     expect(summary.body.reasons.find((r: { reason: string }) => r.reason === 'closing_company').count).toBeGreaterThan(
       0,
@@ -270,6 +274,13 @@ describe('the renewals desk', () => {
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Masa Çiçekçilik LLC');
     expect(String(csv.body)).toContain('Şirketi kapatıyorum');
+    // And so does a new company name.
+    await db()
+      .update(companyFormations)
+      .set({ businessName: 'Yeni Ufuk LLC' })
+      .where(eq(companyFormations.userId, due.id));
+    const byCompany = await finance.c.get(`/api/admin/renewals?view=cancelled&q=${encodeURIComponent('yeni ufuk')}`);
+    expect(byCompany.body.items.map((r: { id: string }) => r.id)).toEqual([dueSub.id]);
 
     // A lapsed agent's task: finance reads it, operations close it with a day and a note.
     const lapsedOne = await company(addDays(today, -400));
