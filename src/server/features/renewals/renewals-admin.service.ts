@@ -22,7 +22,7 @@ function monthStart(today: string): string {
  * ending within `days`; grace = unpaid, ended up to 14 days ago; lapsed = lapsed (or past the grace
  * period before the daily run marked it); cancelled = "Do not renew" chosen this month.
  */
-export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string): SQL {
+export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string, pastGrace = true): SQL {
   const conditions: (SQL | undefined)[] = [];
   const graceFrom = addDays(today, -GRACE_DAYS);
   switch (filter.view) {
@@ -39,6 +39,14 @@ export function deskCondition(db: DbOrTx, filter: DeskFilter, today: string): SQ
       );
       break;
     case 'lapsed':
+      // Unpaid past the grace period is lapsed only once the daily run has marked it; until then (rarely:
+      // between midnight and the run) such rows join in. Without them the view is one index range in the
+      // page's order, where the union below made every page fetch and sort all lapsed rows (about 60 ms
+      // p95 with 12,000 at a million customers).
+      if (!pastGrace) {
+        conditions.push(eq(subscriptions.status, 'lapsed'));
+        break;
+      }
       // Two index ranges of (status, period_end) joined, not one OR: with an OR the planner walked the
       // whole period_end index for the page (630 ms at a million, when few or none had lapsed).
       conditions.push(
@@ -121,13 +129,26 @@ function withPeople(db: DbOrTx) {
     .leftJoin(companyFormations, eq(companyFormations.userId, subscriptions.userId));
 }
 
+/**
+ * Whether a running subscription is still unpaid past its grace period (the daily run has not marked it
+ * lapsed yet): one probe of the (status, period_end) index.
+ */
+async function anyPastGrace(db: DbOrTx, today: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.status, [...LIVE]), lt(subscriptions.periodEnd, addDays(today, -GRACE_DAYS))))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** One page of the desk, its order and page cut on subscriptions alone before the joins. */
 export async function listRenewalDesk(
   db: DbOrTx,
   query: RenewalDeskQuery,
   today: string,
 ): Promise<{ rows: RenewalDeskRow[] } & ListTotal> {
-  const where = deskCondition(db, query, today);
+  const where = deskCondition(db, query, today, query.view === 'lapsed' && (await anyPastGrace(db, today)));
   const pageIds = db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -151,7 +172,7 @@ export async function* renewalDeskPages(
   today: string,
   pageSize = 1000,
 ): AsyncGenerator<RenewalDeskRow[]> {
-  const base = deskCondition(db, filter, today);
+  const base = deskCondition(db, filter, today, filter.view === 'lapsed' && (await anyPastGrace(db, today)));
   const descending = filter.sort === 'end_desc';
   let cursor: { periodEnd: string; id: string } | null = null;
   for (;;) {

@@ -234,6 +234,34 @@ describe('renew and cancel (decision 0054)', () => {
 });
 
 describe('the renewals desk', () => {
+  it('lists as lapsed both the marked ones and those past the grace period the daily run has not marked yet', async () => {
+    const today = serverToday(t.deps.env);
+    const finance = await createStaffMember(t, 'finance');
+    const [marked, pending, running] = await Promise.all([
+      company(addDays(today, -200)),
+      company(addDays(today, -200)),
+      company(addDays(today, -200)),
+    ]);
+    const subs = await Promise.all([marked, pending, running].map((c) => agentOf(c.c)));
+    const set = (i: number, values: Partial<typeof subscriptions.$inferInsert>) =>
+      db().update(subscriptions).set(values).where(eq(subscriptions.id, subs[i].id));
+    await set(0, { status: 'lapsed', periodEnd: addDays(today, -40) });
+    await set(1, { periodEnd: addDays(today, -30) });
+    await set(2, { periodEnd: addDays(today, -5) });
+    const lapsedIds = async () => {
+      const res = await finance.c.get('/api/admin/renewals?view=lapsed&sort=end_desc&pageSize=100');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items.map((r: { id: string }) => r.id).filter((id: string) => subs.some((sub) => sub.id === id));
+    };
+    // Past grace and not marked yet (between midnight and the daily run): listed with the marked one.
+    expect(await lapsedIds()).toEqual([subs[1].id, subs[0].id]);
+    // Once no running subscription is past its grace, the view is the marked ones alone.
+    await set(1, { status: 'lapsed' });
+    expect(await lapsedIds()).toEqual([subs[1].id, subs[0].id]);
+    await set(1, { status: 'active', periodEnd: addDays(today, 300) });
+    expect(await lapsedIds()).toEqual([subs[0].id]);
+  });
+
   it('lists, searches, exports and counts for finance; operations mark the lapsed-agent task done; support is refused', async () => {
     const today = serverToday(t.deps.env);
     const due = await company(addDays(today, -355), 'Masa Çiçekçilik LLC');
