@@ -81,6 +81,15 @@ describe('the operator home', () => {
     await owner.getByTestId('deadline-row').getByText('5 gün gecikti').waitFor();
     await screenshots(owner, 'deadlines-overdue-tr');
 
+    // "Waiting over 24 hours" opens the support desk filtered to the waiting threads.
+    await owner.goto(`/admin?${RANGE}`);
+    await figure('care', 'waiting').getByRole('link').click();
+    await owner.waitForURL('**/admin/support?waiting=1**');
+    await owner.getByTestId('support-row').first().waitFor();
+    expect(await owner.getByTestId('support-row').count()).toBe(E.waitingOver24h);
+    expect(await owner.getByLabel('24 saatten uzun süredir yanıt bekleyenler').isChecked()).toBe(true);
+    await screenshots(owner, 'support-waiting-tr');
+
     // English, on a phone as well.
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

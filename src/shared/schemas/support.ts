@@ -50,5 +50,10 @@ export const adminSupportListQuerySchema = z.object({
   status: z.enum(SUPPORT_STATUS_FILTERS).default('all'),
   /** Part of the subject or of the user's email. */
   q: safeText(TEXT_MAX.search).optional(),
+  /**
+   * '1': only the threads waiting for us (active, the newest message the customer's) for more than
+   * CARE_WAIT_HOURS, the list the home's care figure opens (decision 0062).
+   */
+  waiting: z.enum(['1']).optional(),
 });
 export type AdminSupportListQuery = z.output<typeof adminSupportListQuerySchema>;

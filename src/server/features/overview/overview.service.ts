@@ -12,7 +12,6 @@ import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
 import { EIN_FOLLOW_UP_STATUS } from '../../../shared/domain/ein-follow-ups';
 import {
   addDays,
-  CARE_WAIT_HOURS,
   DAY_RANGE_DEFAULT,
   type DayRange,
   DEADLINE_WINDOW_DAYS,
@@ -25,12 +24,12 @@ import {
   weeksIn,
 } from '../../../shared/domain/overview';
 import { chooseExpectedWait, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
-import { SUPPORT_FINISHED_STATUSES, SUPPORT_STATUSES } from '../../../shared/domain/support';
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { markedWithin, overdueItemsSql } from '../compliance/deadlines.service';
 import { overdueCondition, overdueCutoff } from '../ein/ein-follow-ups.service';
+import { waitingOverCondition } from '../support/support-admin.service';
 import { stageStats } from '../timeline/stage-history.service';
 import {
   type DailyFilter,
@@ -266,9 +265,6 @@ export async function irsPanel(db: DbOrTx, range: DayRange, env: AppDeps['env'])
   };
 }
 
-/** Waiting for us (shared/domain/support.ts waitingSince): active, and the newest message is not staff's. */
-const ACTIVE_STATUSES = SUPPORT_STATUSES.filter((s) => !SUPPORT_FINISHED_STATUSES.includes(s));
-
 export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise<OverviewCare> {
   const previous = previousRange(range);
   // first_reply_at is kept by a trigger on support_messages (decision 0062): one index range, no messages read.
@@ -289,17 +285,14 @@ export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise
     medianHours: num(r?.median_hours),
     p90Hours: num(r?.p90_hours),
   });
-  const cutoff = new Date(now.getTime() - CARE_WAIT_HOURS * 3_600_000).toISOString();
   const [months, [totals], [before], [waiting]] = await Promise.all([
     rowsOf<Figures & { month: string }>(db, sql`${figures(sql`f.month,`, range)} group by f.month`),
     rowsOf<Figures>(db, figures(sql``, range)),
     rowsOf<Figures>(db, figures(sql``, previous)),
     rowsOf<{ n: number }>(
       db,
-      // The statuses as literals: the partial index support_threads_waiting_idx covers exactly these.
-      sql`select count(*)::int as n from support_threads t
-        where not t.last_message_by_staff and t.status in (${sql.raw(ACTIVE_STATUSES.map((st) => `'${st}'`).join(', '))})
-          and t.last_message_at <= ${cutoff}::timestamptz`,
+      // The support desk's "waiting" filter, which the figure opens (one condition for both).
+      sql`select count(*)::int as n from support_threads where ${waitingOverCondition(now)}`,
     ),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));

@@ -142,6 +142,11 @@ describe('the home panels', () => {
     expect(body.previousTotals).toEqual(E.carePrevious);
     expect(body.months).toEqual([{ month: '2025-03', ...E.care }]);
     expect(body.waitingOver24h).toBe(E.waitingOver24h);
+    // The figure's link: the support desk's "waiting" filter lists exactly that thread (c3's).
+    const desk = await owner.get('/api/admin/support/threads?waiting=1');
+    expect(desk.status).toBe(200);
+    expect(desk.body.total).toBe(E.waitingOver24h);
+    expect(desk.body.items.map((i: { userId: string }) => i.userId)).toEqual([seeded.customers.c3]);
   });
 
   it('deadlines: due in 30 days and not done; passed and unmarked', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/domain/ids';
+import { CARE_WAIT_HOURS } from '../../../shared/domain/overview';
 import {
   SUPPORT_FINISHED_STATUSES,
   SUPPORT_STATUSES,
@@ -64,13 +65,29 @@ export function supportSearchCondition(q: string): SQL {
   return foldedContains([supportThreads.subject, users.email], q);
 }
 
+/**
+ * Waiting for us longer than CARE_WAIT_HOURS at `now`: active, the newest message the customer's
+ * (last_message_by_staff, kept by a trigger, decision 0062), and that message older than the wait. The
+ * statuses are literals so the partial index support_threads_waiting_idx serves it; the home's care panel
+ * counts the same condition.
+ */
+export function waitingOverCondition(now: Date): SQL {
+  const cutoff = new Date(now.getTime() - CARE_WAIT_HOURS * 3_600_000).toISOString();
+  const active = SUPPORT_STATUSES.filter((s) => !SUPPORT_FINISHED_STATUSES.includes(s));
+  return sql`not ${supportThreads.lastMessageByStaff} and ${supportThreads.status} in (${sql.raw(
+    active.map((s) => `'${s}'`).join(', '),
+  )}) and ${supportThreads.lastMessageAt} <= ${cutoff}::timestamptz`;
+}
+
 export async function listThreadsForAdmin(
   db: DbOrTx,
   query: AdminSupportListQuery,
+  now: Date,
 ): Promise<{ rows: AdminThreadRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.status !== 'all') conditions.push(eq(supportThreads.status, query.status));
   if (query.q) conditions.push(supportSearchCondition(query.q));
+  if (query.waiting) conditions.push(waitingOverCondition(now));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = query.sort === 'oldest' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([

@@ -377,7 +377,7 @@ export function AdminHomePage() {
                 key: 'waiting',
                 label: t('adminHome.care.waiting'),
                 value: String(care.data.waitingOver24h),
-                to: '/admin/support?status=open',
+                to: '/admin/support?waiting=1',
               },
             ]}
             chart={

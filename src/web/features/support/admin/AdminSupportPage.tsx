@@ -5,6 +5,7 @@ import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { type ListUpdate, useAdminList } from '../../../components/admin/useAdminListPage';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ADMIN_SUPPORT_KEY, adminSupportListQuery } from '../api/support';
 import { SupportThreadList } from './SupportThreadList';
@@ -19,7 +20,7 @@ const SupportDetailPanel = lazy(() => import('./SupportDetailPanel').then((m) =>
  */
 export function AdminSupportPage() {
   const { t } = useTranslation();
-  const { page, sort, status, q, thread: selectedId, update } = useSupportListParams();
+  const { page, sort, status, q, waiting, thread: selectedId, update } = useSupportListParams();
   // The open thread is `?thread=` here (useSupportListParams), the lists' `selectedId` elsewhere.
   const updateList = useCallback<ListUpdate>(
     ({ selectedId: thread, ...patch }, options) => update(thread === undefined ? patch : { ...patch, thread }, options),
@@ -28,11 +29,11 @@ export function AdminSupportPage() {
   const { view, toolbar, detail } = useAdminList(
     { page, q, selectedId, update: updateList },
     {
-      query: adminSupportListQuery({ page, sort, status, q }),
+      query: adminSupportListQuery({ page, sort, status, q, waiting }),
       refreshKey: ADMIN_SUPPORT_KEY,
       loadFailedKey: 'support.admin.list.loadFailed',
-      filtered: Boolean(status || q),
-      clearFilters: { q: '', status: null },
+      filtered: Boolean(status || q || waiting),
+      clearFilters: { q: '', status: null, waiting: false },
       rowTestId: 'support-row',
     },
   );
@@ -62,6 +63,15 @@ export function AdminSupportPage() {
             className="min-w-0 flex-1 sm:w-44 sm:flex-none"
           />
         </ListToolbar>
+      }
+      controls={
+        <Checkbox
+          id="support-waiting-filter"
+          name="waiting"
+          label={t('support.admin.filters.waiting')}
+          checked={waiting}
+          onChange={(event) => update({ waiting: event.target.checked, page: 1 })}
+        />
       }
       panelWidth="wide"
       panel={detail && <SupportDetailPanel key={detail.id} {...detail} />}

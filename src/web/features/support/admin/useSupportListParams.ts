@@ -25,6 +25,7 @@ export function readSupportListParams(search: URLSearchParams): SupportListParam
     sort: readSort(search, SORTS),
     status: (SUPPORT_STATUSES as readonly string[]).includes(status ?? '') ? (status as SupportStatus) : null,
     q: readQuery(search),
+    waiting: search.get('waiting') === '1',
     thread: search.get('thread') || null,
   };
 }
@@ -36,11 +37,12 @@ const codec: ListParamsCodec<SupportListParams> = {
     set('sort', p.sort, SORTS[0]);
     set('status', p.status, null);
     set('q', p.q, '');
+    set('waiting', p.waiting ? '1' : null, null);
     set('thread', p.thread, null);
   },
 };
 
-/** The support desk's state in the URL: ?page=&sort=&status=&q=&thread= (see useListParams). */
+/** The support desk's state in the URL: ?page=&sort=&status=&q=&waiting=&thread= (see useListParams). */
 export function useSupportListParams() {
   return useListParams(codec);
 }

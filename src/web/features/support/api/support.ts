@@ -81,6 +81,8 @@ export interface AdminSupportListParams {
   sort: AdminSupportSort;
   status: SupportStatus | null;
   q: string;
+  /** Only the threads waiting for our answer over 24 hours (the home's care figure opens this). */
+  waiting: boolean;
 }
 
 export const ADMIN_SUPPORT_PAGE_SIZE = 20;
@@ -95,6 +97,7 @@ export function adminSupportListQuery(params: AdminSupportListParams) {
   });
   if (params.status) search.set('status', params.status);
   if (params.q) search.set('q', params.q);
+  if (params.waiting) search.set('waiting', '1');
   return queryOptions({
     queryKey: [...ADMIN_SUPPORT_KEY, 'list', params],
     queryFn: () => api<AdminThreadList>('GET', `${ADMIN_BASE}/threads?${search}`),
