@@ -90,6 +90,15 @@ describe('the operator home', () => {
     expect(await owner.getByLabel('24 saatten uzun süredir yanıt bekleyenler').isChecked()).toBe(true);
     await screenshots(owner, 'support-waiting-tr');
 
+    // The money figures open the paid, live orders of the range's days.
+    await owner.goto(`/admin?${RANGE}`);
+    await figure('money', 'orders').getByRole('link').click();
+    await owner.waitForURL(`**/admin/orders?**paidFrom=${OVERVIEW_RANGE.from}**`);
+    await owner.getByTestId('order-row').first().waitFor();
+    expect(await owner.getByTestId('order-row').count()).toBe(E.money.orders);
+    expect(await owner.getByLabel('Ödeme tarihi: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
+    await screenshots(owner, 'orders-paid-range-tr');
+
     // English, on a phone as well.
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

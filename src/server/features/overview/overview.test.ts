@@ -87,6 +87,13 @@ describe('the home panels', () => {
     expect(body.totals).toEqual(E.money);
     expect(body.previousTotals).toEqual(E.moneyPrevious);
     expect(body.renewals).toBeNull();
+    // The figures' link: the orders list, paid and live in the range, holds exactly those orders.
+    const desk = await owner.get(
+      `/api/admin/orders?status=paid&mode=live&paidFrom=${OVERVIEW_RANGE.from}&paidTo=${OVERVIEW_RANGE.to}`,
+    );
+    expect(desk.status).toBe(200);
+    expect(desk.body.total).toBe(E.money.orders);
+    expect(desk.body.items.reduce((n: number, o: { amountCents: number }) => n + o.amountCents, 0)).toBe(E.money.cents);
     expect(body.rows).toEqual([
       {
         month: '2025-03',

@@ -55,6 +55,11 @@ function filterCondition(db: DbOrTx, filter: OrderFilter): SQL | undefined {
     );
   }
   if (filter.mode) conditions.push(eq(orders.provider, filter.mode === 'test' ? 'local' : 'stripe'));
+  // UTC days, the last one included, as the home counts them (an index range of orders_paid_at).
+  if (filter.paidFrom)
+    conditions.push(sql`${orders.paidAt} >= (${filter.paidFrom}::date)::timestamp at time zone 'UTC'`);
+  if (filter.paidTo)
+    conditions.push(sql`${orders.paidAt} < (${filter.paidTo}::date + 1)::timestamp at time zone 'UTC'`);
   if (filter.q) conditions.push(customerMatches(db, orders.userId, filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -2,6 +2,8 @@
  * /admin/orders: every order, read-only, newest first, filtered, searched (Turkish letters folded),
  * paged in SQL and exported as CSV, on both engines.
  */
+
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { orders, services } from '../../db/schema';
@@ -139,6 +141,24 @@ describe('the orders list', () => {
     expect(await list('q=nobody-at-all')).toMatchObject({ items: [], total: 0 });
   });
 
+  it("filters by the UTC day paid, both ends included, as the home's money figures count (decision 0055)", async () => {
+    const db = t.deps.database.db;
+    await db
+      .update(orders)
+      .set({ paidAt: new Date('2026-11-01T23:30:00Z') })
+      .where(eq(orders.id, ids.isilService));
+    await db
+      .update(orders)
+      .set({ paidAt: new Date('2026-11-02T00:00:00Z') })
+      .where(eq(orders.id, ids.isilFlagged));
+    expect(idsOf(await list('paidFrom=2026-11-01&paidTo=2026-11-01'))).toEqual([ids.isilService]);
+    expect(idsOf(await list('paidFrom=2026-11-02'))).toEqual([ids.isilFlagged]);
+    expect(idsOf(await list('paidTo=2026-11-02&mode=live'))).toEqual([ids.isilService]);
+    const reversed = await admin.get('/api/admin/orders?paidFrom=2026-11-03&paidTo=2026-11-01');
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain('paidTo');
+  });
+
   it('pages in SQL without repeats or gaps', async () => {
     const pages = [await list('pageSize=2&page=1'), await list('pageSize=2&page=2'), await list('pageSize=2&page=3')];
     expect(pages.flatMap(idsOf)).toEqual(idsOf(await list()));
@@ -148,7 +168,14 @@ describe('the orders list', () => {
   });
 
   it('refuses a bad filter with 400 and anyone but staff with 401 or 403', async () => {
-    for (const query of ['status=refunded', 'service=nope', 'mode=free', 'pageSize=500', 'page=0']) {
+    for (const query of [
+      'status=refunded',
+      'service=nope',
+      'mode=free',
+      'pageSize=500',
+      'page=0',
+      'paidFrom=2026-13-01',
+    ]) {
       const res = await admin.get(`/api/admin/orders?${query}`);
       expect(res.status, query).toBe(400);
     }

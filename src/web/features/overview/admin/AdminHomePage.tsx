@@ -31,6 +31,9 @@ const GROWTH_LINKS: Record<(typeof GROWTH_KEYS)[number], string> = {
   formationsCompleted: '/admin/formations?status=formation_completed',
   einsIssued: '/admin/ein?status=ein_issued',
 };
+/** The orders the money figures count: paid, live (TEST MODE never counts), in the range's days. */
+const paidOrdersIn = (range: DayRange) =>
+  `/admin/orders?status=paid&mode=live&paidFrom=${range.from}&paidTo=${range.to}`;
 const n1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 function useRange(): { preset: RangePreset; range: DayRange; set: (next: Record<string, string | null>) => void } {
@@ -248,14 +251,14 @@ export function AdminHomePage() {
                 label: t('adminHome.money.revenue'),
                 value: usd(money.data.totals.cents),
                 previous: usd(money.data.previousTotals.cents),
-                to: '/admin/orders?status=paid&mode=live',
+                to: paidOrdersIn(money.data.range),
               },
               {
                 key: 'orders',
                 label: t('adminHome.money.orders'),
                 value: String(money.data.totals.orders),
                 previous: String(money.data.previousTotals.orders),
-                to: '/admin/orders?status=paid&mode=live',
+                to: paidOrdersIn(money.data.range),
               },
             ]}
             chart={(() => {

@@ -16,6 +16,7 @@ import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
+import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -35,6 +36,8 @@ const codec: ListParamsCodec<OrderListParams> = {
       service: search.get('service') || null,
       mode: (ADMIN_ORDER_MODES as readonly string[]).includes(mode ?? '') ? (mode as AdminOrderMode) : null,
       q: readQuery(search),
+      paidFrom: readDay(search, 'paidFrom'),
+      paidTo: readDay(search, 'paidTo'),
     };
   },
   write: (p, set) => {
@@ -43,8 +46,16 @@ const codec: ListParamsCodec<OrderListParams> = {
     set('service', p.service, null);
     set('mode', p.mode, null);
     set('q', p.q, '');
+    set('paidFrom', p.paidFrom, null);
+    set('paidTo', p.paidTo, null);
   },
 };
+
+/** A day from the URL (YYYY-MM-DD), or null: anything else would only earn the list a refusal. */
+function readDay(search: URLSearchParams, key: string): string | null {
+  const value = search.get(key);
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
 
 /**
  * Every order, read-only: newest first, filtered by status, service or package and TEST MODE,
@@ -53,19 +64,19 @@ const codec: ListParamsCodec<OrderListParams> = {
 export function AdminOrdersPage() {
   const { t } = useTranslation();
   const params = useListParams(codec);
-  const { page, status, service, mode, q, update } = params;
-  const filtered = Boolean(status || service || mode || q);
+  const { page, status, service, mode, q, paidFrom, paidTo, update } = params;
+  const filtered = Boolean(status || service || mode || q || paidFrom || paidTo);
   const { view, toolbar } = useAdminList(params, {
-    query: orderListQuery({ page, status, service, mode, q }),
+    query: orderListQuery({ page, status, service, mode, q, paidFrom, paidTo }),
     refreshKey: ADMIN_ORDERS_KEY,
     loadFailedKey: 'adminOrders.loadFailed',
     filtered,
-    clearFilters: { q: '', status: null, service: null, mode: null },
+    clearFilters: { q: '', status: null, service: null, mode: null, paidFrom: null, paidTo: null },
     rowTestId: 'order-row',
   });
   const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
   const exporting = useExport(
-    (format) => downloadOrdersCsv({ status, service, mode, q }, format),
+    (format) => downloadOrdersCsv({ status, service, mode, q, paidFrom, paidTo }, format),
     'adminOrders.exportDone',
     'adminOrders.exportFailed',
   );
@@ -123,6 +134,26 @@ export function AdminOrdersPage() {
               allLabel={t('adminOrders.allModes')}
               onFilter={(value) => update({ mode: value, page: 1 })}
               className="min-w-0 sm:w-48"
+            />
+            <TextField
+              id="orders-paid-from"
+              name="paidFrom"
+              type="date"
+              label={t('adminOrders.paidFrom')}
+              value={paidFrom ?? ''}
+              max={paidTo ?? undefined}
+              onChange={(event) => update({ paidFrom: event.target.value || null, page: 1 })}
+              className="mt-1.5 sm:w-44"
+            />
+            <TextField
+              id="orders-paid-to"
+              name="paidTo"
+              type="date"
+              label={t('adminOrders.paidTo')}
+              value={paidTo ?? ''}
+              min={paidFrom ?? undefined}
+              onChange={(event) => update({ paidTo: event.target.value || null, page: 1 })}
+              className="mt-1.5 sm:w-44"
             />
           </div>
           <ExportButtons

@@ -11,6 +11,9 @@ export interface OrderListParams {
   service: string | null;
   mode: AdminOrderMode | null;
   q: string;
+  /** Paid from and through these UTC days (YYYY-MM-DD), as the home's money figures count. */
+  paidFrom: string | null;
+  paidTo: string | null;
 }
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -23,6 +26,8 @@ function filterSearch(params: Omit<OrderListParams, 'page'>): URLSearchParams {
   if (params.service) search.set('service', params.service);
   if (params.mode) search.set('mode', params.mode);
   if (params.q) search.set('q', params.q);
+  if (params.paidFrom) search.set('paidFrom', params.paidFrom);
+  if (params.paidTo) search.set('paidTo', params.paidTo);
   return search;
 }
 
