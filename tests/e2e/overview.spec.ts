@@ -99,6 +99,15 @@ describe('the operator home', () => {
     expect(await owner.getByLabel('Ödeme tarihi: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
     await screenshots(owner, 'orders-paid-range-tr');
 
+    // Sign-ups open the customers who joined in the range.
+    await owner.goto(`/admin?${RANGE}`);
+    await figure('growth', 'signups').getByRole('link').click();
+    await owner.waitForURL(`**/admin/users?**joinedFrom=${OVERVIEW_RANGE.from}**`);
+    await owner.getByTestId('user-row').first().waitFor();
+    expect(await owner.getByTestId('user-row').count()).toBe(E.growth.signups);
+    expect(await owner.getByLabel('Yalnızca müşteriler').isChecked()).toBe(true);
+    await screenshots(owner, 'users-joined-range-tr');
+
     // English, on a phone as well.
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

@@ -5,12 +5,24 @@ import { safeText, TEXT_MAX } from './text';
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
 /** product.md#admin-pages Admin users: the list's query, every value bounded so a hand-made URL cannot ask for all rows. */
-export const adminUserListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(ADMIN_USER_SORTS).default('newest'),
-  q: safeText(TEXT_MAX.search).optional(),
-});
+export const adminUserListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    sort: z.enum(ADMIN_USER_SORTS).default('newest'),
+    q: safeText(TEXT_MAX.search).optional(),
+    /**
+     * Joined from this UTC day through `joinedTo`, both included, and '1': customers only. The home's
+     * sign-ups figures open the list with them (decision 0055).
+     */
+    joinedFrom: z.iso.date().optional(),
+    joinedTo: z.iso.date().optional(),
+    customers: z.enum(['1']).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.joinedFrom && v.joinedTo && v.joinedFrom > v.joinedTo)
+      ctx.addIssue({ code: 'custom', path: ['joinedTo'], message: 'validation.dateRangeOrder' });
+  });
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 
 /** Only the display name can be edited; the email belongs to the sign-in account and stays as it is. */

@@ -69,6 +69,12 @@ describe('the home panels', () => {
       Object.keys(E.growth).map((k) => [k, body.weeks.reduce((n: number, w: Record<string, number>) => n + w[k], 0)]),
     );
     expect(summed).toEqual(E.growth);
+    // The figure's link: the customers who joined in the range, exactly those counted.
+    const joined = await owner.get(
+      `/api/admin/users?joinedFrom=${OVERVIEW_RANGE.from}&joinedTo=${OVERVIEW_RANGE.to}&customers=1`,
+    );
+    expect(joined.status).toBe(200);
+    expect(joined.body.total).toBe(E.growth.signups);
     // c5 signed up at 23:30 UTC on the range's last day: counted in the week of 2025-03-31.
     expect(body.weeks.at(-1)).toMatchObject({ week: '2025-03-31', signups: 1 });
   });

@@ -1,9 +1,9 @@
-import { type AnyColumn, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
 import type { adminUserListQuerySchema } from '../../../shared/schemas/users-admin';
-import { COUNT_CAP, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -40,12 +40,20 @@ export async function listUsers(
   db: DbOrTx,
   query: z.output<typeof adminUserListQuerySchema>,
 ): Promise<{ rows: AdminUserRow[] } & ListTotal> {
-  const where: SQL | undefined = query.q ? inArray(users.id, matchingUserIds(db, query.q)) : undefined;
+  const filters: SQL[] = [];
+  // UTC days, the last one included, as the home counts sign-ups: a range of users_created_idx.
+  if (query.joinedFrom)
+    filters.push(sql`${users.createdAt} >= (${query.joinedFrom}::date)::timestamp at time zone 'UTC'`);
+  if (query.joinedTo)
+    filters.push(sql`${users.createdAt} < (${query.joinedTo}::date + 1)::timestamp at time zone 'UTC'`);
+  if (query.customers) filters.push(eq(users.role, 'customer'));
+  const search: SQL | undefined = query.q ? inArray(users.id, matchingUserIds(db, query.q)) : undefined;
+  const where: SQL | undefined = search || filters.length ? and(search, ...filters) : undefined;
   const order = query.sort === 'oldest' ? asc : desc;
   const offset = (query.page - 1) * query.pageSize;
   const pageRows = (ids: string[] | SQLWrapper) =>
     listQuery(db).where(inArray(users.id, ids)).orderBy(order(users.createdAt), order(users.id));
-  if (where) {
+  if (where && search) {
     // A search: its page and count from one pass over its matches (searchedPage).
     const hit = await searchedPage(db, {
       table: users,
@@ -71,7 +79,11 @@ export async function listUsers(
   // A search matching more than the cap has been counted that far by searchedPage already.
   const [rows, total] = await Promise.all([
     pageRows(pageIds),
-    where ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const) : tableTotal(db, users, 'users'),
+    search
+      ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const)
+      : where
+        ? cappedTotal(db, db.select({ id: users.id }).from(users).where(where))
+        : tableTotal(db, users, 'users'),
   ]);
   return { rows, ...total };
 }

@@ -139,6 +139,37 @@ describe('GET /api/admin/users', () => {
     expect([...page1.items, ...page2.items].map((i) => i.id)).toEqual(made);
   });
 
+  it("filters by the UTC days joined, both included, and customers only, as the home's sign-ups count", async () => {
+    const a = await customer({ fullName: 'Katılım Zqxw Bir' });
+    const b = await customer({ fullName: 'Katılım Zqxw İki' });
+    await db()
+      .update(users)
+      .set({ createdAt: new Date('2024-02-03T23:59:00Z') })
+      .where(eq(users.id, a.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date('2024-02-04T00:00:00Z') })
+      .where(eq(users.id, b.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date('2024-02-03T12:00:00Z') })
+      .where(eq(users.id, adminId));
+    const ids = async (query: string) => {
+      const res = await admin.get(`${base}?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items.map((i: { id: string }) => i.id);
+    };
+    expect(await ids('joinedFrom=2024-02-03&joinedTo=2024-02-03')).toEqual([a.id, adminId]);
+    expect(await ids('joinedFrom=2024-02-03&joinedTo=2024-02-03&customers=1')).toEqual([a.id]);
+    expect(await ids('joinedFrom=2024-02-01&joinedTo=2024-02-04&customers=1&sort=oldest')).toEqual([a.id, b.id]);
+    // With a search too: the matches of the period only.
+    expect(await ids(`q=${encodeURIComponent('katilim zqxw')}&joinedFrom=2024-02-04`)).toEqual([b.id]);
+    const counted = await admin.get(`${base}?joinedFrom=2024-02-01&joinedTo=2024-02-04&customers=1`);
+    expect(counted.body).toMatchObject({ total: 2, totalKind: 'exact' });
+    expect((await admin.get(`${base}?joinedFrom=2024-02-05&joinedTo=2024-02-04`)).status).toBe(400);
+    expect((await admin.get(`${base}?customers=yes`)).status).toBe(400);
+  });
+
   it('says "at least" the cap for a search matching more, and still pages it in order', async () => {
     const marker = `kalabalik${randomUUID().slice(0, 6)}`;
     const n = COUNT_CAP + 30;

@@ -67,6 +67,12 @@ export function readQuery(search: URLSearchParams): string {
   return (search.get('q') ?? '').trim().slice(0, 200);
 }
 
+/** A day (YYYY-MM-DD) of a period filter, or null: anything else would only earn the list a refusal. */
+export function readDay(search: URLSearchParams, key: string): string | null {
+  const value = search.get(key);
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
 /** `?sort=`: one of `sorts`, else the first. */
 export function readSort<S extends string>(search: URLSearchParams, sorts: readonly S[]): S {
   const sort = search.get('sort');

@@ -31,6 +31,8 @@ const GROWTH_LINKS: Record<(typeof GROWTH_KEYS)[number], string> = {
   formationsCompleted: '/admin/formations?status=formation_completed',
   einsIssued: '/admin/ein?status=ein_issued',
 };
+/** The accounts the sign-ups figures count: customers who joined in the range's days. */
+const signupsIn = (range: DayRange) => `/admin/users?joinedFrom=${range.from}&joinedTo=${range.to}&customers=1`;
 /** The orders the money figures count: paid, live (TEST MODE never counts), in the range's days. */
 const paidOrdersIn = (range: DayRange) =>
   `/admin/orders?status=paid&mode=live&paidFrom=${range.from}&paidTo=${range.to}`;
@@ -135,7 +137,7 @@ export function AdminHomePage() {
               label: t(`adminHome.growth.${k}`),
               value: String(growth.data.totals[k]),
               previous: String(growth.data.previousTotals[k]),
-              to: GROWTH_LINKS[k],
+              to: k === 'signups' ? signupsIn(growth.data.range) : GROWTH_LINKS[k],
             }))}
             chart={
               <BarChart
@@ -168,6 +170,11 @@ export function AdminHomePage() {
                 label: t(`adminHome.funnel.${s.step}`),
                 value: rate === null ? String(s.count) : `${s.count} (${rate}%)`,
                 previous: String(s.previous),
+                // The users list has no attribution filter: the sign-ups open it when the funnel has none.
+                to:
+                  s.step === 'signups' && !funnel.data.link && !funnel.data.utm
+                    ? signupsIn(funnel.data.range)
+                    : undefined,
               };
             })}
             chart={

@@ -15,7 +15,13 @@ import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
-import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
+import {
+  type ListParamsCodec,
+  readDay,
+  readPage,
+  readQuery,
+  useListParams,
+} from '../../../components/admin/useListParams';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
@@ -50,12 +56,6 @@ const codec: ListParamsCodec<OrderListParams> = {
     set('paidTo', p.paidTo, null);
   },
 };
-
-/** A day from the URL (YYYY-MM-DD), or null: anything else would only earn the list a refusal. */
-function readDay(search: URLSearchParams, key: string): string | null {
-  const value = search.get(key);
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
-}
 
 /**
  * Every order, read-only: newest first, filtered by status, service or package and TEST MODE,

@@ -3,6 +3,8 @@ import { lazy } from 'react';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { TextField } from '../../../components/ui/Input';
 import { useTranslation } from '../../../lib/useTranslation';
 import { UserList } from './UserList';
 import { USERS_KEY, userListQuery } from './usersApi';
@@ -18,13 +20,13 @@ const UserDetailPanel = lazy(() => import('./UserDetailPanel').then((m) => ({ de
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const params = useUserListParams();
-  const { page, sort, q, update } = params;
+  const { page, sort, q, joinedFrom, joinedTo, customers, update } = params;
   const { view, toolbar, detail } = useAdminList(params, {
-    query: userListQuery({ page, sort, q }),
+    query: userListQuery({ page, sort, q, joinedFrom, joinedTo, customers }),
     refreshKey: USERS_KEY,
     loadFailedKey: 'adminUsers.list.loadFailed',
-    filtered: Boolean(q),
-    clearFilters: { q: '' },
+    filtered: Boolean(q || joinedFrom || joinedTo || customers),
+    clearFilters: { q: '', joinedFrom: null, joinedTo: null, customers: false },
     rowTestId: 'user-row',
   });
   const newest = sort === 'newest';
@@ -42,6 +44,38 @@ export function AdminUsersPage() {
           newest={newest}
           onToggleSort={() => update({ sort: newest ? 'oldest' : 'newest', page: 1 })}
         />
+      }
+      controls={
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <TextField
+            id="users-joined-from"
+            name="joinedFrom"
+            type="date"
+            label={t('adminUsers.joinedFrom')}
+            value={joinedFrom ?? ''}
+            max={joinedTo ?? undefined}
+            onChange={(event) => update({ joinedFrom: event.target.value || null, page: 1 })}
+            className="mt-1.5 sm:w-44"
+          />
+          <TextField
+            id="users-joined-to"
+            name="joinedTo"
+            type="date"
+            label={t('adminUsers.joinedTo')}
+            value={joinedTo ?? ''}
+            min={joinedFrom ?? undefined}
+            onChange={(event) => update({ joinedTo: event.target.value || null, page: 1 })}
+            className="mt-1.5 sm:w-44"
+          />
+          <Checkbox
+            id="users-customers-only"
+            name="customers"
+            label={t('adminUsers.customersOnly')}
+            checked={customers}
+            onChange={(event) => update({ customers: event.target.checked, page: 1 })}
+            className="sm:pb-2.5"
+          />
+        </div>
       }
       panelWidth="medium"
       panel={detail && <UserDetailPanel key={detail.id} {...detail} />}

@@ -1,6 +1,7 @@
 import { ADMIN_USER_SORTS } from '../../../../shared/domain/admin-lists';
 import {
   type ListParamsCodec,
+  readDay,
   readPage,
   readQuery,
   readSort,
@@ -9,15 +10,25 @@ import {
 import type { UserListParams } from './usersApi';
 
 const codec: ListParamsCodec<UserListParams> = {
-  read: (search) => ({ page: readPage(search), sort: readSort(search, ADMIN_USER_SORTS), q: readQuery(search) }),
+  read: (search) => ({
+    page: readPage(search),
+    sort: readSort(search, ADMIN_USER_SORTS),
+    q: readQuery(search),
+    joinedFrom: readDay(search, 'joinedFrom'),
+    joinedTo: readDay(search, 'joinedTo'),
+    customers: search.get('customers') === '1',
+  }),
   write: (p, set) => {
     set('page', String(p.page), '1');
     set('sort', p.sort, ADMIN_USER_SORTS[0]);
     set('q', p.q, '');
+    set('joinedFrom', p.joinedFrom, null);
+    set('joinedTo', p.joinedTo, null);
+    set('customers', p.customers ? '1' : null, null);
   },
 };
 
-/** The users page's state in the URL: ?page=&sort=&q=&id= (see useListParams). */
+/** The users page's state in the URL: ?page=&sort=&q=&joinedFrom=&joinedTo=&customers=&id= (see useListParams). */
 export function useUserListParams() {
   return useListParams(codec);
 }

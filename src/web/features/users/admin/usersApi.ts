@@ -16,6 +16,10 @@ export interface UserListParams {
   page: number;
   sort: AdminUserSort;
   q: string;
+  /** Joined from and through these UTC days (YYYY-MM-DD), customers only: the home's sign-ups figures. */
+  joinedFrom: string | null;
+  joinedTo: string | null;
+  customers: boolean;
 }
 
 export const USERS_PAGE_SIZE = 20;
@@ -30,6 +34,9 @@ export function userListQuery(params: UserListParams) {
     sort: params.sort,
   });
   if (params.q) search.set('q', params.q);
+  if (params.joinedFrom) search.set('joinedFrom', params.joinedFrom);
+  if (params.joinedTo) search.set('joinedTo', params.joinedTo);
+  if (params.customers) search.set('customers', '1');
   return queryOptions({
     queryKey: [...USERS_KEY, 'list', params],
     queryFn: () => api<AdminUserList>('GET', `${BASE}?${search}`),
