@@ -108,6 +108,15 @@ describe('the operator home', () => {
     expect(await owner.getByLabel('Yalnızca müşteriler').isChecked()).toBe(true);
     await screenshots(owner, 'users-joined-range-tr');
 
+    // Formations completed open the formations that reached that status in the range.
+    await owner.goto(`/admin?${RANGE}`);
+    await figure('growth', 'formationsCompleted').getByRole('link').click();
+    await owner.waitForURL(`**/admin/formations?**reachedFrom=${OVERVIEW_RANGE.from}**`);
+    await owner.getByTestId('formation-row').first().waitFor();
+    expect(await owner.getByTestId('formation-row').count()).toBe(E.growth.formationsCompleted);
+    expect(await owner.getByLabel('Bu duruma geçiş: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
+    await screenshots(owner, 'formations-reached-range-tr');
+
     // English, on a phone as well.
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { PACKAGE_IDS } from '../catalogue/packages';
 import { ADMIN_ORDER_MODES, ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../domain/orders';
+import { dayRangeOrder } from '../schemas/day-range';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
@@ -21,6 +22,8 @@ const listFields = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   service: serviceFilter.optional(),
   mode: z.enum(ADMIN_ORDER_MODES).optional(),
+  /** What was bought: an extra service, a formation package, a renewal. */
+  kind: z.enum(ORDER_KINDS).optional(),
   /** The customer's email, sign-up name or display name (Turkish letters folded), or their exact id. */
   q: safeText(TEXT_MAX.search).optional(),
   /**
@@ -31,10 +34,7 @@ const listFields = z.object({
   paidTo: z.iso.date().optional(),
 });
 
-function paidRangeRule(v: { paidFrom?: string; paidTo?: string }, ctx: z.RefinementCtx) {
-  if (v.paidFrom && v.paidTo && v.paidFrom > v.paidTo)
-    ctx.addIssue({ code: 'custom', path: ['paidTo'], message: 'validation.dateRangeOrder' });
-}
+const paidRangeRule = dayRangeOrder('paidFrom', 'paidTo');
 
 export const adminOrderListQuerySchema = listFields.superRefine(paidRangeRule);
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;

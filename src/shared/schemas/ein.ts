@@ -4,6 +4,7 @@ import { isUsState } from '../catalogue/states';
 import { EIN_STATUSES } from '../domain/ein';
 import { emailField } from './auth';
 import { einField } from './company';
+import { dayRangeOrder } from './day-range';
 import { isPhoneNumber } from './formations';
 import { safeText, TEXT_MAX } from './text';
 
@@ -81,19 +82,27 @@ export type EinApplicationInput = z.input<typeof einApplicationSchema>;
 export const EIN_APPLICATION_FILES = ['articlesOfOrganization', 'registeredAgentInvoice'] as const;
 
 /** The admin list (product.md#admin-pages Admin EIN applications): paged, sorted, filtered and searched on the server. */
-export const adminEinListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  // waiting_longest: the longest in their current stage first (decision 0016).
-  sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
-  status: z.enum(EIN_STATUSES).optional(),
-  /**
-   * Decision 0050: only the applications at submitted_to_irs past the overdue rule ('1'); the home's
-   * "overdue now" figure opens the desk with it (decision 0055).
-   */
-  overdue: z.enum(['1']).optional(),
-  q: safeText(TEXT_MAX.search).optional(),
-});
+export const adminEinListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    // waiting_longest: the longest in their current stage first (decision 0016).
+    sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
+    status: z.enum(EIN_STATUSES).optional(),
+    /**
+     * Decision 0050: only the applications at submitted_to_irs past the overdue rule ('1'); the home's
+     * "overdue now" figure opens the desk with it (decision 0055).
+     */
+    overdue: z.enum(['1']).optional(),
+    q: safeText(TEXT_MAX.search).optional(),
+    /**
+     * Reached its current status in these UTC days, both included: with `status=ein_issued`, the
+     * applications the home's "EINs issued" counts (decision 0055).
+     */
+    reachedFrom: z.iso.date().optional(),
+    reachedTo: z.iso.date().optional(),
+  })
+  .superRefine(dayRangeOrder('reachedFrom', 'reachedTo'));
 export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
 
 export const adminEinAdvanceSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_FORMATION_SORTS } from '../domain/admin-lists';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { FORMATION_PAYMENT_STATUSES } from '../domain/orders';
+import { dayRangeOrder } from './day-range';
 import { safeText, TEXT_MAX } from './text';
 
 /** Created or updated date, newest or oldest first; the id breaks ties (product.md#admin-pages Admin formations). */
@@ -15,22 +16,39 @@ export const adminFormationFilterSchema = z.object({
   paymentStatus: z.enum(FORMATION_PAYMENT_STATUSES).optional(),
   /** Business name, customer email or name, state (Turkish letters folded), or an exact formation or user id. */
   q: safeText(TEXT_MAX.search).optional(),
+  /**
+   * Periods in UTC days, both ends included: started (the record made: the home's "onboarding done")
+   * and reached its current status (with `status`: the home's "formations completed"), decision 0055.
+   */
+  createdFrom: z.iso.date().optional(),
+  createdTo: z.iso.date().optional(),
+  reachedFrom: z.iso.date().optional(),
+  reachedTo: z.iso.date().optional(),
 });
 
+const periodsInOrder = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  dayRangeOrder('createdFrom', 'createdTo')(value as never, ctx);
+  dayRangeOrder('reachedFrom', 'reachedTo')(value as never, ctx);
+};
+
 /** The list's query, every value bounded so a hand-made URL cannot ask for all rows. */
-export const adminFormationListQuerySchema = adminFormationFilterSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const adminFormationListQuerySchema = adminFormationFilterSchema
+  .extend({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .superRefine(periodsInOrder);
 export type AdminFormationListQuery = z.input<typeof adminFormationListQuerySchema>;
 
 export const ADMIN_FORMATION_EXPORT_FORMATS = ['csv', 'excel-tr'] as const;
 export type AdminFormationExportFormat = (typeof ADMIN_FORMATION_EXPORT_FORMATS)[number];
 
-export const adminFormationExportQuerySchema = adminFormationFilterSchema.extend({
-  /** `csv`: RFC 4180, comma, ISO dates, English labels; `excel-tr`: BOM, `;`, dd.MM.yyyy HH:mm, Turkish labels. */
-  format: z.enum(ADMIN_FORMATION_EXPORT_FORMATS).default('csv'),
-});
+export const adminFormationExportQuerySchema = adminFormationFilterSchema
+  .extend({
+    /** `csv`: RFC 4180, comma, ISO dates, English labels; `excel-tr`: BOM, `;`, dd.MM.yyyy HH:mm, Turkish labels. */
+    format: z.enum(ADMIN_FORMATION_EXPORT_FORMATS).default('csv'),
+  })
+  .superRefine(periodsInOrder);
 
 /** product.md#formation-states: an admin may set any formation_status. */
 export const adminFormationStatusSchema = z.object({

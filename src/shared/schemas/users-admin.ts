@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_USER_SORTS } from '../domain/admin-lists';
+import { dayRangeOrder } from './day-range';
 import { safeText, TEXT_MAX } from './text';
 
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
@@ -19,10 +20,7 @@ export const adminUserListQuerySchema = z
     joinedTo: z.iso.date().optional(),
     customers: z.enum(['1']).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.joinedFrom && v.joinedTo && v.joinedFrom > v.joinedTo)
-      ctx.addIssue({ code: 'custom', path: ['joinedTo'], message: 'validation.dateRangeOrder' });
-  });
+  .superRefine(dayRangeOrder('joinedFrom', 'joinedTo'));
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 
 /** Only the display name can be edited; the email belongs to the sign-in account and stays as it is. */

@@ -8,6 +8,7 @@ import type {
   adminFormationFilterSchema,
   adminFormationListQuerySchema,
 } from '../../../shared/schemas/formations-admin';
+import { withinDays } from '../../db/day-range';
 import { COUNT_CAP, searchedPage } from '../../db/list-total';
 import {
   companyFormations,
@@ -128,6 +129,8 @@ export function filterCondition(db: DbOrTx, filter: AdminFormationFilter): SQL |
   if (filter.status && filter.status !== 'all') conditions.push(eq(companyFormations.formationStatus, filter.status));
   if (filter.paymentStatus) conditions.push(eq(companyFormations.paymentStatus, filter.paymentStatus));
   if (filter.q) conditions.push(searchCondition(db, filter.q));
+  conditions.push(...withinDays(companyFormations.createdAt, filter.createdFrom, filter.createdTo));
+  conditions.push(...withinDays(companyFormations.stageReachedAt, filter.reachedFrom, filter.reachedTo));
   return conditions.length ? and(...conditions) : undefined;
 }
 

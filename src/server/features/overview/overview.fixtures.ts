@@ -64,10 +64,17 @@ export async function seedOverview(db: DbOrTx, today: string, tag = randomUUID()
     });
     return id;
   };
-  const formation = async (userId: string, created: string) => {
+  const formation = async (userId: string, created: string, completed?: string) => {
     const [row] = await db
       .insert(companyFormations)
-      .values({ userId, companyFormationPreference: 'service', createdAt: at(created), businessName: `Biz ${userId}` })
+      .values({
+        userId,
+        companyFormationPreference: 'service',
+        createdAt: at(created),
+        businessName: `Biz ${userId}`,
+        // As the status change writes it: the record's status and the day it was reached.
+        ...(completed && { formationStatus: 'formation_completed' as const, stageReachedAt: at(completed) }),
+      })
       .returning({ id: companyFormations.id });
     return row.id;
   };
@@ -137,7 +144,7 @@ export async function seedOverview(db: DbOrTx, today: string, tag = randomUUID()
   const p1 = await customer('p1', '2025-02-10T09:00:00Z');
   await customer('p2', '2025-02-20T09:00:00Z');
 
-  const f1 = await formation(c1, '2025-03-03T09:00:00Z');
+  const f1 = await formation(c1, '2025-03-03T09:00:00Z', '2025-03-06T09:00:00Z');
   await formation(c2, '2025-03-10T09:00:00Z');
   await formation(c3, '2025-03-15T09:00:00Z');
   await formation(p1, '2025-02-11T09:00:00Z');

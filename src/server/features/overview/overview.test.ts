@@ -79,6 +79,32 @@ describe('the home panels', () => {
     expect(body.weeks.at(-1)).toMatchObject({ week: '2025-03-31', signups: 1 });
   });
 
+  it('growth: each figure opens a list whose total is the figure (the links of AdminHomePage)', async () => {
+    const { from, to } = OVERVIEW_RANGE;
+    const lists: Record<keyof typeof E.growth, string> = {
+      signups: `/api/admin/users?joinedFrom=${from}&joinedTo=${to}&customers=1`,
+      onboarding: `/api/admin/formations?createdFrom=${from}&createdTo=${to}`,
+      formationsStarted: `/api/admin/orders?status=paid&mode=live&kind=formation_package&paidFrom=${from}&paidTo=${to}`,
+      formationsCompleted: `/api/admin/formations?status=formation_completed&reachedFrom=${from}&reachedTo=${to}`,
+      einsIssued: `/api/admin/ein-applications?status=ein_issued&reachedFrom=${from}&reachedTo=${to}`,
+    };
+    for (const [figure, path] of Object.entries(lists)) {
+      const res = await owner.get(path);
+      expect(res.status, `${figure}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.total, figure).toBe(E.growth[figure as keyof typeof E.growth]);
+    }
+    // A period that ends before it starts is refused by every list, not read as empty.
+    for (const path of [
+      '/api/admin/users?joinedFrom=2025-03-02&joinedTo=2025-03-01',
+      '/api/admin/formations?createdFrom=2025-03-02&createdTo=2025-03-01',
+      '/api/admin/formations?reachedFrom=2025-03-02&reachedTo=2025-03-01',
+      '/api/admin/formations/export.csv?createdFrom=2025-03-02&createdTo=2025-03-01',
+      '/api/admin/ein-applications?reachedFrom=2025-03-02&reachedTo=2025-03-01',
+      '/api/admin/orders?paidFrom=2025-03-02&paidTo=2025-03-01',
+    ])
+      expect((await owner.get(path)).status, path).toBe(400);
+  });
+
   it('funnel: each step, filtered by UTM source and by short link', async () => {
     const all = await get(owner, `funnel?${RANGE}`);
     expect(steps(all, 'count')).toEqual(E.funnel);

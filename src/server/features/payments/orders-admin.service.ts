@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-
 import type { z } from 'zod';
 import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../../../shared/contracts/orders-admin';
 import { isUuid } from '../../../shared/domain/ids';
+import { withinDays } from '../../db/day-range';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { orders, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
@@ -55,11 +56,9 @@ function filterCondition(db: DbOrTx, filter: OrderFilter): SQL | undefined {
     );
   }
   if (filter.mode) conditions.push(eq(orders.provider, filter.mode === 'test' ? 'local' : 'stripe'));
-  // UTC days, the last one included, as the home counts them (an index range of orders_paid_at).
-  if (filter.paidFrom)
-    conditions.push(sql`${orders.paidAt} >= (${filter.paidFrom}::date)::timestamp at time zone 'UTC'`);
-  if (filter.paidTo)
-    conditions.push(sql`${orders.paidAt} < (${filter.paidTo}::date + 1)::timestamp at time zone 'UTC'`);
+  // The days paid: an index range of orders' paid_at (UTC days, both included).
+  if (filter.kind) conditions.push(eq(orders.kind, filter.kind));
+  conditions.push(...withinDays(orders.paidAt, filter.paidFrom, filter.paidTo));
   if (filter.q) conditions.push(customerMatches(db, orders.userId, filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }

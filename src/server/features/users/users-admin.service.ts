@@ -3,6 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
 import type { adminUserListQuerySchema } from '../../../shared/schemas/users-admin';
+import { withinDays } from '../../db/day-range';
 import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
@@ -40,12 +41,8 @@ export async function listUsers(
   db: DbOrTx,
   query: z.output<typeof adminUserListQuerySchema>,
 ): Promise<{ rows: AdminUserRow[] } & ListTotal> {
-  const filters: SQL[] = [];
-  // UTC days, the last one included, as the home counts sign-ups: a range of users_created_idx.
-  if (query.joinedFrom)
-    filters.push(sql`${users.createdAt} >= (${query.joinedFrom}::date)::timestamp at time zone 'UTC'`);
-  if (query.joinedTo)
-    filters.push(sql`${users.createdAt} < (${query.joinedTo}::date + 1)::timestamp at time zone 'UTC'`);
+  // The joined days: a range of users_created_idx.
+  const filters: SQL[] = withinDays(users.createdAt, query.joinedFrom, query.joinedTo);
   if (query.customers) filters.push(eq(users.role, 'customer'));
   const search: SQL | undefined = query.q ? inArray(users.id, matchingUserIds(db, query.q)) : undefined;
   const where: SQL | undefined = search || filters.length ? and(search, ...filters) : undefined;

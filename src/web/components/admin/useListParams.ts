@@ -85,11 +85,14 @@ export interface StatusListParams<S extends string, O extends string> {
   sort: O;
   status: S | null;
   q: string;
+  /** Reached its current status in these days (the home's stage counts open the list with them). */
+  reachedFrom: string | null;
+  reachedTo: string | null;
 }
 
 /**
  * The codec of a list filtered by one status and put in one of `sorts` (the first the default):
- * ?page=&sort=&status=&q=. Build it once, at module level.
+ * ?page=&sort=&status=&q=&reachedFrom=&reachedTo=. Build it once, at module level.
  */
 export function statusListCodec<S extends string, O extends string>(
   statuses: readonly S[],
@@ -103,6 +106,8 @@ export function statusListCodec<S extends string, O extends string>(
         sort: readSort(search, sorts),
         status: statuses.includes(status as S) ? (status as S) : null,
         q: readQuery(search),
+        reachedFrom: readDay(search, 'reachedFrom'),
+        reachedTo: readDay(search, 'reachedTo'),
       };
     },
     write: (p, set) => {
@@ -110,6 +115,8 @@ export function statusListCodec<S extends string, O extends string>(
       set('sort', p.sort, sorts[0]);
       set('status', p.status, null);
       set('q', p.q, '');
+      set('reachedFrom', p.reachedFrom, null);
+      set('reachedTo', p.reachedTo, null);
     },
   };
 }

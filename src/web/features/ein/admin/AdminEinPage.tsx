@@ -2,6 +2,7 @@ import { FileText } from 'lucide-react';
 import { lazy, useCallback } from 'react';
 import type { EinStatus } from '../../../../shared/domain/ein';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
 import { EinList } from './EinList';
@@ -20,13 +21,13 @@ const EinDetailPanel = lazy(() => import('./EinDetailPanel').then((m) => ({ defa
 export function AdminEinPage() {
   const { t } = useTranslation();
   const params = useEinListParams();
-  const { page, sort, status, q, overdue, update } = params;
+  const { page, sort, status, q, overdue, reachedFrom, reachedTo, update } = params;
   const { view, toolbar, detail, data } = useAdminList(params, {
-    query: einListQuery({ page, sort, status, q, overdue }),
+    query: einListQuery({ page, sort, status, q, overdue, reachedFrom, reachedTo }),
     refreshKey: EIN_KEY,
     loadFailedKey: 'adminEin.list.loadFailed',
-    filtered: Boolean(status || q || overdue),
-    clearFilters: { q: '', status: null, overdue: false },
+    filtered: Boolean(status || q || overdue || reachedFrom || reachedTo),
+    clearFilters: { q: '', status: null, overdue: false, reachedFrom: null, reachedTo: null },
     rowTestId: 'ein-row',
   });
 
@@ -40,7 +41,24 @@ export function AdminEinPage() {
       title={t('admin.nav.ein')}
       subtitle={t('adminEin.subtitle')}
       toolbar={<EinToolbar {...toolbar} status={status} sort={sort} onStatus={onStatus} onSort={onSort} />}
-      controls={<EinOverdueBar summary={data?.overdue} active={overdue} onToggle={onOverdue} />}
+      controls={
+        <>
+          <EinOverdueBar summary={data?.overdue} active={overdue} onToggle={onOverdue} />
+          {/* When it reached its status: a period only a chosen status gives a meaning to. */}
+          {status ? (
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <PeriodFields
+                id="ein-reached"
+                fromLabel={t('adminEin.filters.reachedFrom')}
+                toLabel={t('adminEin.filters.reachedTo')}
+                from={reachedFrom}
+                to={reachedTo}
+                onChange={({ from, to }) => update({ reachedFrom: from, reachedTo: to, page: 1 })}
+              />
+            </div>
+          ) : null}
+        </>
+      }
       panelWidth="narrow"
       panel={detail && <EinDetailPanel key={detail.id} {...detail} />}
     >

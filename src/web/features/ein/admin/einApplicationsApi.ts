@@ -31,6 +31,9 @@ export interface EinListParams {
   q: string;
   /** Decision 0050: only the applications overdue at the IRS. */
   overdue?: boolean;
+  /** Reached its current status in these days (UTC, both included). */
+  reachedFrom?: string | null;
+  reachedTo?: string | null;
 }
 
 export const EIN_PAGE_SIZE = 20;
@@ -48,6 +51,8 @@ export function einListQuery(params: EinListParams) {
   if (params.status) search.set('status', params.status);
   if (params.q) search.set('q', params.q);
   if (params.overdue) search.set('overdue', '1');
+  if (params.reachedFrom) search.set('reachedFrom', params.reachedFrom);
+  if (params.reachedTo) search.set('reachedTo', params.reachedTo);
   return queryOptions({
     queryKey: [...EIN_KEY, 'list', params],
     queryFn: () => api<AdminEinList>('GET', `${BASE}?${search}`),

@@ -1,5 +1,10 @@
 import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
-import { type ListParamsCodec, statusListCodec, useListParams } from '../../../components/admin/useListParams';
+import {
+  type ListParamsCodec,
+  type StatusListParams,
+  statusListCodec,
+  useListParams,
+} from '../../../components/admin/useListParams';
 import type { EinSort } from './einApplicationsApi';
 
 const statusCodec = statusListCodec(EIN_STATUSES, [
@@ -9,7 +14,7 @@ const statusCodec = statusListCodec(EIN_STATUSES, [
 ] as const satisfies EinSort[]);
 
 /** The desk's list state plus decision 0050's overdue filter (?overdue=1). */
-const codec: ListParamsCodec<{ page: number; sort: EinSort; status: EinStatus | null; q: string; overdue: boolean }> = {
+const codec: ListParamsCodec<StatusListParams<EinStatus, EinSort> & { overdue: boolean }> = {
   read: (search) => ({ ...statusCodec.read(search), overdue: search.get('overdue') === '1' }),
   write: (p, set) => {
     statusCodec.write(p, set);
@@ -17,7 +22,7 @@ const codec: ListParamsCodec<{ page: number; sort: EinSort; status: EinStatus | 
   },
 };
 
-/** The EIN desk's state in the URL: ?page=&sort=&status=&overdue=&q=&id= (see useListParams). */
+/** The EIN desk's state in the URL: ?page=&sort=&status=&overdue=&q=&reachedFrom=&reachedTo=&id= (see useListParams). */
 export function useEinListParams() {
   return useListParams(codec);
 }

@@ -6,6 +6,7 @@ import type { FormationStatus } from '../../../../shared/domain/formation';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { useCan } from '../../../lib/can';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -24,20 +25,21 @@ export function AdminFormationsPage() {
   const can = useCan();
   const location = useLocation();
   const params = useFormationListParams();
-  const { page, sort, status, q, update } = params;
+  const { page, sort, status, q, createdFrom, createdTo, reachedFrom, reachedTo, update } = params;
+  const periods = { createdFrom, createdTo, reachedFrom, reachedTo };
   // Rows open the customer file on a page of its own, so the panel half of the hook goes unused.
   const { view, toolbar } = useAdminList(params, {
-    query: formationListQuery({ page, sort, status, q }),
+    query: formationListQuery({ page, sort, status, q, ...periods }),
     refreshKey: FORMATIONS_KEY,
     loadFailedKey: 'adminFormations.list.loadFailed',
-    filtered: Boolean(status || q),
-    clearFilters: { q: '', status: null },
+    filtered: Boolean(status || q || createdFrom || createdTo || reachedFrom || reachedTo),
+    clearFilters: { q: '', status: null, createdFrom: null, createdTo: null, reachedFrom: null, reachedTo: null },
     rowTestId: 'formation-row',
   });
 
   const onStatus = useCallback((value: FormationStatus | null) => update({ status: value, page: 1 }), [update]);
   const exporting = useExport(
-    (format) => downloadFormationsCsv({ sort, status, q }, format),
+    (format) => downloadFormationsCsv({ sort, status, q, ...periods }, format),
     'adminFormations.export.done',
     'adminFormations.export.failed',
   );
@@ -60,6 +62,27 @@ export function AdminFormationsPage() {
             onChange={(value) => update({ sort: value, page: 1 })}
             className="min-w-0 sm:w-72"
           />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <PeriodFields
+              id="formations-created"
+              fromLabel={t('adminFormations.filters.createdFrom')}
+              toLabel={t('adminFormations.filters.createdTo')}
+              from={createdFrom}
+              to={createdTo}
+              onChange={({ from, to }) => update({ createdFrom: from, createdTo: to, page: 1 })}
+            />
+            {/* When it reached its status: a period only a chosen status gives a meaning to. */}
+            {status ? (
+              <PeriodFields
+                id="formations-reached"
+                fromLabel={t('adminFormations.filters.reachedFrom')}
+                toLabel={t('adminFormations.filters.reachedTo')}
+                from={reachedFrom}
+                to={reachedTo}
+                onChange={({ from, to }) => update({ reachedFrom: from, reachedTo: to, page: 1 })}
+              />
+            ) : null}
+          </div>
           {can('formations.export') ? (
             <ExportButtons
               exporting={exporting}

@@ -24,6 +24,11 @@ export interface FormationListParams {
   sort: AdminFormationSort;
   status: FormationStatus | null;
   q: string;
+  /** Started in these days; reached its current status in these days (UTC, both included). */
+  createdFrom: string | null;
+  createdTo: string | null;
+  reachedFrom: string | null;
+  reachedTo: string | null;
 }
 
 export const FORMATIONS_PAGE_SIZE = 20;
@@ -35,6 +40,10 @@ function filterSearch(params: Omit<FormationListParams, 'page'>): URLSearchParam
   const search = new URLSearchParams({ sort: params.sort });
   if (params.status) search.set('status', params.status);
   if (params.q) search.set('q', params.q);
+  for (const key of ['createdFrom', 'createdTo', 'reachedFrom', 'reachedTo'] as const) {
+    const day = params[key];
+    if (day) search.set(key, day);
+  }
   return search;
 }
 

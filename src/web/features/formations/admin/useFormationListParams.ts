@@ -1,10 +1,34 @@
 import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
+import type { FormationStatus } from '../../../../shared/domain/formation';
 import { FORMATION_STATUSES } from '../../../../shared/domain/formation';
-import { statusListCodec, useListParams } from '../../../components/admin/useListParams';
+import type { AdminFormationSort } from '../../../../shared/schemas/formations-admin';
+import {
+  type ListParamsCodec,
+  readDay,
+  type StatusListParams,
+  statusListCodec,
+  useListParams,
+} from '../../../components/admin/useListParams';
 
-const codec = statusListCodec(FORMATION_STATUSES, ADMIN_FORMATION_SORTS);
+const statusCodec = statusListCodec(FORMATION_STATUSES, ADMIN_FORMATION_SORTS);
 
-/** The formations list's state in the URL: ?page=&sort=&status=&q= (see useListParams). */
+/** The status list's state plus the days the formation was started (the home's "onboarding done"). */
+const codec: ListParamsCodec<
+  StatusListParams<FormationStatus, AdminFormationSort> & { createdFrom: string | null; createdTo: string | null }
+> = {
+  read: (search) => ({
+    ...statusCodec.read(search),
+    createdFrom: readDay(search, 'createdFrom'),
+    createdTo: readDay(search, 'createdTo'),
+  }),
+  write: (p, set) => {
+    statusCodec.write(p, set);
+    set('createdFrom', p.createdFrom, null);
+    set('createdTo', p.createdTo, null);
+  },
+};
+
+/** The formations list's state in the URL: ?page=&sort=&status=&q=&createdFrom=&createdTo=&reachedFrom=&reachedTo=. */
 export function useFormationListParams() {
   return useListParams(codec);
 }

@@ -24,18 +24,26 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const GROWTH_KEYS = ['signups', 'onboarding', 'formationsStarted', 'formationsCompleted', 'einsIssued'] as const;
 const GROWTH_FILLS = ['fill-indigo-600', 'fill-sky-500', 'fill-amber-500', 'fill-emerald-600', 'fill-rose-500'];
-const GROWTH_LINKS: Record<(typeof GROWTH_KEYS)[number], string> = {
-  signups: '/admin/users',
-  onboarding: '/admin/formations',
-  formationsStarted: '/admin/orders?status=paid&mode=live',
-  formationsCompleted: '/admin/formations?status=formation_completed',
-  einsIssued: '/admin/ein?status=ein_issued',
+/** Each growth figure's list, narrowed to what it counts in the range's days (decision 0055). */
+const GROWTH_LINKS: Record<(typeof GROWTH_KEYS)[number], (range: DayRange) => string> = {
+  signups: (r) => signupsIn(r),
+  onboarding: (r) => `/admin/formations?createdFrom=${r.from}&createdTo=${r.to}`,
+  // Orders, not customers: one who paid for a package twice shows twice (and is flagged).
+  formationsStarted: (r) => `${paidOrdersIn(r)}&kind=formation_package`,
+  formationsCompleted: (r) => `/admin/formations?status=formation_completed&reachedFrom=${r.from}&reachedTo=${r.to}`,
+  einsIssued: (r) => `/admin/ein?status=ein_issued&reachedFrom=${r.from}&reachedTo=${r.to}`,
 };
 /** The accounts the sign-ups figures count: customers who joined in the range's days. */
 const signupsIn = (range: DayRange) => `/admin/users?joinedFrom=${range.from}&joinedTo=${range.to}&customers=1`;
 /** The orders the money figures count: paid, live (TEST MODE never counts), in the range's days. */
 const paidOrdersIn = (range: DayRange) =>
   `/admin/orders?status=paid&mode=live&paidFrom=${range.from}&paidTo=${range.to}`;
+/** The funnel steps a list counts exactly, with the growth panel's links. */
+const FUNNEL_LINKS: Partial<Record<string, (range: DayRange) => string>> = {
+  signups: GROWTH_LINKS.signups,
+  onboarding: GROWTH_LINKS.onboarding,
+  einIssued: GROWTH_LINKS.einsIssued,
+};
 const n1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 function useRange(): { preset: RangePreset; range: DayRange; set: (next: Record<string, string | null>) => void } {
@@ -137,7 +145,7 @@ export function AdminHomePage() {
               label: t(`adminHome.growth.${k}`),
               value: String(growth.data.totals[k]),
               previous: String(growth.data.previousTotals[k]),
-              to: k === 'signups' ? signupsIn(growth.data.range) : GROWTH_LINKS[k],
+              to: GROWTH_LINKS[k](growth.data.range),
             }))}
             chart={
               <BarChart
@@ -170,11 +178,9 @@ export function AdminHomePage() {
                 label: t(`adminHome.funnel.${s.step}`),
                 value: rate === null ? String(s.count) : `${s.count} (${rate}%)`,
                 previous: String(s.previous),
-                // The users list has no attribution filter: the sign-ups open it when the funnel has none.
-                to:
-                  s.step === 'signups' && !funnel.data.link && !funnel.data.utm
-                    ? signupsIn(funnel.data.range)
-                    : undefined,
+                // The lists have no attribution filter: the steps they count open them when the funnel has
+                // none. A first payment is no list's filter (the orders list counts every payment).
+                to: funnel.data.link || funnel.data.utm ? undefined : FUNNEL_LINKS[s.step]?.(funnel.data.range),
               };
             })}
             chart={

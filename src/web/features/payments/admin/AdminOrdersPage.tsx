@@ -6,7 +6,9 @@ import type { AdminOrderListItem } from '../../../../shared/contracts/orders-adm
 import {
   ADMIN_ORDER_MODES,
   type AdminOrderMode,
+  ORDER_KINDS,
   ORDER_STATUSES,
+  type OrderKind,
   type OrderStatus,
 } from '../../../../shared/domain/orders';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
@@ -14,6 +16,7 @@ import { ExportButtons, useExport } from '../../../components/admin/ExportButton
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import {
   type ListParamsCodec,
@@ -22,7 +25,6 @@ import {
   readQuery,
   useListParams,
 } from '../../../components/admin/useListParams';
-import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -36,11 +38,13 @@ const codec: ListParamsCodec<OrderListParams> = {
   read: (search) => {
     const status = search.get('status');
     const mode = search.get('mode');
+    const kind = search.get('kind');
     return {
       page: readPage(search),
       status: (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null,
       service: search.get('service') || null,
       mode: (ADMIN_ORDER_MODES as readonly string[]).includes(mode ?? '') ? (mode as AdminOrderMode) : null,
+      kind: (ORDER_KINDS as readonly string[]).includes(kind ?? '') ? (kind as OrderKind) : null,
       q: readQuery(search),
       paidFrom: readDay(search, 'paidFrom'),
       paidTo: readDay(search, 'paidTo'),
@@ -51,6 +55,7 @@ const codec: ListParamsCodec<OrderListParams> = {
     set('status', p.status, null);
     set('service', p.service, null);
     set('mode', p.mode, null);
+    set('kind', p.kind, null);
     set('q', p.q, '');
     set('paidFrom', p.paidFrom, null);
     set('paidTo', p.paidTo, null);
@@ -64,19 +69,19 @@ const codec: ListParamsCodec<OrderListParams> = {
 export function AdminOrdersPage() {
   const { t } = useTranslation();
   const params = useListParams(codec);
-  const { page, status, service, mode, q, paidFrom, paidTo, update } = params;
-  const filtered = Boolean(status || service || mode || q || paidFrom || paidTo);
+  const { page, status, service, mode, kind, q, paidFrom, paidTo, update } = params;
+  const filtered = Boolean(status || service || mode || kind || q || paidFrom || paidTo);
   const { view, toolbar } = useAdminList(params, {
-    query: orderListQuery({ page, status, service, mode, q, paidFrom, paidTo }),
+    query: orderListQuery({ page, status, service, mode, kind, q, paidFrom, paidTo }),
     refreshKey: ADMIN_ORDERS_KEY,
     loadFailedKey: 'adminOrders.loadFailed',
     filtered,
-    clearFilters: { q: '', status: null, service: null, mode: null, paidFrom: null, paidTo: null },
+    clearFilters: { q: '', status: null, service: null, mode: null, kind: null, paidFrom: null, paidTo: null },
     rowTestId: 'order-row',
   });
   const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
   const exporting = useExport(
-    (format) => downloadOrdersCsv({ status, service, mode, q, paidFrom, paidTo }, format),
+    (format) => downloadOrdersCsv({ status, service, mode, kind, q, paidFrom, paidTo }, format),
     'adminOrders.exportDone',
     'adminOrders.exportFailed',
   );
@@ -135,25 +140,24 @@ export function AdminOrdersPage() {
               onFilter={(value) => update({ mode: value, page: 1 })}
               className="min-w-0 sm:w-48"
             />
-            <TextField
-              id="orders-paid-from"
-              name="paidFrom"
-              type="date"
-              label={t('adminOrders.paidFrom')}
-              value={paidFrom ?? ''}
-              max={paidTo ?? undefined}
-              onChange={(event) => update({ paidFrom: event.target.value || null, page: 1 })}
-              className="mt-1.5 sm:w-44"
+            <FilterSelect
+              id="orders-kind"
+              name="kind"
+              label={t('adminOrders.kind')}
+              value={kind}
+              values={ORDER_KINDS}
+              labelOf={(k) => t(`adminOrders.kinds.${k}`)}
+              allLabel={t('adminOrders.allKinds')}
+              onFilter={(value) => update({ kind: value, page: 1 })}
+              className="min-w-0 sm:w-44"
             />
-            <TextField
-              id="orders-paid-to"
-              name="paidTo"
-              type="date"
-              label={t('adminOrders.paidTo')}
-              value={paidTo ?? ''}
-              min={paidFrom ?? undefined}
-              onChange={(event) => update({ paidTo: event.target.value || null, page: 1 })}
-              className="mt-1.5 sm:w-44"
+            <PeriodFields
+              id="orders-paid"
+              fromLabel={t('adminOrders.paidFrom')}
+              toLabel={t('adminOrders.paidTo')}
+              from={paidFrom}
+              to={paidTo}
+              onChange={({ from, to }) => update({ paidFrom: from, paidTo: to, page: 1 })}
             />
           </div>
           <ExportButtons

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminOrderList } from '../../../../shared/contracts/orders-admin';
-import type { AdminOrderMode, OrderStatus } from '../../../../shared/domain/orders';
+import type { AdminOrderMode, OrderKind, OrderStatus } from '../../../../shared/domain/orders';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 
@@ -10,6 +10,7 @@ export interface OrderListParams {
   /** A service's id or a package id. */
   service: string | null;
   mode: AdminOrderMode | null;
+  kind: OrderKind | null;
   q: string;
   /** Paid from and through these UTC days (YYYY-MM-DD), as the home's money figures count. */
   paidFrom: string | null;
@@ -25,6 +26,7 @@ function filterSearch(params: Omit<OrderListParams, 'page'>): URLSearchParams {
   if (params.status) search.set('status', params.status);
   if (params.service) search.set('service', params.service);
   if (params.mode) search.set('mode', params.mode);
+  if (params.kind) search.set('kind', params.kind);
   if (params.q) search.set('q', params.q);
   if (params.paidFrom) search.set('paidFrom', params.paidFrom);
   if (params.paidTo) search.set('paidTo', params.paidTo);

@@ -2,9 +2,9 @@ import { Users } from 'lucide-react';
 import { lazy } from 'react';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
+import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { Checkbox } from '../../../components/ui/Checkbox';
-import { TextField } from '../../../components/ui/Input';
 import { useTranslation } from '../../../lib/useTranslation';
 import { UserList } from './UserList';
 import { USERS_KEY, userListQuery } from './usersApi';
@@ -47,25 +47,13 @@ export function AdminUsersPage() {
       }
       controls={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <TextField
-            id="users-joined-from"
-            name="joinedFrom"
-            type="date"
-            label={t('adminUsers.joinedFrom')}
-            value={joinedFrom ?? ''}
-            max={joinedTo ?? undefined}
-            onChange={(event) => update({ joinedFrom: event.target.value || null, page: 1 })}
-            className="mt-1.5 sm:w-44"
-          />
-          <TextField
-            id="users-joined-to"
-            name="joinedTo"
-            type="date"
-            label={t('adminUsers.joinedTo')}
-            value={joinedTo ?? ''}
-            min={joinedFrom ?? undefined}
-            onChange={(event) => update({ joinedTo: event.target.value || null, page: 1 })}
-            className="mt-1.5 sm:w-44"
+          <PeriodFields
+            id="users-joined"
+            fromLabel={t('adminUsers.joinedFrom')}
+            toLabel={t('adminUsers.joinedTo')}
+            from={joinedFrom}
+            to={joinedTo}
+            onChange={({ from, to }) => update({ joinedFrom: from, joinedTo: to, page: 1 })}
           />
           <Checkbox
             id="users-customers-only"
