@@ -49,6 +49,14 @@ describe('the operator home', () => {
     await owner.getByTestId('home-panel-funnel').getByLabel('Kısa bağlantı').selectOption(seeded.spring);
     await owner.waitForURL(`**link=${seeded.spring}**`);
     await figure('funnel', 'signups').getByText(`${E.funnelSpring.signups} (`, { exact: false }).waitFor();
+    // Its first payments open the orders list narrowed the same way: each customer's first live payment.
+    await figure('funnel', 'firstPayment').getByRole('link').click();
+    await owner.waitForURL(`**/admin/orders?first=1**link=${seeded.spring}**`);
+    await owner.getByTestId('order-row').first().waitFor();
+    expect(await owner.getByTestId('order-row').count()).toBe(E.funnelSpring.firstPayment);
+    await owner.getByTestId('attribution-filter').getByText(`Kısa link: ${seeded.spring}`).waitFor();
+    await screenshots(owner, 'orders-first-payment-link-tr');
+    await owner.goto(`/admin?${RANGE}`);
 
     // One panel's table (what a screen reader reads all along) and its CSV.
     const care = owner.getByTestId('home-panel-care');

@@ -32,6 +32,11 @@ const listFields = z.object({
    */
   paidFrom: z.iso.date().optional(),
   paidTo: z.iso.date().optional(),
+  /** '1': only each customer's first live payment, as the home's funnel counts "first payment". */
+  first: z.enum(['1']).optional(),
+  /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
+  utm: safeText(TEXT_MAX.token).min(1).optional(),
+  link: safeText(TEXT_MAX.token).min(1).optional(),
 });
 
 const paidRangeRule = dayRangeOrder('paidFrom', 'paidTo');

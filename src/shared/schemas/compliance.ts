@@ -25,6 +25,8 @@ export const adminDeadlineFilterSchema = z.object({
    * nobody marked done, the list the home's "overdue" figure opens (decision 0064). `days` is then unused.
    */
   overdue: z.enum(['1']).optional(),
+  /** '1': only the items nobody marked done, as the home's "due soon" figure counts them. */
+  open: z.enum(['1']).optional(),
 });
 
 export const adminDeadlineListQuerySchema = adminDeadlineFilterSchema.extend({

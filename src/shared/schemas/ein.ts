@@ -101,6 +101,9 @@ export const adminEinListQuerySchema = z
      */
     reachedFrom: z.iso.date().optional(),
     reachedTo: z.iso.date().optional(),
+    /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
+    utm: safeText(TEXT_MAX.token).min(1).optional(),
+    link: safeText(TEXT_MAX.token).min(1).optional(),
   })
   .superRefine(dayRangeOrder('reachedFrom', 'reachedTo'));
 export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;

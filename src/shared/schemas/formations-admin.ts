@@ -24,6 +24,9 @@ export const adminFormationFilterSchema = z.object({
   createdTo: z.iso.date().optional(),
   reachedFrom: z.iso.date().optional(),
   reachedTo: z.iso.date().optional(),
+  /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
+  utm: safeText(TEXT_MAX.token).min(1).optional(),
+  link: safeText(TEXT_MAX.token).min(1).optional(),
 });
 
 const periodsInOrder = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {

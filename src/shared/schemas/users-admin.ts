@@ -19,6 +19,9 @@ export const adminUserListQuerySchema = z
     joinedFrom: z.iso.date().optional(),
     joinedTo: z.iso.date().optional(),
     customers: z.enum(['1']).optional(),
+    /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
+    utm: safeText(TEXT_MAX.token).min(1).optional(),
+    link: safeText(TEXT_MAX.token).min(1).optional(),
   })
   .superRefine(dayRangeOrder('joinedFrom', 'joinedTo'));
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;

@@ -26,6 +26,16 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
   const and = filterSql(filter);
   if (filter.overdue) return overdueItemsSql(today, and);
   const until = addDays(today, filter.days);
+  const items = comingItemsSql(filter, today, until, unrolled, and);
+  if (!filter.open) return items;
+  // Not marked done: what the home's "due soon" counts (overview.service.ts, the same window test).
+  return sql`select * from (${items}) as o where not exists (select 1 from compliance_marks m
+    where m.user_id = o.user_id and m.item_key = o.rule_id || ':' || to_char(o.due_date, 'YYYY-MM-DD')
+      and ${markedWithin(today, addDays(until, 1))})`;
+}
+
+/** The items due from `today` through `until` (and, before the daily roll, the passed ones' next dates). */
+function comingItemsSql(filter: DeadlineFilter, today: string, until: string, unrolled: boolean, and: SQL): SQL {
   // A passed agent row of a customer with a subscription has no next date: its period ended unrenewed,
   // and the roll removes the row (migration 0027, decision 0057).
   const late = unrolled
@@ -75,6 +85,19 @@ export function overdueItemsSql(today: string, and: SQL = sql``): SQL {
  */
 export function markedWithin(from: string, until: string): SQL {
   return sql`right(m.item_key, 10) >= ${from} and right(m.item_key, 10) < ${until}`;
+}
+
+/**
+ * The items due from `today` through `days` on that nobody marked done, counted per due date: the desk's
+ * `open` view of that horizon, which the home's "due soon" figure counts and opens.
+ */
+export async function openItemsByDay(db: DbOrTx, today: string, days: number): Promise<{ due: string; n: number }[]> {
+  const filter: DeadlineFilter = { days, open: '1' };
+  const result = await db.execute<{ due: string; n: number | string }>(
+    sql`select to_char(i.due_date, 'YYYY-MM-DD') as due, count(*) as n
+      from (${itemsQuery(filter, today, await hasUnrolled(db, today))}) as i group by 1`,
+  );
+  return result.rows.map((r) => ({ due: r.due, n: Number(r.n) }));
 }
 
 /** Whether some schedule row still holds a date before `today`: one probe of the due-date index. */

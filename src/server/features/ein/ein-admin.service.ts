@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { canAdvanceEin, type EinStatus } from '../../../shared/domain/ein';
 import { isUuid } from '../../../shared/domain/ids';
 import type { adminEinListQuerySchema } from '../../../shared/schemas/ein';
+import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, einApplications, users } from '../../db/schema';
@@ -51,6 +52,7 @@ export async function listApplications(
   else if (query.sort === 'waiting_longest') conditions.push(ne(einApplications.einStatus, 'ein_issued'));
   if (query.q) conditions.push(inArray(einApplications.id, matchingApplicationIds(db, query.q)));
   conditions.push(...withinDays(einApplications.stageReachedAt, query.reachedFrom, query.reachedTo));
+  conditions.push(...attributedTo(einApplications.userId, query));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = query.sort === 'created_desc' ? desc : asc;
   // Each sort has its (status, column, id) index: ein_applications_[status_]created / _stage_reached.

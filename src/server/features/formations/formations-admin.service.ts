@@ -8,6 +8,7 @@ import type {
   adminFormationFilterSchema,
   adminFormationListQuerySchema,
 } from '../../../shared/schemas/formations-admin';
+import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { COUNT_CAP, searchedPage } from '../../db/list-total';
 import {
@@ -131,6 +132,7 @@ export function filterCondition(db: DbOrTx, filter: AdminFormationFilter): SQL |
   if (filter.q) conditions.push(searchCondition(db, filter.q));
   conditions.push(...withinDays(companyFormations.createdAt, filter.createdFrom, filter.createdTo));
   conditions.push(...withinDays(companyFormations.stageReachedAt, filter.reachedFrom, filter.reachedTo));
+  conditions.push(...attributedTo(companyFormations.userId, filter));
   return conditions.length ? and(...conditions) : undefined;
 }
 

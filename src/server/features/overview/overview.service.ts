@@ -27,7 +27,7 @@ import { chooseExpectedWait, type StageStats, waitUpperDays } from '../../../sha
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
-import { markedWithin, overdueItemsSql } from '../compliance/deadlines.service';
+import { openItemsByDay, overdueItemsSql } from '../compliance/deadlines.service';
 import { overdueCondition, overdueCutoff } from '../ein/ein-follow-ups.service';
 import { waitingOverCondition } from '../support/support-admin.service';
 import { stageStats } from '../timeline/stage-history.service';
@@ -314,23 +314,16 @@ export async function carePanel(db: DbOrTx, range: DayRange, now: Date): Promise
  */
 export async function deadlinesPanel(db: DbOrTx, today: string): Promise<OverviewDeadlines> {
   const until = addDays(today, DEADLINE_WINDOW_DAYS);
-  const notDone = (due: SQL) =>
-    sql`not exists (select 1 from compliance_marks m where m.user_id = s.user_id
-      and m.item_key = s.rule_id || ':' || ${due}::text and ${markedWithin(today, addDays(until, 1))})`;
   const [due, [overdue]] = await Promise.all([
-    rowsOf<{ due_date: string; n: number }>(
-      db,
-      sql`select s.due_date::text as due_date, count(*)::int as n from compliance_schedule s
-        where s.due_date between ${today}::date and ${until}::date and ${notDone(sql`s.due_date`)}
-        group by 1`,
-    ),
-    // The rows the deadlines desk's overdue view lists (decision 0064), so the figure opens them.
+    // The deadlines desk's open items of the window and its overdue view (decision 0064): each figure
+    // counts the list it opens.
+    openItemsByDay(db, today, DEADLINE_WINDOW_DAYS),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${overdueItemsSql(today)}) as s`),
   ]);
   const weeks = new Map(weeksIn({ from: today, to: until }).map((w) => [w, 0]));
   let dueSoon = 0;
   for (const r of due) {
-    const w = weekStart(r.due_date.slice(0, 10));
+    const w = weekStart(r.due);
     weeks.set(w, (weeks.get(w) ?? 0) + Number(r.n));
     dueSoon += Number(r.n);
   }

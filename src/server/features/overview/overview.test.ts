@@ -105,6 +105,27 @@ describe('the home panels', () => {
       expect((await owner.get(path)).status, path).toBe(400);
   });
 
+  it('funnel: each step opens a list whose total is the step, with and without its attribution filter', async () => {
+    const { from, to } = OVERVIEW_RANGE;
+    const lists = {
+      signups: `/api/admin/users?joinedFrom=${from}&joinedTo=${to}&customers=1`,
+      onboarding: `/api/admin/formations?createdFrom=${from}&createdTo=${to}`,
+      firstPayment: `/api/admin/orders?first=1&paidFrom=${from}&paidTo=${to}`,
+      einIssued: `/api/admin/ein-applications?status=ein_issued&reachedFrom=${from}&reachedTo=${to}`,
+    };
+    for (const [filter, expected] of [
+      ['', E.funnel],
+      [`&utm=${seeded.google}`, E.funnelGoogle],
+      [`&link=${seeded.spring}`, E.funnelSpring],
+    ] as const) {
+      for (const [step, path] of Object.entries(lists)) {
+        const res = await owner.get(`${path}${filter}`);
+        expect(res.status, `${step}${filter}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(res.body.total, `${step}${filter}`).toBe(expected[step as keyof typeof lists]);
+      }
+    }
+  });
+
   it('funnel: each step, filtered by UTM source and by short link', async () => {
     const all = await get(owner, `funnel?${RANGE}`);
     expect(steps(all, 'count')).toEqual(E.funnel);
@@ -192,6 +213,10 @@ describe('the home panels', () => {
     const body = await get(owner, 'deadlines');
     expect(body).toMatchObject({ today, dueSoon: E.dueSoon, overdue: E.deadlinesOverdue });
     expect(body.weeks.reduce((n: number, w: { count: number }) => n + w.count, 0)).toBe(E.dueSoon);
+    // The figures' links: the desk's open items of 30 days, and its overdue view, hold what they count.
+    expect((await owner.get('/api/admin/compliance/deadlines?days=30&open=1')).body.total).toBe(E.dueSoon);
+    expect((await owner.get('/api/admin/compliance/deadlines?days=30')).body.total).toBe(E.dueSoon + 1);
+    expect((await owner.get('/api/admin/compliance/deadlines?overdue=1')).body.total).toBe(E.deadlinesOverdue);
   });
 
   it('refuses a reversed or too long range, changing nothing', async () => {

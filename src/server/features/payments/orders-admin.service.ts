@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-
 import type { z } from 'zod';
 import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../../../shared/contracts/orders-admin';
 import { isUuid } from '../../../shared/domain/ids';
+import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { orders, userProfiles, users } from '../../db/schema';
@@ -59,6 +60,12 @@ function filterCondition(db: DbOrTx, filter: OrderFilter): SQL | undefined {
   // The days paid: an index range of orders' paid_at (UTC days, both included).
   if (filter.kind) conditions.push(eq(orders.kind, filter.kind));
   conditions.push(...withinDays(orders.paidAt, filter.paidFrom, filter.paidTo));
+  // The funnel's "first payment" (overview-rollups.service.ts): paid live, and no earlier live payment.
+  if (filter.first)
+    conditions.push(sql`${orders.status} = 'paid' and ${orders.provider} = 'stripe' and not exists (
+      select 1 from orders e where e.user_id = ${orders.userId} and e.status = 'paid' and e.provider = 'stripe'
+        and (e.paid_at < ${orders.paidAt} or (e.paid_at = ${orders.paidAt} and e.id < ${orders.id})))`);
+  conditions.push(...attributedTo(orders.userId, filter));
   if (filter.q) conditions.push(customerMatches(db, orders.userId, filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -3,6 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
 import type { adminUserListQuerySchema } from '../../../shared/schemas/users-admin';
+import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
@@ -44,6 +45,7 @@ export async function listUsers(
   // The joined days: a range of users_created_idx.
   const filters: SQL[] = withinDays(users.createdAt, query.joinedFrom, query.joinedTo);
   if (query.customers) filters.push(eq(users.role, 'customer'));
+  filters.push(...attributedTo(users.id, query));
   const search: SQL | undefined = query.q ? inArray(users.id, matchingUserIds(db, query.q)) : undefined;
   const where: SQL | undefined = search || filters.length ? and(search, ...filters) : undefined;
   const order = query.sort === 'oldest' ? asc : desc;

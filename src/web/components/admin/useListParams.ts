@@ -73,6 +73,12 @@ export function readDay(search: URLSearchParams, key: string): string | null {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 
+/** A short text filter (a UTM source, a short link's slug), or null. */
+export function readToken(search: URLSearchParams, key: string): string | null {
+  const value = (search.get(key) ?? '').trim().slice(0, 100);
+  return value || null;
+}
+
 /** `?sort=`: one of `sorts`, else the first. */
 export function readSort<S extends string>(search: URLSearchParams, sorts: readonly S[]): S {
   const sort = search.get('sort');

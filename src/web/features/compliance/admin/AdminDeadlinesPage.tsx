@@ -16,6 +16,7 @@ import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
 import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { SelectField } from '../../../components/ui/Select';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
@@ -50,6 +51,7 @@ const codec: ListParamsCodec<DeadlineListParams> = {
       rule: (DUE_RULES as readonly string[]).includes(rule ?? '') ? (rule as ComplianceRuleId) : null,
       q: readQuery(search),
       overdue: search.get('overdue') === '1',
+      open: search.get('open') === '1',
     };
   },
   write: (p, set) => {
@@ -59,6 +61,7 @@ const codec: ListParamsCodec<DeadlineListParams> = {
     set('rule', p.rule, null);
     set('q', p.q, '');
     set('overdue', p.overdue ? '1' : null, null);
+    set('open', p.open ? '1' : null, null);
   },
 };
 
@@ -70,18 +73,18 @@ export function AdminDeadlinesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const params = useListParams(codec);
-  const { page, days, state, rule, q, overdue, update } = params;
-  const filtered = Boolean(state || rule || q);
+  const { page, days, state, rule, q, overdue, open, update } = params;
+  const filtered = Boolean(state || rule || q || open);
   const { view, toolbar } = useAdminList(params, {
-    query: deadlineListQuery({ page, days, state, rule, q, overdue }),
+    query: deadlineListQuery({ page, days, state, rule, q, overdue, open }),
     refreshKey: DEADLINES_KEY,
     loadFailedKey: 'compliance.admin.loadFailed',
     filtered,
-    clearFilters: { q: '', state: null, rule: null },
+    clearFilters: { q: '', state: null, rule: null, open: false },
     rowTestId: 'deadline-row',
   });
   const exporting = useExport(
-    (format) => downloadDeadlinesCsv({ days, state, rule, q, overdue }, format),
+    (format) => downloadDeadlinesCsv({ days, state, rule, q, overdue, open }, format),
     'compliance.admin.exportDone',
     'compliance.admin.exportFailed',
   );
@@ -138,6 +141,14 @@ export function AdminDeadlinesPage() {
               allLabel={t('compliance.admin.allRules')}
               onFilter={(value) => update({ rule: value, page: 1 })}
               className="min-w-0 sm:w-72"
+            />
+            <Checkbox
+              id="deadlines-open"
+              name="open"
+              label={t('compliance.admin.openOnly')}
+              checked={open}
+              onChange={(event) => update({ open: event.target.checked, page: 1 })}
+              className="sm:self-end sm:pb-2.5"
             />
           </div>
           {can('deadlines.export') ? (

@@ -14,6 +14,8 @@ export interface DeadlineListParams {
   q: string;
   /** The occurrences that passed unmarked in the last 30 days instead of the coming `days` (decision 0064). */
   overdue: boolean;
+  /** Only the items nobody marked done (the home's "due soon" figure opens the list with it). */
+  open: boolean;
 }
 
 export const DEADLINES_PAGE_SIZE = 20;
@@ -26,6 +28,7 @@ function filterSearch(params: Omit<DeadlineListParams, 'page'>): URLSearchParams
   if (params.rule) search.set('rule', params.rule);
   if (params.q) search.set('q', params.q);
   if (params.overdue) search.set('overdue', '1');
+  if (params.open) search.set('open', '1');
   return search;
 }
 

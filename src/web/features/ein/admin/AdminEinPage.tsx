@@ -2,6 +2,7 @@ import { FileText } from 'lucide-react';
 import { lazy, useCallback } from 'react';
 import type { EinStatus } from '../../../../shared/domain/ein';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -21,13 +22,13 @@ const EinDetailPanel = lazy(() => import('./EinDetailPanel').then((m) => ({ defa
 export function AdminEinPage() {
   const { t } = useTranslation();
   const params = useEinListParams();
-  const { page, sort, status, q, overdue, reachedFrom, reachedTo, update } = params;
+  const { page, sort, status, q, overdue, reachedFrom, reachedTo, utm, link, update } = params;
   const { view, toolbar, detail, data } = useAdminList(params, {
-    query: einListQuery({ page, sort, status, q, overdue, reachedFrom, reachedTo }),
+    query: einListQuery({ page, sort, status, q, overdue, reachedFrom, reachedTo, utm, link }),
     refreshKey: EIN_KEY,
     loadFailedKey: 'adminEin.list.loadFailed',
-    filtered: Boolean(status || q || overdue || reachedFrom || reachedTo),
-    clearFilters: { q: '', status: null, overdue: false, reachedFrom: null, reachedTo: null },
+    filtered: Boolean(status || q || overdue || reachedFrom || reachedTo || utm || link),
+    clearFilters: { q: '', status: null, overdue: false, reachedFrom: null, reachedTo: null, utm: null, link: null },
     rowTestId: 'ein-row',
   });
 
@@ -57,6 +58,7 @@ export function AdminEinPage() {
               />
             </div>
           ) : null}
+          <AttributionFilter utm={utm} link={link} onClear={() => update({ utm: null, link: null, page: 1 })} />
         </>
       }
       panelWidth="narrow"

@@ -34,6 +34,8 @@ export interface EinListParams {
   /** Reached its current status in these days (UTC, both included). */
   reachedFrom?: string | null;
   reachedTo?: string | null;
+  utm?: string | null;
+  link?: string | null;
 }
 
 export const EIN_PAGE_SIZE = 20;
@@ -53,6 +55,8 @@ export function einListQuery(params: EinListParams) {
   if (params.overdue) search.set('overdue', '1');
   if (params.reachedFrom) search.set('reachedFrom', params.reachedFrom);
   if (params.reachedTo) search.set('reachedTo', params.reachedTo);
+  if (params.utm) search.set('utm', params.utm);
+  if (params.link) search.set('link', params.link);
   return queryOptions({
     queryKey: [...EIN_KEY, 'list', params],
     queryFn: () => api<AdminEinList>('GET', `${BASE}?${search}`),

@@ -1,6 +1,7 @@
 import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
 import {
   type ListParamsCodec,
+  readToken,
   type StatusListParams,
   statusListCodec,
   useListParams,
@@ -14,11 +15,20 @@ const statusCodec = statusListCodec(EIN_STATUSES, [
 ] as const satisfies EinSort[]);
 
 /** The desk's list state plus decision 0050's overdue filter (?overdue=1). */
-const codec: ListParamsCodec<StatusListParams<EinStatus, EinSort> & { overdue: boolean }> = {
-  read: (search) => ({ ...statusCodec.read(search), overdue: search.get('overdue') === '1' }),
+const codec: ListParamsCodec<
+  StatusListParams<EinStatus, EinSort> & { overdue: boolean; utm: string | null; link: string | null }
+> = {
+  read: (search) => ({
+    ...statusCodec.read(search),
+    overdue: search.get('overdue') === '1',
+    utm: readToken(search, 'utm'),
+    link: readToken(search, 'link'),
+  }),
   write: (p, set) => {
     statusCodec.write(p, set);
     set('overdue', p.overdue ? '1' : null, null);
+    set('utm', p.utm, null);
+    set('link', p.link, null);
   },
 };
 

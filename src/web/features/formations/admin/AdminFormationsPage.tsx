@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PeriodFields } from '../../../components/admin/PeriodFields';
@@ -25,15 +26,24 @@ export function AdminFormationsPage() {
   const can = useCan();
   const location = useLocation();
   const params = useFormationListParams();
-  const { page, sort, status, q, createdFrom, createdTo, reachedFrom, reachedTo, update } = params;
-  const periods = { createdFrom, createdTo, reachedFrom, reachedTo };
+  const { page, sort, status, q, createdFrom, createdTo, reachedFrom, reachedTo, utm, link, update } = params;
+  const periods = { createdFrom, createdTo, reachedFrom, reachedTo, utm, link };
   // Rows open the customer file on a page of its own, so the panel half of the hook goes unused.
   const { view, toolbar } = useAdminList(params, {
     query: formationListQuery({ page, sort, status, q, ...periods }),
     refreshKey: FORMATIONS_KEY,
     loadFailedKey: 'adminFormations.list.loadFailed',
-    filtered: Boolean(status || q || createdFrom || createdTo || reachedFrom || reachedTo),
-    clearFilters: { q: '', status: null, createdFrom: null, createdTo: null, reachedFrom: null, reachedTo: null },
+    filtered: Boolean(status || q || createdFrom || createdTo || reachedFrom || reachedTo || utm || link),
+    clearFilters: {
+      q: '',
+      status: null,
+      createdFrom: null,
+      createdTo: null,
+      reachedFrom: null,
+      reachedTo: null,
+      utm: null,
+      link: null,
+    },
     rowTestId: 'formation-row',
   });
 
@@ -83,6 +93,7 @@ export function AdminFormationsPage() {
               />
             ) : null}
           </div>
+          <AttributionFilter utm={utm} link={link} onClear={() => update({ utm: null, link: null, page: 1 })} />
           {can('formations.export') ? (
             <ExportButtons
               exporting={exporting}

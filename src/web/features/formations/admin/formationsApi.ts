@@ -29,6 +29,8 @@ export interface FormationListParams {
   createdTo: string | null;
   reachedFrom: string | null;
   reachedTo: string | null;
+  utm: string | null;
+  link: string | null;
 }
 
 export const FORMATIONS_PAGE_SIZE = 20;
@@ -40,7 +42,7 @@ function filterSearch(params: Omit<FormationListParams, 'page'>): URLSearchParam
   const search = new URLSearchParams({ sort: params.sort });
   if (params.status) search.set('status', params.status);
   if (params.q) search.set('q', params.q);
-  for (const key of ['createdFrom', 'createdTo', 'reachedFrom', 'reachedTo'] as const) {
+  for (const key of ['createdFrom', 'createdTo', 'reachedFrom', 'reachedTo', 'utm', 'link'] as const) {
     const day = params[key];
     if (day) search.set(key, day);
   }

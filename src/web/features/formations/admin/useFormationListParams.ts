@@ -5,6 +5,7 @@ import type { AdminFormationSort } from '../../../../shared/schemas/formations-a
 import {
   type ListParamsCodec,
   readDay,
+  readToken,
   type StatusListParams,
   statusListCodec,
   useListParams,
@@ -14,17 +15,26 @@ const statusCodec = statusListCodec(FORMATION_STATUSES, ADMIN_FORMATION_SORTS);
 
 /** The status list's state plus the days the formation was started (the home's "onboarding done"). */
 const codec: ListParamsCodec<
-  StatusListParams<FormationStatus, AdminFormationSort> & { createdFrom: string | null; createdTo: string | null }
+  StatusListParams<FormationStatus, AdminFormationSort> & {
+    createdFrom: string | null;
+    createdTo: string | null;
+    utm: string | null;
+    link: string | null;
+  }
 > = {
   read: (search) => ({
     ...statusCodec.read(search),
     createdFrom: readDay(search, 'createdFrom'),
     createdTo: readDay(search, 'createdTo'),
+    utm: readToken(search, 'utm'),
+    link: readToken(search, 'link'),
   }),
   write: (p, set) => {
     statusCodec.write(p, set);
     set('createdFrom', p.createdFrom, null);
     set('createdTo', p.createdTo, null);
+    set('utm', p.utm, null);
+    set('link', p.link, null);
   },
 };
 

@@ -38,12 +38,23 @@ const signupsIn = (range: DayRange) => `/admin/users?joinedFrom=${range.from}&jo
 /** The orders the money figures count: paid, live (TEST MODE never counts), in the range's days. */
 const paidOrdersIn = (range: DayRange) =>
   `/admin/orders?status=paid&mode=live&paidFrom=${range.from}&paidTo=${range.to}`;
-/** The funnel steps a list counts exactly, with the growth panel's links. */
-const FUNNEL_LINKS: Partial<Record<string, (range: DayRange) => string>> = {
+/**
+ * Each funnel step's list, narrowed to the range and to the funnel's attribution filter (the customers'
+ * UTM source or short link at sign-up, which every one of these lists takes).
+ */
+const FUNNEL_LINKS: Record<string, (range: DayRange) => string> = {
   signups: GROWTH_LINKS.signups,
   onboarding: GROWTH_LINKS.onboarding,
+  firstPayment: (r) => `/admin/orders?first=1&paidFrom=${r.from}&paidTo=${r.to}`,
   einIssued: GROWTH_LINKS.einsIssued,
 };
+function withAttribution(path: string, funnel: { link: string | null; utm: string | null }): string {
+  const extra = new URLSearchParams();
+  if (funnel.utm) extra.set('utm', funnel.utm);
+  if (funnel.link) extra.set('link', funnel.link);
+  const query = extra.toString();
+  return query ? `${path}&${query}` : path;
+}
 const n1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 function useRange(): { preset: RangePreset; range: DayRange; set: (next: Record<string, string | null>) => void } {
@@ -178,9 +189,7 @@ export function AdminHomePage() {
                 label: t(`adminHome.funnel.${s.step}`),
                 value: rate === null ? String(s.count) : `${s.count} (${rate}%)`,
                 previous: String(s.previous),
-                // The lists have no attribution filter: the steps they count open them when the funnel has
-                // none. A first payment is no list's filter (the orders list counts every payment).
-                to: funnel.data.link || funnel.data.utm ? undefined : FUNNEL_LINKS[s.step]?.(funnel.data.range),
+                to: withAttribution(FUNNEL_LINKS[s.step](funnel.data.range), funnel.data),
               };
             })}
             chart={
@@ -444,7 +453,7 @@ export function AdminHomePage() {
                 key: 'dueSoon',
                 label: t('adminHome.deadlines.dueSoon'),
                 value: String(deadlines.data.dueSoon),
-                to: '/admin/deadlines?days=30',
+                to: '/admin/deadlines?days=30&open=1',
               },
               {
                 key: 'overdue',

@@ -12,6 +12,7 @@ import {
   type OrderStatus,
 } from '../../../../shared/domain/orders';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
@@ -23,8 +24,10 @@ import {
   readDay,
   readPage,
   readQuery,
+  readToken,
   useListParams,
 } from '../../../components/admin/useListParams';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -48,6 +51,9 @@ const codec: ListParamsCodec<OrderListParams> = {
       q: readQuery(search),
       paidFrom: readDay(search, 'paidFrom'),
       paidTo: readDay(search, 'paidTo'),
+      first: search.get('first') === '1',
+      utm: readToken(search, 'utm'),
+      link: readToken(search, 'link'),
     };
   },
   write: (p, set) => {
@@ -59,6 +65,9 @@ const codec: ListParamsCodec<OrderListParams> = {
     set('q', p.q, '');
     set('paidFrom', p.paidFrom, null);
     set('paidTo', p.paidTo, null);
+    set('first', p.first ? '1' : null, null);
+    set('utm', p.utm, null);
+    set('link', p.link, null);
   },
 };
 
@@ -69,19 +78,31 @@ const codec: ListParamsCodec<OrderListParams> = {
 export function AdminOrdersPage() {
   const { t } = useTranslation();
   const params = useListParams(codec);
-  const { page, status, service, mode, kind, q, paidFrom, paidTo, update } = params;
-  const filtered = Boolean(status || service || mode || kind || q || paidFrom || paidTo);
+  const { page, status, service, mode, kind, q, paidFrom, paidTo, first, utm, link, update } = params;
+  const filters = { status, service, mode, kind, q, paidFrom, paidTo, first, utm, link };
+  const filtered = Boolean(status || service || mode || kind || q || paidFrom || paidTo || first || utm || link);
   const { view, toolbar } = useAdminList(params, {
-    query: orderListQuery({ page, status, service, mode, kind, q, paidFrom, paidTo }),
+    query: orderListQuery({ page, ...filters }),
     refreshKey: ADMIN_ORDERS_KEY,
     loadFailedKey: 'adminOrders.loadFailed',
     filtered,
-    clearFilters: { q: '', status: null, service: null, mode: null, kind: null, paidFrom: null, paidTo: null },
+    clearFilters: {
+      q: '',
+      status: null,
+      service: null,
+      mode: null,
+      kind: null,
+      paidFrom: null,
+      paidTo: null,
+      first: false,
+      utm: null,
+      link: null,
+    },
     rowTestId: 'order-row',
   });
   const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
   const exporting = useExport(
-    (format) => downloadOrdersCsv({ status, service, mode, kind, q, paidFrom, paidTo }, format),
+    (format) => downloadOrdersCsv(filters, format),
     'adminOrders.exportDone',
     'adminOrders.exportFailed',
   );
@@ -160,6 +181,14 @@ export function AdminOrdersPage() {
               onChange={({ from, to }) => update({ paidFrom: from, paidTo: to, page: 1 })}
             />
           </div>
+          <Checkbox
+            id="orders-first-only"
+            name="first"
+            label={t('adminOrders.firstOnly')}
+            checked={first}
+            onChange={(event) => update({ first: event.target.checked, page: 1 })}
+          />
+          <AttributionFilter utm={utm} link={link} onClear={() => update({ utm: null, link: null, page: 1 })} />
           <ExportButtons
             exporting={exporting}
             legend={t('adminOrders.export')}

@@ -15,6 +15,10 @@ export interface OrderListParams {
   /** Paid from and through these UTC days (YYYY-MM-DD), as the home's money figures count. */
   paidFrom: string | null;
   paidTo: string | null;
+  /** Each customer's first live payment only (the funnel's "first payment"). */
+  first: boolean;
+  utm: string | null;
+  link: string | null;
 }
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -30,6 +34,9 @@ function filterSearch(params: Omit<OrderListParams, 'page'>): URLSearchParams {
   if (params.q) search.set('q', params.q);
   if (params.paidFrom) search.set('paidFrom', params.paidFrom);
   if (params.paidTo) search.set('paidTo', params.paidTo);
+  if (params.first) search.set('first', '1');
+  if (params.utm) search.set('utm', params.utm);
+  if (params.link) search.set('link', params.link);
   return search;
 }
 

@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { lazy } from 'react';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
@@ -20,13 +21,13 @@ const UserDetailPanel = lazy(() => import('./UserDetailPanel').then((m) => ({ de
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const params = useUserListParams();
-  const { page, sort, q, joinedFrom, joinedTo, customers, update } = params;
+  const { page, sort, q, joinedFrom, joinedTo, customers, utm, link, update } = params;
   const { view, toolbar, detail } = useAdminList(params, {
-    query: userListQuery({ page, sort, q, joinedFrom, joinedTo, customers }),
+    query: userListQuery({ page, sort, q, joinedFrom, joinedTo, customers, utm, link }),
     refreshKey: USERS_KEY,
     loadFailedKey: 'adminUsers.list.loadFailed',
-    filtered: Boolean(q || joinedFrom || joinedTo || customers),
-    clearFilters: { q: '', joinedFrom: null, joinedTo: null, customers: false },
+    filtered: Boolean(q || joinedFrom || joinedTo || customers || utm || link),
+    clearFilters: { q: '', joinedFrom: null, joinedTo: null, customers: false, utm: null, link: null },
     rowTestId: 'user-row',
   });
   const newest = sort === 'newest';
@@ -63,6 +64,7 @@ export function AdminUsersPage() {
             onChange={(event) => update({ customers: event.target.checked, page: 1 })}
             className="sm:pb-2.5"
           />
+          <AttributionFilter utm={utm} link={link} onClear={() => update({ utm: null, link: null, page: 1 })} />
         </div>
       }
       panelWidth="medium"

@@ -5,6 +5,7 @@ import {
   readPage,
   readQuery,
   readSort,
+  readToken,
   useListParams,
 } from '../../../components/admin/useListParams';
 import type { UserListParams } from './usersApi';
@@ -17,6 +18,8 @@ const codec: ListParamsCodec<UserListParams> = {
     joinedFrom: readDay(search, 'joinedFrom'),
     joinedTo: readDay(search, 'joinedTo'),
     customers: search.get('customers') === '1',
+    utm: readToken(search, 'utm'),
+    link: readToken(search, 'link'),
   }),
   write: (p, set) => {
     set('page', String(p.page), '1');
@@ -25,6 +28,8 @@ const codec: ListParamsCodec<UserListParams> = {
     set('joinedFrom', p.joinedFrom, null);
     set('joinedTo', p.joinedTo, null);
     set('customers', p.customers ? '1' : null, null);
+    set('utm', p.utm, null);
+    set('link', p.link, null);
   },
 };
 

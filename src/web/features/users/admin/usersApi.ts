@@ -20,6 +20,8 @@ export interface UserListParams {
   joinedFrom: string | null;
   joinedTo: string | null;
   customers: boolean;
+  utm: string | null;
+  link: string | null;
 }
 
 export const USERS_PAGE_SIZE = 20;
@@ -37,6 +39,8 @@ export function userListQuery(params: UserListParams) {
   if (params.joinedFrom) search.set('joinedFrom', params.joinedFrom);
   if (params.joinedTo) search.set('joinedTo', params.joinedTo);
   if (params.customers) search.set('customers', '1');
+  if (params.utm) search.set('utm', params.utm);
+  if (params.link) search.set('link', params.link);
   return queryOptions({
     queryKey: [...USERS_KEY, 'list', params],
     queryFn: () => api<AdminUserList>('GET', `${BASE}?${search}`),
