@@ -26,7 +26,7 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
   const and = filterSql(filter);
   if (filter.overdue) return overdueItemsSql(today, and);
   const until = addDays(today, filter.days);
-  const items = comingItemsSql(filter, today, until, unrolled, and);
+  const items = comingItemsSql(today, until, unrolled, and);
   if (!filter.open) return items;
   // Not marked done: what the home's "due soon" counts (overview.service.ts, the same window test).
   return sql`select * from (${items}) as o where not exists (select 1 from compliance_marks m
@@ -35,7 +35,7 @@ function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): S
 }
 
 /** The items due from `today` through `until` (and, before the daily roll, the passed ones' next dates). */
-function comingItemsSql(filter: DeadlineFilter, today: string, until: string, unrolled: boolean, and: SQL): SQL {
+function comingItemsSql(today: string, until: string, unrolled: boolean, and: SQL): SQL {
   // A passed agent row of a customer with a subscription has no next date: its period ended unrenewed,
   // and the roll removes the row (migration 0027, decision 0057).
   const late = unrolled
