@@ -1,3 +1,4 @@
+import { csvDocument } from '../csv';
 import type { Permission } from './permissions';
 
 /*
@@ -136,19 +137,14 @@ export const CARE_WAIT_HOURS = 24;
 export const DEADLINE_WINDOW_DAYS = 30;
 
 /**
- * A panel's table as CSV, in the admin exports' two dialects: English with commas, Turkish with a
- * byte-order mark and semicolons (Excel in Turkey reads `;`). Numbers stay plain digits.
+ * A panel's table as CSV, in the admin exports' two dialects (English with commas, Turkish with a
+ * byte-order mark and semicolons), through the one CSV writer: finance edits the service titles a
+ * panel shows, so its cells get the same formula guard as every export. Numbers stay plain digits.
  */
 export function panelCsv(
   lang: 'tr' | 'en',
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
-  const sep = lang === 'tr' ? ';' : ',';
-  const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    return /[";,\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = [header, ...rows].map((r) => r.map(cell).join(sep));
-  return `${lang === 'tr' ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, header, rows);
 }

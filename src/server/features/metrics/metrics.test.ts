@@ -100,4 +100,20 @@ describe('GET /metrics (decision 0049)', () => {
       t.deps.env.METRICS_TOKEN = TOKEN;
     }
   });
+
+  it('is not served in production without a token, even to a loopback caller with no proxy header (decision 0075)', async () => {
+    const loopback = t.client({ ip: '127.0.0.1' });
+    t.deps.env.METRICS_TOKEN = undefined;
+    t.deps.env.production = true;
+    try {
+      // What a local proxy that drops X-Forwarded-For hands the app for any visitor.
+      expect((await loopback.get('/metrics')).status).toBe(404);
+      expect((await t.client({ ip: '::1' }).get('/metrics')).status).toBe(404);
+      t.deps.env.METRICS_TOKEN = TOKEN;
+      expect((await loopback.get('/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    } finally {
+      t.deps.env.production = false;
+      t.deps.env.METRICS_TOKEN = TOKEN;
+    }
+  });
 });

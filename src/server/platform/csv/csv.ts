@@ -1,18 +1,10 @@
-/** CSV files for the admin exports: safe cells, RFC 4180 records, and a stream that reads one page at a time. */
-
-/** What Excel, LibreOffice and Google Sheets read as the start of a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { type CsvSeparator, csvLine } from '../../../shared/csv';
 
 /**
- * One cell: a value a spreadsheet would run as a formula gets a leading `'` (shown as text, run as
- * nothing), then RFC 4180 quoting when it holds the separator, a quote, CR or LF (quotes doubled).
+ * CSV files for the admin exports: a stream that reads one page at a time, written by the one CSV
+ * writer (src/shared/csv.ts, decision 0075), which the home's panel tables use too.
  */
-export function csvCell(value: string | null | undefined, separator: ',' | ';' = ','): string {
-  let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  if (text.includes(separator) || /["\r\n]/.test(text)) return `"${text.replace(/"/g, '""')}"`;
-  return text;
-}
+export { csvCell, csvLine } from '../../../shared/csv';
 
 const TR_DATE = new Intl.DateTimeFormat('tr-TR', {
   timeZone: 'Europe/Istanbul',
@@ -31,16 +23,11 @@ export function turkishDate(date: Date): string {
 }
 
 export interface CsvDialect<Row> {
-  separator: ',' | ';';
+  separator: CsvSeparator;
   /** The first bytes of the file: the UTF-8 byte order mark for Excel, else nothing. */
   preamble: string;
   header: string[];
   line: (row: Row) => string[];
-}
-
-/** One record with its CRLF (RFC 4180). */
-export function csvLine(cells: string[], separator: ',' | ';'): string {
-  return `${cells.map((cell) => csvCell(cell, separator)).join(separator)}\r\n`;
 }
 
 /**
