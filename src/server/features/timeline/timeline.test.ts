@@ -365,7 +365,12 @@ describe('listCustomerTimeline for admins', () => {
     expect(Number.isNaN(Date.parse(items[0].at))).toBe(false);
 
     const first = await listCustomerTimeline(db(), id, { forAdmin: true, reader: 'owner', limit: 4 });
-    const rest = await listCustomerTimeline(db(), id, { forAdmin: true, reader: 'owner', limit: 4, before: first.nextCursor ?? '' });
+    const rest = await listCustomerTimeline(db(), id, {
+      forAdmin: true,
+      reader: 'owner',
+      limit: 4,
+      before: first.nextCursor ?? '',
+    });
     expect([...first.items, ...rest.items].map((i) => i.id)).toEqual(items.map((i) => i.id));
     expect(rest.nextCursor).toBeNull();
   });
