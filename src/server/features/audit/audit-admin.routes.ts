@@ -5,12 +5,15 @@ import {
   auditListSchema,
 } from '../../../shared/contracts/audit';
 import { isAuditAction } from '../../../shared/domain/audit';
+import { auditRowFor } from '../../../shared/domain/audit-readers';
+import type { Role } from '../../../shared/domain/roles';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
+import { currentUser } from '../../platform/http/session';
 import { type AuditEventRow, auditActors, exportAuditPages, listAuditEvents } from './audit-admin.service';
 
 const tags = ['admin'];
@@ -86,7 +89,7 @@ function json(value: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value);
 }
 
-export function auditExportDialect(lang: Language): CsvDialect<AuditEventRow> {
+export function auditExportDialect(lang: Language, reader: Role): CsvDialect<AuditEventRow> {
   const t = (key: string) => translate(lang, `adminAudit.csv.${key}`);
   return {
     separator: lang === 'tr' ? ';' : ',',
@@ -94,33 +97,44 @@ export function auditExportDialect(lang: Language): CsvDialect<AuditEventRow> {
     header: ['time', 'actor', 'actorRole', 'action', 'customer', 'entity', 'from', 'to', 'network', 'id'].map((c) =>
       t(`columns.${c}`),
     ),
-    line: (row) => [
-      lang === 'tr' ? turkishDate(row.createdAt) : row.createdAt.toISOString(),
-      row.actorId ? person(row.actorName, row.actorEmail, row.actorId) : t('system'),
-      row.actorRole ?? '',
-      actionLabel(lang, row.action),
-      person(row.subjectName, row.subjectEmail, row.subjectId),
-      `${row.entityType}:${row.entityId}`,
-      json(row.before),
-      json(row.after),
-      row.network ?? '',
-      row.id,
-    ],
+    line: (stored) => {
+      const row = auditRowFor(stored, reader);
+      return [
+        lang === 'tr' ? turkishDate(row.createdAt) : row.createdAt.toISOString(),
+        row.actorId ? person(row.actorName, row.actorEmail, row.actorId) : t('system'),
+        row.actorRole ?? '',
+        actionLabel(lang, row.action),
+        person(row.subjectName, row.subjectEmail, row.subjectId),
+        `${row.entityType}:${row.entityId}`,
+        json(row.before),
+        json(row.after),
+        row.network ?? '',
+        row.id,
+      ];
+    },
   };
 }
 
-/** /admin/audit: the owner reads the trail (decision 0043, decision 0043). */
+/**
+ * /admin/audit: the owner reads the trail (decision 0043). Its rows go through the readers' table like
+ * every other view of the trail (decision 0069); audit.read is the widest reader there, so they are whole.
+ */
 export function auditAdminRoutes() {
   const router = createRouter();
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const { rows, total, totalKind } = await listAuditEvents(c.var.deps.database.db, query);
-    return c.json({ items: rows.map(toAuditRow), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+    const reader = currentUser(c).role;
+    const items = rows.map((row) => toAuditRow(auditRowFor(row, reader)));
+    return c.json({ items, total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
   });
   router.openapi(actors, async (c) => c.json({ actors: await auditActors(c.var.deps.database.db) }, 200));
   router.openapi(exportCsv, (c) => {
     const query = c.req.valid('query');
-    const stream = csvStream(exportAuditPages(c.var.deps.database.db, query), auditExportDialect(query.lang));
+    const stream = csvStream(
+      exportAuditPages(c.var.deps.database.db, query),
+      auditExportDialect(query.lang, currentUser(c).role),
+    );
     const day = new Date().toISOString().slice(0, 10);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="audit-${day}${query.lang === 'tr' ? '-tr' : ''}.csv"`);

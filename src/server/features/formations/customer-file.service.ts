@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { isUuid } from '../../../shared/domain/ids';
+import type { Role } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
 import {
   companyFormations,
@@ -101,13 +102,19 @@ function readSupportThreads(db: Db, userId: string) {
     .orderBy(desc(supportThreads.lastMessageAt), desc(supportThreads.id));
 }
 
-/** Every audit row about the customer, newest first, with who made each (the timeline feature's own query). */
-function readTimeline(db: Db, userId: string) {
-  return listCustomerTimeline(db, userId, { forAdmin: true }).then((page) => page.items);
+/**
+ * Every audit row about the customer, newest first, with who made each (the timeline feature's own
+ * query), each cut to what `reader`'s desk may read.
+ */
+function readTimeline(db: Db, userId: string, reader: Role) {
+  return listCustomerTimeline(db, userId, { forAdmin: true, reader }).then((page) => page.items);
 }
 
-/** Everything about the customer behind one formation; null when there is no such formation or customer. */
-export async function loadCustomerFile(db: Db, formationId: string) {
+/**
+ * Everything about the customer behind one formation, as `reader` may see it; null when there is no
+ * such formation or customer.
+ */
+export async function loadCustomerFile(db: Db, formationId: string, reader: Role) {
   if (!isUuid(formationId)) return null;
   const formation = await readFormation(db, formationId);
   if (!formation) return null;
@@ -120,7 +127,7 @@ export async function loadCustomerFile(db: Db, formationId: string) {
     readDocuments(db, userId),
     listUserOrders(db, userId),
     readSupportThreads(db, userId),
-    readTimeline(db, userId),
+    readTimeline(db, userId, reader),
   ]);
   if (!user) return null;
   return { formation, user, profile, turnkey, ein, docs, orders, threads, timeline };

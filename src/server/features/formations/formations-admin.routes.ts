@@ -152,7 +152,7 @@ export function formationsAdminRoutes() {
   });
 
   router.openapi(file, async (c) => {
-    const found = await loadCustomerFile(c.var.deps.database.db, c.req.valid('param').id);
+    const found = await loadCustomerFile(c.var.deps.database.db, c.req.valid('param').id, currentUser(c).role);
     if (!found) throw new ApiError('NOT_FOUND');
     return c.json({ file: toCustomerFile(found) }, 200);
   });

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { type Archiver, ZipArchive } from 'archiver';
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  auditEvents,
   bankAccountFeedback,
   businessAddressFeedback,
   companyFormations,
@@ -30,6 +29,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../platform/storage/storage';
+import { wholeCustomerTimeline } from '../timeline/timeline.service';
 
 /*
  * "Download my data" (decision 0046): one ZIP with a JSON file per kind of record and every file the
@@ -169,21 +169,9 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     .from(complianceMarks)
     .where(eq(complianceMarks.userId, userId));
   const stages = await db.select().from(stageHistory).where(eq(stageHistory.userId, userId));
-  const events = await db
-    .select({
-      at: auditEvents.createdAt,
-      action: auditEvents.action,
-      actorRole: auditEvents.actorRole,
-      entityType: auditEvents.entityType,
-      entityId: auditEvents.entityId,
-      before: auditEvents.before,
-      after: auditEvents.after,
-      network: auditEvents.network,
-    })
-    .from(auditEvents)
-    .where(or(eq(auditEvents.subjectUserId, userId), eq(auditEvents.actorId, userId)))
-    .orderBy(desc(auditEvents.createdAt))
-    .limit(10_000);
+  // What the customer's History shows, item for item: never a raw audit row, whose sides hold staff's
+  // notes and whose network is a staff member's (decision 0069).
+  const events = await wholeCustomerTimeline(db, userId);
   const feedback = {
     formation: await db.select().from(formationFeedback).where(eq(formationFeedback.userId, userId)),
     bankAccount: await db.select().from(bankAccountFeedback).where(eq(bankAccountFeedback.userId, userId)),

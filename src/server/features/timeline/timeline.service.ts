@@ -6,6 +6,7 @@ import type {
   CustomerTimelineKind,
   TimelineQuery,
 } from '../../../shared/contracts/timeline';
+import { auditRowFor, CUSTOMER_AUDIT_ACTIONS } from '../../../shared/domain/audit-readers';
 import {
   EIN_FOLLOW_UP_KINDS,
   EIN_FOLLOW_UP_OUTCOMES,
@@ -13,6 +14,7 @@ import {
   type EinFollowUpOutcome,
 } from '../../../shared/domain/ein-follow-ups';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
+import type { Role } from '../../../shared/domain/roles';
 import { TIMELINE_MAX_PAGE } from '../../../shared/schemas/timeline';
 import { auditEvents, orders, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
@@ -52,24 +54,19 @@ const EIN_UPLOAD_CATEGORY: Record<string, DocumentCategory> = {
 };
 
 /**
- * The audit actions a customer may see about themselves. Everything else (admin notes, SSN reveals,
- * payment mismatches, re-checks, a staff name change) is staff-only and never leaves the query. A
- * customer's own document uploads are left out too: the History is about what happened to them.
+ * The rows a customer may see about themselves: the actions the readers' table gives them (decision
+ * 0069). Everything else (admin notes, SSN reveals, payment mismatches, re-checks, a staff name change)
+ * is staff-only and never leaves the query. A customer's own document uploads are left out too: the
+ * History is about what happened to them.
  */
 function customerVisible(): SQL {
   const sameEinStatus = sql`${auditEvents.before}->>'einStatus' is not distinct from ${auditEvents.after}->>'einStatus'`;
+  const special = ['document.uploaded', 'ein.file_uploaded'];
   return or(
-    inArray(auditEvents.action, [
-      'formation.created',
-      'formation.status_changed',
-      'ein.created',
-      'ein.status_changed',
-      'ein.follow_up_recorded',
-      'order.paid',
-      'order.failed',
-      'filing.stage_changed',
-      'filing.extended',
-    ]),
+    inArray(
+      auditEvents.action,
+      CUSTOMER_AUDIT_ACTIONS.filter((a) => !special.includes(a)),
+    ),
     and(eq(auditEvents.action, 'document.uploaded'), eq(auditEvents.actorRole, 'admin')),
     // An EIN upload is a stage change, or a document the team replaced; the customer's replaced
     // signed form is neither.
@@ -237,8 +234,9 @@ async function customerTimeline(
         .where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)))
     : [];
   const byId = new Map(orderRows.map((o) => [o.id, o]));
+  // The mapping reads only the fields the customer's list gives them, so a note cannot slip through it.
   const items = page
-    .map((r) => toCustomerItem(r, userId, byId.get(r.entityId)))
+    .map((r) => toCustomerItem(auditRowFor(r, 'customer'), userId, byId.get(r.entityId)))
     .filter((i): i is CustomerTimelineItem => i !== null);
   return { items, nextCursor: rows.length > limit ? page[page.length - 1].id : null };
 }
@@ -246,7 +244,7 @@ async function customerTimeline(
 async function adminTimeline(
   db: DbOrTx,
   userId: string,
-  options: TimelineOptions,
+  options: TimelineOptions & { reader: Role },
 ): Promise<TimelinePage<AdminTimelineItem>> {
   const limit = pageLimit(options);
   const actor = alias(users, 'actor');
@@ -258,33 +256,38 @@ async function adminTimeline(
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const items = page.map(({ event, actorName, actorEmail }) => ({
-    id: event.id,
-    at: event.createdAt.toISOString(),
-    action: event.action,
-    entityType: event.entityType,
-    entityId: event.entityId,
-    actor:
-      event.actorId || event.actorRole
-        ? { id: event.actorId, role: event.actorRole, name: actorName, email: actorEmail }
-        : null,
-    from: statusOf(event.before),
-    to: statusOf(event.after),
-    before: event.before,
-    after: event.after,
-  }));
+  const items = page.map(({ event: row, actorName, actorEmail }) => {
+    // The caller's view of the row (decision 0069): each field only to the desk that reads it.
+    const event = auditRowFor(row, options.reader);
+    return {
+      id: event.id,
+      at: event.createdAt.toISOString(),
+      action: event.action,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      actor:
+        event.actorId || event.actorRole
+          ? { id: event.actorId, role: event.actorRole, name: actorName, email: actorEmail }
+          : null,
+      from: statusOf(event.before),
+      to: statusOf(event.after),
+      before: event.before,
+      after: event.after,
+    };
+  });
   return { items, nextCursor: rows.length > limit ? page[page.length - 1].event.id : null };
 }
 
 /**
  * A customer's history from audit_events, newest first, at most 100 per page. Without `forAdmin` it is
  * what the customer may see about themselves (an allow-list of actions, mapped to safe items); with it,
- * every audit row about them, with who made it (the customer file).
+ * every audit row about them, with who made it (the customer file), each row cut to what `reader`'s
+ * permissions read (shared/domain/audit-readers.ts).
  */
 export function listCustomerTimeline(
   db: DbOrTx,
   userId: string,
-  options: TimelineOptions & { forAdmin: true },
+  options: TimelineOptions & { forAdmin: true; reader: Role },
 ): Promise<TimelinePage<AdminTimelineItem>>;
 export function listCustomerTimeline(
   db: DbOrTx,
@@ -294,7 +297,24 @@ export function listCustomerTimeline(
 export function listCustomerTimeline(
   db: DbOrTx,
   userId: string,
-  options: TimelineOptions & { forAdmin?: boolean } = {},
+  options: TimelineOptions & ({ forAdmin: true; reader: Role } | { forAdmin?: false }) = {},
 ): Promise<TimelinePage<AdminTimelineItem> | TimelinePage<CustomerTimelineItem>> {
   return options.forAdmin ? adminTimeline(db, userId, options) : customerTimeline(db, userId, options);
+}
+
+/**
+ * Every item of the customer's own History, newest first: the page the customer reads, page after page.
+ * Their data copy's history is this list (decision 0069), so it says no more than the History does.
+ */
+export async function wholeCustomerTimeline(db: DbOrTx, userId: string): Promise<CustomerTimelineItem[]> {
+  const items: CustomerTimelineItem[] = [];
+  let before: string | undefined;
+  // Bounded as the raw rows were (10,000): a pathological history cannot hold the download forever.
+  for (let page = 0; page < 100; page++) {
+    const next = await customerTimeline(db, userId, { before });
+    items.push(...next.items);
+    if (!next.nextCursor) break;
+    before = next.nextCursor;
+  }
+  return items;
 }

@@ -293,7 +293,7 @@ describe('GET /api/me/timeline', () => {
       expect(text.toLowerCase(), secret).not.toContain(secret.toLowerCase());
     }
     // The staff-only rows exist: they are filtered, not missing.
-    const all = await listCustomerTimeline(db(), a.id, { forAdmin: true });
+    const all = await listCustomerTimeline(db(), a.id, { forAdmin: true, reader: 'owner' });
     expect(all.items.map((i) => i.action)).toEqual(expect.arrayContaining(['ein.notes_saved', 'ein.ssn_revealed']));
   });
 
@@ -345,7 +345,7 @@ describe('listCustomerTimeline for admins', () => {
     const { id, application } = await applicant();
     await ok(admin.post(`${adminBase}/${application.id}/advance`, { to: 'ss4_ready' }));
     await ok(admin.post(`${adminBase}/${application.id}/ssn`, {}));
-    const { items, nextCursor } = await listCustomerTimeline(db(), id, { forAdmin: true });
+    const { items, nextCursor } = await listCustomerTimeline(db(), id, { forAdmin: true, reader: 'owner' });
     expect(nextCursor).toBeNull();
     expect(items.map((i) => i.action)).toEqual([
       'ein.ssn_revealed',
@@ -364,8 +364,13 @@ describe('listCustomerTimeline for admins', () => {
     expect(items[3]).toMatchObject({ from: 'formation_completed', to: 'ein_created', actor: { id, role: 'customer' } });
     expect(Number.isNaN(Date.parse(items[0].at))).toBe(false);
 
-    const first = await listCustomerTimeline(db(), id, { forAdmin: true, limit: 4 });
-    const rest = await listCustomerTimeline(db(), id, { forAdmin: true, limit: 4, before: first.nextCursor ?? '' });
+    const first = await listCustomerTimeline(db(), id, { forAdmin: true, reader: 'owner', limit: 4 });
+    const rest = await listCustomerTimeline(db(), id, {
+      forAdmin: true,
+      reader: 'owner',
+      limit: 4,
+      before: first.nextCursor ?? '',
+    });
     expect([...first.items, ...rest.items].map((i) => i.id)).toEqual(items.map((i) => i.id));
     expect(rest.nextCursor).toBeNull();
   });
@@ -384,7 +389,7 @@ describe('listCustomerTimeline for admins', () => {
         after: { formationStatus: 'formation_completed' },
       });
     }
-    const adminPage = await listCustomerTimeline(db(), id, { forAdmin: true, limit: 1000 });
+    const adminPage = await listCustomerTimeline(db(), id, { forAdmin: true, reader: 'owner', limit: 1000 });
     expect(adminPage.items).toHaveLength(100);
     expect(adminPage.nextCursor).not.toBeNull();
     const customerPage = await listCustomerTimeline(db(), id);
