@@ -1,5 +1,5 @@
 /**
- * Decision 0067 (issue 36, item 2): a staff role is granted through one function that ends every
+ * Decision 0067: a staff role is granted through one function that ends every
  * credential the account had. The attack: a squatter signs the operator's future staff address up,
  * enrols their own second factor, asks for an email change and keeps the link (and any reset or
  * verification link they can get); the account is then made staff. Each way in must leave them with

@@ -261,7 +261,7 @@ describe('members', () => {
   });
 });
 
-describe('invitations outlive no inviter (issue 36, item 8)', () => {
+describe('invitations outlive no inviter (decision 0067)', () => {
   async function openInvitationOf(inviter: TestClient, email: string) {
     const res = await inviter.post('/api/admin/staff/invitations', { email, role: 'owner' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
