@@ -272,9 +272,12 @@ export async function changeStaffRole(deps: Deps, actor: StaffActor, id: string,
     return row;
   });
   deps.mailer.kick();
+  if (!changed) return;
   // Issued after the grant's stamp: the member's way back in, to the address already proven as theirs.
-  if (changed)
-    await deps.auth.api.requestPasswordReset({ body: { email: changed.email, redirectTo: '/reset-password' } });
+  // The change is made whatever happens here; the role-change mail also points to "forgot password".
+  await deps.auth.api
+    .requestPasswordReset({ body: { email: changed.email, redirectTo: '/reset-password' } })
+    .catch(() => undefined);
 }
 
 /**
