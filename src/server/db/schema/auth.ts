@@ -22,6 +22,11 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** A staff member the owner deactivated: no session, no sign-in, until reactivated (decision 0043). */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * When a grant of a staff role ended every credential the account had (decision 0067): a session,
+     * email-change, reset or verification link issued before this is refused.
+     */
+    credentialsResetAt: timestamp('credentials_reset_at', { withTimezone: true }),
   },
   // The admin users list's order (joined date, id as tie-breaker), so a page is read from the index.
   (t) => [

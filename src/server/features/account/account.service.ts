@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
+import { issuedBeforeReset } from '../auth/credentials-reset.service';
 import { lastUsed, pastStaffLimits } from '../auth/session-limits.service';
 import { parseUserAgent } from './user-agent.service';
 
@@ -114,10 +115,18 @@ export async function confirmEmailChange(deps: Deps, token: string): Promise<{ e
         .returning();
       if (!change || change.expiresAt.getTime() <= Date.now()) return null;
       const [user] = await tx
-        .select({ email: users.email, name: users.name, role: users.role, lang: users.lang })
+        .select({
+          email: users.email,
+          name: users.name,
+          role: users.role,
+          lang: users.lang,
+          credentialsResetAt: users.credentialsResetAt,
+        })
         .from(users)
         .where(eq(users.id, change.userId));
       if (!user) return null;
+      // Decision 0067: a link asked for before a staff grant ended the account's credentials is dead.
+      if (issuedBeforeReset(change.createdAt, user.credentialsResetAt)) return null;
       const now = new Date();
       await tx
         .update(users)

@@ -32,6 +32,7 @@ import { attributableSlug } from '../short-links/short-links.service';
 import { holdForSecondFactor, isEnabled as secondFactorOn } from '../two-factor/two-factor.service';
 import { createPasswordAccount, noAdminYet } from './accounts.service';
 import { anyAdminExists, homeFor, isDeactivated, resetTokenOwner } from './auth.service';
+import { issuedBeforeReset, verificationLinkPredatesReset } from './credentials-reset.service';
 import { clearSignInFailuresOf, signInCounters } from './sign-in-limit.service';
 
 type AuthUser = { id: string; email: string; name: string; emailVerified: boolean; role?: unknown; lang?: unknown };
@@ -344,6 +345,8 @@ export function authRoutes() {
     const body = c.req.valid('json');
     const { db } = c.var.deps.database;
     const owner = await resetTokenOwner(db, body.token);
+    // Decision 0067: a reset link issued before a staff grant ended the account's credentials is dead.
+    if (owner && issuedBeforeReset(owner.issuedAt, owner.credentialsResetAt)) throw new ApiError('INVALID_TOKEN');
     try {
       await c.var.deps.auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
     } catch (err) {
@@ -370,6 +373,9 @@ export function authRoutes() {
 
   router.openapi(verifyEmail, async (c) => {
     const { token } = c.req.valid('query');
+    if (await verificationLinkPredatesReset(c.var.deps.database.db, token)) {
+      return c.redirect('/dashboard?verified=0', 302);
+    }
     try {
       await c.var.deps.auth.api.verifyEmail({ query: { token } });
       return c.redirect('/dashboard?verified=1', 302);

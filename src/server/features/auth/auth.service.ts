@@ -46,10 +46,6 @@ export async function upsertProfile(
     .onConflictDoUpdate({ target: userProfiles.id, set: { ...values, updatedAt: new Date() } });
 }
 
-export async function setRole(db: DbOrTx, userId: string, role: Role): Promise<void> {
-  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
 export async function findUserByEmail(db: Db, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return user ?? null;
@@ -74,7 +70,7 @@ export async function anyAdminExists(db: DbOrTx): Promise<boolean> {
 /** The user a password-reset token belongs to (better-auth keeps `reset-password:<token>` → user id). */
 export async function resetTokenOwner(db: Db, token: string) {
   const [row] = await db
-    .select({ email: users.email })
+    .select({ email: users.email, issuedAt: verifications.createdAt, credentialsResetAt: users.credentialsResetAt })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.value))
     .where(eq(verifications.identifier, `reset-password:${token}`))

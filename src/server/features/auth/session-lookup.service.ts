@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { sessions, twoFactors, users } from '../../db/schema';
@@ -30,7 +30,14 @@ const sessionByToken = preparedFor((db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(twoFactors, eq(twoFactors.userId, sessions.userId))
     // A deactivated member's sessions are deleted with the deactivation; this keeps any left dead too.
-    .where(and(eq(sessions.token, sql.placeholder('token')), isNull(users.deactivatedAt)))
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder('token')),
+        isNull(users.deactivatedAt),
+        // Decision 0067: a session older than the account's last credentials reset (a staff grant) is dead.
+        or(isNull(users.credentialsResetAt), gt(sessions.createdAt, users.credentialsResetAt)),
+      ),
+    )
     .prepare('session_by_token'),
 );
 

@@ -12,6 +12,7 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import type { MailTemplate } from '../../platform/mail/templates';
 import { createPasswordAccount } from '../auth/accounts.service';
+import { cancelInvitationsOf, grantStaffRole } from './staff-grant.service';
 
 type Deps = Pick<AppDeps, 'database' | 'auth' | 'mailer' | 'env'>;
 
@@ -257,26 +258,26 @@ function memberMailTo(row: { email: string; name: string; lang: string | null })
   return { email: row.email, name: row.name, lang: toLang(row.lang) };
 }
 
-/** A member's new role, at once (sessions read the role on every request). */
+/**
+ * A member's new role, through grantStaffRole (decision 0067): every credential they had ends with it,
+ * so they sign in again with a new password from the mailed link and enrol a second factor afresh.
+ */
 export async function changeStaffRole(deps: Deps, actor: StaffActor, id: string, role: StaffRole): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  const changed = await deps.database.db.transaction(async (tx) => {
     const row = await memberForChange(tx, id);
-    if (row.role === role) return;
+    if (row.role === role) return null;
     if (row.role === 'owner' && row.deactivatedAt === null) await anotherActiveOwner(tx, id);
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorRole: actor.role,
-      action: 'staff.role_changed',
-      entityType: 'user',
-      entityId: id,
-      subjectUserId: id,
-      before: { role: row.role },
-      after: { role },
-    });
-    await mail(deps, tx, memberMailTo(row), 'staffRoleChanged', role, `${deps.env.publicUrl}/signin`);
+    await grantStaffRole(tx, { userId: id, role, actor, via: 'staff-screen' });
+    await mail(deps, tx, memberMailTo(row), 'staffRoleChanged', role, `${deps.env.publicUrl}/forgot-password`);
+    return row;
   });
   deps.mailer.kick();
+  if (!changed) return;
+  // Issued after the grant's stamp: the member's way back in, to the address already proven as theirs.
+  // The change is made whatever happens here; the role-change mail also points to "forgot password".
+  await deps.auth.api
+    .requestPasswordReset({ body: { email: changed.email, redirectTo: '/reset-password' } })
+    .catch(() => undefined);
 }
 
 /**
@@ -290,6 +291,8 @@ export async function deactivateStaff(deps: Deps, actor: StaffActor, id: string)
     if (row.role === 'owner') await anotherActiveOwner(tx, id);
     await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
+    // An invitation is only as good as the member who sent it.
+    await cancelInvitationsOf(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
       actorRole: actor.role,
@@ -345,8 +348,9 @@ export async function peekInvitation(db: Deps['database']['db'], token: string) 
 
 /**
  * The invitee joins: the account with the invitation's email and role (its address proven by the
- * link), the invitation marked used and `staff.joined` audited, in one transaction. The token is
- * checked again under the row's lock there, so a link accepted twice at once makes one account.
+ * link), the invitation marked used and `staff.joined` audited, in one transaction. The token's hash is
+ * checked again under the row's lock there, so a link accepted twice at once makes one account and a
+ * link replaced by a resend meanwhile makes none.
  */
 export async function acceptInvitation(
   deps: Deps,
@@ -371,6 +375,8 @@ export async function acceptInvitation(
         .where(
           and(
             eq(staffInvitations.id, invitation.id),
+            // A resend replaces the hash: the link read before the lock may be the replaced one.
+            eq(staffInvitations.tokenHash, invitationTokenHash(input.token)),
             isNull(staffInvitations.acceptedAt),
             isNull(staffInvitations.cancelledAt),
             gt(staffInvitations.expiresAt, sql`now()`),

@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/test-app';
 import { auditEvents, mailOutbox, sessions, staffInvitations, users } from '../../db/schema';
-import { invitationTokenHash } from './staff.service';
+import { acceptInvitation, invitationTokenHash, resendInvitation } from './staff.service';
 
 let t: TestApp;
 let owner: TestClient;
@@ -179,11 +179,14 @@ describe('inviting', () => {
 });
 
 describe('members', () => {
-  it('changes a role at once, audited and mailed', async () => {
+  it("changes a role at once, ending the member's sessions (decision 0067), audited and mailed", async () => {
     const member = await createStaffMember(t, 'support');
     const res = await owner.request('PUT', `/api/admin/staff/members/${member.id}/role`, { role: 'operations' });
     expect(res.status).toBe(200);
-    expect((await member.c.get('/api/me')).body.user.role).toBe('operations');
+    expect((await member.c.get('/api/me')).status).toBe(401);
+    const [now] = await t.deps.database.db.select({ role: users.role }).from(users).where(eq(users.id, member.id));
+    expect(now.role).toBe('operations');
+    expect(await mailsTo(member.email, 'reset')).toHaveLength(1);
     const [row] = await auditOf('staff.role_changed', member.id);
     expect(row).toMatchObject({ before: { role: 'support' }, after: { role: 'operations' }, subjectUserId: member.id });
     const [mail] = await mailsTo(member.email, 'staffRoleChanged');
@@ -255,6 +258,71 @@ describe('members', () => {
     );
     expect((await customer.get('/api/admin/staff')).status).toBe(403);
     expect((await t.client().get('/api/admin/staff')).status).toBe(401);
+  });
+});
+
+describe('invitations outlive no inviter (decision 0067)', () => {
+  async function openInvitationOf(inviter: TestClient, email: string) {
+    const res = await inviter.post('/api/admin/staff/invitations', { email, role: 'owner' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.invitation.id as string, token: tokenOf((await mailsTo(email, 'staffInvited'))[0]) };
+  }
+
+  async function stillOpen(token: string): Promise<boolean> {
+    return (await t.client().post('/api/invitations/peek', { token })).status === 200;
+  }
+
+  it("cancels an owner's open invitations when they are deactivated or demoted, and only theirs", async () => {
+    const deactivated = await createStaffMember(t, 'owner');
+    const demoted = await createStaffMember(t, 'owner');
+    const fromDeactivated = await openInvitationOf(deactivated.c, uniqueEmail('sahipsiz1'));
+    const fromDemoted = await openInvitationOf(demoted.c, uniqueEmail('sahipsiz2'));
+    const fromOwner = await openInvitationOf(owner, uniqueEmail('sahipli'));
+    expect(await stillOpen(fromDeactivated.token)).toBe(true);
+
+    expect((await owner.post(`/api/admin/staff/members/${deactivated.id}/deactivate`)).status).toBe(200);
+    expect(await stillOpen(fromDeactivated.token)).toBe(false);
+    expect(
+      (await owner.request('PUT', `/api/admin/staff/members/${demoted.id}/role`, { role: 'support' })).status,
+    ).toBe(200);
+    expect(await stillOpen(fromDemoted.token)).toBe(false);
+    expect(await stillOpen(fromOwner.token)).toBe(true);
+
+    const [cancelled] = await auditOf('staff.invitation_cancelled', fromDemoted.id);
+    expect(cancelled).toMatchObject({ actorId: null, after: { reason: 'inviter_lost_staff_manage' } });
+    const listed = (await owner.get('/api/admin/staff')).body.invitations.map((i: { id: string }) => i.id);
+    expect(listed).not.toContain(fromDeactivated.id);
+    expect(listed).not.toContain(fromDemoted.id);
+    expect(listed).toContain(fromOwner.id);
+  });
+
+  it('refuses a link replaced by a resend between its lookup and the lock', async () => {
+    const email = uniqueEmail('yarisma');
+    const { id, token: old } = await openInvitationOf(owner, email);
+    // The resend lands while the old link's sign-up hashes its password, after its lookup, before the lock.
+    const context = await t.deps.auth.$context;
+    const raced = {
+      ...t.deps,
+      auth: {
+        ...t.deps.auth,
+        $context: Promise.resolve({
+          ...context,
+          password: {
+            ...context.password,
+            hash: async (password: string) => {
+              await resendInvitation(t.deps, { id: ownerId, role: 'owner' }, id);
+              return context.password.hash(password);
+            },
+          },
+        }),
+      } as typeof t.deps.auth,
+    };
+    await expect(
+      acceptInvitation(raced, { token: old, fullName: 'Eski Bağlantı', password: GOOD_PASSWORD, lang: 'tr' }),
+    ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
+    expect(await t.deps.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const fresh = (await mailsTo(email, 'staffInvited')).map(tokenOf).find((token) => token !== old) as string;
+    expect(await stillOpen(fresh)).toBe(true);
   });
 });
 
