@@ -83,7 +83,8 @@ const downloadGenerated = adminRoute('ein.ssn', {
   },
 });
 
-const dataSheet = adminRoute('ein.ssn', {
+// The SSN is masked on it: the desk's own permission, with no step-up (decisions 0042, 0068).
+const dataSheet = adminRoute('ein.process', {
   method: 'get',
   path: '/{id}/ss4-data-sheet',
   tags,

@@ -98,17 +98,15 @@ export function EinGenerateSs4({ application }: { application: AdminEinApplicati
       {data && !data.template.ready ? (
         <div className="space-y-3">
           <div>
-            {/* Under ein.ssn, which asks for a fresh code (decision 0068): fetched, so the code dialog can answer. */}
-            <FileLink
+            <a
               href={ss4DataSheetUrl(id)}
-              fileName="ss4-data-sheet.pdf"
-              stepUp
+              download
               data-testid="ein-ss4-data-sheet"
               className={clsx(buttonLinkClass, buttonLinkVariants.secondary, 'w-full sm:w-auto')}
             >
               <Download aria-hidden="true" className="size-4" />
               {t('ss4Generate.dataSheet')}
-            </FileLink>
+            </a>
             <p className="mt-1.5 text-sm text-slate-600">{t('ss4Generate.dataSheetHint')}</p>
           </div>
           <div
