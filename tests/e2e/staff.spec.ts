@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { einApplications, users } from '../../src/server/db/schema';
+import { einApplications, sessions, users } from '../../src/server/db/schema';
 import { encryptSsn } from '../../src/server/features/ein/ein-ssn.service';
+import { STEP_UP_MAX_AGE_MS } from '../../src/server/platform/http/admin-door';
 import {
   e2eEmail,
   enrolInBrowser,
@@ -12,6 +13,7 @@ import {
   serverAndBrowserForFile,
   signUpAdminInBrowser,
 } from '../support/e2e';
+import { nextSecondFactorCode } from '../support/test-app';
 
 const e2e = serverAndBrowserForFile();
 
@@ -96,9 +98,19 @@ describe('staff by invitation', () => {
     await expect(owner.locator('[data-testid=staff-invitation]', { hasText: memberEmail }).count()).resolves.toBe(0);
     await screenshots(owner, 'admin-staff-tr');
 
-    // Deactivation: confirmed, and the member's open tab is refused on its next request.
+    // Deactivation: confirmed, and the member's open tab is refused on its next request. The owner's last
+    // code is made old first (a stolen cookie): staff.manage asks for a fresh one (decision 0068), the
+    // admin layout's dialog takes it and the deactivation goes through.
+    await db
+      .update(sessions)
+      .set({ twoFactorAt: new Date(Date.now() - STEP_UP_MAX_AGE_MS - 60_000) })
+      .where(eq(sessions.userId, ownerRow.id));
     await row.getByTestId('staff-deactivate').click();
     await owner.getByTestId('staff-confirm').getByRole('button', { name: 'Devre dışı bırak' }).click();
+    const stepUp = owner.getByTestId('step-up-dialog');
+    await stepUp.waitFor();
+    await stepUp.locator('input[name=stepUpCode]').fill(nextSecondFactorCode(ownerEmail));
+    await owner.getByTestId('step-up-dialog-confirm').click();
     await owner.getByText('Deniz Destek devre dışı bırakıldı ve e-postayla bilgilendirildi.').first().waitFor();
     await expect(row.getByTestId('staff-status').textContent()).resolves.toBe('Devre dışı');
     const after = await member.request.get('/api/admin/support/threads');

@@ -21,10 +21,20 @@ import {
 
 /**
  * The callers of every cell: the customers, one member of each staff role (decision 0039), an owner
- * who has not set up the second factor (decision 0042: refused at the admin door), and a staff member
- * the owner deactivated, whose open tab still sends its old session cookie (decision 0043).
+ * who has not set up the second factor (decision 0042: refused at the admin door), a staff member
+ * the owner deactivated, whose open tab still sends its old session cookie (decision 0043), and an
+ * owner whose session's last second-factor code is older than 15 minutes (a stolen cookie, decision
+ * 0068: refused exactly where the permission table asks for step-up).
  */
-export const ROLES = ['anonymous', 'customerA', 'customerB', ...STAFF_ROLES, 'unenrolled', 'deactivated'] as const;
+export const ROLES = [
+  'anonymous',
+  'customerA',
+  'customerB',
+  ...STAFF_ROLES,
+  'unenrolled',
+  'deactivated',
+  'staleOwner',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isStaffCaller(role: Role): role is StaffRole {
@@ -46,6 +56,7 @@ export const ROLE_IPS: Record<Role, string> = {
   finance: '203.0.113.11',
   unenrolled: '203.0.113.12',
   deactivated: '203.0.113.13',
+  staleOwner: '203.0.113.14',
 };
 
 /** Addresses for set-up callers (fresh customers, throwaway accounts), one each, never reused. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PAGES,
   hasPermission,
+  needsStepUp,
   PERMISSIONS,
   pagePermission,
   ROLE_PERMISSIONS,
@@ -19,11 +20,32 @@ describe('the permission table', () => {
     for (const role of STAFF_ROLES) expect(isStaff(role)).toBe(true);
   });
 
-  it('keeps staff management and the audit trail with the owner alone', () => {
+  it("keeps staff management, the audit trail and customers' data rights with the owner alone", () => {
     for (const role of STAFF_ROLES.filter((r) => r !== 'owner')) {
-      expect(hasPermission(role, 'staff.manage'), role).toBe(false);
-      expect(hasPermission(role, 'audit.read'), role).toBe(false);
+      for (const p of [
+        'staff.manage',
+        'audit.read',
+        'audit.export',
+        'privacy.manage',
+        'privacy.erase',
+        'privacy.export',
+      ] as const) {
+        expect(hasPermission(role, p), `${role} ${p}`).toBe(false);
+      }
     }
+  });
+
+  it('gives the exports split from a read permission (decision 0068) to the roles that held it', () => {
+    expect(STAFF_ROLES.filter((r) => hasPermission(r, 'renewals.export'))).toEqual(
+      STAFF_ROLES.filter((r) => hasPermission(r, 'renewals.read')),
+    );
+  });
+
+  it('asks for a fresh code for tax numbers, every export, erasure and staff, and for no read', () => {
+    const stepUp = PERMISSIONS.filter(needsStepUp);
+    for (const p of PERMISSIONS.filter((p) => p.endsWith('.export'))) expect(stepUp, p).toContain(p);
+    for (const p of ['ein.ssn', 'staff.manage', 'privacy.erase'] as const) expect(stepUp, p).toContain(p);
+    for (const p of PERMISSIONS.filter((p) => p.endsWith('.read'))) expect(stepUp, p).not.toContain(p);
   });
 
   it('shows the clear SSN to operations alone among the desks', () => {

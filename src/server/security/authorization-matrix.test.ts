@@ -14,8 +14,12 @@
  *      member who holds the operation's `x-permission` in the API document; a role without it must get
  *      403, as the permission table (src/shared/domain/permissions.ts) says. Elsewhere every staff role
  *      gets the staff answer, unless `staff` names another for a role.
- *      The last column is an owner who has not set up the second factor (decision 0042): under
+ *      Another column is an owner who has not set up the second factor (decision 0042): under
  *      /api/admin always 403 TWO_FACTOR_REQUIRED; elsewhere the owner's answer unless `unenrolled` says.
+ *      The last column, the stale second factor, is derived and needs nothing in a row: an owner whose
+ *      session's last code is older than 15 minutes gets 403 STEP_UP_REQUIRED exactly when the
+ *      operation's `x-permission` asks for step-up in the permission table (PERMISSION_STEP_UP,
+ *      decision 0068), and the owner's answer everywhere else.
  *   4. A row whose call changes state sets `fresh` (a new A and a new B, with B's records made up to that
  *      level) or `freshSession` (each caller signs in anew), so later rows still find what they expect.
  * Routes outside the document that still need a guard (dev mail, docs) are rows with `extra: true`.
@@ -46,16 +50,17 @@ import {
   type TestClient,
   uniqueEmail,
 } from '../../../tests/support/test-app';
-import { hasPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
+import { hasPermission, needsStepUp, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
 import { LEGAL_TEXT_VERSIONS } from '../../shared/domain/privacy';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { mailOutbox, services, shortLinks } from '../db/schema';
+import { mailOutbox, services, sessions, shortLinks } from '../db/schema';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS, stateItemOf } from '../features/filings/filings.fixtures';
 import { subscriptionOf } from '../features/renewals/renewals.fixtures';
 import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
+import { STEP_UP_MAX_AGE_MS } from '../platform/http/admin-door';
 
 interface Ctx {
   world: World;
@@ -183,6 +188,7 @@ function partyOf({ world, role }: Ctx): Party | null {
   if (role === 'customerB') return world.b;
   if (role === 'unenrolled') return shared.unenrolled;
   if (role === 'deactivated') return shared.deactivated;
+  if (role === 'staleOwner') return shared.staleOwner;
   return shared.staff[role];
 }
 
@@ -308,8 +314,8 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/me/two-factor/verify': {
     // Staff give a real code; customers have no second factor to give one of.
-    request: ({ role }) => ({
-      body: { code: isStaffCaller(role) ? nextSecondFactorCode(shared.staff[role].email) : '123456' },
+    request: (ctx) => ({
+      body: { code: hasSecondFactor(ctx.role) ? nextSecondFactorCode((partyOf(ctx) as Party).email) : '123456' },
     }),
     expect: [401, 409, 409, '2xx'],
     unenrolled: 409,
@@ -933,6 +939,8 @@ let shared: {
   staff: Record<StaffRole, Party>;
   unenrolled: Party;
   deactivated: Party;
+  /** A second owner whose session is made stale before each of its cells (decision 0068). */
+  staleOwner: Party;
 };
 /** Each admin operation's permission, as the API document names it (`METHOD /path` → permission). */
 const permissionOf = new Map<string, Permission>();
@@ -952,9 +960,10 @@ beforeAll(async () => {
   const admin = staff.owner;
   const unenrolled = await h.staffParty('owner', ROLE_IPS.unenrolled, { enrol: false });
   const deactivated = await h.deactivatedParty(admin, ROLE_IPS.deactivated);
+  const staleOwner = { ...(await createStaffMember(t, 'owner', { ip: ROLE_IPS.staleOwner })), ip: ROLE_IPS.staleOwner };
   const a = await h.customer(ROLE_IPS.customerA);
   const b = await h.owner('ss4Ready', admin, ROLE_IPS.customerB);
-  shared = { admin, world: { a, b }, staff, unenrolled, deactivated };
+  shared = { admin, world: { a, b }, staff, unenrolled, deactivated, staleOwner };
   const doc = (await t.client().get('/api/openapi.json')).body as {
     paths: Record<string, Record<string, { 'x-permission'?: Permission; 'x-step-up'?: boolean }>>;
   };
@@ -989,8 +998,29 @@ async function callerFor(role: Role, row: Row, world: World): Promise<TestClient
         ? world.b
         : role === 'unenrolled'
           ? shared.unenrolled
-          : shared.staff[role];
-  return row.freshSession ? h.freshSession(party) : h.copyOf(party.c, party.ip);
+          : role === 'staleOwner'
+            ? shared.staleOwner
+            : shared.staff[role];
+  const client = row.freshSession ? await h.freshSession(party) : h.copyOf(party.c, party.ip);
+  // A stolen cookie whose code is old: every session of this owner last gave one 16 minutes ago.
+  if (role === 'staleOwner') {
+    await t.deps.database.db
+      .update(sessions)
+      .set({ twoFactorAt: new Date(Date.now() - STEP_UP_MAX_AGE_MS - 60_000) })
+      .where(eq(sessions.userId, party.id));
+  }
+  return client;
+}
+
+/** The callers with a second factor enrolled, who can give a code. */
+function hasSecondFactor(role: Role): boolean {
+  return isStaffCaller(role) || role === 'staleOwner';
+}
+
+/** Whether `op` is an admin operation whose permission asks for step-up in the permission table. */
+function needsStepUpOp(op: string): boolean {
+  const permission = permissionOf.get(op);
+  return permission !== undefined && needsStepUp(permission);
 }
 
 /**
@@ -1004,6 +1034,8 @@ function expectedFor(op: string, row: Row, role: Role): Expect {
   if (role === 'customerA') return a;
   if (role === 'customerB') return b;
   if (role === 'unenrolled') return op.split(' ')[1].startsWith('/api/admin/') ? 403 : (row.unenrolled ?? staff);
+  // The stale second factor: derived from the permission table alone, never listed by hand.
+  if (role === 'staleOwner') return needsStepUpOp(op) ? 403 : expectedFor(op, row, 'owner');
   const permission = permissionOf.get(op);
   if (permission) return hasPermission(role, permission) ? staff : 403;
   return row.staff?.[role] ?? staff;
@@ -1024,6 +1056,31 @@ describe('the authorization matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('shows step-up (`x-step-up`) on exactly the admin operations whose permission needs it in the table', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-permission'?: Permission; 'x-step-up'?: boolean }>>;
+    };
+    const wrong: string[] = [];
+    let admin = 0;
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const permission = op['x-permission'];
+        if (!permission) {
+          if (op['x-step-up'] !== undefined) wrong.push(`${method} ${p}: x-step-up without a permission`);
+          continue;
+        }
+        admin += 1;
+        if (Boolean(op['x-step-up']) !== needsStepUp(permission)) {
+          wrong.push(
+            `${method} ${p}: x-step-up ${op['x-step-up'] ?? 'absent'}, ${permission} says ${needsStepUp(permission)}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(admin).toBeGreaterThan(50);
   });
 
   it('has a row for every operation of the OpenAPI document, and none it no longer has', async () => {
@@ -1065,7 +1122,7 @@ describe('the authorization matrix', () => {
         const expected = expectedFor(op, row, role);
         // A row that writes: each staff member allowed to write after the first gets a B of its own, as
         // the first one's write has moved the row's B on (refusals change nothing and share it).
-        const writes = row.fresh && isStaffCaller(role) && expected === '2xx';
+        const writes = row.fresh && hasSecondFactor(role) && expected === '2xx';
         const world = writes && changed ? await h.world(row.fresh as Level, shared.admin) : rowWorld;
         if (writes) changed = true;
         const req = row.request ? await row.request({ world, role, admin: shared.admin }) : {};
@@ -1082,6 +1139,14 @@ describe('the authorization matrix', () => {
         expect.soft(matches(expected, res.status), `${cell}, expected ${expected}`).toBe(true);
         if (role === 'unenrolled' && template.startsWith('/api/admin/')) {
           expect.soft(res.body?.error?.code, `${cell}: the door's refusal`).toBe('TWO_FACTOR_REQUIRED');
+        }
+        if (role === 'staleOwner' && needsStepUpOp(op)) {
+          expect.soft(res.body?.error?.code, `${cell}: step-up by the permission table`).toBe('STEP_UP_REQUIRED');
+        }
+        if (role === 'staleOwner' && !needsStepUpOp(op)) {
+          expect
+            .soft(res.body?.error?.code, `${cell}: no step-up by the permission table`)
+            .not.toBe('STEP_UP_REQUIRED');
         }
         if (role === 'customerA' && template.includes('{') && !row.unowned) {
           // A pointed at B's records: never a success, whatever the table says.

@@ -35,15 +35,23 @@ export const PERMISSIONS = [
   'deadlines.export',
   /** Inviting staff, changing their roles, deactivating and reactivating them (/admin/staff). */
   'staff.manage',
-  /** Reading and exporting the audit trail (/admin/audit). */
+  /** Reading the audit trail (/admin/audit). */
   'audit.read',
-  // Renewals (decisions 0053, 0054): the renewals desk and the customer file's subscriptions (read,
-  // export), and marking operations' lapsed-agent tasks done (manage).
+  /** The audit trail's export (decision 0068: apart from reading it, as every export asks for a fresh code). */
+  'audit.export',
+  // Renewals (decisions 0053, 0054): the renewals desk and the customer file's subscriptions (read),
+  // its export, and marking operations' lapsed-agent tasks done (manage).
   'renewals.read',
+  'renewals.export',
   'renewals.manage',
-  // customers' data rights (decision 0047): a customer's copy produced on request, the erasure queue
-  /** Producing a customer's data ZIP and answering erasure requests (/admin/privacy). */
+  // customers' data rights (decision 0047): the erasure queue (manage: read it, decline), erasing a
+  // customer's data (erase) and producing a customer's copy on request (export), apart since 0068.
+  /** The erasure queue (/admin/privacy): reading it and declining a request. */
   'privacy.manage',
+  /** Approving an erasure request: the customer's personal data and files are destroyed. */
+  'privacy.erase',
+  /** Producing a customer's data ZIP (passports, the SS-4 with the SSN) for a customer who asked by mail. */
+  'privacy.export',
   // Tracked filings (/admin/filings, decision 0051): read the desk and a filing's answers; prepare the
   // forms and record each stage (faxed, extension, done, a state report filed); export the list.
   'filings.read',
@@ -51,6 +59,56 @@ export const PERMISSIONS = [
   'filings.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Step-up, declared once per permission (decision 0068, amending 0042): `true` when every operation
+ * that needs the permission also needs a second-factor code given in the session within the last 15
+ * minutes. The admin door (adminRoute) and the files route read this table, and the API document shows
+ * it as `x-step-up`, so no operation can forget or opt out. A permission asks for a code when a stolen
+ * session could use it to reveal a tax number, take data out in bulk, destroy a customer's data, or
+ * make and unmake staff. The Record type makes a new permission choose.
+ */
+export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
+  'overview.read': false,
+  'formations.read': false,
+  'formations.edit': false,
+  'formations.export': true,
+  'ein.read': false,
+  'ein.process': false,
+  'ein.ssn': true,
+  'users.read': false,
+  'users.edit': false,
+  'documents.read': false,
+  'documents.upload': false,
+  'orders.read': false,
+  'orders.export': true,
+  'orders.recheck': false,
+  'services.manage': false,
+  'support.read': false,
+  'support.reply': false,
+  'support.status': false,
+  'links.manage': false,
+  'deadlines.read': false,
+  'deadlines.mark': false,
+  'deadlines.export': true,
+  'staff.manage': true,
+  'audit.read': false,
+  'audit.export': true,
+  'renewals.read': false,
+  'renewals.export': true,
+  'renewals.manage': false,
+  'privacy.manage': false,
+  'privacy.erase': true,
+  'privacy.export': true,
+  'filings.read': false,
+  'filings.prepare': false,
+  'filings.export': true,
+};
+
+/** Whether the permission's operations need a fresh second-factor code (PERMISSION_STEP_UP). */
+export function needsStepUp(permission: Permission): boolean {
+  return PERMISSION_STEP_UP[permission];
+}
 
 /**
  * The permissions each role holds (decision 0039 gives the reasons). Every staff role reads the
@@ -74,6 +132,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'deadlines.mark',
     'deadlines.export',
     'renewals.read',
+    'renewals.export',
     'renewals.manage',
     'filings.read',
     'filings.prepare',
@@ -101,6 +160,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'orders.recheck',
     'services.manage',
     'renewals.read',
+    'renewals.export',
   ],
 };
 
@@ -122,7 +182,8 @@ export function documentReadPermissions(category: string): readonly Permission[]
 
 /**
  * A document of this category holds the clear SSN (every SS-4: prepared, generated, signed). Staff
- * downloading it give a fresh second-factor code, as for revealing the SSN (decision 0042).
+ * downloading it need ein.ssn, and so a fresh second-factor code, as for revealing the SSN (decisions
+ * 0042, 0068).
  */
 export function carriesSsn(category: string): boolean {
   return category === 'ss4';

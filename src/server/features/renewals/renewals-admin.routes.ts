@@ -49,24 +49,19 @@ const summary = adminRoute('renewals.read', {
   responses: { 200: jsonResponse(renewalSummarySchema, 'The counts'), ...guarded },
 });
 
-const exportCsv = adminRoute(
-  'renewals.read',
-  {
-    method: 'get',
-    path: '/export.csv',
-    tags,
-    summary: "The view's subscriptions as CSV (all pages), streamed",
-    description: 'format=csv: comma, ISO dates, English; format=excel-tr: BOM, semicolons, Turkish.',
-    request: { query: renewalDeskExportQuerySchema },
-    responses: {
-      200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-      400: errorResponses[400],
-      ...guarded,
-    },
+const exportCsv = adminRoute('renewals.export', {
+  method: 'get',
+  path: '/export.csv',
+  tags,
+  summary: "The view's subscriptions as CSV (all pages), streamed",
+  description: 'format=csv: comma, ISO dates, English; format=excel-tr: BOM, semicolons, Turkish.',
+  request: { query: renewalDeskExportQuerySchema },
+  responses: {
+    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
+    400: errorResponses[400],
+    ...guarded,
   },
-  // Decision 0042: a whole list leaving the portal asks for a recent second-factor code.
-  { stepUp: true },
-);
+});
 
 const tasks = adminRoute('renewals.read', {
   method: 'get',

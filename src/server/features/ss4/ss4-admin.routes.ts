@@ -37,27 +37,23 @@ const status = adminRoute('ein.read', {
   responses: { 200: jsonResponse(ss4GenerateStatusSchema, 'The state'), 404: notFound(), ...guarded },
 });
 
-const generate = adminRoute(
-  'ein.ssn',
-  {
-    method: 'post',
-    path: '/{id}/ss4-generate',
-    tags,
-    summary: 'Fill the SS-4 template from the application; stores it as a draft for review (status unchanged)',
-    request: { params: idParams },
-    responses: {
-      200: jsonResponse(adminEinResultSchema, 'Stored as the generated draft'),
-      404: notFound(),
-      409: jsonResponse(
-        errorSchema,
-        'SS4_TEMPLATE_UNAVAILABLE (fields.template says why), SS4_ANSWER_TOO_LONG, or INVALID_TRANSITION once signed',
-      ),
-      429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS'),
-      ...guarded,
-    },
+const generate = adminRoute('ein.ssn', {
+  method: 'post',
+  path: '/{id}/ss4-generate',
+  tags,
+  summary: 'Fill the SS-4 template from the application; stores it as a draft for review (status unchanged)',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(adminEinResultSchema, 'Stored as the generated draft'),
+    404: notFound(),
+    409: jsonResponse(
+      errorSchema,
+      'SS4_TEMPLATE_UNAVAILABLE (fields.template says why), SS4_ANSWER_TOO_LONG, or INVALID_TRANSITION once signed',
+    ),
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS'),
+    ...guarded,
   },
-  { stepUp: true },
-);
+});
 
 const useGenerated = adminRoute('ein.process', {
   method: 'post',
@@ -73,25 +69,22 @@ const useGenerated = adminRoute('ein.process', {
   },
 });
 
-const downloadGenerated = adminRoute(
-  'ein.ssn',
-  {
-    method: 'get',
-    path: '/{id}/ss4-generated',
-    tags,
-    summary: 'The generated draft (PDF) for review; it is not in the customer’s documents until it is used',
-    request: { params: idParams },
-    responses: {
-      200: pdfResponse('The draft, as an attachment'),
-      404: notFound(),
-      409: jsonResponse(errorSchema, 'SS4_GENERATED_NOT_AVAILABLE'),
-      ...guarded,
-    },
+const downloadGenerated = adminRoute('ein.ssn', {
+  method: 'get',
+  path: '/{id}/ss4-generated',
+  tags,
+  summary: 'The generated draft (PDF) for review; it is not in the customer’s documents until it is used',
+  request: { params: idParams },
+  responses: {
+    200: pdfResponse('The draft, as an attachment'),
+    404: notFound(),
+    409: jsonResponse(errorSchema, 'SS4_GENERATED_NOT_AVAILABLE'),
+    ...guarded,
   },
-  { stepUp: true },
-);
+});
 
-const dataSheet = adminRoute('ein.ssn', {
+// The SSN is masked on it: the desk's own permission, with no step-up (decisions 0042, 0068).
+const dataSheet = adminRoute('ein.process', {
   method: 'get',
   path: '/{id}/ss4-data-sheet',
   tags,

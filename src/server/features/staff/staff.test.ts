@@ -9,6 +9,7 @@ import {
   createStaffMember,
   createTestApp,
   GOOD_PASSWORD,
+  nextSecondFactorCode,
   signInFully,
   signUp,
   signUpAdmin,
@@ -16,7 +17,8 @@ import {
   type TestClient,
   uniqueEmail,
 } from '../../../../tests/support/test-app';
-import { auditEvents, mailOutbox, sessions, staffInvitations, users } from '../../db/schema';
+import { auditEvents, mailOutbox, sessions, staffInvitations, twoFactors, users } from '../../db/schema';
+import { STEP_UP_MAX_AGE_MS } from '../../platform/http/admin-door';
 import { acceptInvitation, invitationTokenHash, resendInvitation } from './staff.service';
 
 let t: TestApp;
@@ -323,6 +325,47 @@ describe('invitations outlive no inviter (decision 0067)', () => {
     expect(await t.deps.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     const fresh = (await mailsTo(email, 'staffInvited')).map(tokenOf).find((token) => token !== old) as string;
     expect(await stillOpen(fresh)).toBe(true);
+  });
+});
+
+describe('step-up on the staff screen (decision 0068)', () => {
+  it('refuses every staff-screen operation to an owner whose code is old, changing nothing, and serves it after a code', async () => {
+    // A stolen owner cookie: the session's last second-factor code is 16 minutes old.
+    const thief = await createStaffMember(t, 'owner');
+    const member = await createStaffMember(t, 'support');
+    const away = await createStaffMember(t, 'finance');
+    expect((await owner.post(`/api/admin/staff/members/${away.id}/deactivate`)).status).toBe(200);
+    await t.deps.database.db
+      .update(sessions)
+      .set({ twoFactorAt: new Date(Date.now() - STEP_UP_MAX_AGE_MS - 60_000) })
+      .where(eq(sessions.userId, thief.id));
+    const accomplice = uniqueEmail('suc-ortagi');
+    const calls = [
+      () => thief.c.get('/api/admin/staff'),
+      () => thief.c.post('/api/admin/staff/invitations', { email: accomplice, role: 'owner' }),
+      () => thief.c.request('PUT', `/api/admin/staff/members/${member.id}/role`, { role: 'owner' }),
+      () => thief.c.post(`/api/admin/staff/members/${member.id}/deactivate`),
+      () => thief.c.post(`/api/admin/staff/members/${away.id}/reactivate`),
+      () => thief.c.post(`/api/admin/staff/${member.id}/two-factor/reset`),
+    ];
+    for (const call of calls) {
+      const res = await call();
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(res.body.error.code).toBe('STEP_UP_REQUIRED');
+    }
+    const db = t.deps.database.db;
+    expect(await db.select().from(staffInvitations).where(eq(staffInvitations.email, accomplice))).toEqual([]);
+    const [still] = await db.select().from(users).where(eq(users.id, member.id));
+    expect(still).toMatchObject({ role: 'support', deactivatedAt: null });
+    const [factor] = await db.select().from(twoFactors).where(eq(twoFactors.userId, member.id));
+    expect(factor?.enabledAt).toBeTruthy();
+    const [gone] = await db.select().from(users).where(eq(users.id, away.id));
+    expect(gone.deactivatedAt).not.toBeNull();
+
+    // A fresh code, and the same member is served.
+    const verified = await thief.c.post('/api/me/two-factor/verify', { code: nextSecondFactorCode(thief.email) });
+    expect(verified.status).toBe(200);
+    expect((await thief.c.post('/api/admin/staff/invitations', { email: accomplice, role: 'owner' })).status).toBe(201);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { hasPermission, isStaffRole, type Permission } from '../../../shared/domain/permissions';
+import { hasPermission, isStaffRole, needsStepUp, type Permission } from '../../../shared/domain/permissions';
 import type { ApiErrorCode } from '../../../shared/errors';
 import type { AppEnv } from './context';
 import { errorResponse } from './errors';
@@ -47,16 +47,6 @@ export function adminDoor(mounts: readonly AdminMount[]): OpenAPIHono<AppEnv> {
   return door;
 }
 
-/** An operation's permission, checked where it runs: 401 without a session, 403 without the permission. */
-export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = c.var.user;
-    if (!user) return errorResponse(c, 'UNAUTHENTICATED');
-    if (!hasPermission(user.role, permission)) return errorResponse(c, 'FORBIDDEN');
-    await next();
-  };
-}
-
 /** How long a code counts for step-up (decision 0042). */
 export const STEP_UP_MAX_AGE_MS = 15 * 60 * 1000;
 
@@ -66,33 +56,41 @@ export function isSecondFactorFresh(at: Date | null): boolean {
 }
 
 /**
- * Step-up (decision 0042): the operation needs a second-factor code given in this session within the
- * last 15 minutes, else 403 STEP_UP_REQUIRED, and the web asks for one and tries again.
+ * Whether a session whose last code was given at `twoFactorAt` may use all of `permissions` as far as
+ * step-up goes: yes when none needs it by the permission table (PERMISSION_STEP_UP, decision 0068),
+ * else only with a code from the last 15 minutes. The one check for the admin door and any other
+ * place that grants a step-up permission (the files route).
  */
-export function freshSecondFactor(): MiddlewareHandler<AppEnv> {
+export function isFreshEnoughFor(permissions: readonly Permission[], twoFactorAt: Date | null): boolean {
+  return !permissions.some(needsStepUp) || isSecondFactorFresh(twoFactorAt);
+}
+
+/**
+ * An operation's permission, checked where it runs: 401 without a session, 403 without the permission,
+ * and 403 STEP_UP_REQUIRED when the permission table says the permission needs a fresh code and the
+ * session's last one is older than 15 minutes (decisions 0042, 0068); the web then asks for a code and
+ * tries again.
+ */
+export function requirePermissionFresh(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!isSecondFactorFresh(c.var.twoFactorAt)) return errorResponse(c, 'STEP_UP_REQUIRED');
+    const user = c.var.user;
+    if (!user) return errorResponse(c, 'UNAUTHENTICATED');
+    if (!hasPermission(user.role, permission)) return errorResponse(c, 'FORBIDDEN');
+    if (!isFreshEnoughFor([permission], c.var.twoFactorAt)) return errorResponse(c, 'STEP_UP_REQUIRED');
     await next();
   };
 }
 
 /**
- * An admin operation: the route with its permission checked first and named in the API document
- * (`x-permission`), where the authorization matrix reads it. `stepUp` marks the operations that show
- * an SSN or export a list (`x-step-up` in the document): they also need a recent code.
+ * An admin operation: the route with its permission checked first (requirePermissionFresh) and named in
+ * the API document (`x-permission`), where the authorization matrix reads it. Whether it needs a recent
+ * code comes from the permission alone (`x-step-up` in the document): a route cannot opt out.
  */
-export function adminRoute<R extends RouteConfig>(permission: Permission, route: R, options: { stepUp?: true } = {}) {
-  if (options.stepUp) {
-    return createRoute({
-      ...route,
-      middleware: [permit(permission), freshSecondFactor()] as const,
-      'x-permission': permission,
-      'x-step-up': true,
-    });
-  }
+export function adminRoute<R extends RouteConfig>(permission: Permission, route: R) {
   return createRoute({
     ...route,
-    middleware: [permit(permission)] as const,
+    middleware: [requirePermissionFresh(permission)] as const,
     'x-permission': permission,
+    ...(needsStepUp(permission) ? { 'x-step-up': true } : {}),
   });
 }

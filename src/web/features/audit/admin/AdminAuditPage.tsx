@@ -19,6 +19,7 @@ import {
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
+import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import {
@@ -84,6 +85,7 @@ export function AdminAuditPage() {
     rowTestId: 'audit-row',
   });
 
+  const can = useCan();
   const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
   const exporting = useExport(
     (format) => downloadAuditCsv(filters, format),
@@ -165,14 +167,16 @@ export function AdminAuditPage() {
         ) : (
           <span />
         )}
-        <ExportButtons
-          exporting={exporting}
-          legend={t('adminAudit.export')}
-          csvLabel={t('adminAudit.export')}
-          excelLabel={t('adminAudit.exportExcel')}
-          csvTestId="audit-export-csv"
-          excelTestId="audit-export-excel"
-        />
+        {can('audit.export') ? (
+          <ExportButtons
+            exporting={exporting}
+            legend={t('adminAudit.export')}
+            csvLabel={t('adminAudit.export')}
+            excelLabel={t('adminAudit.exportExcel')}
+            csvTestId="audit-export-csv"
+            excelTestId="audit-export-excel"
+          />
+        ) : null}
       </div>
       <div className="mt-4">
         <ListShell

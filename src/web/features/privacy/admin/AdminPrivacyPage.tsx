@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
+import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
 import { failureToast } from '../../../lib/errors';
 import { queryClient } from '../../../lib/queryClient';
@@ -32,6 +33,7 @@ const isShown = (value: string | null): value is ShownStatus =>
 /** /admin/privacy (decision 0047): the erasure queue with its legal answer dates, and a customer's copy. */
 export function AdminPrivacyPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const [search, setSearch] = useSearchParams();
   const statusParam = search.get('status');
   const status: ShownStatus = isShown(statusParam) ? statusParam : 'pending';
@@ -91,7 +93,7 @@ export function AdminPrivacyPage() {
           </>
         )}
       </div>
-      <CustomerCopy />
+      {can('privacy.export') ? <CustomerCopy /> : null}
     </>
   );
 }
@@ -103,6 +105,8 @@ function RequestRow({ item }: { item: ErasureQueueItem }) {
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  // Erasing and declining are apart since decision 0068 (erasing asks for a fresh code); the same roles hold both today.
+  const mayErase = useCan()('privacy.erase');
   const done = async (key: string) => {
     setConfirming(false);
     toast.success(t(key));
@@ -173,9 +177,11 @@ function RequestRow({ item }: { item: ErasureQueueItem }) {
             data-testid="privacy-answer"
           />
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="privacy-approve">
-              {t('privacy.admin.approve')}
-            </Button>
+            {mayErase ? (
+              <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="privacy-approve">
+                {t('privacy.admin.approve')}
+              </Button>
+            ) : null}
             <Button
               variant="secondary"
               size="sm"

@@ -88,6 +88,7 @@ export function AdminRenewalsPage() {
     clearFilters: { q: '', product: null },
     rowTestId: 'renewal-row',
   });
+  const can = useCan();
   const exporting = useExport(
     (format) => downloadRenewalsCsv({ view, days, product, sort, q }, format),
     'renewals.desk.exportDone',
@@ -161,14 +162,16 @@ export function AdminRenewalsPage() {
               className="min-w-0 sm:w-56"
             />
           </div>
-          <ExportButtons
-            exporting={exporting}
-            legend={t('renewals.desk.export')}
-            csvLabel={t('renewals.desk.export')}
-            excelLabel={t('renewals.desk.exportExcel')}
-            csvTestId="renewals-export-csv"
-            excelTestId="renewals-export-excel"
-          />
+          {can('renewals.export') ? (
+            <ExportButtons
+              exporting={exporting}
+              legend={t('renewals.desk.export')}
+              csvLabel={t('renewals.desk.export')}
+              excelLabel={t('renewals.desk.exportExcel')}
+              csvTestId="renewals-export-csv"
+              excelTestId="renewals-export-excel"
+            />
+          ) : null}
         </>
       }
     >
