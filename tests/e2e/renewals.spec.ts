@@ -119,7 +119,7 @@ describe('renewals', () => {
       const johnRow = ops.getByTestId('deadline-row').filter({ hasText: 'John Carter LLC' });
       await johnRow.waitFor();
       expect(await johnRow.getByTestId('deadline-renewal-status').textContent()).toBe(
-        `Yenileme tarihi ${formatCalendarDate(johnEnd, 'tr')}`,
+        `Dönem sonu ${formatCalendarDate(johnEnd, 'tr')}`,
       );
       expect(await ops.getByTestId('deadline-row').filter({ hasText: 'Mehmet Kaya LLC' }).count()).toBe(0);
       await screenshots(ops, 'renewals-deadlines-tr');
