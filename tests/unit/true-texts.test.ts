@@ -7,7 +7,7 @@ import { stateItemAct } from '../../src/shared/domain/state-item-act';
 import { catalogues, translate } from '../../src/shared/i18n';
 
 /*
- * Issue 37, second copy pass: the texts where a founder decides about money and deadlines say only what
+ * Decision 0072, the second copy pass: the texts where a founder decides about money and deadlines say only what
  * the code does. Each test names the false claim it keeps out.
  */
 

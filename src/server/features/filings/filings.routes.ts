@@ -91,7 +91,7 @@ const signed = createRoute({
     404: notFound(),
     409: conflict,
     413: jsonResponse(errorSchema, 'FILE_SIZE_LIMIT'),
-    415: jsonResponse(errorSchema, 'FILE_TYPE_NOT_ALLOWED'),
+    415: jsonResponse(errorSchema, 'PDF_REQUIRED'),
     ...signedInOnly,
   },
 });

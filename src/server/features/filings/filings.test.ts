@@ -20,7 +20,7 @@ import {
 import { formFieldValues } from '../../../shared/domain/form-5472';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
 import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services, users } from '../../db/schema';
-import { fileForm, SIGNED } from '../ein/ein.fixtures';
+import { fileForm, PNG, SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate } from './filings-forms.service';
@@ -274,6 +274,13 @@ describe('the filings desk', () => {
     expect((await customer.c.get(forms.body.filing.files.form1120.url)).status).toBe(200);
 
     // The customer signs and uploads; staff record the fax with its confirmation.
+    // One rule for signed forms (decision 0072): the forms are faxed, so a photo is refused like on the SS-4.
+    const photo = await customer.c.post(
+      `/api/filings/${filing.id}/signed`,
+      fileForm({ data: PNG, type: 'image/png', name: 'imzali.png' }),
+    );
+    expect(photo.status, JSON.stringify(photo.body)).toBe(415);
+    expect(photo.body.error.code).toBe('PDF_REQUIRED');
     const signed = await customer.c.post(`/api/filings/${filing.id}/signed`, fileForm(SIGNED));
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.filing.status).toBe('signed');

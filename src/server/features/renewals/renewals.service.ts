@@ -364,7 +364,7 @@ async function mailCustomer(
   const excerpt = [
     t('what', { product: productName(lang, row.product) }),
     t('amount', { amount: formatUsd(renewalPrice(row.product, row.state), lang) }),
-    // Each date named (issue 37): the period's end, and for grace and lapse the last day of grace.
+    // Each date named (decision 0072): the period's end, and for grace and lapse the last day of grace.
     t('periodEnd', { date: formatCalendarDate(row.periodEnd, lang) }),
     ...(template === 'renewals.grace' || template === 'renewals.lapsed'
       ? [t('graceEnd', { date: formatCalendarDate(graceEnd(row.periodEnd), lang) })]

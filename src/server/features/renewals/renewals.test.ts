@@ -113,7 +113,7 @@ describe('the daily run (decision 0053)', () => {
       .sort();
     expect(kinds).toEqual(['grace', 'lapsed', 'notice_30', 'notice_7', 'started']);
 
-    // Issue 37: each date named, the grace read from GRACE_DAYS, the lapsed agent's consequences told.
+    // Decision 0072: each date named, the grace read from GRACE_DAYS, the lapsed agent's consequences told.
     const text = async (kind: string) => {
       const [row] = await db()
         .select({ text: mailOutbox.text, lang: mailOutbox.lang })
