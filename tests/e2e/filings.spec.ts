@@ -102,6 +102,12 @@ describe('the yearly Form 5472', () => {
       const [draftRow] = await db.select().from(filings).where(eq(filings.id, filing.id));
       expect(JSON.stringify(draftRow.answers)).not.toMatch(/912-?34-?5678/);
       expect(draftRow.usTaxIdLast4).toBe('5678');
+      // The same questionnaire in English, for its screenshot; then back to Turkish to send it.
+      await customer.goto(`/filings/${filing.id}?lang=en`);
+      await form.getByText('Yes, there were transactions').waitFor();
+      await screenshots(customer, 'filing-questionnaire-en');
+      await customer.goto(`/filings/${filing.id}?lang=tr`);
+      await form.getByText('Evet, işlemler oldu').waitFor();
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await customer.locator('[data-testid=filing][data-status=answered]').waitFor();
 

@@ -47,7 +47,14 @@ describe('renewals', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain(formatCalendarDate(end, 'tr'));
     expect(await notice.textContent()).toContain('$125');
+    // The card's words (decision 0072): the period ends, and continues only if she renews.
+    expect(await notice.textContent()).toContain('yenilemezseniz');
     await screenshots(ayse.page, 'renewals-card-tr');
+    await ayse.page.goto('/dashboard?lang=en');
+    await notice.getByText('only if you renew it', { exact: false }).waitFor();
+    await screenshots(ayse.page, 'renewals-card-en');
+    await ayse.page.goto('/dashboard?lang=tr');
+    await notice.getByText('yenilemezseniz', { exact: false }).waitFor();
     await notice.getByTestId('renewal-card-renew').click();
     await ayse.page.waitForURL(/\/payment\/test-checkout\/cs_/);
     await ayse.page.getByTestId('test-checkout-pay').click();
@@ -119,7 +126,7 @@ describe('renewals', () => {
       const johnRow = ops.getByTestId('deadline-row').filter({ hasText: 'John Carter LLC' });
       await johnRow.waitFor();
       expect(await johnRow.getByTestId('deadline-renewal-status').textContent()).toBe(
-        `Yenileme tarihi ${formatCalendarDate(johnEnd, 'tr')}`,
+        `Dönem sonu ${formatCalendarDate(johnEnd, 'tr')}`,
       );
       expect(await ops.getByTestId('deadline-row').filter({ hasText: 'Mehmet Kaya LLC' }).count()).toBe(0);
       await screenshots(ops, 'renewals-deadlines-tr');

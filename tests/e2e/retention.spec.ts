@@ -70,14 +70,14 @@ describe('SSN retention on the dashboard and the EIN desk', () => {
       env.TEST_CLOCK_OFFSET_DAYS = 85;
       await customer.goto('/dashboard');
       const soon = customer.getByTestId('ssn-retention-soon');
-      await soon.getByText('SSN numaranızı').waitFor();
+      await soon.getByText("SSN'inizi").waitFor();
       await screenshots(customer, 'retention-dashboard-soon');
 
       // 91 days: the sweep purges; the dashboard says so.
       env.TEST_CLOCK_OFFSET_DAYS = 91;
       expect(await runRetentionSweep(e2e.server.deps)).toMatchObject({ ssnPurged: 1 });
       await customer.reload();
-      await customer.getByTestId('ssn-retention-purged').getByText('SSN numaranız silindi').waitFor();
+      await customer.getByTestId('ssn-retention-purged').getByText("SSN'iniz silindi").waitFor();
       expect(await customer.getByTestId('ssn-retention-soon').count()).toBe(0);
       await screenshots(customer, 'retention-dashboard-purged');
 

@@ -64,6 +64,12 @@ export function isWithinUploadLimit(size: number): boolean {
  */
 export const DOCUMENT_UPLOAD_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png'];
 
+/**
+ * A signed form the customer uploads (the SS-4, the Form 5472 set): staff fax it to the IRS, so it must be
+ * a scanned PDF; a photo faxes badly and the IRS may not process it. One rule for every signed form.
+ */
+export const SIGNED_FORM_UPLOAD_KINDS: readonly FileKind[] = ['pdf'];
+
 export const DOCUMENT_CATEGORIES = ['ss4', 'ein', 'articles_of_org', 'business_license', 'other'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 

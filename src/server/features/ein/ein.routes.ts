@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { BUSINESS_ACTIVITIES } from '../../../shared/catalogue/packages';
 import { customerEinResultSchema, EIN_APPLICATION_FILES, einApplicationSchema } from '../../../shared/contracts/ein';
+import { SIGNED_FORM_UPLOAD_KINDS } from '../../../shared/domain/files';
 import { isStaff } from '../../../shared/domain/roles';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -162,7 +163,7 @@ export function einRoutes() {
 
     const { files } = await readMultipart(c.req.raw, {
       fileFields: ['file'],
-      accept: ['pdf'],
+      accept: SIGNED_FORM_UPLOAD_KINDS,
       wrongTypeError: 'PDF_REQUIRED',
       tooLargeError: 'FILE_SIZE_LIMIT',
     });

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/contracts/filings';
 import { canExtend, type FilingSort, isStateFilable, type SubmitMethod } from '../../../shared/domain/filings';
 import type { FilingAnswers } from '../../../shared/domain/form-5472';
+import { stateItemAct } from '../../../shared/domain/state-item-act';
 import { translate } from '../../../shared/i18n';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { filings, userProfiles, users } from '../../db/schema';
@@ -294,7 +295,7 @@ async function mailCustomer(
   deps: AppDeps,
   tx: DbOrTx,
   row: FilingRow,
-  template: 'filings.prepared' | 'filings.submitted' | 'filings.stateFiled',
+  template: 'filings.prepared' | 'filings.submitted' | 'filings.stateFiled' | 'filings.statePaid',
 ) {
   const [person] = await tx
     .select({ email: users.email, lang: users.lang, name: rowColumns.name })
@@ -317,7 +318,7 @@ async function mailCustomer(
         url: `${deps.env.publicUrl}/filings/${row.id}`,
         subject: what,
         excerpt: row.filedOn
-          ? translate(lang, 'mail.filings.filedLine', {
+          ? translate(lang, template === 'filings.statePaid' ? 'mail.filings.paidLine' : 'mail.filings.filedLine', {
               date: formatCalendarDate(row.filedOn, lang),
               confirmation: row.confirmationNumber ?? '—',
             })
@@ -455,7 +456,12 @@ export async function markStateFiled(
           confirmationNumber: input.confirmationNumber,
           confirmationDocumentId: doc.id,
         });
-        await mailCustomer(deps, tx, moved, 'filings.stateFiled');
+        await mailCustomer(
+          deps,
+          tx,
+          moved,
+          stateItemAct(moved.ruleId) === 'paid' ? 'filings.statePaid' : 'filings.stateFiled',
+        );
         return moved;
       }),
   );

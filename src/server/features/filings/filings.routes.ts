@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { DOCUMENT_UPLOAD_KINDS } from '../../../shared/contracts/documents';
 import {
   filingDraftSchema,
   filingIdParams,
@@ -7,6 +6,7 @@ import {
   filingQuestionSchema,
   filingResultSchema,
 } from '../../../shared/contracts/filings';
+import { SIGNED_FORM_UPLOAD_KINDS } from '../../../shared/domain/files';
 import { translate } from '../../../shared/i18n';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -82,7 +82,7 @@ const signed = createRoute({
   method: 'post',
   path: '/{id}/signed',
   tags,
-  summary: 'Upload the signed forms (multipart `file`: PDF, JPG or PNG); they go into my documents',
+  summary: 'Upload the signed forms (multipart `file`: one scanned PDF); they go into my documents',
   middleware: [requireUser()] as const,
   request: { params: filingIdParams, ...multipartDoc({ file: { type: 'string', format: 'binary' } }) },
   responses: {
@@ -91,7 +91,7 @@ const signed = createRoute({
     404: notFound(),
     409: conflict,
     413: jsonResponse(errorSchema, 'FILE_SIZE_LIMIT'),
-    415: jsonResponse(errorSchema, 'FILE_TYPE_NOT_ALLOWED'),
+    415: jsonResponse(errorSchema, 'PDF_REQUIRED'),
     ...signedInOnly,
   },
 });
@@ -149,8 +149,8 @@ export function filingsRoutes() {
     await requireOwnFiling(deps.database.db, user.id, id);
     const { files } = await readMultipart(c.req.raw, {
       fileFields: ['file'],
-      accept: DOCUMENT_UPLOAD_KINDS,
-      wrongTypeError: 'FILE_TYPE_NOT_ALLOWED',
+      accept: SIGNED_FORM_UPLOAD_KINDS,
+      wrongTypeError: 'PDF_REQUIRED',
       tooLargeError: 'FILE_SIZE_LIMIT',
     });
     if (!files.file) throw new ApiError('VALIDATION_FAILED', { file: 'validation.fileRequired' });

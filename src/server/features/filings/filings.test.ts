@@ -17,10 +17,12 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
+import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import { formFieldValues } from '../../../shared/domain/form-5472';
+import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
 import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services, users } from '../../db/schema';
-import { fileForm, SIGNED } from '../ein/ein.fixtures';
+import { fileForm, PNG, SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate } from './filings-forms.service';
@@ -274,6 +276,13 @@ describe('the filings desk', () => {
     expect((await customer.c.get(forms.body.filing.files.form1120.url)).status).toBe(200);
 
     // The customer signs and uploads; staff record the fax with its confirmation.
+    // One rule for signed forms (decision 0072): the forms are faxed, so a photo is refused like on the SS-4.
+    const photo = await customer.c.post(
+      `/api/filings/${filing.id}/signed`,
+      fileForm({ data: PNG, type: 'image/png', name: 'imzali.png' }),
+    );
+    expect(photo.status, JSON.stringify(photo.body)).toBe(415);
+    expect(photo.body.error.code).toBe('PDF_REQUIRED');
     const signed = await customer.c.post(`/api/filings/${filing.id}/signed`, fileForm(SIGNED));
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.filing.status).toBe('signed');
@@ -334,6 +343,31 @@ describe('the filings desk', () => {
     const list = await owner.get('/api/admin/filings?kind=form_7004');
     expect(list.body.items.map((i: { id: string }) => i.id)).toContain(filing.id);
     expect(list.body.items.every((i: { extended: boolean }) => i.extended)).toBe(true);
+  });
+
+  it("records Delaware's annual tax as paid, not filed, in the customer's mail (decision 0072)", async () => {
+    const customer = await company('2024-03-01', 'Delaware');
+    const today = new Date().toISOString().slice(0, 10);
+    const item = deadlinesFor({ state: 'Delaware', formationDate: '2024-03-01', today }).find(
+      (d) => d.ruleId === 'delaware_llc_annual_tax',
+    );
+    if (!item) throw new Error('no Delaware tax item');
+    const form = fileForm(SIGNED);
+    form.append('userId', customer.id);
+    form.append('itemKey', complianceItemKey(item.ruleId, item.dueDate));
+    form.append('filedOn', today);
+    form.append('confirmationNumber', 'DE-2026-0007');
+    const paid = await owner.post('/api/admin/filings/state-reports', form);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const [{ email }] = await db().select({ email: users.email }).from(users).where(eq(users.id, customer.id));
+    const mails = await db()
+      .select({ template: mailOutbox.template, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.template, 'filings.state%')));
+    expect(mails.map((m) => m.template)).toEqual(['filings.statePaid']);
+    expect(mails[0].subject).toMatch(/^Ödendi: /);
+    expect(mails[0].text).toContain('Eyalete ödedik');
+    expect(mails[0].text).toContain('tarihinde ödendi · onay DE-2026-0007');
   });
 
   it('marks a state report filed with its confirmation and receipt, lists, searches and exports', async () => {

@@ -259,7 +259,7 @@ export async function cancelSubscription(
       before: { status },
       after: { status: 'cancelled', periodEnd: row.periodEnd, reason: input.reason ?? null },
     });
-    await mailCustomer(deps, tx, row, 'renewals.cancelled', row.periodEnd, undefined);
+    await mailCustomer(deps, tx, row, 'renewals.cancelled', undefined);
   });
   deps.mailer.kick();
 }
@@ -286,7 +286,7 @@ export async function resumeSubscription(deps: AppDeps, user: SessionUser, id: s
       before: { status: 'cancelled' },
       after: { status },
     });
-    await mailCustomer(deps, tx, row, 'renewals.resumed', row.periodEnd, undefined);
+    await mailCustomer(deps, tx, row, 'renewals.resumed', undefined);
   });
   deps.mailer.kick();
 }
@@ -346,7 +346,6 @@ async function mailCustomer(
   tx: Pick<Tx, 'insert' | 'select'>,
   row: SubscriptionRow,
   template: MailTemplate,
-  date: string,
   dedupeKey: string | undefined,
 ): Promise<void> {
   const [user] = await tx
@@ -365,11 +364,17 @@ async function mailCustomer(
   const excerpt = [
     t('what', { product: productName(lang, row.product) }),
     t('amount', { amount: formatUsd(renewalPrice(row.product, row.state), lang) }),
-    t('date', { date: formatCalendarDate(date, lang) }),
+    // Each date named (decision 0072): the period's end, and for grace and lapse the last day of grace.
+    t('periodEnd', { date: formatCalendarDate(row.periodEnd, lang) }),
+    ...(template === 'renewals.grace' || template === 'renewals.lapsed'
+      ? [t('graceEnd', { date: formatCalendarDate(graceEnd(row.periodEnd), lang) })]
+      : []),
     ...(template === 'renewals.notice' || template === 'renewals.grace'
       ? [t('renew', { url: `${url}?renew=${row.id}` }), t('cancel', { url: `${url}?cancel=${row.id}` })]
       : []),
     ...(template === 'renewals.cancelled' && row.product === 'registered_agent' ? [t('agentResigns')] : []),
+    // A lapsed agent resigns like a cancelled one; the customer must know the company now needs another.
+    ...(template === 'renewals.lapsed' && row.product === 'registered_agent' ? [t('agentResigned')] : []),
     ...(template === 'renewals.cancelled' && row.product === 'private_address' ? [t('mailStops')] : []),
   ].join('\n');
   await deps.mailer.enqueue(
@@ -450,14 +455,7 @@ async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): 
       if (!moved) return 0;
       applied += 1;
       if (step === 'grace' && (await addEvent(tx, row, 'grace', row.periodEnd))) {
-        await mailCustomer(
-          deps,
-          tx,
-          row,
-          'renewals.grace',
-          graceEnd(row.periodEnd),
-          noticeDedupeKey(row.id, row.periodEnd, 'grace'),
-        );
+        await mailCustomer(deps, tx, row, 'renewals.grace', noticeDedupeKey(row.id, row.periodEnd, 'grace'));
       }
       if (step === 'lapse' || step === 'end') {
         const kind = step === 'lapse' ? 'lapsed' : 'ended';
@@ -473,14 +471,7 @@ async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): 
           network: null,
         });
         if (step === 'lapse') {
-          await mailCustomer(
-            deps,
-            tx,
-            row,
-            'renewals.lapsed',
-            row.periodEnd,
-            noticeDedupeKey(row.id, row.periodEnd, 'lapsed'),
-          );
+          await mailCustomer(deps, tx, row, 'renewals.lapsed', noticeDedupeKey(row.id, row.periodEnd, 'lapsed'));
           if (row.product === 'registered_agent') {
             await tx
               .insert(renewalTasks)
@@ -495,14 +486,7 @@ async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): 
     if (offset !== null && (row.status === 'active' || row.status === 'renewal_due')) {
       const kind = offset === 30 ? 'notice_30' : 'notice_7';
       if (await addEvent(tx, row, kind, row.periodEnd)) {
-        await mailCustomer(
-          deps,
-          tx,
-          row,
-          'renewals.notice',
-          row.periodEnd,
-          noticeDedupeKey(row.id, row.periodEnd, kind),
-        );
+        await mailCustomer(deps, tx, row, 'renewals.notice', noticeDedupeKey(row.id, row.periodEnd, kind));
         applied += 1;
       }
     }

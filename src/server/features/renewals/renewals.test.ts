@@ -13,8 +13,9 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
+import { formatCalendarDate } from '../../../shared/catalogue/calendar-date';
 import { addDays } from '../../../shared/catalogue/compliance';
-import { periodEndFrom } from '../../../shared/domain/renewals';
+import { GRACE_DAYS, graceEnd, periodEndFrom } from '../../../shared/domain/renewals';
 import {
   companyFormations,
   mailOutbox,
@@ -111,6 +112,27 @@ describe('the daily run (decision 0053)', () => {
       .map((e) => e.kind)
       .sort();
     expect(kinds).toEqual(['grace', 'lapsed', 'notice_30', 'notice_7', 'started']);
+
+    // Decision 0072: each date named, the grace read from GRACE_DAYS, the lapsed agent's consequences told.
+    const text = async (kind: string) => {
+      const [row] = await db()
+        .select({ text: mailOutbox.text, lang: mailOutbox.lang })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.dedupeKey, `renewals:${sub.id}:2031-03-21:${kind}`));
+      expect(row.lang).toBe('tr');
+      return row.text;
+    };
+    const notice = await text('notice_7');
+    expect(notice).toContain(`Dönem sonu: ${formatCalendarDate('2031-03-21', 'tr')}`);
+    expect(notice).not.toMatch(/Tarih:/);
+    const grace = await text('grace');
+    expect(grace).toContain(`${GRACE_DAYS} günlük ek süre`);
+    expect(grace).toContain(`Ek sürenin son günü: ${formatCalendarDate(graceEnd('2031-03-21'), 'tr')}`);
+    expect(grace).not.toMatch(/sona erdi/);
+    const lapse = await text('lapsed');
+    expect(lapse).toContain('Kayıtlı temsilciliğinizden çekiliyoruz');
+    expect(lapse).toContain('feshedebilir');
+    expect(lapse).toContain('yeni bir kayıtlı temsilci atayın');
   });
 });
 

@@ -1,4 +1,5 @@
 import { formatTiming } from '../../../shared/catalogue/timing-format';
+import { GRACE_DAYS } from '../../../shared/domain/renewals';
 import type { StageNoticeTemplate } from '../../../shared/domain/stage-notices';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
@@ -43,13 +44,15 @@ export type MailTemplate =
   | 'einFollowUp'
   /**
    * Tracked filings (decisions 0051, 0052), texts under `mail.filings`: the questionnaire opened and
-   * its reminders (`subject` is the tax year), the forms ready to sign, the filing sent, a state report filed.
+   * its reminders (`subject` is the tax year), the forms ready to sign, the filing sent, a state report filed,
+   * a state tax paid (decision 0072: Delaware's tax is paid, not filed).
    */
   | 'filings.opened'
   | 'filings.reminder'
   | 'filings.prepared'
   | 'filings.submitted'
-  | 'filings.stateFiled';
+  | 'filings.stateFiled'
+  | 'filings.statePaid';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -86,9 +89,13 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Catalogue values the mails' texts may interpolate, so a wait is never typed into a mail. */
+/** Catalogue values the mails' texts may interpolate, so a wait or a grace period is never typed into a mail. */
 function catalogueVars(lang: Language): Record<string, string> {
-  return { einWait: formatTiming('ein', lang), einFaxWait: formatTiming('einFax', lang) };
+  return {
+    einWait: formatTiming('ein', lang),
+    einFaxWait: formatTiming('einFax', lang),
+    graceDays: String(GRACE_DAYS),
+  };
 }
 
 /** Renders a mail in the recipient's language from the `mail` namespace of the catalogues. */

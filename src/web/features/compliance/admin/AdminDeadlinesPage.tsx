@@ -8,6 +8,7 @@ import { formatCalendarDate } from '../../../../shared/catalogue/compliance-form
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { DEADLINE_HORIZONS } from '../../../../shared/domain/admin-lists';
 import { isStateFilable } from '../../../../shared/domain/filings';
+import { stateItemAct } from '../../../../shared/domain/state-item-act';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -244,7 +245,9 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
             data-testid="deadline-filed"
           >
             <CircleCheck aria-hidden="true" className="size-4" />
-            {t('compliance.card.filedOn', { date: formatCalendarDate(row.filedOn, lang) })}
+            {t(stateItemAct(row.ruleId) === 'paid' ? 'compliance.card.paidOn' : 'compliance.card.filedOn', {
+              date: formatCalendarDate(row.filedOn, lang),
+            })}
           </span>
         ) : row.done ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
@@ -269,7 +272,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
         ) : null}
         {mayFile ? (
           <Button size="sm" onClick={() => setFiling(true)} data-testid="deadline-mark-filed">
-            {t('compliance.admin.markFiled')}
+            {t(stateItemAct(row.ruleId) === 'paid' ? 'compliance.admin.paid.markFiled' : 'compliance.admin.markFiled')}
           </Button>
         ) : null}
         {filing ? (
@@ -279,6 +282,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
               userId: row.userId,
               itemKey: row.itemKey,
               name: t(`compliance.rules.${row.ruleId}.name`),
+              ruleId: row.ruleId,
               customer: row.businessName ?? row.customerName ?? row.customerEmail,
             }}
             onClose={() => setFiling(false)}

@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { formatCalendarDate, ruleTextVars } from '../../../../shared/catalogue/compliance-format';
 import { CALIFORNIA_LLC_MIN_TAX } from '../../../../shared/catalogue/states';
 import type { ComplianceItemView, ComplianceView } from '../../../../shared/contracts/compliance';
+import { reminderCadenceVars } from '../../../../shared/domain/reminder-cadence';
+import { stateItemAct } from '../../../../shared/domain/state-item-act';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -32,6 +34,7 @@ import {
  */
 export function ComplianceCalendarCard() {
   const { t } = useTranslation();
+  const { lang } = useFormat();
   const query = useQuery(complianceQuery);
 
   return (
@@ -40,7 +43,7 @@ export function ComplianceCalendarCard() {
         <CalendarClock aria-hidden="true" className="size-5 text-indigo-600" />
         {t('compliance.card.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('compliance.card.intro')}</p>
+      <p className="mt-1 text-sm text-slate-600">{t('compliance.card.intro', reminderCadenceVars(lang))}</p>
       {query.data ? (
         <CalendarBody view={query.data} />
       ) : query.isError ? (
@@ -171,7 +174,9 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
             className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800"
           >
             <CircleCheck aria-hidden="true" className="size-4" />
-            {t('compliance.card.filedOn', { date: date(filedOn) })}
+            {t(stateItemAct(item.ruleId) === 'paid' ? 'compliance.card.paidOn' : 'compliance.card.filedOn', {
+              date: date(filedOn),
+            })}
           </span>
         ) : item.done ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { stateItemAct } from '../../../../shared/domain/state-item-act';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FileField } from '../../../components/ui/FileField';
 import { TextField } from '../../../components/ui/Input';
@@ -16,6 +17,8 @@ export interface StateFiledItem {
   /** The item's name (the rule's, translated) and whose it is, for the dialog's question. */
   name: string;
   customer: string;
+  /** The item's rule: a tax is paid, a report filed (`stateItemAct`). */
+  ruleId: string;
 }
 
 /**
@@ -33,6 +36,9 @@ export function StateFiledDialog({
   onFiled: (filedOn: string) => void;
 }) {
   const { t } = useTranslation();
+  // A tax is paid, not filed: the same dialog, its words from `compliance.admin.paid`.
+  const k = (key: string) =>
+    item && stateItemAct(item.ruleId) === 'paid' ? `compliance.admin.paid.${key}` : `compliance.admin.${key}`;
   const { date } = useFormat();
   const [confirmation, setConfirmation] = useState('');
   const [filedOn, setFiledOn] = useState('');
@@ -62,7 +68,7 @@ export function StateFiledDialog({
         { userId: item.userId, itemKey: item.itemKey, filedOn, confirmationNumber: confirmation.trim() },
         file,
       );
-      toast.success(t('compliance.admin.filed', { date: date(filedOn) }));
+      toast.success(t(k('filed'), { date: date(filedOn) }));
       onFiled(filedOn);
       close();
     } catch (err) {
@@ -83,9 +89,9 @@ export function StateFiledDialog({
     <ConfirmDialog
       open={item !== null}
       tone="change"
-      title={t('compliance.admin.fileTitle', { name: item?.name ?? '' })}
-      body={item ? t('compliance.admin.fileBody', { customer: item.customer }) : undefined}
-      confirmLabel={t('compliance.admin.fileConfirm')}
+      title={t(k('fileTitle'), { name: item?.name ?? '' })}
+      body={item ? t(k('fileBody'), { customer: item.customer }) : undefined}
+      confirmLabel={t(k('fileConfirm'))}
       cancelLabel={t('compliance.admin.fileCancel')}
       busy={busy}
       onConfirm={() => void submit()}
@@ -109,7 +115,7 @@ export function StateFiledDialog({
           id="state-filed-on"
           name="filedOn"
           type="date"
-          label={t('compliance.admin.filedOnLabel')}
+          label={t(k('filedOnLabel'))}
           value={filedOn}
           onChange={(e) => {
             setFiledOn(e.target.value);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { findComplianceRule } from '../../../../shared/catalogue/compliance';
 import type { FilingView } from '../../../../shared/contracts/filings';
 import { TRANSACTION_CATEGORIES, type TransactionCategory } from '../../../../shared/domain/form-5472';
 import { checkFilingAnswers, type FilingDraftInput } from '../../../../shared/schemas/filings';
@@ -8,6 +9,7 @@ import { TextField } from '../../../components/ui/Input';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
+import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { saveFilingDraft, sendFilingAnswers } from '../api/filings';
@@ -39,6 +41,9 @@ const OWNER_FIELDS: { key: keyof Owner; label: string }[] = [
   { key: 'usTaxId', label: 'usTaxId' },
 ];
 
+/** An incomplete form carries the same penalty as a missing one (the catalogue's figure, never typed). */
+const FORM_5472_PENALTY = findComplianceRule('federal_form_5472').penalty?.amountCents ?? 0;
+
 const toDollars = (cents: number | undefined) => (cents === undefined ? '' : String(Math.round(cents / 100)));
 /** Whole dollars typed ("1.250", "1,250" or "1250") to cents; '' is left out, anything else is kept as NaN for the check. */
 function toCents(value: string): number | undefined {
@@ -55,6 +60,7 @@ function toCents(value: string): number | undefined {
  */
 export function Questionnaire({ filing, onChange }: { filing: FilingView; onChange: (filing: FilingView) => void }) {
   const { t } = useTranslation();
+  const { usd } = useFormat();
   const initial = (filing.answers ?? {}) as FilingDraftInput;
   const [company, setCompany] = useState<Company>(initial.company ?? {});
   const [owner, setOwner] = useState<Owner>(initial.owner ?? {});
@@ -233,7 +239,7 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
                   clear('transactions.none');
                 }}
               />
-              <span>{t(`filings.form.none.${choice}`, { year })}</span>
+              <span>{t(`filings.form.none.${choice}`, { year, penalty: usd(FORM_5472_PENALTY) })}</span>
             </label>
           ))}
           {errors['transactions.none'] ? (

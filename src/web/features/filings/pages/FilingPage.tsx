@@ -3,6 +3,7 @@ import { FileText, Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FilingView } from '../../../../shared/contracts/filings';
+import { SIGNED_FORM_UPLOAD_KINDS } from '../../../../shared/domain/files';
 import { isFiled } from '../../../../shared/domain/filings';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -19,8 +20,7 @@ import { askFilingQuestion, FILINGS_KEY, filingQuery, uploadSignedForms } from '
 import { FilingStages } from '../components/FilingStages';
 import { Questionnaire } from '../components/Questionnaire';
 
-const SIGNED_KINDS = ['pdf', 'jpeg', 'png'] as const;
-const FILE_MESSAGES = { wrongType: 'errors.FILE_TYPE_NOT_ALLOWED', tooLarge: 'errors.FILE_SIZE_LIMIT' } as const;
+const FILE_MESSAGES = { wrongType: 'errors.PDF_REQUIRED', tooLarge: 'errors.FILE_SIZE_LIMIT' } as const;
 const FILE_KEYS = ['form5472', 'form1120', 'dataSheet', 'signed', 'confirmation'] as const;
 
 function titleOf(filing: FilingView, t: (key: string, vars?: Record<string, string | number>) => string) {
@@ -158,7 +158,7 @@ function SignAndUpload({ filing, onChange }: { filing: FilingView; onChange: (fi
         name="file"
         id="filing-signed-file"
         label={t('filings.sign.file')}
-        kinds={SIGNED_KINDS}
+        kinds={SIGNED_FORM_UPLOAD_KINDS}
         file={file}
         onChange={(next) => {
           setFile(next);

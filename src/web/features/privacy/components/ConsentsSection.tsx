@@ -111,7 +111,9 @@ function acceptedLine(
   at: (value: string) => string,
 ): string {
   const version = data.accepted[kind];
-  if (!version) return t('privacy.consents.notAccepted');
+  // Under KVKK the notice is read, the terms accepted (decision 0072).
+  const read = kind === 'privacyNotice';
+  if (!version) return t(read ? 'privacy.consents.notRead' : 'privacy.consents.notAccepted');
   const when = data.history.find((h) => h.kind === kind && h.version === version)?.at;
-  return t('privacy.consents.acceptedOn', { version, date: when ? at(when) : '' });
+  return t(read ? 'privacy.consents.readOn' : 'privacy.consents.acceptedOn', { version, date: when ? at(when) : '' });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
+import { GRACE_DAYS } from '../../../../shared/domain/renewals';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -74,6 +75,7 @@ function Notice({ sub }: { sub: SubscriptionView }) {
               product,
               date: date(sub.periodEnd),
               graceDate: date(sub.graceEndsOn),
+              graceDays: GRACE_DAYS,
               amount: usd(sub.priceCents),
             })
           : t('renewals.card.body', { product, date: date(sub.periodEnd), amount: usd(sub.priceCents) })}

@@ -27,7 +27,7 @@ function useStateFacts(stateSelected: string | null): Fact[] {
       },
     ];
   }
-  const stateFee = (fee: 'filingFee' | 'annualFee') =>
+  const stateFee = (fee: 'filingFee' | 'annualReport' | 'annualTax') =>
     t('formationService.payment.stateFee', { state: featured.name, fee: t(`catalogue.stateFees.${fee}`) });
   return [
     {
@@ -37,7 +37,7 @@ function useStateFacts(stateSelected: string | null): Fact[] {
       value: fmt.usd(featured.filingFee),
       note: t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) }),
     },
-    { id: 'annual', icon: Landmark, label: stateFee('annualFee'), value: fmt.perYear(featured.annualFee) },
+    { id: 'annual', icon: Landmark, label: stateFee(featured.annualFeeKind), value: fmt.perYear(featured.annualFee) },
     {
       id: 'agent',
       icon: Landmark,

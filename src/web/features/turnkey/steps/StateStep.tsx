@@ -46,7 +46,11 @@ export function StateStep({
             <dl className="space-y-1">
               {[
                 { id: 'filing', label: t('catalogue.stateFees.filingFee'), value: fmt.usd(state.filingFee) },
-                { id: 'annual', label: t('catalogue.stateFees.annualFee'), value: fmt.perYear(state.annualFee) },
+                {
+                  id: 'annual',
+                  label: t(`catalogue.stateFees.${state.annualFeeKind}`),
+                  value: fmt.perYear(state.annualFee),
+                },
                 // The package pays the agent's first year; the renewal price is what the customer pays later.
                 {
                   id: 'agent',

@@ -39,7 +39,7 @@ export function OverviewStep({ focus }: { focus: boolean }) {
             <span className="font-semibold text-slate-900">{fmt.usd(WYOMING.filingFee)}</span>
           </li>
           <li className="rounded-lg bg-slate-50 p-3">
-            <span className="block text-slate-600">{t('catalogue.stateFees.annualFee')}</span>
+            <span className="block text-slate-600">{t(`catalogue.stateFees.${WYOMING.annualFeeKind}`)}</span>
             <span className="font-semibold text-slate-900">{fmt.perYear(WYOMING.annualFee)}</span>
           </li>
           <li className="rounded-lg bg-slate-50 p-3">
