@@ -11,7 +11,8 @@ import {
 } from '../../../../tests/support/test-app';
 import { STAFF_HOME } from '../../../shared/domain/permissions';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
-import { mailOutbox, sessions, userProfiles, users } from '../../db/schema';
+import { mailOutbox, sessions, userProfiles, users, verifications } from '../../db/schema';
+import { storedVerificationIdentifier } from './verification-token';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,6 +216,13 @@ describe('password reset', () => {
     const mail = await latestMail(email, 'reset');
     const token = /reset-password\?token=([^\s"&]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
+    // Decision 0071: the row keeps only the token's hash; a copy of the database holds no live link.
+    const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
+    const rows = await t.deps.database.db.select().from(verifications).where(eq(verifications.value, user.id));
+    expect(rows).toHaveLength(1);
+    const raw = decodeURIComponent(token as string);
+    expect(JSON.stringify(rows)).not.toContain(raw);
+    expect(rows[0].identifier).toBe(storedVerificationIdentifier(`reset-password:${raw}`));
     const bad = await t.client().post('/api/auth/reset-password', {
       token: 'nonsense',
       password: 'NewPassw0rd',

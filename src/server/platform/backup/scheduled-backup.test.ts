@@ -17,6 +17,7 @@ import { opsRuns } from '../../db/schema';
 import { createDiskStorage } from '../storage/disk-storage';
 import { makeStorageKey } from '../storage/keys';
 import { dailyBackupName, restoreBackup } from './backup';
+import { newBackupKey } from './backup-key';
 import { runDailyBackup } from './scheduled-backup';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-scheduled-backup-'));
@@ -25,8 +26,11 @@ let t: TestApp;
 let secondDatabase: Database | null = null;
 const drops: Array<() => Promise<void>> = [];
 
+const backupKey = await newBackupKey();
+
 beforeAll(async () => {
-  t = await createTestApp({ BACKUP_DIR: backupDir, BACKUP_KEEP: '2' });
+  // The server holds only the recipient (decision 0071); the key is given to restore alone.
+  t = await createTestApp({ BACKUP_DIR: backupDir, BACKUP_KEEP: '2', BACKUP_RECIPIENT: backupKey.recipient });
 });
 afterAll(async () => {
   await secondDatabase?.close();
@@ -87,6 +91,7 @@ describe('scheduled backups (decision 0049)', () => {
     }
     const { manifest } = await restoreBackup({
       from: path.join(backupDir, dailyBackupName('2030-01-03')),
+      identity: backupKey.key,
       target,
       storage: createDiskStorage(path.join(restored, 'files')),
     });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { runDailyJob, startDailyJob } from '../daily-job';
 import { createStorageAdapter } from '../storage';
 import { createBackup, dailyBackupName, pruneBackups } from './backup';
+import { backupRecipient } from './backup-key';
 
 type BackupDeps = Pick<AppDeps, 'database' | 'env' | 'logger'>;
 
@@ -16,7 +17,12 @@ async function backupToday(deps: BackupDeps, dir: string, today: string) {
     deps.database.engine === 'postgres' && deps.env.DATABASE_URL
       ? { engine: 'postgres' as const, databaseUrl: deps.env.DATABASE_URL }
       : { engine: 'pglite' as const, database: deps.database };
-  const { manifest, bytes } = await createBackup({ source, storage: createStorageAdapter(deps.env), to });
+  const { manifest, bytes } = await createBackup({
+    source,
+    storage: createStorageAdapter(deps.env),
+    to,
+    recipient: await backupRecipient(deps.env),
+  });
   const pruned = pruneBackups(dir, deps.env.BACKUP_KEEP);
   return { file: path.basename(to), bytes, files: manifest.files.length, ms: Date.now() - started, pruned };
 }
