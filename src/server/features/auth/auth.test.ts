@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -239,6 +242,34 @@ describe('password reset', () => {
     expect((await old.get('/api/me')).status).toBe(401);
     expect((await t.client().post('/api/auth/sign-in', { email, password: GOOD_PASSWORD })).status).toBe(401);
     expect((await t.client().post('/api/auth/sign-in', { email, password: 'NewPassw0rd' })).status).toBe(200);
+  });
+});
+
+describe('reset tokens at rest (decision 0071)', () => {
+  it('migration 0037 hashes the rows written before it as better-auth does', async () => {
+    const statement = readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0037_hashed_verification_tokens.sql'),
+      'utf8',
+    );
+    const id = randomUUID();
+    class Rollback extends Error {}
+    // In a rolled-back transaction: the statement rewrites every row of the shared test database.
+    await expect(
+      t.deps.database.db.transaction(async (tx) => {
+        await tx
+          .insert(verifications)
+          .values({
+            id,
+            identifier: 'reset-password:raw-token',
+            value: 'x',
+            expiresAt: new Date(Date.now() + 3600_000),
+          });
+        await tx.execute(sql.raw(statement));
+        const [row] = await tx.select().from(verifications).where(eq(verifications.id, id));
+        expect(row.identifier).toBe(storedVerificationIdentifier('reset-password:raw-token'));
+        throw new Rollback();
+      }),
+    ).rejects.toThrow(Rollback);
   });
 });
 

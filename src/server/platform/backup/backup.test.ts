@@ -303,6 +303,7 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
     [
       'a ../ entry',
       [
+        ['database/pglite.tar', dump],
         ['../escape.pdf', pdf],
         ['manifest.json', manifestWith(() => {})],
       ],
@@ -310,6 +311,7 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
     [
       'an absolute entry',
       [
+        ['database/pglite.tar', dump],
         ['/tmp/portal-escape.pdf', pdf],
         ['manifest.json', manifestWith(() => {})],
       ],
@@ -317,6 +319,7 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
     [
       'files/../ inside the folder',
       [
+        ['database/pglite.tar', dump],
         ['files/../planted_1.pdf', pdf],
         ['manifest.json', manifestWith(() => {})],
       ],
@@ -324,6 +327,7 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
     [
       'an entry that is not a storage key',
       [
+        ['database/pglite.tar', dump],
         ['files/other/../../x_1.pdf', pdf],
         ['manifest.json', manifestWith(() => {})],
       ],

@@ -98,5 +98,5 @@ describe('scheduled backups (decision 0049)', () => {
     expect(manifest.tables['public.users'].rows).toBeGreaterThan(0);
     expect(manifest.files.map((f) => f.key)).toEqual([key]);
     expect(readFileSync(path.join(restored, 'files', key)).equals(bytes)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
