@@ -11,8 +11,9 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { EnvError, loadDotEnv, parseEnv } from '../env';
 import { createBackup } from '../platform/backup/backup';
-import { BackupKeyError, backupRecipient, newBackupKey } from '../platform/backup/backup-key';
+import { BackupKeyError, backupOriginKey, backupRecipient, newBackupKey } from '../platform/backup/backup-key';
 import { DataDirLockedError, lockDataDir } from '../platform/data-dir-lock';
+import { loadOrCreateSecret } from '../platform/secrets';
 import { createStorageAdapter } from '../platform/storage';
 
 async function main() {
@@ -31,6 +32,8 @@ async function main() {
   await loadDotEnv();
   const env = parseEnv();
   const recipient = await backupRecipient(env);
+  // The data key the portal itself uses (bootstrap.ts): restore needs it back to accept the archive.
+  const originKey = backupOriginKey(env.DATA_ENCRYPTION_KEY ?? loadOrCreateSecret(env.DATA_DIR, 'encryption-key'));
   const to = path.resolve(values.to);
   const started = Date.now();
   let result: Awaited<ReturnType<typeof createBackup>>;
@@ -40,6 +43,7 @@ async function main() {
       storage: createStorageAdapter(env),
       to,
       recipient,
+      originKey,
     });
   } else {
     let unlock: () => void;
@@ -59,6 +63,7 @@ async function main() {
         storage: createStorageAdapter(env),
         to,
         recipient,
+        originKey,
       });
     } finally {
       await database.close();

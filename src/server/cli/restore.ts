@@ -4,13 +4,15 @@
  * DATA_DIR/db, and an empty DATA_DIR/files or S3 bucket. It needs the backup key: BACKUP_KEY in the
  * environment or `--key-file FILE` (a file holding it, from where it is kept). It refuses an archive that
  * does not open with it and a target that holds anything. Put the keys back (DATA_ENCRYPTION_KEY and
- * AUTH_SECRET, or the key files in DATA_DIR) from where they are kept.
+ * AUTH_SECRET, or the key files in DATA_DIR) from where they are kept BEFORE it: the archive must prove
+ * it was written with that data key.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadDotEnv, parseEnv } from '../env';
 import { RestoreRefusedError, restoreBackup } from '../platform/backup/backup';
+import { backupOriginKey } from '../platform/backup/backup-key';
 import { DataDirLockedError, lockDataDir } from '../platform/data-dir-lock';
 import { createStorageAdapter } from '../platform/storage';
 
@@ -30,6 +32,13 @@ async function main() {
     console.error('The backup key is needed: BACKUP_KEY=AGE-SECRET-KEY-1… or --key-file <file holding it>');
     process.exit(2);
   }
+  // The data key goes back first: the archive must prove it was written with it (decision 0071).
+  const keyFile = path.join(env.DATA_DIR, 'encryption-key');
+  const dataKey = env.DATA_ENCRYPTION_KEY ?? (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
+  if (!dataKey) {
+    console.error(`Put the data key back first: DATA_ENCRYPTION_KEY, or the file ${keyFile}`);
+    process.exit(2);
+  }
   const from = path.resolve(positionals[0]);
   const started = Date.now();
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
@@ -37,6 +46,7 @@ async function main() {
     const { manifest } = await restoreBackup({
       from,
       identity,
+      originKey: backupOriginKey(dataKey),
       target: env.DATABASE_URL
         ? { engine: 'postgres', databaseUrl: env.DATABASE_URL }
         : { engine: 'pglite', dir: path.join(env.DATA_DIR, 'db') },

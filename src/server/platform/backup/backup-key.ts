@@ -1,5 +1,7 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { open, truncate } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
 
@@ -31,12 +33,60 @@ export async function newBackupKey(): Promise<{ key: string; recipient: string }
   return { key, recipient: await identityToRecipient(key) };
 }
 
-/** The age encryption of `plain`, as a Node stream. */
-export async function encryptStream(plain: NodeJS.ReadableStream, recipient: string): Promise<Readable> {
+/**
+ * age authenticates the bytes under a file key the writer picks, and the recipient is public by design:
+ * anyone who knows it can write a whole new archive that decrypts fine. So the writer also proves it is
+ * this portal: an HMAC-SHA256 of the archive under a key derived (HKDF) from the data key, which the
+ * backup store never sees and restore has back before it starts. The data key itself is not used.
+ */
+export function backupOriginKey(dataKey: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(dataKey, 'utf8'), Buffer.alloc(0), 'portal backup origin v1', 32));
+}
+
+const ORIGIN_MAC_BYTES = 32;
+
+/** `plain` followed by its origin HMAC, age-encrypted to `recipient`, as a Node stream. */
+export async function sealStream(
+  plain: NodeJS.ReadableStream,
+  recipient: string,
+  originKey: Buffer,
+): Promise<Readable> {
+  const mac = createHmac('sha256', originKey);
+  const withMac = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      mac.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(null, mac.digest());
+    },
+  });
   const encrypter = new Encrypter();
   encrypter.addRecipient(recipient);
-  const web = Readable.toWeb(Readable.from(plain)) as unknown as ReadableStream<Uint8Array>;
+  const web = Readable.toWeb(Readable.from(plain).pipe(withMac)) as unknown as ReadableStream<Uint8Array>;
   return Readable.fromWeb((await encrypter.encrypt(web)) as import('node:stream/web').ReadableStream<Uint8Array>);
+}
+
+/**
+ * Checks the origin HMAC at the end of the decrypted file `file` and cuts it off, leaving the archive.
+ * Returns false (and leaves the file) when it is not this portal's.
+ */
+export async function checkAndStripOrigin(file: string, originKey: Buffer): Promise<boolean> {
+  const handle = await open(file, 'r');
+  let size: number;
+  const trailer = Buffer.alloc(ORIGIN_MAC_BYTES);
+  try {
+    size = (await handle.stat()).size - ORIGIN_MAC_BYTES;
+    if (size < 0) return false;
+    await handle.read(trailer, 0, ORIGIN_MAC_BYTES, size);
+  } finally {
+    await handle.close();
+  }
+  const mac = createHmac('sha256', originKey);
+  if (size > 0) for await (const chunk of createReadStream(file, { end: size - 1 })) mac.update(chunk as Buffer);
+  if (!timingSafeEqual(mac.digest(), trailer)) return false;
+  await truncate(file, size);
+  return true;
 }
 
 /**

@@ -39,13 +39,13 @@ import { buildDeps } from '../../bootstrap';
 import type { Database, DatabaseOptions } from '../../db/client';
 import { einApplications, services } from '../../db/schema';
 import { parseEnv } from '../../env';
-import { fileForm, helpers, PREPARED } from '../../features/ein/ein.fixtures';
+import { ARTICLES, fileForm, helpers, PREPARED } from '../../features/ein/ein.fixtures';
 import { decryptStoredSsn } from '../../features/ein/ein-ssn.service';
 import { EXAMPLE_SERVICES } from '../../features/services/services.seed';
 import { ATTACHMENT, supportForm } from '../../features/support/support.fixtures';
 import { createDiskStorage } from '../storage/disk-storage';
 import { BACKUP_FORMAT, createBackup, RestoreRefusedError, restoreBackup } from './backup';
-import { encryptStream, newBackupKey } from './backup-key';
+import { backupOriginKey, checkAndStripOrigin, decryptToFile, newBackupKey, sealStream } from './backup-key';
 
 let t: TestApp;
 /** The round trip's archive, which the refusal tests change. */
@@ -83,9 +83,9 @@ function rawTarGz(entries: Array<[string, Buffer | string]>): Buffer {
   return gzipSync(Buffer.concat(blocks));
 }
 
-/** `plain` age-encrypted to `recipient`, written to `to`: an archive the right key opens. */
-async function sealed(plain: Buffer, recipient: string, to: string): Promise<string> {
-  const encrypted = await encryptStream(Readable.from([plain]), recipient);
+/** `plain` sealed as createBackup seals (age to `recipient`, origin HMAC under `originKey`), into `to`. */
+async function sealed(plain: Buffer, recipient: string, to: string, originKey = origin()): Promise<string> {
+  const encrypted = await sealStream(Readable.from([plain]), recipient, originKey);
   const chunks: Buffer[] = [];
   for await (const chunk of encrypted) chunks.push(Buffer.from(chunk as Uint8Array));
   writeFileSync(to, Buffer.concat(chunks));
@@ -125,6 +125,8 @@ async function everyRow(database: Database): Promise<Record<string, unknown[]>> 
 }
 
 const key = await newBackupKey();
+/** The origin key of the test app's data key. */
+const origin = () => backupOriginKey(t.deps.encryptionKey);
 
 describe('backup and restore (decisions 0049, 0071)', () => {
   it('round-trips every row and file byte into an empty place, and refuses a target that is not', async () => {
@@ -154,7 +156,9 @@ describe('backup and restore (decisions 0049, 0071)', () => {
       storage: createDiskStorage(sourceFiles),
       to: archive,
       recipient: key.recipient,
+      originKey: origin(),
     });
+    latest = archive;
     // Decision 0071: readable by its owner alone, and nothing in it in clear: not the customer's address,
     // not a PDF.
     expect(statSync(archive).mode & 0o777).toBe(0o600);
@@ -169,7 +173,6 @@ describe('backup and restore (decisions 0049, 0071)', () => {
     expect(raw.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
     expect(raw.includes(Buffer.from(email))).toBe(false);
     expect(raw.includes(Buffer.from('%PDF'))).toBe(false);
-    latest = archive;
 
     // A new, empty place: another database (or data directory) and file folder, the same keys.
     const dataDir = path.join(work, 'restored');
@@ -186,13 +189,13 @@ describe('backup and restore (decisions 0049, 0071)', () => {
     }
     const targetStorage = createDiskStorage(path.join(dataDir, 'files'));
     const identity = key.key;
-    await restoreBackup({ from: archive, identity, target, storage: targetStorage });
+    await restoreBackup({ from: archive, identity, originKey: origin(), target, storage: targetStorage });
     // Once restored, the same target is no longer empty: a second restore changes nothing.
-    await expect(restoreBackup({ from: archive, identity, target, storage: targetStorage })).rejects.toThrow(
-      RestoreRefusedError,
-    );
     await expect(
-      restoreBackup({ from: archive, identity, target, storage: createDiskStorage(sourceFiles) }),
+      restoreBackup({ from: archive, identity, originKey: origin(), target, storage: targetStorage }),
+    ).rejects.toThrow(RestoreRefusedError);
+    await expect(
+      restoreBackup({ from: archive, identity, originKey: origin(), target, storage: createDiskStorage(sourceFiles) }),
     ).rejects.toThrow(/not empty/);
 
     // The keys come from where the operator keeps them, never from the archive.
@@ -231,10 +234,16 @@ describe('backup and restore (decisions 0049, 0071)', () => {
         .map((s) => s.split(';')[0])
         .join('; ');
       const mine = await app.request('http://localhost:3000/api/ein-applications/me', { headers: { cookie } });
-      const prepared = (await mine.json()).application.files.preparedSs4.url as string;
-      const file = await app.request(`http://localhost:3000${prepared}`, { headers: { cookie } });
-      expect(file.status).toBe(200);
-      expect(Buffer.from(await file.arrayBuffer()).equals(PREPARED.data)).toBe(true);
+      const files = (await mine.json()).application.files;
+      // Their documents, from a folder kept in clear and from an encrypted one, byte for byte.
+      for (const [url, bytes] of [
+        [files.articlesOfOrganization.url, ARTICLES.data],
+        [files.preparedSs4.url, PREPARED.data],
+      ] as Array<[string, Buffer]>) {
+        const file = await app.request(`http://localhost:3000${url}`, { headers: { cookie } });
+        expect(file.status).toBe(200);
+        expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+      }
     } finally {
       await deps.mailer.stop();
       await deps.database.close();
@@ -271,14 +280,37 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
   ])('refuses %s, writing nothing', async (name, change) => {
     const place = emptyPlace(`tampered-${name.replace(/\W+/g, '-')}`);
     const from = changed(`tampered-${name.replace(/\W+/g, '-')}.age`, change);
-    await expect(restoreBackup({ from, identity: key.key, ...place })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup({ from, identity: key.key, originKey: origin(), ...place })).rejects.toThrow(
+      RestoreRefusedError,
+    );
     expect(place.untouched()).toBe(true);
   });
 
   it('refuses another key, writing nothing', async () => {
     const place = emptyPlace('wrong-key');
     const other = await newBackupKey();
-    await expect(restoreBackup({ from: latest, identity: other.key, ...place })).rejects.toThrow(/does not open/);
+    await expect(restoreBackup({ from: latest, identity: other.key, originKey: origin(), ...place })).rejects.toThrow(
+      /does not open/,
+    );
+    expect(place.untouched()).toBe(true);
+  });
+
+  it('refuses an archive anyone wrote to the public recipient without the data key, writing nothing', async () => {
+    // The whole round-trip archive, decrypted and sealed again to the same recipient under another
+    // data key: age alone would accept it.
+    const place = emptyPlace('forged');
+    const plain = path.join(work, 'forged.tar.gz');
+    await decryptToFile(latest, plain, key.key);
+    expect(await checkAndStripOrigin(plain, origin())).toBe(true);
+    const forged = await sealed(
+      readFileSync(plain),
+      key.recipient,
+      path.join(work, 'forged.age'),
+      backupOriginKey('another data key'),
+    );
+    await expect(restoreBackup({ from: forged, identity: key.key, originKey: origin(), ...place })).rejects.toThrow(
+      /not written by a portal with this DATA_ENCRYPTION_KEY/,
+    );
     expect(place.untouched()).toBe(true);
   });
 
@@ -362,7 +394,9 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
     const slug = name.replace(/\W+/g, '-');
     const place = emptyPlace(`crafted-${slug}`);
     const from = await sealed(rawTarGz(entries), key.recipient, path.join(work, `crafted-${slug}.age`));
-    await expect(restoreBackup({ from, identity: key.key, ...place })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup({ from, identity: key.key, originKey: origin(), ...place })).rejects.toThrow(
+      RestoreRefusedError,
+    );
     expect(place.untouched()).toBe(true);
     expect(existsSync(path.join(os.tmpdir(), 'portal-escape.pdf'))).toBe(false);
   });

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { type Database, openDatabase } from '../../db/client';
 import { isStorageKey } from '../storage/keys';
 import type { FileStorage } from '../storage/storage';
-import { decryptToFile, encryptStream } from './backup-key';
+import { checkAndStripOrigin, decryptToFile, sealStream } from './backup-key';
 import { extractTarGz, safeJoin } from './tar-reader';
 
 const run = promisify(execFile);
@@ -106,6 +106,8 @@ export async function createBackup(opts: {
   to: string;
   /** The age recipient (backupRecipient): the archive is written only encrypted to it. */
   recipient: string;
+  /** backupOriginKey(the data key): proves to restore that this portal wrote the archive. */
+  originKey: Buffer;
 }): Promise<{ manifest: BackupManifest; bytes: number }> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'portal-backup-'));
   const partial = `${opts.to}.partial`;
@@ -164,7 +166,7 @@ export async function createBackup(opts: {
     rmSync(partial, { force: true }); // a killed run's leftover
     const output = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     const archive = new TarArchive({ gzip: true, gzipOptions: { level: 6 } });
-    const written = pipeline(await encryptStream(archive, opts.recipient), output);
+    const written = pipeline(await sealStream(archive, opts.recipient, opts.originKey), output);
     archive.file(dumpFile, { name: entry });
     const files: BackupManifest['files'] = [];
     for (const key of await listKeys(opts.storage)) {
@@ -289,7 +291,8 @@ function readManifest(file: string): BackupManifest {
 /**
  * Restores an archive of createBackup (decisions 0049, 0071) into an empty database and an empty file
  * store. Nothing of the archive is parsed before all of it decrypted and authenticated with `identity`
- * (BACKUP_KEY): a wrong key, a changed byte or a cut archive is refused there. Then every entry name
+ * (BACKUP_KEY): a wrong key, a changed byte or a cut archive is refused there, and so is an archive
+ * whose origin HMAC is not under `originKey` (one anyone wrote to the public recipient). Then every entry name
  * and every name in the manifest must be one the portal writes (the storage-key check) and stay inside
  * the work folder. It refuses before it changes anything when the database or the file store holds
  * something, when the archive's engine is not the target's, or when a checksum differs; at the end it
@@ -299,6 +302,8 @@ export async function restoreBackup(opts: {
   from: string;
   /** The age identity (BACKUP_KEY, AGE-SECRET-KEY-1…) the archive was encrypted to. */
   identity: string;
+  /** backupOriginKey(the data key the archive was written with). */
+  originKey: Buffer;
   target: RestoreTarget;
   storage: FileStorage;
 }): Promise<{ manifest: BackupManifest }> {
@@ -313,6 +318,10 @@ export async function restoreBackup(opts: {
         `the archive does not open with this BACKUP_KEY, or a byte of it was changed or cut (${(err as Error).message}): nothing was restored`,
       );
     }
+    if (!(await checkAndStripOrigin(plain, opts.originKey)))
+      throw new RestoreRefusedError(
+        'the archive was not written by a portal with this DATA_ENCRYPTION_KEY (anyone may encrypt to the backup recipient): nothing was restored',
+      );
     const root = path.join(work, 'archive');
     try {
       await extractTarGz(plain, root, isArchiveEntry);

@@ -17,7 +17,7 @@ import { opsRuns } from '../../db/schema';
 import { createDiskStorage } from '../storage/disk-storage';
 import { makeStorageKey } from '../storage/keys';
 import { dailyBackupName, restoreBackup } from './backup';
-import { newBackupKey } from './backup-key';
+import { backupOriginKey, newBackupKey } from './backup-key';
 import { runDailyBackup } from './scheduled-backup';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-scheduled-backup-'));
@@ -44,7 +44,12 @@ const databaseUrl = () => (t.databaseOptions as { databaseUrl?: string }).databa
 /** A copy of the portal as the scheduler sees it: its database handle and its settings. */
 function copy(database: Database) {
   // The test database's URL is made after parseEnv; a deployed copy has it in DATABASE_URL.
-  return { database, env: { ...t.deps.env, DATABASE_URL: databaseUrl() }, logger: t.deps.logger };
+  return {
+    database,
+    env: { ...t.deps.env, DATABASE_URL: databaseUrl() },
+    logger: t.deps.logger,
+    encryptionKey: t.deps.encryptionKey,
+  };
 }
 
 describe('scheduled backups (decision 0049)', () => {
@@ -92,6 +97,7 @@ describe('scheduled backups (decision 0049)', () => {
     const { manifest } = await restoreBackup({
       from: path.join(backupDir, dailyBackupName('2030-01-03')),
       identity: backupKey.key,
+      originKey: backupOriginKey(t.deps.encryptionKey),
       target,
       storage: createDiskStorage(path.join(restored, 'files')),
     });
