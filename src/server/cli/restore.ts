@@ -54,7 +54,7 @@ async function main() {
     });
     const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
     console.log(
-      `restored ${from} (made ${manifest.createdAt})\n  ${rows} rows and ${manifest.files.length} files, checked against the manifest, ${Date.now() - started} ms\n  now put the keys back (DATA_ENCRYPTION_KEY, AUTH_SECRET) and start the portal`,
+      `restored ${from} (made ${manifest.createdAt})\n  ${rows} rows and ${manifest.files.length} files, checked against the manifest, ${Date.now() - started} ms\n  now put AUTH_SECRET back (or DATA_DIR/auth-secret) and start the portal`,
     );
   } finally {
     unlock();
