@@ -256,14 +256,12 @@ describe('reset tokens at rest (decision 0071)', () => {
     // In a rolled-back transaction: the statement rewrites every row of the shared test database.
     await expect(
       t.deps.database.db.transaction(async (tx) => {
-        await tx
-          .insert(verifications)
-          .values({
-            id,
-            identifier: 'reset-password:raw-token',
-            value: 'x',
-            expiresAt: new Date(Date.now() + 3600_000),
-          });
+        await tx.insert(verifications).values({
+          id,
+          identifier: 'reset-password:raw-token',
+          value: 'x',
+          expiresAt: new Date(Date.now() + 3600_000),
+        });
         await tx.execute(sql.raw(statement));
         const [row] = await tx.select().from(verifications).where(eq(verifications.id, id));
         expect(row.identifier).toBe(storedVerificationIdentifier('reset-password:raw-token'));
