@@ -94,10 +94,12 @@ async function listKeys(storage: FileStorage): Promise<string[]> {
 }
 
 /**
- * Writes one backup archive (decision 0049) to `to`: a gzipped tar with the database dump, every stored
- * file (as stored: the encrypted folders stay encrypted), and manifest.json with each table's row count
- * and checksum and each file's sha256. Keys (DATA_ENCRYPTION_KEY, AUTH_SECRET, the key files in
- * DATA_DIR) are never read. The archive appears under its name only once complete.
+ * Writes one backup archive (decisions 0049, 0071) to `to`: a gzipped tar with the database dump, every
+ * stored file (as stored: the encrypted folders stay encrypted), and manifest.json with each table's row
+ * count and checksum and each file's sha256; followed by its origin HMAC and age-encrypted to
+ * `recipient`, so only ciphertext reaches the disk, in a file of mode 0600. Keys (DATA_ENCRYPTION_KEY,
+ * AUTH_SECRET, the key files in DATA_DIR) are never in it. The archive appears under its name only once
+ * complete.
  */
 export async function createBackup(opts: {
   source: BackupSource;
@@ -193,6 +195,7 @@ export async function createBackup(opts: {
       files,
       notIncluded: [
         'DATA_ENCRYPTION_KEY and AUTH_SECRET (or DATA_DIR/encryption-key and DATA_DIR/auth-secret): keep them apart from the backups; without the same keys the SSNs and the encrypted files of a restore cannot be read, and sessions and links end.',
+        'BACKUP_KEY, the age secret key that opens this archive: kept off the server (decision 0071).',
       ],
     };
     archive.append(`${JSON.stringify(manifest, null, 2)}\n`, { name: 'manifest.json' });
