@@ -24,9 +24,9 @@ async function main() {
   }
   await loadDotEnv();
   const env = parseEnv();
-  // The first AGE-SECRET-KEY line of the file (age-keygen's files carry comments too).
+  // The first key line of the file: age-keygen's (with comments) or `BACKUP_KEY=…` as --new-key prints.
   const identity = values['key-file']
-    ? /^AGE-SECRET-KEY-1[0-9A-Z]+$/m.exec(readFileSync(values['key-file'], 'utf8'))?.[0]
+    ? /^(?:BACKUP_KEY=)?(AGE-SECRET-KEY-1[0-9A-Z]+)\s*$/m.exec(readFileSync(values['key-file'], 'utf8'))?.[1]
     : env.BACKUP_KEY;
   if (!identity) {
     console.error('The backup key is needed: BACKUP_KEY=AGE-SECRET-KEY-1… or --key-file <file holding it>');
