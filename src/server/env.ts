@@ -96,6 +96,26 @@ const schema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Where the daily backup is written (decision 0049); unset: no scheduled backup. */
   BACKUP_DIR: optionalString,
+  /**
+   * Decision 0071: the age recipient (`age1…`) every backup is encrypted to. The server needs only this;
+   * the matching secret key is kept off it and given to restore alone.
+   */
+  BACKUP_RECIPIENT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^age1[0-9a-z]{58}$/, 'must be an age recipient (age1…): npm run backup -- --new-key makes one')
+      .optional(),
+  ),
+  /**
+   * The age secret key (`AGE-SECRET-KEY-1…`) that opens the backups: what restore needs. A backup can
+   * also derive its recipient from it, but a server that holds it can read its own backups.
+   */
+  BACKUP_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, 'must be an age secret key (AGE-SECRET-KEY-1…)')
+      .optional(),
+  ),
   /** How many daily backups BACKUP_DIR keeps; older ones are removed after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -131,6 +151,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (env.TEST_CLOCK_OFFSET_DAYS !== 0 && env.NODE_ENV !== 'test') {
     throw new EnvError('Invalid settings:\n  TEST_CLOCK_OFFSET_DAYS: only tests may move the clock (NODE_ENV=test)');
+  }
+  if (env.BACKUP_DIR && !env.BACKUP_RECIPIENT && !env.BACKUP_KEY) {
+    // Decision 0071: no backup is ever written in clear, so a daily backup without a key cannot start.
+    throw new EnvError(
+      'Invalid settings:\n  BACKUP_DIR needs BACKUP_RECIPIENT (age1…): backups are written only encrypted. npm run backup -- --new-key makes a key; keep the secret part off this server',
+    );
   }
   const s3Problem = s3SettingsProblem(env);
   if (s3Problem) throw new EnvError(`Invalid settings:\n  ${s3Problem}`);

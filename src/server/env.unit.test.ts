@@ -87,6 +87,16 @@ describe('settings', () => {
     expect(() => parseEnv(bad)).toThrow(new RegExp(name));
   });
 
+  it('refuses a daily backup without a backup key, and keys of the wrong shape (decision 0071)', () => {
+    const recipient = `age1${'q'.repeat(58)}`;
+    const key = `AGE-SECRET-KEY-1${'Q'.repeat(58)}`;
+    expect(() => parseEnv({ BACKUP_DIR: '/backups' })).toThrow(/BACKUP_DIR needs BACKUP_RECIPIENT/);
+    expect(parseEnv({ BACKUP_DIR: '/backups', BACKUP_RECIPIENT: recipient }).BACKUP_RECIPIENT).toBe(recipient);
+    expect(parseEnv({ BACKUP_DIR: '/backups', BACKUP_KEY: key }).BACKUP_KEY).toBe(key);
+    expect(() => parseEnv({ BACKUP_RECIPIENT: 'age1short' })).toThrow(/BACKUP_RECIPIENT/);
+    expect(() => parseEnv({ BACKUP_KEY: recipient })).toThrow(/BACKUP_KEY/);
+  });
+
   it('refuses half a Stripe setup', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);

@@ -4,6 +4,7 @@ import { isStaff, type Role, STAFF_ROLES } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
 import { companyFormations, userProfiles, users, verifications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
+import { storedVerificationIdentifier } from './verification-token';
 
 export type Home = HomePath;
 
@@ -67,13 +68,16 @@ export async function anyAdminExists(db: DbOrTx): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The user a password-reset token belongs to (better-auth keeps `reset-password:<token>` → user id). */
+/**
+ * The user a password-reset token belongs to (better-auth keeps the hash of `reset-password:<token>` →
+ * user id).
+ */
 export async function resetTokenOwner(db: Db, token: string) {
   const [row] = await db
     .select({ email: users.email, issuedAt: verifications.createdAt, credentialsResetAt: users.credentialsResetAt })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.value))
-    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .where(eq(verifications.identifier, storedVerificationIdentifier(`reset-password:${token}`)))
     .limit(1);
   return row ?? null;
 }

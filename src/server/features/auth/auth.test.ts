@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -11,7 +14,8 @@ import {
 } from '../../../../tests/support/test-app';
 import { STAFF_HOME } from '../../../shared/domain/permissions';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
-import { mailOutbox, sessions, userProfiles, users } from '../../db/schema';
+import { mailOutbox, sessions, userProfiles, users, verifications } from '../../db/schema';
+import { storedVerificationIdentifier } from './verification-token';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,6 +219,13 @@ describe('password reset', () => {
     const mail = await latestMail(email, 'reset');
     const token = /reset-password\?token=([^\s"&]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
+    // Decision 0071: the row keeps only the token's hash; a copy of the database holds no live link.
+    const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
+    const rows = await t.deps.database.db.select().from(verifications).where(eq(verifications.value, user.id));
+    expect(rows).toHaveLength(1);
+    const raw = decodeURIComponent(token as string);
+    expect(JSON.stringify(rows)).not.toContain(raw);
+    expect(rows[0].identifier).toBe(storedVerificationIdentifier(`reset-password:${raw}`));
     const bad = await t.client().post('/api/auth/reset-password', {
       token: 'nonsense',
       password: 'NewPassw0rd',
@@ -231,6 +242,32 @@ describe('password reset', () => {
     expect((await old.get('/api/me')).status).toBe(401);
     expect((await t.client().post('/api/auth/sign-in', { email, password: GOOD_PASSWORD })).status).toBe(401);
     expect((await t.client().post('/api/auth/sign-in', { email, password: 'NewPassw0rd' })).status).toBe(200);
+  });
+});
+
+describe('reset tokens at rest (decision 0071)', () => {
+  it('migration 0037 hashes the rows written before it as better-auth does', async () => {
+    const statement = readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0037_hashed_verification_tokens.sql'),
+      'utf8',
+    );
+    const id = randomUUID();
+    class Rollback extends Error {}
+    // In a rolled-back transaction: the statement rewrites every row of the shared test database.
+    await expect(
+      t.deps.database.db.transaction(async (tx) => {
+        await tx.insert(verifications).values({
+          id,
+          identifier: 'reset-password:raw-token',
+          value: 'x',
+          expiresAt: new Date(Date.now() + 3600_000),
+        });
+        await tx.execute(sql.raw(statement));
+        const [row] = await tx.select().from(verifications).where(eq(verifications.id, id));
+        expect(row.identifier).toBe(storedVerificationIdentifier('reset-password:raw-token'));
+        throw new Rollback();
+      }),
+    ).rejects.toThrow(Rollback);
   });
 });
 

@@ -17,14 +17,20 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { TarArchive } from 'archiver';
 import pg from 'pg';
+import { z } from 'zod';
 import { type Database, openDatabase } from '../../db/client';
+import { isStorageKey } from '../storage/keys';
 import type { FileStorage } from '../storage/storage';
-import { extractTarGz } from './tar-reader';
+import { checkAndStripOrigin, decryptToFile, sealStream } from './backup-key';
+import { extractTarGz, safeJoin } from './tar-reader';
 
 const run = promisify(execFile);
 
-/** The archive's layout version; restore refuses another. */
-export const BACKUP_FORMAT = 1;
+/** The archive's layout version; restore refuses another. 2: the whole archive is age-encrypted (decision 0071). */
+export const BACKUP_FORMAT = 2;
+
+/** The database entry of each engine: the only names a manifest may give it. */
+const DATABASE_ENTRY = { postgres: 'database/postgres.pgdump', pglite: 'database/pglite.tar' } as const;
 
 export interface TableSummary {
   rows: number;
@@ -88,16 +94,22 @@ async function listKeys(storage: FileStorage): Promise<string[]> {
 }
 
 /**
- * Writes one backup archive (decision 0049) to `to`: a gzipped tar with the database dump, every stored
- * file (as stored: the encrypted folders stay encrypted), and manifest.json with each table's row count
- * and checksum and each file's sha256. Keys (DATA_ENCRYPTION_KEY, AUTH_SECRET, the key files in
- * DATA_DIR) are never read. The archive appears under its name only once complete.
+ * Writes one backup archive (decisions 0049, 0071) to `to`: a gzipped tar with the database dump, every
+ * stored file (as stored: the encrypted folders stay encrypted), and manifest.json with each table's row
+ * count and checksum and each file's sha256; followed by its origin HMAC and age-encrypted to
+ * `recipient`, so only ciphertext reaches the disk, in a file of mode 0600. Keys (DATA_ENCRYPTION_KEY,
+ * AUTH_SECRET, the key files in DATA_DIR) are never in it. The archive appears under its name only once
+ * complete.
  */
 export async function createBackup(opts: {
   source: BackupSource;
   /** The storage adapter itself (createStorageAdapter), not the encrypting wrapper. */
   storage: FileStorage;
   to: string;
+  /** The age recipient (backupRecipient): the archive is written only encrypted to it. */
+  recipient: string;
+  /** backupOriginKey(the data key): proves to restore that this portal wrote the archive. */
+  originKey: Buffer;
 }): Promise<{ manifest: BackupManifest; bytes: number }> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'portal-backup-'));
   const partial = `${opts.to}.partial`;
@@ -130,7 +142,7 @@ export async function createBackup(opts: {
       } finally {
         await client.end();
       }
-      entry = 'database/postgres.pgdump';
+      entry = DATABASE_ENTRY.postgres;
     } else {
       // PGlite dumps its whole data directory at once (queries wait meanwhile). The summary is read
       // before and after: equal, nothing was written in between and it describes the dump exactly; a
@@ -148,12 +160,15 @@ export async function createBackup(opts: {
         }
         if (attempt === 5) throw new Error('the database kept changing while it was dumped; try again later');
       }
-      entry = 'database/pglite.tar';
+      entry = DATABASE_ENTRY.pglite;
     }
 
-    const output = createWriteStream(partial);
+    // Opened 0600 (not chmod'ed after): no moment in which another account can open it. The bytes
+    // that reach the disk are age's: the header MAC'd, the body in authenticated chunks.
+    rmSync(partial, { force: true }); // a killed run's leftover
+    const output = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     const archive = new TarArchive({ gzip: true, gzipOptions: { level: 6 } });
-    const written = pipeline(archive, output);
+    const written = pipeline(await sealStream(archive, opts.recipient, opts.originKey), output);
     archive.file(dumpFile, { name: entry });
     const files: BackupManifest['files'] = [];
     for (const key of await listKeys(opts.storage)) {
@@ -180,6 +195,7 @@ export async function createBackup(opts: {
       files,
       notIncluded: [
         'DATA_ENCRYPTION_KEY and AUTH_SECRET (or DATA_DIR/encryption-key and DATA_DIR/auth-secret): keep them apart from the backups; without the same keys the SSNs and the encrypted files of a restore cannot be read, and sessions and links end.',
+        'BACKUP_KEY, the age secret key that opens this archive: kept off the server (decision 0071).',
       ],
     };
     archive.append(`${JSON.stringify(manifest, null, 2)}\n`, { name: 'manifest.json' });
@@ -220,34 +236,115 @@ async function postgresIsEmpty(databaseUrl: string): Promise<boolean> {
   }
 }
 
+/** The names a backup archive may hold: the manifest, a database entry, and files under storage keys. */
+function isArchiveEntry(name: string): boolean {
+  return (
+    name === 'manifest.json' ||
+    Object.values(DATABASE_ENTRY).includes(name as never) ||
+    (name.startsWith('files/') && isStorageKey(name.slice('files/'.length)))
+  );
+}
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+/** The manifest as restore trusts it: every name it joins to a path is one the portal could have made. */
+const manifestSchema = z
+  .object({
+    format: z.literal(BACKUP_FORMAT),
+    createdAt: z.string(),
+    engine: z.enum(['pglite', 'postgres']),
+    database: z.object({ entry: z.string(), sha256, bytes: z.number().int().min(0) }),
+    tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), checksum: z.string() })),
+    files: z.array(
+      z.object({
+        key: z.string().refine(isStorageKey, 'not a storage key'),
+        bytes: z.number().int().min(0),
+        sha256,
+        contentType: z.string(),
+      }),
+    ),
+    notIncluded: z.array(z.string()),
+  })
+  .refine((m) => m.database.entry === DATABASE_ENTRY[m.engine], {
+    path: ['database', 'entry'],
+    message: 'not the engine’s entry',
+  })
+  .refine((m) => new Set(m.files.map((f) => f.key)).size === m.files.length, {
+    path: ['files'],
+    message: 'a key twice',
+  });
+
+function readManifest(file: string): BackupManifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new RestoreRefusedError('not a portal backup: manifest.json is not JSON');
+  }
+  const format = (raw as { format?: unknown })?.format;
+  if (format !== BACKUP_FORMAT)
+    throw new RestoreRefusedError(`backup format ${String(format)}; this portal reads format ${BACKUP_FORMAT}`);
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new RestoreRefusedError(
+      `the manifest names what this portal never writes: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
 /**
- * Restores an archive of createBackup (decision 0049) into an empty database and an empty file store,
- * refusing before it changes anything when either holds something, when the archive's engine is not
- * the target's, or when a checksum differs. Then checks the result against the manifest: every table's
- * row count and checksum, every file's sha256.
+ * Restores an archive of createBackup (decisions 0049, 0071) into an empty database and an empty file
+ * store. Nothing of the archive is parsed before all of it decrypted and authenticated with `identity`
+ * (BACKUP_KEY): a wrong key, a changed byte or a cut archive is refused there, and so is an archive
+ * whose origin HMAC is not under `originKey` (one anyone wrote to the public recipient). Then every entry name
+ * and every name in the manifest must be one the portal writes (the storage-key check) and stay inside
+ * the work folder. It refuses before it changes anything when the database or the file store holds
+ * something, when the archive's engine is not the target's, or when a checksum differs; at the end it
+ * checks the result against the manifest: every table's row count and checksum, every file's sha256.
  */
 export async function restoreBackup(opts: {
   from: string;
+  /** The age identity (BACKUP_KEY, AGE-SECRET-KEY-1…) the archive was encrypted to. */
+  identity: string;
+  /** backupOriginKey(the data key the archive was written with). */
+  originKey: Buffer;
   target: RestoreTarget;
   storage: FileStorage;
 }): Promise<{ manifest: BackupManifest }> {
+  // mkdtemp makes the folder 0700; the decrypted archive inside it is written 0600.
   const work = await mkdtemp(path.join(os.tmpdir(), 'portal-restore-'));
   try {
-    await extractTarGz(opts.from, work);
-    const manifestFile = path.join(work, 'manifest.json');
+    const plain = path.join(work, 'archive.tar.gz');
+    try {
+      await decryptToFile(opts.from, plain, opts.identity);
+    } catch (err) {
+      throw new RestoreRefusedError(
+        `the archive does not open with this BACKUP_KEY, or a byte of it was changed or cut (${(err as Error).message}): nothing was restored`,
+      );
+    }
+    if (!(await checkAndStripOrigin(plain, opts.originKey)))
+      throw new RestoreRefusedError(
+        'the archive was not written by a portal with this DATA_ENCRYPTION_KEY (anyone may encrypt to the backup recipient): nothing was restored',
+      );
+    const root = path.join(work, 'archive');
+    try {
+      await extractTarGz(plain, root, isArchiveEntry);
+    } catch (err) {
+      throw new RestoreRefusedError(`${(err as Error).message}: nothing was restored`);
+    }
+    await rm(plain, { force: true });
+    const manifestFile = path.join(root, 'manifest.json');
     if (!existsSync(manifestFile)) throw new RestoreRefusedError('not a portal backup: manifest.json is missing');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT)
-      throw new RestoreRefusedError(`backup format ${manifest.format}; this portal reads format ${BACKUP_FORMAT}`);
+    const manifest = readManifest(manifestFile);
     if (manifest.engine !== opts.target.engine)
       throw new RestoreRefusedError(
         `this backup is of a ${manifest.engine} database and the target is ${opts.target.engine}: restore it on the same engine`,
       );
-    const dumpFile = path.join(work, manifest.database.entry);
-    if ((await sha256File(dumpFile)) !== manifest.database.sha256)
+    const dumpFile = safeJoin(root, manifest.database.entry);
+    const fileOf = (key: string) => safeJoin(root, `files/${key}`);
+    if (!existsSync(dumpFile) || (await sha256File(dumpFile)) !== manifest.database.sha256)
       throw new RestoreRefusedError('the database dump does not match its checksum');
     for (const f of manifest.files) {
-      if ((await sha256File(path.join(work, 'files', f.key))) !== f.sha256)
+      if (!existsSync(fileOf(f.key)) || (await sha256File(fileOf(f.key))) !== f.sha256)
         throw new RestoreRefusedError(`the file ${f.key} does not match its checksum`);
     }
 
@@ -292,7 +389,7 @@ export async function restoreBackup(opts: {
     }
     try {
       for (const f of manifest.files) {
-        await opts.storage.put(f.key, await readFile(path.join(work, 'files', f.key)), f.contentType);
+        await opts.storage.put(f.key, await readFile(fileOf(f.key)), f.contentType);
       }
       const tables = await summarise();
       const differ = Object.keys({ ...manifest.tables, ...tables }).filter(
@@ -310,15 +407,16 @@ export async function restoreBackup(opts: {
   }
 }
 
-/** Daily archives in BACKUP_DIR: portal-YYYY-MM-DD.tar.gz. */
+/** Daily archives in BACKUP_DIR: portal-YYYY-MM-DD.tar.gz.age (age-encrypted, decision 0071). */
 export function dailyBackupName(day: string): string {
-  return `portal-${day}.tar.gz`;
+  return `portal-${day}.tar.gz.age`;
 }
 
 /** Removes all but the newest `keep` daily archives of `dir`; returns the names removed. */
 export function pruneBackups(dir: string, keep: number): string[] {
   const daily = readdirSync(dir)
-    .filter((n) => /^portal-\d{4}-\d{2}-\d{2}\.tar\.gz$/.test(n))
+    // The plaintext archives of format 1 (before decision 0071) count too, so they age out.
+    .filter((n) => /^portal-\d{4}-\d{2}-\d{2}\.tar\.gz(\.age)?$/.test(n))
     .sort()
     .reverse();
   const old = daily.slice(keep);

@@ -17,6 +17,7 @@ import { opsRuns } from '../../db/schema';
 import { createDiskStorage } from '../storage/disk-storage';
 import { makeStorageKey } from '../storage/keys';
 import { dailyBackupName, restoreBackup } from './backup';
+import { backupOriginKey, newBackupKey } from './backup-key';
 import { runDailyBackup } from './scheduled-backup';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-scheduled-backup-'));
@@ -25,8 +26,11 @@ let t: TestApp;
 let secondDatabase: Database | null = null;
 const drops: Array<() => Promise<void>> = [];
 
+const backupKey = await newBackupKey();
+
 beforeAll(async () => {
-  t = await createTestApp({ BACKUP_DIR: backupDir, BACKUP_KEEP: '2' });
+  // The server holds only the recipient (decision 0071); the key is given to restore alone.
+  t = await createTestApp({ BACKUP_DIR: backupDir, BACKUP_KEEP: '2', BACKUP_RECIPIENT: backupKey.recipient });
 });
 afterAll(async () => {
   await secondDatabase?.close();
@@ -40,7 +44,12 @@ const databaseUrl = () => (t.databaseOptions as { databaseUrl?: string }).databa
 /** A copy of the portal as the scheduler sees it: its database handle and its settings. */
 function copy(database: Database) {
   // The test database's URL is made after parseEnv; a deployed copy has it in DATABASE_URL.
-  return { database, env: { ...t.deps.env, DATABASE_URL: databaseUrl() }, logger: t.deps.logger };
+  return {
+    database,
+    env: { ...t.deps.env, DATABASE_URL: databaseUrl() },
+    logger: t.deps.logger,
+    encryptionKey: t.deps.encryptionKey,
+  };
 }
 
 describe('scheduled backups (decision 0049)', () => {
@@ -87,11 +96,13 @@ describe('scheduled backups (decision 0049)', () => {
     }
     const { manifest } = await restoreBackup({
       from: path.join(backupDir, dailyBackupName('2030-01-03')),
+      identity: backupKey.key,
+      originKey: backupOriginKey(t.deps.encryptionKey),
       target,
       storage: createDiskStorage(path.join(restored, 'files')),
     });
     expect(manifest.tables['public.users'].rows).toBeGreaterThan(0);
     expect(manifest.files.map((f) => f.key)).toEqual([key]);
     expect(readFileSync(path.join(restored, 'files', key)).equals(bytes)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -4,8 +4,9 @@ import type { AppDeps } from '../../deps';
 import { runDailyJob, startDailyJob } from '../daily-job';
 import { createStorageAdapter } from '../storage';
 import { createBackup, dailyBackupName, pruneBackups } from './backup';
+import { backupOriginKey, backupRecipient } from './backup-key';
 
-type BackupDeps = Pick<AppDeps, 'database' | 'env' | 'logger'>;
+type BackupDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'encryptionKey'>;
 
 /** Today's backup into BACKUP_DIR, then the oldest beyond BACKUP_KEEP removed. */
 async function backupToday(deps: BackupDeps, dir: string, today: string) {
@@ -16,7 +17,13 @@ async function backupToday(deps: BackupDeps, dir: string, today: string) {
     deps.database.engine === 'postgres' && deps.env.DATABASE_URL
       ? { engine: 'postgres' as const, databaseUrl: deps.env.DATABASE_URL }
       : { engine: 'pglite' as const, database: deps.database };
-  const { manifest, bytes } = await createBackup({ source, storage: createStorageAdapter(deps.env), to });
+  const { manifest, bytes } = await createBackup({
+    source,
+    storage: createStorageAdapter(deps.env),
+    to,
+    recipient: await backupRecipient(deps.env),
+    originKey: backupOriginKey(deps.encryptionKey),
+  });
   const pruned = pruneBackups(dir, deps.env.BACKUP_KEEP);
   return { file: path.basename(to), bytes, files: manifest.files.length, ms: Date.now() - started, pruned };
 }

@@ -15,19 +15,28 @@ function octal(header: Buffer, start: number, length: number): number {
   return text ? Number.parseInt(text, 8) : 0;
 }
 
-/** `a/b` inside `root`, never outside it: an entry named `../x` or `/etc/x` is refused. */
-function safeJoin(root: string, name: string): string {
-  const target = path.resolve(root, name);
-  if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`unsafe path in the archive: ${name}`);
+/** An entry whose name or kind the archive may not have; nothing after it is read. */
+export class UnsafeEntryError extends Error {}
+
+/** `a/b` inside `root`, never outside it (nor root itself): a name such as `../x` or `/etc/x` is refused. */
+export function safeJoin(root: string, name: string): string {
+  const base = path.resolve(root);
+  const target = path.resolve(base, name);
+  if (!target.startsWith(base + path.sep)) throw new UnsafeEntryError(`unsafe path in the archive: ${name}`);
   return target;
 }
 
 /**
  * Extracts a gzipped tar (what `npm run backup` writes through archiver) into `destDir`, streaming:
  * no entry is held whole in memory. Understands ustar names with a prefix and pax `path` records,
- * which is all archiver writes; links and devices are refused. Returns the names extracted.
+ * which is all archiver writes; folders, links and devices are refused, and so is every file whose
+ * name `accept` does not know. Returns the names extracted.
  */
-export async function extractTarGz(file: string, destDir: string): Promise<string[]> {
+export async function extractTarGz(
+  file: string,
+  destDir: string,
+  accept: (name: string) => boolean,
+): Promise<string[]> {
   const root = path.resolve(destDir);
   mkdirSync(root, { recursive: true });
   const names: string[] = [];
@@ -83,15 +92,13 @@ export async function extractTarGz(file: string, destDir: string): Promise<strin
       pax = [];
     } else if (type === '0' || type === '7') {
       paxPath = null;
+      if (!accept(name)) throw new UnsafeEntryError(`unexpected entry in the archive: ${name}`);
       const target = safeJoin(root, name);
       mkdirSync(path.dirname(target), { recursive: true });
       fd = openSync(target, 'wx');
       names.push(name);
-    } else if (type === '5') {
-      paxPath = null;
-      mkdirSync(safeJoin(root, name), { recursive: true });
     } else {
-      throw new Error(`unexpected entry type ${JSON.stringify(type)} in the archive: ${name}`);
+      throw new UnsafeEntryError(`unexpected entry type ${JSON.stringify(type)} in the archive: ${name}`);
     }
     if (size === 0) finishEntry();
   };
