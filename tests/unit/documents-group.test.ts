@@ -10,6 +10,7 @@ function doc(id: string, category: string, createdAt: string): DocumentItem {
     uploadedBy: 'user',
     contentType: 'application/pdf',
     fileSize: 1000,
+    holdsTaxId: false,
     url: `/api/files/x/${id}.pdf`,
     createdAt,
   };

@@ -17,6 +17,11 @@ export const documentSchema = z
     uploadedBy: z.enum(['user', 'admin']),
     contentType: z.string().nullable(),
     fileSize: z.number().int().nullable(),
+    /**
+     * It prints an SSN or ITIN (decision 0066), marked when it was written: staff open it with ein.ssn
+     * and a fresh second factor.
+     */
+    holdsTaxId: z.boolean(),
     /** GET it: /api/files/…, for the owner and staff only. */
     url: z.string(),
     createdAt: z.string(),

@@ -22,7 +22,15 @@ export {
 } from '../schemas/ein';
 
 /** A stored file as the API shows it: the download route and the name it was uploaded with. */
-export const einFileSchema = z.object({ url: z.string(), fileName: z.string() }).nullable().openapi('EinFile');
+export const einFileSchema = z
+  .object({
+    url: z.string(),
+    fileName: z.string(),
+    /** It prints the SSN (decision 0066): staff open it with ein.ssn and a fresh second factor. */
+    holdsTaxId: z.boolean(),
+  })
+  .nullable()
+  .openapi('EinFile');
 
 export const customerEinApplicationSchema = z
   .object({

@@ -26,7 +26,14 @@ export const filingIdParams = z.object({
   id: safeText(TEXT_MAX.token, { trim: false }).openapi({ param: { name: 'id', in: 'path' } }),
 });
 
-const fileSchema = z.object({ fileName: z.string(), url: z.string() }).nullable();
+const fileSchema = z
+  .object({
+    fileName: z.string(),
+    url: z.string(),
+    /** It prints the owner's SSN or ITIN (decision 0066): staff open it with ein.ssn and step-up. */
+    holdsTaxId: z.boolean(),
+  })
+  .nullable();
 
 export const filingSchema = z
   .object({
@@ -97,8 +104,8 @@ export const adminFilingSchema = filingSchema
     /** Whether "Prepare" fills the two templates (both ready) or makes the data sheet (none set). */
     templates: z.object({ f5472: templateSchema, f1120: templateSchema }),
     /**
-     * The prepared and signed forms may print the owner's SSN or ITIN (one is or was held): staff open
-     * them with ein.ssn and a fresh second factor (decision 0058).
+     * The filing holds or held the owner's SSN or ITIN (decision 0058). Which files print it is each
+     * file's own `holdsTaxId` (decision 0066).
      */
     formsCarryTaxId: z.boolean(),
   })

@@ -13,8 +13,8 @@ export const PERMISSIONS = [
   'ein.read',
   'ein.process',
   /**
-   * The clear SSN and every file or PDF that carries it (the generated SS-4, the data sheet, the
-   * prepared and signed SS-4 in the customer's documents).
+   * The clear SSN or ITIN and every file that prints it: the generated SS-4, and every stored document
+   * marked `holdsTaxId` (the prepared and signed SS-4, the Form 5472 and 1120 forms and data sheet...).
    */
   'ein.ssn',
   'users.read',
@@ -173,20 +173,12 @@ export function hasPermission(role: Role | null | undefined, permission: Permiss
 }
 
 /**
- * What staff need to download a customer's stored document of `category` (their own files need
- * nothing): documents.read, and ein.ssn as well for an SS-4, prepared or signed, which carries the SSN.
+ * What staff need to download a customer's stored document (their own files need nothing):
+ * documents.read, and ein.ssn as well for a file marked as printing an SSN or ITIN (the document's
+ * `holdsTaxId`, set when it was written: decision 0066), which also asks a fresh second factor.
  */
-export function documentReadPermissions(category: string): readonly Permission[] {
-  return carriesSsn(category) ? ['documents.read', 'ein.ssn'] : ['documents.read'];
-}
-
-/**
- * A document of this category holds the clear SSN (every SS-4: prepared, generated, signed). Staff
- * downloading it need ein.ssn, and so a fresh second-factor code, as for revealing the SSN (decisions
- * 0042, 0068).
- */
-export function carriesSsn(category: string): boolean {
-  return category === 'ss4';
+export function documentReadPermissions(holdsTaxId: boolean): readonly Permission[] {
+  return holdsTaxId ? ['documents.read', 'ein.ssn'] : ['documents.read'];
 }
 
 /**

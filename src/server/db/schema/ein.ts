@@ -115,6 +115,11 @@ export const documents = pgTable(
       .default('user'),
     contentType: text('content_type'),
     fileSize: text('file_size'),
+    /**
+     * The file prints an SSN or ITIN (decision 0066): set once by the code that writes it (storeDocumentRow
+     * makes every writer say), never inferred later. Staff open it only with ein.ssn and step-up.
+     */
+    holdsTaxId: boolean('holds_tax_id').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

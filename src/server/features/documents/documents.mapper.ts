@@ -12,6 +12,7 @@ export function toDocument(row: DocumentRow): DocumentView {
     category: row.category,
     uploadedBy: row.uploadedBy,
     contentType: row.contentType,
+    holdsTaxId: row.holdsTaxId,
     fileSize: size !== null && Number.isSafeInteger(size) ? size : null,
     url: fileUrl(row.filePath),
     createdAt: row.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import { currentUser, requireUser } from '../../platform/http/session';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { toDocument } from './documents.mapper';
+import { storeDocumentRow } from './documents.service';
 
 const listMine = createRoute({
   method: 'get',
@@ -97,18 +98,17 @@ export function documentsRoutes() {
       { folder: category, userId: user.id, kind: file.kind, data: file.data, contentType: file.contentType },
       (key) =>
         deps.database.db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(documents)
-            .values({
-              userId: user.id,
-              fileName: file.fileName,
-              filePath: key,
-              category,
-              uploadedBy: 'user',
-              contentType: file.contentType,
-              fileSize: String(file.size),
-            })
-            .returning();
+          const inserted = await storeDocumentRow(tx, {
+            userId: user.id,
+            fileName: file.fileName,
+            filePath: key,
+            category,
+            uploadedBy: 'user',
+            contentType: file.contentType,
+            fileSize: String(file.size),
+            // A file filed as an SS-4 is one: it carries the responsible party's SSN (decision 0066).
+            holdsTaxId: category === 'ss4',
+          });
           await recordAudit(tx, {
             actorId: user.id,
             actorRole: 'customer',

@@ -87,6 +87,7 @@ describe('GET /api/documents', () => {
       uploadedBy: 'admin',
       contentType: 'application/pdf',
       fileSize: 99,
+      holdsTaxId: false,
       url: `/api/files/ein/${me.id}_3.pdf`,
       createdAt: '2025-03-01T10:00:00.000Z',
     });

@@ -281,6 +281,7 @@ describe('POST /api/admin/ein-applications/{id}/ss4', () => {
     expect(res.body.application.files.preparedSs4).toEqual({
       url: `/api/files/${row.uploadedSs4Key}`,
       fileName: 'SS-4 prepared.pdf',
+      holdsTaxId: true,
     });
     const doc = (await documentsOf(id)).find((d) => d.filePath === row.uploadedSs4Key);
     expect(doc).toMatchObject({ category: 'ss4', uploadedBy: 'admin', userId: id });

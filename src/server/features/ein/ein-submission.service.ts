@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
-import { documents, einApplications } from '../../db/schema';
+import { einApplications } from '../../db/schema';
 import { isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
+import { storeDocumentRows } from '../documents/documents.service';
 import { changeFormationStatus } from '../formations/formations.service';
 import { recordStageReached } from '../timeline/stage-history.service';
 import { notifyStageChange } from '../timeline/stage-notices.service';
@@ -75,12 +76,10 @@ export async function submitApplication(
         })
         .returning();
       await recordStageReached(tx, { userId: user.id, kind: 'ein', stage: 'waiting_for_form' });
-      await tx
-        .insert(documents)
-        .values([
-          documentValues(user.id, articlesKey, 'articles_of_org', 'user', files.articlesOfOrganization),
-          documentValues(user.id, invoiceKey, 'other', 'user', files.registeredAgentInvoice),
-        ]);
+      await storeDocumentRows(tx, [
+        documentValues(user.id, articlesKey, 'articles_of_org', 'user', files.articlesOfOrganization, false),
+        documentValues(user.id, invoiceKey, 'other', 'user', files.registeredAgentInvoice, false),
+      ]);
       await changeFormationStatus(tx, {
         formationId,
         from: 'formation_completed',

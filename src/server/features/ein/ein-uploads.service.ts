@@ -8,6 +8,7 @@ import { ApiError } from '../../platform/http/errors';
 import type { StorageFolder } from '../../platform/storage/keys';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
+import { storeDocumentRow } from '../documents/documents.service';
 import { notifyStageChange } from '../timeline/stage-notices.service';
 import type { EinRow } from './ein.mapper';
 import { completeFormation, documentValues } from './ein.service';
@@ -16,9 +17,22 @@ import type { EinActor } from './ein-row.service';
 
 /** Where each EIN upload goes and what it records (product.md#data-the-portal-keeps, product.md#api-at-a-glance). */
 const UPLOADS = {
-  preparedSs4: { column: 'uploadedSs4Key', folder: 'ss4', category: 'ss4', uploadedBy: 'admin' },
-  signedSs4: { column: 'uploadedSignedSs4Key', folder: 'signed_ss4', category: 'ss4', uploadedBy: 'user' },
-  einDocument: { column: 'uploadedEinDocumentKey', folder: 'ein', category: 'ein', uploadedBy: 'admin' },
+  // The SS-4, prepared or signed, prints the responsible party's SSN (decision 0066); the IRS's EIN letter does not.
+  preparedSs4: { column: 'uploadedSs4Key', folder: 'ss4', category: 'ss4', uploadedBy: 'admin', holdsTaxId: true },
+  signedSs4: {
+    column: 'uploadedSignedSs4Key',
+    folder: 'signed_ss4',
+    category: 'ss4',
+    uploadedBy: 'user',
+    holdsTaxId: true,
+  },
+  einDocument: {
+    column: 'uploadedEinDocumentKey',
+    folder: 'ein',
+    category: 'ein',
+    uploadedBy: 'admin',
+    holdsTaxId: false,
+  },
 } as const satisfies Record<
   EinUpload,
   {
@@ -26,6 +40,7 @@ const UPLOADS = {
     folder: StorageFolder;
     category: 'ss4' | 'ein';
     uploadedBy: 'user' | 'admin';
+    holdsTaxId: boolean;
   }
 >;
 
@@ -90,7 +105,10 @@ export async function recordEinUpload(
         // A replaced form must not stay in the customer's vault next to the one that counts.
         await tx.delete(documents).where(and(eq(documents.userId, updated.userId), eq(documents.filePath, previous)));
       }
-      await tx.insert(documents).values(documentValues(updated.userId, key, spec.category, spec.uploadedBy, file));
+      await storeDocumentRow(
+        tx,
+        documentValues(updated.userId, key, spec.category, spec.uploadedBy, file, spec.holdsTaxId),
+      );
       await recordAudit(tx, {
         actorId: actor.id,
         actorRole: actor.role,

@@ -11,7 +11,7 @@ import { fileUrl } from '../../platform/storage/file-url';
 export type EinRow = typeof einApplications.$inferSelect;
 
 /** Storage key → the name the file was uploaded with (documents.file_name). */
-export type FileNames = ReadonlyMap<string, string>;
+export type FileNames = ReadonlyMap<string, { fileName: string; holdsTaxId: boolean }>;
 
 const FILE_COLUMNS = {
   articlesOfOrganization: 'articlesOfOrganizationKey',
@@ -35,16 +35,21 @@ export async function loadFileNames(db: DbOrTx, rows: EinRow[]): Promise<FileNam
   const keys = rows.flatMap(fileKeys);
   if (!keys.length) return new Map();
   const found = await db
-    .select({ filePath: documents.filePath, fileName: documents.fileName })
+    .select({ filePath: documents.filePath, fileName: documents.fileName, holdsTaxId: documents.holdsTaxId })
     .from(documents)
     .where(inArray(documents.filePath, keys));
-  return new Map(found.map((d) => [d.filePath, d.fileName]));
+  return new Map(found.map((d) => [d.filePath, { fileName: d.fileName, holdsTaxId: d.holdsTaxId }]));
 }
 
 function fileRef(key: string | null, names: FileNames) {
   const url = fileUrl(key);
   if (!key || !url) return null;
-  return { url, fileName: names.get(key) ?? key.slice(key.lastIndexOf('/') + 1) };
+  const doc = names.get(key);
+  return {
+    url,
+    fileName: doc?.fileName ?? key.slice(key.lastIndexOf('/') + 1),
+    holdsTaxId: doc?.holdsTaxId ?? false,
+  };
 }
 
 /** What the customer sees: never the SSN itself, never the admin's notes. */

@@ -3,6 +3,7 @@ import { isUuid } from '../../../shared/domain/ids';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { UploadedFile } from '../../platform/uploads/multipart';
+import type { NewDocument } from '../documents/documents.service';
 import { changeFormationStatus } from '../formations/formations.service';
 import { recordStageReached } from '../timeline/stage-history.service';
 import type { EinRow } from './ein.mapper';
@@ -61,7 +62,9 @@ export function documentValues(
   category: 'ss4' | 'ein' | 'articles_of_org' | 'other',
   uploadedBy: 'user' | 'admin',
   file: UploadedFile,
-) {
+  /** Whether the file prints the SSN (decision 0066): the caller knows which file it is. */
+  holdsTaxId: boolean,
+): NewDocument {
   return {
     userId,
     fileName: file.fileName,
@@ -70,5 +73,6 @@ export function documentValues(
     uploadedBy,
     contentType: file.contentType,
     fileSize: String(file.size),
+    holdsTaxId,
   };
 }

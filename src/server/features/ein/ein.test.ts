@@ -62,10 +62,12 @@ describe('POST /api/ein-applications', () => {
     expect(app.files.articlesOfOrganization).toEqual({
       url: expect.stringMatching(new RegExp(`^/api/files/articles_of_org/${id}_\\d+\\.pdf$`)),
       fileName: 'Articles of Organization.pdf',
+      holdsTaxId: false,
     });
     expect(app.files.registeredAgentInvoice).toEqual({
       url: expect.stringMatching(new RegExp(`^/api/files/other/${id}_\\d+\\.png$`)),
       fileName: 'agent-invoice.png',
+      holdsTaxId: false,
     });
     expect(app.files).toMatchObject({ preparedSs4: null, signedSs4: null, einDocument: null });
     expect(app).not.toHaveProperty('adminNotes');
@@ -406,6 +408,7 @@ describe('POST /api/ein-applications/me/signed-ss4', () => {
     expect(signed).toEqual({
       url: expect.stringMatching(new RegExp(`^/api/files/signed_ss4/${id}_\\d+\\.pdf$`)),
       fileName: 'SS-4 imzalı.pdf',
+      holdsTaxId: true,
     });
     const row = await applicationOf(id);
     expect(`/api/files/${row.uploadedSignedSs4Key}`).toBe(signed.url);

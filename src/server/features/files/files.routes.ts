@@ -1,12 +1,7 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import {
-  carriesSsn,
-  documentReadPermissions,
-  hasPermission,
-  type Permission,
-} from '../../../shared/domain/permissions';
+import { documentReadPermissions, hasPermission, type Permission } from '../../../shared/domain/permissions';
 import { isStaff, type Role } from '../../../shared/domain/roles';
 import { safeText, TEXT_MAX } from '../../../shared/schemas/text';
 import type { Db } from '../../db/client';
@@ -17,7 +12,6 @@ import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../p
 import { currentUser, requireUser } from '../../platform/http/session';
 import { StorageDecryptionError } from '../../platform/storage/encrypting-storage';
 import { isStorageKey } from '../../platform/storage/keys';
-import { documentCarriesFilingTaxId } from '../filings/filings-tax-id.service';
 import { findAttachmentForDownload } from '../support/support-attachments.service';
 
 const download = createRoute({
@@ -25,7 +19,7 @@ const download = createRoute({
   path: '/{folder}/{name}',
   tags: ['files'],
   summary:
-    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or another's for staff holding documents.read (an SS-4 also ein.ssn and a second-factor code from the last 15 minutes) or support.read (attachments)",
+    "Downloads a stored file: the owner's own documents or support attachments (of their own threads), or another's for staff holding documents.read (a document marked as printing an SSN or ITIN also ein.ssn and a second-factor code from the last 15 minutes) or support.read (attachments)",
   middleware: [requireUser()] as const,
   request: {
     params: z.object({
@@ -39,7 +33,10 @@ const download = createRoute({
       content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
     },
     401: errorResponses[401],
-    403: jsonResponse(errorSchema, 'FORBIDDEN, TWO_FACTOR_REQUIRED, or STEP_UP_REQUIRED for staff opening an SS-4'),
+    403: jsonResponse(
+      errorSchema,
+      'FORBIDDEN, TWO_FACTOR_REQUIRED, or STEP_UP_REQUIRED for staff opening a file that prints an SSN or ITIN',
+    ),
     404: jsonResponse(errorSchema, "NOT_FOUND: no such file, or not the caller's"),
   },
 });
@@ -60,8 +57,9 @@ type Downloadable = { fileName: string; contentType: string | null };
  * What the caller may download under `key`, by the record that owns the file: a support attachment
  * belongs to its thread's owner, anything else to its documents row's user. Staff reach other
  * people's files by permission (decision 0039): attachments with the support desk, documents with
- * documents.read, and an SS-4 (it carries the SSN) with ein.ssn as well. `forbidden` is staff
- * without the permission; null is no such file as far as the caller may know.
+ * documents.read, and a document marked as printing an SSN or ITIN (`holds_tax_id`, set when it was
+ * written: decision 0066) with ein.ssn and step-up as well. `forbidden` is staff without the
+ * permission; null is no such file as far as the caller may know.
  */
 async function findDownloadable(
   db: Db,
@@ -84,10 +82,8 @@ async function findDownloadable(
   if (own) return own;
   const row = rows[0];
   if (!row || !isStaff(user.role)) return null;
-  // Someone else's SS-4, or Form 5472 made with their SSN or ITIN (decision 0058), holds the number:
-  // ein.ssn and a fresh code, as for revealing it (decision 0042).
-  const holdsNumber = carriesSsn(row.category) || (await documentCarriesFilingTaxId(db, row.userId, row.id));
-  const needed = documentReadPermissions(holdsNumber ? 'ss4' : row.category);
+  // The file's own mark, never who points at it now: a replaced form keeps its mark (decision 0066).
+  const needed = documentReadPermissions(row.holdsTaxId);
   const answer = staffAnswer(row, may(...needed));
   // The permission table decides which of them asks for a fresh code, as at the admin door (decision 0068).
   if (answer === row && !isFreshEnoughFor(needed, twoFactorAt)) return 'stepUp';

@@ -48,6 +48,8 @@ async function storedDocument(
     uploadedBy,
     contentType: 'application/pdf',
     fileSize: String(data.length),
+    // As every SS-4 writer marks it (decision 0066).
+    holdsTaxId: folder === 'ss4',
   });
   return key;
 }

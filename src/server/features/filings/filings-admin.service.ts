@@ -20,8 +20,17 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile, storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { requireRealItem } from '../compliance/compliance.service';
+import { deleteDocumentRows } from '../documents/documents.service';
 import { customerMatches } from '../users/users-admin.service';
-import { FILING_ENTITY, type FilingRow, findFiling, moveFiling, toFilingView, vaultDocument } from './filings.service';
+import {
+  FILING_ENTITY,
+  type FilingRow,
+  findFiling,
+  formCopiesHoldTaxId,
+  moveFiling,
+  toFilingView,
+  vaultDocument,
+} from './filings.service';
 import { form5472Due } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate, renderFilingDataSheet } from './filings-forms.service';
 import { decryptFilingTaxId } from './filings-tax-id.service';
@@ -207,7 +216,9 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N} .,&'-]+/gu, ' ').t
 /**
  * Prepares the forms from the answers: both templates filled when both are set and usable, else (none
  * set) the data sheet. A template that is set but unusable refuses (FILING_TEMPLATE_UNAVAILABLE) rather
- * than quietly falling back. The files go into the customer's vault; the customer is mailed.
+ * than quietly falling back. The files go into the customer's vault, marked when they print the owner's
+ * SSN or ITIN; the forms a previous "Prepare" made are deleted with their rows in the same transaction
+ * (their files after commit: decision 0066). The customer is mailed.
  */
 export async function prepareFiling(deps: AppDeps, adminId: string, id: string): Promise<FilingRow> {
   const db = deps.database.db;
@@ -216,6 +227,8 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
     throw new ApiError('INVALID_TRANSITION');
   }
   const answers = filingFormAnswers(row, deps.encryptionKey);
+  // Every form and the data sheet print lines 4b(1) and 8b(1): the number, when the owner gave one.
+  const holdsTaxId = answers.owner.usTaxId !== '';
   const { f5472, f1120 } = await templateStatuses(deps);
   const configured = f5472.status.reason !== 'notConfigured' || f1120.status.reason !== 'notConfigured';
   const files: {
@@ -261,8 +274,11 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
         }),
       );
     }
-    const updated = await db.transaction(async (tx) => {
+    const { updated, replacedKeys } = await db.transaction(async (tx) => {
       const locked = await lock(tx, id);
+      const replaced = [locked.form5472DocumentId, locked.form1120DocumentId, locked.dataSheetDocumentId].filter(
+        (docId): docId is string => docId !== null,
+      );
       const columns: Partial<typeof filings.$inferInsert> = {
         form5472DocumentId: null,
         form1120DocumentId: null,
@@ -276,14 +292,18 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
           keys[i],
           { fileName: f.fileName, contentType: 'application/pdf', size: f.data.length },
           'admin',
+          holdsTaxId,
         );
         columns[f.column] = doc.id;
       }
       const moved = await moveFiling(tx, locked, 'prepared', admin(adminId), columns);
+      // The replaced forms go, rows now (nothing can list or serve them after commit), bytes after it.
+      const gone = await deleteDocumentRows(tx, replaced);
       await mailCustomer(deps, tx, moved, 'filings.prepared');
-      return moved;
+      return { updated: moved, replacedKeys: gone };
     });
     deps.mailer.kick();
+    await discardFiles(deps, replacedKeys);
     return updated;
   } catch (err) {
     await discardFiles(deps, keys);
@@ -349,7 +369,7 @@ export async function markSubmitted(
     (key) =>
       deps.database.db.transaction(async (tx) => {
         const locked = await lock(tx, id);
-        const doc = await vaultDocument(tx, row.userId, key, file, 'admin');
+        const doc = await vaultDocument(tx, row.userId, key, file, 'admin', await formCopiesHoldTaxId(tx, locked));
         const moved = await moveFiling(tx, locked, 'submitted', admin(adminId), {
           submitMethod: input.method,
           filedOn: input.filedOn,
@@ -450,7 +470,8 @@ export async function markStateFiled(
           .from(filings)
           .where(and(eq(filings.userId, input.userId), eq(filings.itemKey, input.itemKey)))
           .for('update');
-        const doc = await vaultDocument(tx, input.userId, key, file, 'admin');
+        // A state's receipt names the company, never the owner's U.S. number.
+        const doc = await vaultDocument(tx, input.userId, key, file, 'admin', false);
         const moved = await moveFiling(tx, existing, 'done', admin(adminId), {
           filedOn: input.filedOn,
           confirmationNumber: input.confirmationNumber,

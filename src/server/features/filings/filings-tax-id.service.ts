@@ -1,6 +1,5 @@
-import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { filings } from '../../db/schema';
-import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
@@ -61,31 +60,6 @@ export function answersWithoutTaxId<T>(answers: T): T {
 /** The clear number, formatted, for filling the forms; '' when the owner gave none. */
 export function decryptFilingTaxId(row: Pick<FilingRow, 'usTaxIdEncrypted' | 'userId'>, keyHex: string): string {
   return row.usTaxIdEncrypted ? formatTaxId(decryptField(row.usTaxIdEncrypted, keyHex, taxIdContext(row.userId))) : '';
-}
-
-/**
- * Whether `documentId` is one of the customer's prepared or signed Form 5472 files made while a number
- * was held (it may be printed on them, even after the sweep removed the number from the row). Staff
- * opening such a file need ein.ssn and a fresh second factor, as for an SS-4 (decision 0042).
- */
-export async function documentCarriesFilingTaxId(db: DbOrTx, userId: string, documentId: string): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: filings.id })
-    .from(filings)
-    .where(
-      and(
-        eq(filings.userId, userId),
-        or(isNotNull(filings.usTaxIdLast4), isNotNull(filings.usTaxIdPurgedAt)),
-        or(
-          eq(filings.form5472DocumentId, documentId),
-          eq(filings.form1120DocumentId, documentId),
-          eq(filings.dataSheetDocumentId, documentId),
-          eq(filings.signedDocumentId, documentId),
-        ),
-      ),
-    )
-    .limit(1);
-  return hit !== undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
+import { storeDocumentRow } from '../documents/documents.service';
 import { createCustomerThread, customerReply } from '../support/support-customer.service';
 import { answersWithoutTaxId, taxIdChange } from './filings-tax-id.service';
 
@@ -210,12 +211,19 @@ async function documentFiles(db: DbOrTx, rows: FilingRow[]) {
       r.confirmationDocumentId,
     ])
     .filter((id): id is string => id !== null);
-  if (!ids.length) return new Map<string, { fileName: string; url: string }>();
+  if (!ids.length) return new Map<string, { fileName: string; url: string; holdsTaxId: boolean }>();
   const found = await db
-    .select({ id: documents.id, fileName: documents.fileName, path: documents.filePath })
+    .select({
+      id: documents.id,
+      fileName: documents.fileName,
+      path: documents.filePath,
+      holdsTaxId: documents.holdsTaxId,
+    })
     .from(documents)
     .where(inArray(documents.id, ids));
-  return new Map(found.map((d) => [d.id, { fileName: d.fileName, url: `/api/files/${d.path}` }]));
+  return new Map(
+    found.map((d) => [d.id, { fileName: d.fileName, url: `/api/files/${d.path}`, holdsTaxId: d.holdsTaxId }]),
+  );
 }
 
 export function stagesWithDates(row: FilingRow): FilingView['stages'] {
@@ -337,27 +345,47 @@ export async function submitAnswers(
   });
 }
 
-/** Stores `file` in the customer's vault (category other) and returns the document row, in `tx`. */
+/**
+ * Stores `file` in the customer's vault (category other) and returns the document row, in `tx`.
+ * `holdsTaxId`: whether it prints the owner's SSN or ITIN (decision 0066), said by each caller.
+ */
 export async function vaultDocument(
   tx: Tx,
   userId: string,
   key: string,
   file: { fileName: string; contentType: string; size: number },
   uploadedBy: 'user' | 'admin',
+  holdsTaxId: boolean,
 ) {
-  const [doc] = await tx
-    .insert(documents)
-    .values({
-      userId,
-      fileName: file.fileName,
-      filePath: key,
-      category: 'other',
-      uploadedBy,
-      contentType: file.contentType,
-      fileSize: String(file.size),
-    })
-    .returning();
-  return doc;
+  return storeDocumentRow(tx, {
+    userId,
+    fileName: file.fileName,
+    filePath: key,
+    category: 'other',
+    uploadedBy,
+    contentType: file.contentType,
+    fileSize: String(file.size),
+    holdsTaxId,
+  });
+}
+
+/**
+ * Whether a copy of the filing's prepared forms (the signed forms, the fax confirmation, which
+ * reproduces its pages) may print the owner's number: the prepared forms did, or the filing holds or
+ * held one. Read on the locked row, when the copy is written (decision 0066).
+ */
+export async function formCopiesHoldTaxId(tx: DbOrTx, row: FilingRow): Promise<boolean> {
+  if (row.usTaxIdLast4 !== null || row.usTaxIdPurgedAt !== null) return true;
+  const ids = [row.form5472DocumentId, row.form1120DocumentId, row.dataSheetDocumentId].filter(
+    (id): id is string => id !== null,
+  );
+  if (ids.length === 0) return false;
+  const marked = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(inArray(documents.id, ids), eq(documents.holdsTaxId, true)))
+    .limit(1);
+  return marked.length > 0;
 }
 
 /** The customer's signed forms: stored in their vault, the filing is signed. */
@@ -370,7 +398,7 @@ export async function uploadSigned(deps: AppDeps, userId: string, id: string, fi
     (key) =>
       deps.database.db.transaction(async (tx) => {
         const locked = await lockFiling(tx, id);
-        const doc = await vaultDocument(tx, userId, key, file, 'user');
+        const doc = await vaultDocument(tx, userId, key, file, 'user', await formCopiesHoldTaxId(tx, locked));
         return moveFiling(tx, locked, 'signed', { id: userId, role: 'customer' }, { signedDocumentId: doc.id });
       }),
   );

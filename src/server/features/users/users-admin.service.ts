@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
+import { storeDocumentRow } from '../documents/documents.service';
 
 export interface AdminActor {
   id: string;
@@ -193,18 +194,17 @@ export async function addUserDocument(
         // The account may have been deleted while the file was on its way.
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
         if (!user) throw new ApiError('NOT_FOUND');
-        const [row] = await tx
-          .insert(documents)
-          .values({
-            userId,
-            fileName: file.fileName,
-            filePath: key,
-            category,
-            uploadedBy: 'admin',
-            contentType: file.contentType,
-            fileSize: String(file.size),
-          })
-          .returning();
+        const row = await storeDocumentRow(tx, {
+          userId,
+          fileName: file.fileName,
+          filePath: key,
+          category,
+          uploadedBy: 'admin',
+          contentType: file.contentType,
+          fileSize: String(file.size),
+          // A file filed as an SS-4 is one: it carries the responsible party's SSN (decision 0066).
+          holdsTaxId: category === 'ss4',
+        });
         await recordAudit(tx, {
           actorId: admin.id,
           actorRole: 'admin',

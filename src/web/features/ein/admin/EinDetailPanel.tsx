@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileX2 } from 'lucide-react';
 import { EIN_STATUSES } from '../../../../shared/domain/ein';
-import { carriesSsn, documentReadPermissions } from '../../../../shared/domain/permissions';
+import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Stepper } from '../../../components/ui/Stepper';
@@ -16,7 +16,7 @@ import { EinFollowUps } from './EinFollowUps';
 import { EinNotes } from './EinNotes';
 import { EinSsn } from './EinSsn';
 import { EinStatusBadge } from './EinStatusBadge';
-import { type AdminEinApplication, EIN_FILE_KEYS, type EinFileKey, einDetailQuery } from './einApplicationsApi';
+import { type AdminEinApplication, EIN_FILE_KEYS, einDetailQuery } from './einApplicationsApi';
 
 const ACTIVITY_KEYS: Record<string, string> = {
   Ecommerce: 'ecommerce',
@@ -63,15 +63,6 @@ export function EinDetailPanel({ id, placeholder, focusOnOpen, onClose }: EinDet
     </DetailPanel>
   );
 }
-
-/** The SS-4 files carry the SSN: staff download them with ein.ssn as well (decision 0039). */
-const FILE_CATEGORY: Record<EinFileKey, string> = {
-  articlesOfOrganization: 'articles_of_org',
-  registeredAgentInvoice: 'other',
-  preparedSs4: 'ss4',
-  signedSs4: 'ss4',
-  einDocument: 'ein',
-};
 
 function DetailBody({ application: app }: { application: AdminEinApplication }) {
   const { t } = useTranslation();
@@ -159,7 +150,7 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
             return (
               <li key={key} className="flex flex-col gap-1 px-4 py-3" data-file={key}>
                 <span className="text-sm text-slate-600">{t(`adminEin.files.${key}`)}</span>
-                {file && !documentReadPermissions(FILE_CATEGORY[key]).every(can) ? (
+                {file && !documentReadPermissions(file.holdsTaxId).every(can) ? (
                   <span className="truncate text-sm text-slate-900" data-testid={`ein-file-${key}`}>
                     {file.fileName}
                   </span>
@@ -167,7 +158,7 @@ function DetailBody({ application: app }: { application: AdminEinApplication }) 
                   <FileLink
                     href={file.url}
                     fileName={file.fileName}
-                    stepUp={carriesSsn(FILE_CATEGORY[key])}
+                    stepUp={file.holdsTaxId}
                     className={`${linkClass} inline-flex min-w-0 items-center gap-1.5 text-sm`}
                     data-testid={`ein-file-${key}`}
                   >

@@ -363,7 +363,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
                 <FileLink
                   href={f.url}
                   fileName={f.fileName}
-                  stepUp={filing.formsCarryTaxId && f.key !== 'confirmation'}
+                  stepUp={f.holdsTaxId}
                   className={linkClass}
                   data-testid={`admin-filing-file-${f.key}`}
                 >

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS, type DocumentCategory } from '../../../../shared/domain/files';
-import { carriesSsn, documentReadPermissions } from '../../../../shared/domain/permissions';
+import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
@@ -124,11 +124,11 @@ function DocumentList({ user }: { user: AdminUserDetail }) {
         >
           <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
           <div className="min-w-0 flex-1">
-            {documentReadPermissions(doc.category).every(can) ? (
+            {documentReadPermissions(doc.holdsTaxId).every(can) ? (
               <FileLink
                 href={doc.url}
                 fileName={doc.fileName}
-                stepUp={carriesSsn(doc.category)}
+                stepUp={doc.holdsTaxId}
                 className={`${linkClass} inline-flex max-w-full items-center gap-1.5 text-sm`}
                 aria-label={t('adminUsers.documents.download', { name: doc.fileName })}
               >
