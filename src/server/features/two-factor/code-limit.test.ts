@@ -111,7 +111,11 @@ describe('the second factor failure limit per account', () => {
     expectLockedFor(right, TWO_FACTOR_LOCKOUTS_MS[0]);
     expect((await c.get('/api/me')).status).toBe(401);
     // In English too, translated.
-    const en = await c.post('/api/auth/sign-in/two-factor', { code: wrongCode(who.email) }, { 'Accept-Language': 'en' });
+    const en = await c.post(
+      '/api/auth/sign-in/two-factor',
+      { code: wrongCode(who.email) },
+      { 'Accept-Language': 'en' },
+    );
     expect(en.body.error.code).toBe('TWO_FACTOR_LOCKED');
     expect(en.body.error.message).toContain('An unused recovery code still works');
     // Every wrong code was audited with the network it came from: five networks.
@@ -258,9 +262,9 @@ describe('the second factor failure limit per account', () => {
     expect(list.body.devices.find((d: { current: boolean }) => d.current).pending).toBe(false);
     const ended = await who.c.request('DELETE', `/api/account/sessions/${pending[0].id}`);
     expect(ended.status).toBe(200);
-    expect((await stranger.post('/api/auth/sign-in/two-factor', { code: nextSecondFactorCode(who.email) })).status).toBe(
-      401,
-    );
+    expect(
+      (await stranger.post('/api/auth/sign-in/two-factor', { code: nextSecondFactorCode(who.email) })).status,
+    ).toBe(401);
   });
 
   it('is the only way to a code check: nothing outside it reads a TOTP code', async () => {
@@ -277,7 +281,10 @@ describe('the second factor failure limit per account', () => {
       }
     };
     await walk(root);
-    expect(callers.sort()).toEqual(['features/two-factor/totp.service.ts', 'features/two-factor/two-factor.service.ts']);
+    expect(callers.sort()).toEqual([
+      'features/two-factor/totp.service.ts',
+      'features/two-factor/two-factor.service.ts',
+    ]);
     const service = await readFile(path.join(root, 'features/two-factor/two-factor.service.ts'), 'utf8');
     // Both calls of matchingStep sit inside callbacks given to throughCodeLimit.
     expect(service.match(/matchingStep\(/g)).toHaveLength(2);

@@ -128,10 +128,14 @@ async function admitAttempt(deps: Deps, email: string, address: string) {
 
 export type CodeKind = 'totp' | 'recovery';
 
-/** A recovery code is 16 base32 characters however it is typed; anything else is taken as the app's. */
-function kindOf(code: string): CodeKind {
+/**
+ * Six digits are the app's code, 16 base32 characters (however typed) a recovery code; anything else
+ * can match nothing, so it is refused without counting in the account's limit.
+ */
+function kindOf(code: string): CodeKind | null {
   const given = code.trim();
-  return !/^\d{6}$/.test(given) && /^[A-Z2-7]{16}$/.test(normalizeRecoveryCode(given)) ? 'recovery' : 'totp';
+  if (/^\d{6}$/.test(given)) return 'totp';
+  return /^[A-Z2-7]{16}$/.test(normalizeRecoveryCode(given)) ? 'recovery' : null;
 }
 
 export interface CodeCheck {
@@ -146,6 +150,7 @@ export interface CodeCheck {
  * The one door every second-factor code goes through (decision 0070); `verify` checks and spends the
  * code inside the transaction that holds the account's limit row, answering null when it is wrong.
  * - the password limits per account and address count it (decision 0042);
+ * - a code of neither shape is refused at once: it can match nothing, so it is no guess;
  * - the app's codes of a locked account are refused unread (TWO_FACTOR_LOCKED, with the end);
  * - a wrong app code counts in the account's own limit whatever the address; the one that fills it
  *   locks the app's codes out and mails the member;
@@ -162,6 +167,12 @@ async function throughCodeLimit<T>(
   const { user } = check;
   const kind = kindOf(check.code);
   const counters = await admitAttempt(deps, user.email, check.address);
+  const failed = (tx: Pick<Db, 'insert'>) =>
+    recordAudit(tx, { ...auditOf(user), action: 'auth.two_factor_failed', after: { purpose: check.purpose, kind } });
+  if (kind === null) {
+    await failed(db);
+    throw new ApiError('INVALID_TWO_FACTOR_CODE', { code: 'errors.INVALID_TWO_FACTOR_CODE' });
+  }
   if (kind === 'recovery' && !(await deps.rateLimiter.hit('recoveryCodePerUser', user.id))) {
     throw new ApiError('TOO_MANY_ATTEMPTS');
   }
@@ -176,11 +187,7 @@ async function throughCodeLimit<T>(
       await forgetFailures(tx, user.id);
       return { value };
     }
-    await recordAudit(tx, {
-      ...auditOf(user),
-      action: 'auth.two_factor_failed',
-      after: { purpose: check.purpose, kind },
-    });
+    await failed(tx);
     if (kind === 'recovery') return { wrong: true };
     const tripped = await countFailure(tx, row, now);
     if (!tripped) return { wrong: true };
@@ -253,7 +260,6 @@ async function spendCode(
 ): Promise<CodeKind | null> {
   const given = code.trim();
   if (kind === 'totp') {
-    if (!/^\d{6}$/.test(given)) return null;
     const [row] = await db
       .select()
       .from(twoFactors)
