@@ -91,6 +91,11 @@ export const API_ERRORS = {
   TWO_FACTOR_NOT_ENABLED: 409,
   /** Staff cannot turn their second factor off; an owner resets it instead. */
   TWO_FACTOR_MANDATORY: 403,
+  /**
+   * Decision 0070: too many wrong codes for the account; the app's codes are refused until
+   * `fields.until` (ISO; `fields.untilText` in UTC for the message). A recovery code still works.
+   */
+  TWO_FACTOR_LOCKED: 429,
   /** Decision 0043: the last active owner cannot be demoted or deactivated (nobody could manage staff then). */
   LAST_OWNER: 409,
   /** Decision 0043: a deactivated staff member's right password; they are told, as the password was theirs. */
@@ -111,7 +116,10 @@ export interface ApiErrorBody {
   error: {
     code: ApiErrorCode;
     message: string;
-    /** For VALIDATION_FAILED: field name → i18n key of the rule that failed. */
+    /**
+     * For VALIDATION_FAILED: field name → i18n key of the rule that failed. For TWO_FACTOR_LOCKED: `until`
+     * and `untilText`, which the message names.
+     */
     fields?: Record<string, string>;
   };
 }

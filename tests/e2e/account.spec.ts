@@ -124,6 +124,44 @@ describe('the account page', () => {
     await expect(page.getByTestId('account-name-value').textContent()).resolves.toBe('Deniz Yönetici');
     await expect.poll(() => page.getByTestId('device').count()).toBe(1);
     await screenshots(page, 'account-staff');
+
+    // Decision 0070: someone else gives the password but not the code; the list shows that sign-in,
+    // marked as waiting for its code.
+    const owner = e2eEmail('hesap.admin.bekleyen');
+    const other = await newContext(e2e.browser, e2e.server.url, 'en');
+    const otherPage = await other.newPage();
+    await ownerInBrowser(e2e.server, otherPage, 'Deniz Bekleyen', owner);
+    await otherPage.goto('/account');
+    await expect.poll(() => otherPage.getByTestId('device').count()).toBe(1);
+    const stranger = await e2e.browser.newContext({ baseURL: e2e.server.url, userAgent: IPHONE_SAFARI });
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto('/signin');
+    let signIn = 0;
+    for (const password of ['adminsifre1', 'adminsifre']) {
+      const res = await strangerPage.request.post('/api/auth/sign-in', {
+        data: { email: owner, password },
+        ...fromOurPages(strangerPage),
+      });
+      signIn = res.status();
+      if (signIn === 200) {
+        expect(await res.json()).toEqual({ twoFactorRequired: true });
+        break;
+      }
+    }
+    expect(signIn).toBe(200);
+    await otherPage.reload();
+    const devices = otherPage.getByTestId('device');
+    // The member's language is Turkish (the invitation's), whatever the browser says.
+    await expect.poll(() => devices.count(), { timeout: 15_000 }).toBe(2);
+    const waiting = otherPage.locator('[data-testid=device][data-pending]');
+    await expect.poll(() => waiting.count()).toBe(1);
+    await expect.poll(() => waiting.getByTestId('device-pending').textContent()).toBe('Kod bekleniyor');
+    await expect(waiting.textContent()).resolves.toContain('iOS üzerinde Safari');
+    await screenshots(otherPage, 'account-pending-sign-in');
+    await waiting.getByTestId('device-end').click();
+    await expect.poll(() => devices.count()).toBe(1);
+    await stranger.close();
+    await other.close();
     await context.close();
   });
 });

@@ -39,6 +39,11 @@ export const deviceSchema = z
     firstSeen: z.string(),
     lastSeen: z.string(),
     current: z.boolean(),
+    /**
+     * A sign-in whose password was right, waiting for its second-factor code (decision 0070): listed for
+     * its ten minutes, so the member sees someone has the password, and can be ended like any other.
+     */
+    pending: z.boolean(),
   })
   .openapi('Device');
 

@@ -49,10 +49,25 @@ const HOUR = 60 * MINUTE;
  */
 export const RECENT_SIGN_IN_MS = 10 * MINUTE;
 
+/**
+ * Wrong codes of the second factor, per account whatever the client's address (decision 0070): the
+ * fifth in 15 minutes, or the twentieth in 24 hours, locks the authenticator app's codes out for the
+ * next step of TWO_FACTOR_LOCKOUTS_MS (the last repeats). The steps start again after a right code, or
+ * once a day has passed since the last lockout ended. A recovery code is still taken while locked.
+ */
+export const TWO_FACTOR_FAILURES = { max: 5, windowMs: 15 * MINUTE, dayMax: 20, dayMs: 24 * HOUR };
+export const TWO_FACTOR_LOCKOUTS_MS = [15 * MINUTE, HOUR, 4 * HOUR, 24 * HOUR] as const;
+export const TWO_FACTOR_LOCKOUT_FORGOTTEN_MS = 24 * HOUR;
+
 export const RATE_LIMITS = {
   signInPerEmailAndAddress: { max: 10, windowMs: 15 * MINUTE },
   signInPerAddress: { max: 50, windowMs: 15 * MINUTE },
   signInPerEmail: { max: 200, windowMs: 15 * MINUTE },
+  /**
+   * Wrong recovery codes per account (decision 0070). Each is 80 random bits, so the limit is not what
+   * keeps them from being guessed; it only stops a flood. They stay open while the app's codes are locked.
+   */
+  recoveryCodePerUser: { max: 10, windowMs: HOUR },
   adminSignUpPerAddress: { max: 10, windowMs: HOUR },
   signUpPerAddress: { max: 20, windowMs: HOUR },
   passwordResetPerAddress: { max: 10, windowMs: HOUR },

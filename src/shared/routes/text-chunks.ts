@@ -93,6 +93,8 @@ export const PUBLIC_CORE_TEXTS: Record<CoreSection, readonly string[] | 'all'> =
     'SIGN_IN_FAILED',
     'SIGN_UP_FAILED',
     'TOO_MANY_ATTEMPTS',
+    // The code step's refusal while the account's app codes are locked (decision 0070).
+    'TWO_FACTOR_LOCKED',
   ],
   errorsPage: 'all',
   validation: [

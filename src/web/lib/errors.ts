@@ -9,11 +9,12 @@ import { toast } from './toast';
 export function errorMessage(
   error: unknown,
   fallbackKey: string,
-  t: (key: string) => string = (key: string) => i18n.t(key),
+  t: (key: string, vars?: Record<string, string>) => string = (key, vars) => i18n.t(key, vars),
 ): string {
   if (isApiError(error)) {
     const key = `errors.${error.code}`;
-    if (i18n.exists(key)) return t(key);
+    // A message may name a value the server sent with it (TWO_FACTOR_LOCKED's end).
+    if (i18n.exists(key)) return t(key, error.fields);
     if (error.message) return error.message;
   }
   return t(fallbackKey);

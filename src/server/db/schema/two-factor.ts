@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -32,3 +32,21 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * Wrong second-factor codes per account, whatever the address (decision 0070): the 15-minute and the
+ * 24-hour windows' counts, how many lockouts followed one another (each longer), and the current
+ * lockout's end. A right code deletes the row; a password reset does not touch it.
+ */
+export const twoFactorLimits = pgTable('two_factor_limits', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+  failures: integer('failures').notNull().default(0),
+  dayStartedAt: timestamp('day_started_at', { withTimezone: true }),
+  dayFailures: integer('day_failures').notNull().default(0),
+  lockouts: integer('lockouts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, or } from 'drizzle-orm';
 import type { Account, Devices } from '../../../shared/contracts/account';
 import { EMAIL_CHANGE_LINK_HOURS } from '../../../shared/domain/limits';
 import { toLanguage } from '../../../shared/i18n/languages';
@@ -10,6 +10,7 @@ import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { issuedBeforeReset } from '../auth/credentials-reset.service';
+import { PENDING_SIGN_IN_MS } from '../auth/session-check.service';
 import { lastUsed, pastStaffLimits } from '../auth/session-limits.service';
 import { parseUserAgent } from './user-agent.service';
 
@@ -210,20 +211,23 @@ export async function listDevices(
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      pending: sessions.twoFactorPending,
     })
     .from(sessions)
     .where(
       and(
         eq(sessions.userId, user.id),
         gt(sessions.expiresAt, new Date(now)),
-        // A sign-in still waiting for its second factor is not a device yet (decision 0042).
-        eq(sessions.twoFactorPending, false),
+        // A sign-in waiting for its second factor is listed while it can still be completed
+        // (decision 0070): the member sees that someone has the password.
+        or(eq(sessions.twoFactorPending, false), gt(sessions.createdAt, new Date(now - PENDING_SIGN_IN_MS))),
       ),
     );
   const devices = rows
     // A staff session past its limits is deleted on its next request; it is no device any more.
     .filter((row) => !pastStaffLimits(user.role, row, now))
     .map((row) => ({
+      pending: row.pending,
       id: row.id,
       ...parseUserAgent(row.userAgent),
       network: row.network,

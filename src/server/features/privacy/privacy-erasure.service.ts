@@ -33,6 +33,7 @@ import {
   subscriptionEvents,
   subscriptions,
   supportThreads,
+  twoFactorLimits,
   twoFactors,
   userProfiles,
   users,
@@ -327,6 +328,7 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(accounts).where(eq(accounts.userId, userId));
   await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await tx.delete(twoFactorLimits).where(eq(twoFactorLimits.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
   await tx

@@ -42,7 +42,12 @@ import {
 
 const tags = ['two-factor'];
 const wrongCode = jsonResponse(errorSchema, 'INVALID_TWO_FACTOR_CODE');
-const tooMany = jsonResponse(errorSchema, 'TOO_MANY_ATTEMPTS: counted with wrong passwords, per account and address');
+const tooMany = jsonResponse(
+  errorSchema,
+  'TOO_MANY_ATTEMPTS: counted with wrong passwords per account and address, or 10 wrong recovery codes an hour; ' +
+    "TWO_FACTOR_LOCKED: the account's wrong app codes (5 in 15 minutes, 20 a day) locked them until `fields.until` " +
+    '(decision 0070); a recovery code still works',
+);
 
 const signInCode = createRoute({
   method: 'post',
@@ -51,7 +56,8 @@ const signInCode = createRoute({
   summary: "Sign-in's second step: a code (or a recovery code) for the session the password opened",
   description:
     'Only for a sign-in that answered `twoFactorRequired` (its cookie waits for 10 minutes). Wrong codes count ' +
-    'against the same limits as wrong passwords. A code is accepted once.',
+    "against the same limits as wrong passwords, and against the account's own limit of wrong codes. A code is " +
+    'accepted once.',
   request: jsonBody(twoFactorCodeSchema),
   responses: {
     200: jsonResponse(authResultSchema, 'Signed in'),

@@ -10,7 +10,17 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
 import { ApiError } from '../../platform/http/errors';
+import { currentNetwork } from '../../platform/http/request-context';
 import { signInCounters } from '../auth/sign-in-limit.service';
+import {
+  countFailure,
+  forgetFailures,
+  type LimitTx,
+  lockedError,
+  lockedUntil,
+  lockLimitRow,
+  mailLockout,
+} from './code-limit.service';
 import { qrSvgPath } from './qr-code.service';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUri } from './totp.service';
 
@@ -18,7 +28,7 @@ export const RECOVERY_CODE_COUNT = 10;
 /** What authenticator apps show above the code. */
 export const TOTP_ISSUER = 'ABD Şirket Kurulum Portalı';
 
-type Deps = Pick<AppDeps, 'database' | 'encryptionKey' | 'rateLimiter'>;
+type Deps = Pick<AppDeps, 'database' | 'encryptionKey' | 'rateLimiter' | 'mailer' | 'env'>;
 
 export interface TwoFactorUser {
   id: string;
@@ -116,6 +126,89 @@ async function admitAttempt(deps: Deps, email: string, address: string) {
   return counters;
 }
 
+export type CodeKind = 'totp' | 'recovery';
+
+/**
+ * Six digits are the app's code, 16 base32 characters (however typed) a recovery code; anything else
+ * can match nothing, so it is refused without counting in the account's limit.
+ */
+function kindOf(code: string): CodeKind | null {
+  const given = code.trim();
+  if (/^\d{6}$/.test(given)) return 'totp';
+  return /^[A-Z2-7]{16}$/.test(normalizeRecoveryCode(given)) ? 'recovery' : null;
+}
+
+export interface CodeCheck {
+  user: { id: string; role: string; email: string };
+  code: string;
+  address: string;
+  /** What the code is for, kept on a failure's audit row. */
+  purpose: 'sign_in' | 'step_up' | 'disable' | 'recovery_codes' | 'enrolment';
+}
+
+/**
+ * The one door every second-factor code goes through (decision 0070); `verify` checks and spends the
+ * code inside the transaction that holds the account's limit row, answering null when it is wrong.
+ * - the password limits per account and address count it (decision 0042);
+ * - a code of neither shape is refused at once: it can match nothing, so it is no guess;
+ * - the app's codes of a locked account are refused unread (TWO_FACTOR_LOCKED, with the end);
+ * - a wrong app code counts in the account's own limit whatever the address; the one that fills it
+ *   locks the app's codes out and mails the member;
+ * - a recovery code is still read while locked, under its own limit (`recoveryCodePerUser`);
+ * - a right code of either kind clears the account's limit.
+ * Every failure is audited (`auth.two_factor_failed`, with the purpose and the code's kind).
+ */
+async function throughCodeLimit<T>(
+  deps: Deps,
+  check: CodeCheck,
+  verify: (tx: LimitTx, kind: CodeKind) => Promise<T | null>,
+): Promise<T> {
+  const { db } = deps.database;
+  const { user } = check;
+  const kind = kindOf(check.code);
+  const counters = await admitAttempt(deps, user.email, check.address);
+  const failed = (tx: Pick<Db, 'insert'>) =>
+    recordAudit(tx, { ...auditOf(user), action: 'auth.two_factor_failed', after: { purpose: check.purpose, kind } });
+  if (kind === null) {
+    await failed(db);
+    throw new ApiError('INVALID_TWO_FACTOR_CODE', { code: 'errors.INVALID_TWO_FACTOR_CODE' });
+  }
+  if (kind === 'recovery' && !(await deps.rateLimiter.hit('recoveryCodePerUser', user.id))) {
+    throw new ApiError('TOO_MANY_ATTEMPTS');
+  }
+  type Outcome = { value: T } | { locked: Date } | { wrong: true };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const row = await lockLimitRow(tx, user.id);
+    const now = new Date();
+    const locked = lockedUntil(row, now);
+    if (kind === 'totp' && locked) return { locked };
+    const value = await verify(tx, kind);
+    if (value !== null) {
+      await forgetFailures(tx, user.id);
+      return { value };
+    }
+    await failed(tx);
+    if (kind === 'recovery') return { wrong: true };
+    const tripped = await countFailure(tx, row, now);
+    if (!tripped) return { wrong: true };
+    await mailLockout(deps, tx, user.id, tripped);
+    return { locked: tripped.lockedUntil };
+  });
+  if ('locked' in outcome) throw lockedError(outcome.locked);
+  if ('wrong' in outcome) throw new ApiError('INVALID_TWO_FACTOR_CODE', { code: 'errors.INVALID_TWO_FACTOR_CODE' });
+  await counters.succeeded();
+  if (kind === 'recovery') await deps.rateLimiter.undo('recoveryCodePerUser', user.id);
+  return outcome.value;
+}
+
+const auditOf = (user: CodeCheck['user']) => ({
+  actorId: user.id,
+  actorRole: user.role,
+  entityType: 'user',
+  entityId: user.id,
+  subjectUserId: user.id,
+});
+
 /** Enrolment, second half: a code from the new key switches it on; the recovery codes come back, once. */
 export async function confirmEnrolment(
   deps: Deps,
@@ -128,11 +221,10 @@ export async function confirmEnrolment(
   const [row] = await db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
   if (row?.enabledAt) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
   if (!row) throw new ApiError('TWO_FACTOR_NOT_STARTED');
-  const counters = await admitAttempt(deps, user.email, address);
   const secret = decryptField(row.secretEncrypted, deps.encryptionKey, secretContext(user.id));
-  const step = matchingStep(secret, code.trim(), Date.now(), null);
-  if (step === null) throw new ApiError('INVALID_TWO_FACTOR_CODE', { code: 'errors.INVALID_TWO_FACTOR_CODE' });
-  await counters.succeeded();
+  const step = await throughCodeLimit(deps, { user, code, address, purpose: 'enrolment' }, async (_tx, kind) =>
+    kind === 'totp' ? matchingStep(secret, code.trim(), Date.now(), null) : null,
+  );
   return db.transaction(async (tx) => {
     const switched = await tx
       .update(twoFactors)
@@ -149,28 +241,25 @@ export async function confirmEnrolment(
     if (switched.length === 0) throw new ApiError('TWO_FACTOR_NOT_STARTED');
     const codes = await replaceRecoveryCodes(tx, user.id);
     await tx.update(sessions).set({ twoFactorAt: new Date() }).where(eq(sessions.id, sessionId));
-    await recordAudit(tx, {
-      actorId: user.id,
-      actorRole: user.role,
-      action: 'auth.two_factor_enabled',
-      entityType: 'user',
-      entityId: user.id,
-      subjectUserId: user.id,
-    });
+    await recordAudit(tx, { ...auditOf(user), action: 'auth.two_factor_enabled' });
     return codes;
   });
 }
-
-export type CodeKind = 'totp' | 'recovery';
 
 /**
  * Checks a code of an enabled second factor and uses it up: a TOTP code's step is stored (the update
  * only succeeds for a later step, so two requests with one code cannot both pass), a recovery code is
  * marked used. Null when the code is not good.
  */
-async function spendCode(db: Db, encryptionKey: string, userId: string, code: string): Promise<CodeKind | null> {
+async function spendCode(
+  db: LimitTx,
+  encryptionKey: string,
+  userId: string,
+  code: string,
+  kind: CodeKind,
+): Promise<CodeKind | null> {
   const given = code.trim();
-  if (/^\d{6}$/.test(given)) {
+  if (kind === 'totp') {
     const [row] = await db
       .select()
       .from(twoFactors)
@@ -186,7 +275,6 @@ async function spendCode(db: Db, encryptionKey: string, userId: string, code: st
       .returning({ userId: twoFactors.userId });
     return taken.length ? 'totp' : null;
   }
-  if (normalizeRecoveryCode(given).length !== 16) return null;
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
@@ -201,38 +289,22 @@ async function spendCode(db: Db, encryptionKey: string, userId: string, code: st
   return used.length ? 'recovery' : null;
 }
 
-export interface CodeCheck {
-  user: { id: string; role: string; email: string };
-  code: string;
-  address: string;
-  /** What the code is for, kept on a failure's audit row. */
-  purpose: 'sign_in' | 'step_up' | 'disable' | 'recovery_codes';
-}
-
 /**
- * A code for a user whose second factor is on: counted like a password attempt, audited when wrong
- * (`auth.two_factor_failed`) or when a recovery code was spent (`auth.recovery_code_used`). Throws
- * INVALID_TWO_FACTOR_CODE for a wrong one, TOO_MANY_ATTEMPTS when the limits are used up.
+ * A code for a user whose second factor is on, through the account's code limit (throughCodeLimit):
+ * audited when wrong (`auth.two_factor_failed`) or when a recovery code was spent
+ * (`auth.recovery_code_used`). Throws INVALID_TWO_FACTOR_CODE for a wrong one, TWO_FACTOR_LOCKED for an
+ * app code while locked, TOO_MANY_ATTEMPTS when the password limits are used up.
  */
 export async function checkCode(deps: Deps, check: CodeCheck): Promise<CodeKind> {
-  const { db } = deps.database;
-  const { user } = check;
-  const counters = await admitAttempt(deps, user.email, check.address);
-  const kind = await spendCode(db, deps.encryptionKey, user.id, check.code);
-  const audit = {
-    actorId: user.id,
-    actorRole: user.role,
-    entityType: 'user',
-    entityId: user.id,
-    subjectUserId: user.id,
-  };
-  if (!kind) {
-    await recordAudit(db, { ...audit, action: 'auth.two_factor_failed', after: { purpose: check.purpose } });
-    throw new ApiError('INVALID_TWO_FACTOR_CODE', { code: 'errors.INVALID_TWO_FACTOR_CODE' });
-  }
-  await counters.succeeded();
+  const kind = await throughCodeLimit(deps, check, (tx, given) =>
+    spendCode(tx, deps.encryptionKey, check.user.id, check.code, given),
+  );
   if (kind === 'recovery') {
-    await recordAudit(db, { ...audit, action: 'auth.recovery_code_used', after: { purpose: check.purpose } });
+    await recordAudit(deps.database.db, {
+      ...auditOf(check.user),
+      action: 'auth.recovery_code_used',
+      after: { purpose: check.purpose },
+    });
   }
   return kind;
 }
@@ -250,9 +322,16 @@ export async function markCodeGiven(db: Pick<Db, 'update'>, sessionId: string): 
   await db.update(sessions).set({ twoFactorAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** A password-only session of a user with a second factor: it waits for the code (session-check.ts). */
+/**
+ * A password-only session of a user with a second factor: it waits for the code (session-check.ts). Its
+ * network is kept now, so the devices list can say where a sign-in waiting for its code came from.
+ */
 export async function holdForSecondFactor(db: Db, token: string): Promise<void> {
-  await db.update(sessions).set({ twoFactorPending: true }).where(eq(sessions.token, token));
+  const network = currentNetwork();
+  await db
+    .update(sessions)
+    .set({ twoFactorPending: true, ...(network ? { network } : {}) })
+    .where(eq(sessions.token, token));
 }
 
 /** A waiting sign-in whose code was right becomes a full session. */

@@ -17,7 +17,8 @@ export class ApiError extends Error {
 
 export function errorResponse(c: Context<AppEnv>, code: ApiErrorCode, fields?: Record<string, string>) {
   const lang = c.get('lang') ?? 'tr';
-  const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`) } };
+  // A message may name a field's value (TWO_FACTOR_LOCKED's end); validation fields name no placeholders.
+  const body: ApiErrorBody = { error: { code, message: translate(lang, `errors.${code}`, fields) } };
   if (fields) body.error.fields = fields;
   return c.json(body, API_ERRORS[code] as ContentfulStatusCode);
 }

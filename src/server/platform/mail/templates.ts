@@ -20,6 +20,8 @@ export type MailTemplate =
   | 'emailChanged'
   /** Decision 0042: an owner (or the server's CLI) removed the member's second factor. */
   | 'twoFactorReset'
+  /** Decision 0070: wrong codes locked the member's app codes out (`date`: the end; the attempts as `excerpt`). */
+  | 'twoFactorLocked'
   /** Decision 0043: staff changes, each mailed to the member (or invitee) it affects; `role` is the role's label. */
   | 'staffInvited'
   | 'staffInvitationCancelled'
@@ -74,6 +76,8 @@ export interface MailVars {
   date?: string;
   /** The follow-up's outcome in the mail's language (einFollowUp). */
   outcome?: string;
+  /** How many wrong codes (twoFactorLocked). */
+  count?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

@@ -101,6 +101,7 @@ function DeviceRow({ device }: { device: Device }) {
       className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
       data-testid="device"
       data-current={device.current || undefined}
+      data-pending={device.pending || undefined}
     >
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
@@ -110,7 +111,16 @@ function DeviceRow({ device }: { device: Device }) {
               {t('account.devices.thisDevice')}
             </span>
           ) : null}
+          {device.pending ? (
+            <span
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+              data-testid="device-pending"
+            >
+              {t('account.devices.pending')}
+            </span>
+          ) : null}
         </p>
+        {device.pending ? <p className="mt-1 text-sm text-amber-900">{t('account.devices.pendingHint')}</p> : null}
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-slate-600">
           <dt className="font-medium text-slate-700">{t('account.devices.network')}</dt>
           <dd className="break-all">{device.network ?? t('account.devices.networkUnknown')}</dd>

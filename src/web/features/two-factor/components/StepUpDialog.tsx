@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError, registerStepUp } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
 import { useTranslation } from '../../../lib/useTranslation';
 import { verifyStepUp } from '../api/twoFactor';
 
@@ -51,7 +52,9 @@ export function StepUpDialog() {
       finish(true);
     } catch (failure) {
       // The field shows a message key (FieldError translates it).
-      setError(isApiError(failure) && failure.fromApi ? `errors.${failure.code}` : 'errors.INTERNAL');
+      // A lockout's text names its end (decision 0070), so it comes translated already.
+      if (isApiError(failure, 'TWO_FACTOR_LOCKED')) setError(errorMessage(failure, 'errors.TWO_FACTOR_LOCKED'));
+      else setError(isApiError(failure) && failure.fromApi ? `errors.${failure.code}` : 'errors.INTERNAL');
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { PasswordField } from '../../../components/ui/PasswordInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
 import { sessionChanged } from '../../../lib/me';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -28,8 +29,12 @@ function safeNext(value: string | null): string | null {
   return value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : null;
 }
 
-/** The key of an API refusal, for the field under which it shows (FieldError translates it). */
+/**
+ * The key of an API refusal, for the field under which it shows (FieldError translates it); a lockout's
+ * text names its end, so it comes translated already (decision 0070).
+ */
 function codeError(error: unknown): string {
+  if (isApiError(error, 'TWO_FACTOR_LOCKED')) return errorMessage(error, 'errors.TWO_FACTOR_LOCKED');
   return isApiError(error) && error.fromApi ? `errors.${error.code}` : 'errors.INTERNAL';
 }
 
