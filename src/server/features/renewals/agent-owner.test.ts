@@ -1,5 +1,5 @@
 /**
- * Issue 37 §1.5 and §1.8-9 at the API (decisions 0073, 0074): the agent subscription opens only for a
+ * The facts and the registered agent at the API (decisions 0073, 0074): the agent subscription opens only for a
  * turnkey customer, a self-service company's calendar names its own agent without a price of ours, the
  * subscriptions the old sync opened for self-service companies go (a paid one stays); the deadlines desk
  * carries the Delaware watch note and the filings desk the IRS's 5472 fax and Ogden address.
