@@ -81,7 +81,7 @@ export function factLabel(checks: readonly FactCheck[]): FactLabel {
   return { kind: 'third_party', source: null, date };
 }
 
-/** The i18n key under `compliance.card.` of a label, and its values; null for our own price. */
+/** The calendar card's i18n key of a label (checkedAgainst, reviewed, reviewedRule) and its values; null for our own price. */
 export function factLabelText(
   label: FactLabel,
   hasAmount: boolean,
