@@ -120,7 +120,9 @@ describe('the compliance texts', () => {
     expect(translate('tr', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/bildirimden sonra 60 gün/);
     expect(translate('en', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/60 days after that notice/);
     for (const lang of LANGUAGES) {
-      expect(translate(lang, 'compliance.rules.wyoming_annual_report.penalty')).not.toMatch(/No late fee|Gecikme cezası yok/);
+      expect(translate(lang, 'compliance.rules.wyoming_annual_report.penalty')).not.toMatch(
+        /No late fee|Gecikme cezası yok/,
+      );
     }
   });
 
