@@ -19,7 +19,10 @@ import { customerPage, staffPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
-/** A customer whose company was formed `daysAgo` days ago (by the server's clock), on a page of their own. */
+/**
+ * A turnkey customer (their package paid, so the agent is ours: decision 0074) whose company was formed
+ * `daysAgo` days ago (by the server's clock), on a page of their own.
+ */
 async function formedCustomer(name: string, prefix: string, daysAgo: number) {
   const customer = await customerPage(e2e, name, prefix, { formationType: 'self' });
   await e2e.server.deps.database.db
@@ -28,6 +31,7 @@ async function formedCustomer(name: string, prefix: string, daysAgo: number) {
       formedOn: addDays(serverToday(e2e.server.deps.env), -daysAgo),
       stateSelected: 'Wyoming',
       businessName: `${name} LLC`,
+      paymentStatus: 'paid',
     })
     .where(eq(companyFormations.id, customer.formationId as string));
   return customer;

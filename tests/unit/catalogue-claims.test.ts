@@ -113,11 +113,17 @@ describe('the texts claim only what happened or holds', () => {
 });
 
 describe('the compliance texts', () => {
-  it("say Wyoming's report is due every year on the first day of the formation month, dissolution 60 days after", () => {
+  it("say Wyoming's report is due every year on the first day of the formation month, dissolution 60 days after the state's notice", () => {
     expect(translate('tr', 'compliance.rules.wyoming_annual_report.what')).toMatch(/Her yıl.*kurulduğu ayın ilk günü/);
     expect(translate('en', 'compliance.rules.wyoming_annual_report.what')).toMatch(/every year.*March 1 each year/);
-    expect(translate('tr', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/son günden sonra 60 gün/);
-    expect(translate('en', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/60 days after the due date/);
+    // Fact check 1d: the statute counts the 60 days from the notice, and one source names a late fee.
+    expect(translate('tr', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/bildirimden sonra 60 gün/);
+    expect(translate('en', 'compliance.rules.wyoming_annual_report.penalty')).toMatch(/60 days after that notice/);
+    for (const lang of LANGUAGES) {
+      expect(translate(lang, 'compliance.rules.wyoming_annual_report.penalty')).not.toMatch(
+        /No late fee|Gecikme cezası yok/,
+      );
+    }
   });
 
   it('explain the pro forma 1120 and the 1065 of a company with two or more owners', () => {

@@ -4,7 +4,8 @@
  * dashboard, the reminder mailer and the ICS feed all agree on the same dates. Money is integer cents.
  * UI text lives in i18n under `compliance.rules.<id>.*`; nothing here is shown as-is.
  */
-import { federalDueDate } from './federal-holidays';
+import { FACT_CHECKS, type FactCheck } from './fact-checks';
+import { federalDueDate, weekdayOf } from './federal-holidays';
 import { REGISTERED_AGENT_RENEWAL } from './packages';
 import { FEATURED_STATES, type UsState } from './states';
 
@@ -173,27 +174,39 @@ export interface ComplianceRule {
   penalty: Penalty | null;
   /** The official page the rule was read from, or 'catalogue' for prices we set ourselves. */
   source: `https://${string}` | 'catalogue';
-  lastChecked: IsoDate;
+  /**
+   * The fact-check rows its figures and dates rest on (decision 0073); the "checked on" label is derived
+   * from their source kinds (factLabel). Empty for our own prices.
+   */
+  checks: readonly FactCheck[];
   /** The next due occurrence(s) on or after `fromDate`; [] when the rule never falls due. */
   due(formationDate: IsoDate, fromDate: IsoDate): DueOccurrence[];
 }
 
-const LAST_CHECKED = '2026-11-23';
-/** Texas and New Mexico were written without internet access (decision 0050): re-verify before launch. */
-const TEXAS_LAST_CHECKED = '2026-11-26';
-
 /**
- * The Texas franchise tax no-tax-due threshold by report year (the year the report is due): an LLC whose
- * annualized total revenue is at or below it owes no tax, but still files its reports.
+ * The Texas franchise tax no-tax-due threshold by report year (the year the report is due). Since the
+ * 2024 reports an LLC whose annualized total revenue is at or below it files no franchise tax report at
+ * all (the No Tax Due Report is discontinued), only the Public Information Report (fact check 5c).
  */
 export const TEXAS_NO_TAX_DUE_THRESHOLDS = {
   values: [
     { reportYears: [2024, 2025], amountCents: 247_000_000 },
     { reportYears: [2026, 2027], amountCents: 265_000_000 },
   ],
-  source: 'https://comptroller.texas.gov/taxes/franchise/',
-  checked: TEXAS_LAST_CHECKED,
+  source: 'https://comptroller.texas.gov/taxes/franchise/filing-requirements.php',
+  checks: [FACT_CHECKS.texasThreshold2024, FACT_CHECKS.texasThreshold2027],
 } as const;
+
+/**
+ * Texas's 15 May moves off a weekend to the Monday (Tax Code § 171.202 with the Code Construction Act's
+ * next-day rule; fact check 5d): in 2027 it is Monday 17 May. No Texas or federal holiday falls between
+ * 15 and 17 May, so the weekend is the only shift there is.
+ */
+export function texasDueDate(year: number): IsoDate {
+  const may15 = isoFromParts(year, 5, 15);
+  const weekday = weekdayOf(may15);
+  return weekday === 6 ? addDays(may15, 2) : weekday === 0 ? addDays(may15, 1) : may15;
+}
 
 /** The threshold of the report due in `reportYear`, or the latest one known for a later year. */
 export function texasNoTaxDueThreshold(reportYear: number): number {
@@ -225,10 +238,11 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     condition: null,
     // Annual report license tax: the greater of $60 or $0.0002 per dollar of assets located in Wyoming.
     amountCents: stateAnnualFee('Wyoming'),
-    // No fee is charged; a report left unfiled for 60 days leads to administrative dissolution.
+    // No fixed charge we can confirm (fact check 1d: sources disagree, one names $50); the statute counts
+    // 60 days from the Secretary of State's notice before administrative dissolution.
     penalty: { amountCents: null, monthlyRateBasisPoints: null, descriptionKey: penaltyKey('wyoming_annual_report') },
     source: 'https://sos.wyo.gov/Business/AnnualReports.aspx',
-    lastChecked: LAST_CHECKED,
+    checks: [FACT_CHECKS.wyomingLicenseTax, FACT_CHECKS.wyomingDueDate, FACT_CHECKS.wyomingLateRule],
     due: (formationDate, fromDate) => {
       const { month } = parts(formationDate);
       return nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, month, 1)));
@@ -247,7 +261,8 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
       descriptionKey: penaltyKey('delaware_llc_annual_tax'),
     },
     source: 'https://corp.delaware.gov/paytaxes/',
-    lastChecked: LAST_CHECKED,
+    // The $400 reported from tax year 2026 is a watch note (FACT_WATCH_NOTES), not the figure.
+    checks: [FACT_CHECKS.delawareLlcTax, FACT_CHECKS.delawarePenalty],
     due: (formationDate, fromDate) =>
       nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, 6, 1))),
   },
@@ -260,7 +275,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     amountCents: stateAnnualFee('Florida'),
     penalty: { amountCents: 40_000, monthlyRateBasisPoints: null, descriptionKey: penaltyKey('florida_annual_report') },
     source: 'https://dos.fl.gov/sunbiz/manage-business/efile/annual-report/',
-    lastChecked: LAST_CHECKED,
+    checks: [FACT_CHECKS.floridaAnnualReport, FACT_CHECKS.floridaLateFee],
     due: (formationDate, fromDate) =>
       nextYearly(formationDate, fromDate, (year) => ({
         dueDate: isoFromParts(year, 5, 1),
@@ -270,39 +285,34 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
       })),
   },
   {
+    // Since the 2024 reports an LLC at or below the no-tax-due threshold files no franchise tax report
+    // (fact check 5c). The portal does not know a company's revenue and our founders' new LLCs are far
+    // below it, so the calendar does not schedule it: it is listed, saying when it would be owed.
     id: 'texas_franchise_tax_report',
     appliesTo: 'Texas',
-    status: 'required',
+    status: 'not_required',
     condition: null,
-    // Owed by every LLC; no tax is due below the no-tax-due threshold (TEXAS_NO_TAX_DUE_THRESHOLDS), and
-    // the report itself has no filing fee.
     amountCents: null,
-    penalty: {
-      amountCents: 5_000,
-      monthlyRateBasisPoints: null,
-      descriptionKey: penaltyKey('texas_franchise_tax_report'),
-    },
-    source: 'https://comptroller.texas.gov/taxes/franchise/',
-    lastChecked: TEXAS_LAST_CHECKED,
-    due: (formationDate, fromDate) =>
-      nextYearly(formationDate, fromDate, (year) => ({ ...simpleDue(isoFromParts(year, 5, 15)), taxYear: null })),
+    penalty: null,
+    source: 'https://comptroller.texas.gov/taxes/franchise/filing-requirements.php',
+    checks: [FACT_CHECKS.texasNoTaxDueFilers, FACT_CHECKS.texasThreshold2024, FACT_CHECKS.texasThreshold2027],
+    due: () => [],
   },
   {
+    // What an LLC at or below the threshold files every year, whatever its revenue; no fee.
     id: 'texas_public_information_report',
     appliesTo: 'Texas',
     status: 'required',
     condition: null,
-    // Filed with the franchise tax report, on the same day; no fee.
     amountCents: null,
     penalty: {
       amountCents: null,
       monthlyRateBasisPoints: null,
       descriptionKey: penaltyKey('texas_public_information_report'),
     },
-    source: 'https://comptroller.texas.gov/taxes/franchise/',
-    lastChecked: TEXAS_LAST_CHECKED,
-    due: (formationDate, fromDate) =>
-      nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, 5, 15))),
+    source: 'https://comptroller.texas.gov/taxes/franchise/filing-requirements.php',
+    checks: [FACT_CHECKS.texasNoTaxDueFilers, FACT_CHECKS.texasDueDate],
+    due: (formationDate, fromDate) => nextYearly(formationDate, fromDate, (year) => simpleDue(texasDueDate(year))),
   },
   {
     // New Mexico asks an LLC for no annual report and charges no yearly fee; only the registered agent
@@ -314,7 +324,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     amountCents: null,
     penalty: null,
     source: 'https://www.sos.nm.gov/business-services/',
-    lastChecked: TEXAS_LAST_CHECKED,
+    checks: [FACT_CHECKS.newMexicoNoReport],
     due: () => [],
   },
   {
@@ -327,7 +337,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     // Per form per year, for failing to file or filing incomplete.
     penalty: { amountCents: 2_500_000, monthlyRateBasisPoints: null, descriptionKey: penaltyKey('federal_form_5472') },
     source: 'https://www.irs.gov/forms-pubs/about-form-5472',
-    lastChecked: LAST_CHECKED,
+    checks: [FACT_CHECKS.form5472Required, FACT_CHECKS.form5472DueDate, FACT_CHECKS.form5472Penalty],
     // A return is owed for every calendar year the company existed, even a few days of December.
     due: (formationDate, fromDate) =>
       nextYearly(formationDate, fromDate, (year) =>
@@ -344,7 +354,8 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     appliesTo: 'any_state',
     status: 'required',
     condition: null,
-    // Our registered agent service from the second year on; the first year is in the package.
+    // Our price when the agent is ours (a turnkey package, decision 0074); a self-service company's agent
+    // bills it itself, so its item carries no amount of ours (agentIsOurs in the calendar).
     amountCents: REGISTERED_AGENT_RENEWAL,
     // Without an agent the state can dissolve the company; no fixed charge.
     penalty: {
@@ -353,15 +364,16 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
       descriptionKey: penaltyKey('registered_agent_renewal'),
     },
     source: 'catalogue',
-    lastChecked: LAST_CHECKED,
+    checks: [],
     due: (formationDate, fromDate) =>
       nextYearly(formationDate, fromDate, (year) => simpleDue(sameDayInYear(formationDate, year))),
   },
   {
     /**
-     * FinCEN's interim final rule of 26 March 2025 exempts every company formed in the US (a "domestic
-     * reporting company") from beneficial ownership reports, foreign owners included; only companies
-     * formed abroad and registered in a state still report. Kept as a rule so the page can say so.
+     * FinCEN's final rule of August 2026 (issued 11 August, effective 14 August; FR doc 2026-16576) made
+     * permanent the exemption of its interim final rule of 26 March 2025: no company formed in the US
+     * reports beneficial owners, foreign owners included, whatever its formation date; only companies
+     * formed abroad and registered in a state still report (fact check 7). Kept so the page can say so.
      */
     id: 'fincen_boi',
     appliesTo: 'federal',
@@ -370,7 +382,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     amountCents: null,
     penalty: null,
     source: 'https://www.fincen.gov/boi',
-    lastChecked: LAST_CHECKED,
+    checks: [FACT_CHECKS.fincenFinalRule],
     due: () => [],
   },
 ];

@@ -1,8 +1,9 @@
 /**
  * The federal due-date rule (decision 0050): a federal due date that falls on a Saturday, a Sunday or a
  * legal holiday moves to the next business day (26 U.S.C. 7503). The legal holidays are the federal ones
- * of 5 U.S.C. 6103 plus District of Columbia Emancipation Day (16 April), which the IRS observes: it moved
- * the 2022 deadline from Friday 15 April to Monday 18 April. Computed from their rules, so no year runs
+ * of 5 U.S.C. 6103 plus the District of Columbia's own: Emancipation Day (16 April), which the IRS observes
+ * (it moved the 2022 deadline from Friday 15 April to Monday 18 April), and Inauguration Day (20 January
+ * every fourth year, D.C. Code § 28-2701; fact check 8a). Computed from their rules, so no year runs
  * out. Pure and time-zone free: dates are 'YYYY-MM-DD'. The same list counts the business days of the EIN
  * desk's overdue rule. The EIN follow-ups migration repeats it in SQL (federal_holiday, federal_due_date); the
  * compliance schedule test compares both.
@@ -22,10 +23,12 @@ export const FEDERAL_HOLIDAY_SOURCES = [
   { url: 'https://www.law.cornell.edu/uscode/text/5/6103', checked: '2026-11-26' },
   { url: 'https://www.law.cornell.edu/uscode/text/26/7503', checked: '2026-11-26' },
   { url: 'https://www.irs.gov/newsroom/tax-day-for-individuals-extended-to-april-18', checked: '2026-11-26' },
+  { url: 'https://code.dccouncil.gov/us/dc/council/code/sections/28-2701', checked: '2026-11-28' },
 ] as const;
 
 export type FederalHolidayId =
   | 'new_years_day'
+  | 'inauguration_day'
   | 'martin_luther_king_day'
   | 'washingtons_birthday'
   | 'dc_emancipation_day'
@@ -39,12 +42,26 @@ export type FederalHolidayId =
   | 'christmas_day';
 
 type HolidayRule =
-  | { id: FederalHolidayId; kind: 'fixed'; month: number; day: number; since?: number }
+  | {
+      id: FederalHolidayId;
+      kind: 'fixed';
+      month: number;
+      day: number;
+      since?: number;
+      /** Only in years `since` + 4n. */
+      everyFourYears?: boolean;
+      /** A Saturday one is not moved to the Friday (only a Sunday one to the Monday). */
+      saturdayStays?: boolean;
+    }
   /** The nth (1-4) weekday of the month, or the last one (n = -1); weekday 0 = Sunday. */
   | { id: FederalHolidayId; kind: 'nth_weekday'; month: number; weekday: number; n: number };
 
 export const FEDERAL_HOLIDAY_RULES: readonly HolidayRule[] = [
   { id: 'new_years_day', kind: 'fixed', month: 1, day: 1 },
+  // A District of Columbia legal holiday every fourth year (D.C. Code § 28-2701, as 5 U.S.C. 6103(c)
+  // counts it from 1965). § 28-2701 moves a Saturday holiday to the Friday "other than the day of the
+  // inauguration", and a Sunday one to the Monday: Saturday 20 January 2029 moves nothing.
+  { id: 'inauguration_day', kind: 'fixed', month: 1, day: 20, since: 1965, everyFourYears: true, saturdayStays: true },
   { id: 'martin_luther_king_day', kind: 'nth_weekday', month: 1, weekday: 1, n: 3 },
   { id: 'washingtons_birthday', kind: 'nth_weekday', month: 2, weekday: 1, n: 3 },
   // A District of Columbia holiday; the IRS keeps it because its deadlines follow DC's legal holidays.
@@ -83,9 +100,9 @@ function nthWeekday(year: number, month: number, weekday: number, n: number): Is
  * (5 U.S.C. 6103(b), and DC's own rule for Emancipation Day). New Year's Day on a Saturday is thus
  * observed on 31 December of the year before.
  */
-function observed(date: IsoDate): IsoDate {
+function observed(date: IsoDate, saturdayStays = false): IsoDate {
   const weekday = weekdayOf(date);
-  if (weekday === 6) return addDays(date, -1);
+  if (weekday === 6) return saturdayStays ? date : addDays(date, -1);
   if (weekday === 0) return addDays(date, 1);
   return date;
 }
@@ -103,8 +120,9 @@ export function federalHolidaysOf(year: number): FederalHoliday[] {
   return FEDERAL_HOLIDAY_RULES.flatMap((rule) => {
     if (rule.kind === 'fixed') {
       if (rule.since !== undefined && year < rule.since) return [];
+      if (rule.everyFourYears && (year - (rule.since ?? 0)) % 4 !== 0) return [];
       const date = iso(year, rule.month, rule.day);
-      return [{ id: rule.id, date, observed: observed(date) }];
+      return [{ id: rule.id, date, observed: observed(date, rule.saturdayStays) }];
     }
     const date = nthWeekday(year, rule.month, rule.weekday, rule.n);
     return [{ id: rule.id, date, observed: date }];

@@ -1,3 +1,5 @@
+import { FACT_CHECKS, FACTS_CHECKED_ON, type FactCheck, type FactLabel, factLabel } from './fact-checks';
+
 /** All 50 US states (product.md#data-the-portal-keeps "State catalogue"). Names are proper nouns, the same in both languages. */
 export const US_STATES = [
   'Alabama',
@@ -57,10 +59,14 @@ export function isUsState(value: unknown): value is UsState {
   return typeof value === 'string' && (US_STATES as readonly string[]).includes(value);
 }
 
-/** Where a state's figure was read, and when; `null` when it was not checked against the source. */
+/**
+ * Where a state's figure is published (the page a founder pays on), when it was compared, and the fact
+ * check that confirmed it: its source kind decides the label's wording (decision 0073).
+ */
 export interface FeeSource {
   url: `https://${string}`;
   checkedOn: string | null;
+  check: FactCheck;
 }
 
 export interface FeaturedState {
@@ -84,10 +90,20 @@ export interface FeaturedState {
 }
 
 /**
- * The day the state charges below were last compared with the states' own fee pages. Shown to the
- * customer beside the fees ("checked on …") so a figure's age is never hidden.
+ * The day the state charges below were compared with their sources (the fact check of decision 0073).
+ * Shown beside the fees so a figure's age is never hidden; the wording comes from stateFeesLabel.
  */
-export const STATE_FEES_CHECKED_ON = '2026-11-26';
+export const STATE_FEES_CHECKED_ON = FACTS_CHECKED_ON;
+
+const fee = (url: FeeSource['url'], check: FactCheck): FeeSource => ({ url, checkedOn: check.checkedOn, check });
+
+/**
+ * The one label beside a page's state fees: "checked against …" only when every fee shown was confirmed
+ * by an official text; the formation fees rest on third-party pages, so today it says "reviewed on …".
+ */
+export function stateFeesLabel(states: readonly FeaturedState[]): FactLabel {
+  return factLabel(states.flatMap((s) => [s.sources.filingFee.check, s.sources.annualFee.check]));
+}
 
 export const FEATURED_STATES: readonly FeaturedState[] = [
   {
@@ -100,8 +116,8 @@ export const FEATURED_STATES: readonly FeaturedState[] = [
     recommended: true,
     features: ['noStateIncomeTax', 'lowAnnualFee', 'strongPrivacy', 'fastFormation'],
     sources: {
-      filingFee: { url: 'https://sos.wyo.gov/Business/StartABusiness.aspx', checkedOn: STATE_FEES_CHECKED_ON },
-      annualFee: { url: 'https://sos.wyo.gov/Business/AnnualReports.aspx', checkedOn: STATE_FEES_CHECKED_ON },
+      filingFee: fee('https://sos.wyo.gov/Business/StartABusiness.aspx', FACT_CHECKS.wyomingFilingFee),
+      annualFee: fee('https://sos.wyo.gov/Business/AnnualReports.aspx', FACT_CHECKS.wyomingLicenseTax),
     },
   },
   {
@@ -114,11 +130,8 @@ export const FEATURED_STATES: readonly FeaturedState[] = [
     recommended: false,
     features: ['noStateIncomeTax', 'bigMarket', 'bankFriendly'],
     sources: {
-      filingFee: { url: 'https://dos.fl.gov/sunbiz/start-business/efile/fl-llc/', checkedOn: STATE_FEES_CHECKED_ON },
-      annualFee: {
-        url: 'https://dos.fl.gov/sunbiz/manage-business/efile/annual-report/',
-        checkedOn: STATE_FEES_CHECKED_ON,
-      },
+      filingFee: fee('https://dos.fl.gov/sunbiz/start-business/efile/fl-llc/', FACT_CHECKS.floridaFilingFee),
+      annualFee: fee('https://dos.fl.gov/sunbiz/manage-business/efile/annual-report/', FACT_CHECKS.floridaAnnualReport),
     },
   },
   {
@@ -132,8 +145,8 @@ export const FEATURED_STATES: readonly FeaturedState[] = [
     recommended: false,
     features: ['investorFavourite', 'businessCourts', 'strongPrivacy'],
     sources: {
-      filingFee: { url: 'https://corp.delaware.gov/fee/', checkedOn: STATE_FEES_CHECKED_ON },
-      annualFee: { url: 'https://corp.delaware.gov/paytaxes/', checkedOn: STATE_FEES_CHECKED_ON },
+      filingFee: fee('https://corp.delaware.gov/fee/', FACT_CHECKS.delawareFilingFee),
+      annualFee: fee('https://corp.delaware.gov/paytaxes/', FACT_CHECKS.delawareLlcTax),
     },
   },
 ];
@@ -144,10 +157,10 @@ export const FEATURED_STATES: readonly FeaturedState[] = [
  */
 export const CALIFORNIA_LLC_MIN_TAX = {
   amount: 80_000,
-  source: {
-    url: 'https://www.ftb.ca.gov/file/business/types/limited-liability-company/index.html',
-    checkedOn: STATE_FEES_CHECKED_ON,
-  },
+  source: fee(
+    'https://www.ftb.ca.gov/file/business/types/limited-liability-company/index.html',
+    FACT_CHECKS.californiaLlcTax,
+  ),
 } as const satisfies { amount: number; source: FeeSource };
 
 /** The recommended state, whose costs the self-service pages state. */

@@ -17,6 +17,19 @@ export {
 } from '../schemas/compliance';
 
 /** The agent subscription behind a registered agent renewal item (calendar and deadlines desk). */
+/**
+ * The "checked on" label of an item (decision 0073), derived from its facts' source kinds: `official`
+ * names the official text ("checked against … on …"), `third_party` says "reviewed on …" and points to
+ * the official page, `ours` is our own price.
+ */
+export const factLabelSchema = z
+  .object({
+    kind: z.enum(['official', 'third_party', 'ours']),
+    source: z.string().nullable(),
+    date: z.string().nullable(),
+  })
+  .openapi('FactLabel');
+
 const agentRenewalSchema = z
   .object({ status: z.enum(SUBSCRIPTION_STATUSES), periodEnd: z.string(), renewed: z.boolean() })
   .openapi('AgentRenewal');
@@ -38,7 +51,12 @@ export const complianceItemSchema = z
       .nullable(),
     /** The official page, or `catalogue` for our own prices. */
     source: z.string(),
-    lastChecked: z.string(),
+    checked: factLabelSchema,
+    /**
+     * On the registered agent renewal: whether the agent is ours (a turnkey package, billed by us) or the
+     * one the founder appointed, who bills them (decision 0074). Null on every other item.
+     */
+    agent: z.enum(['ours', 'own']).nullable().optional(),
     done: z.boolean(),
     doneAt: z.string().nullable(),
     /**
@@ -69,7 +87,7 @@ export const complianceViewSchema = z
     today: z.string(),
     items: z.array(complianceItemSchema),
     notRequired: z.array(
-      z.object({ ruleId: z.enum(COMPLIANCE_RULE_IDS), source: z.string(), lastChecked: z.string() }),
+      z.object({ ruleId: z.enum(COMPLIANCE_RULE_IDS), source: z.string(), checked: factLabelSchema }),
     ),
   })
   .openapi('ComplianceCalendar');
@@ -111,7 +129,28 @@ export const adminDeadlineSchema = z
   })
   .openapi('AdminDeadline');
 
-export const adminDeadlineListSchema = pageOf(adminDeadlineSchema, 'AdminDeadlineList');
+/**
+ * A figure reported but not confirmed, that staff must check at its source by `checkBy` (decision 0073);
+ * its text is `compliance.admin.watch.<id>`.
+ */
+export const factWatchNoteSchema = z
+  .object({
+    id: z.string(),
+    ruleId: z.string(),
+    notedOn: z.string(),
+    checkBy: z.string(),
+    url: z.string(),
+    row: z.string(),
+    reportedCents: z.number().int(),
+    shownCents: z.number().int(),
+    overdue: z.boolean(),
+  })
+  .openapi('FactWatchNote');
+
+const deadlinePage = pageOf(adminDeadlineSchema, 'AdminDeadlinePage');
+export const adminDeadlineListSchema = z
+  .object({ ...deadlinePage.shape, watchNotes: z.array(factWatchNoteSchema) })
+  .openapi('AdminDeadlineList');
 
 /** A customer's item, for the staff's mark routes. */
 export const customerItemParams = z.object({
@@ -125,3 +164,4 @@ export type CalendarFeed = z.output<typeof calendarFeedSchema>;
 export type ComplianceMark = z.output<typeof markResultSchema>;
 export type AdminDeadline = z.output<typeof adminDeadlineSchema>;
 export type AdminDeadlineList = z.output<typeof adminDeadlineListSchema>;
+export type FactWatchNote = z.output<typeof factWatchNoteSchema>;

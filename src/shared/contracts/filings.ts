@@ -108,6 +108,19 @@ export const adminFilingSchema = filingSchema
      * file's own `holdsTaxId` (decision 0066).
      */
     formsCarryTaxId: z.boolean(),
+    /**
+     * Where staff fax or mail a Form 5472 (it cannot be e-filed): the IRS's fax number and Ogden address
+     * from the catalogue, with the page they come from and the fact-check row (decision 0073). Null on a
+     * state report.
+     */
+    sendTo: z
+      .object({
+        fax: z.object({ number: z.string(), e164: z.string() }),
+        mail: z.array(z.string()),
+        source: z.object({ url: z.string(), checked: z.string() }),
+        check: z.object({ kind: z.enum(['official', 'third_party']), row: z.string() }),
+      })
+      .nullable(),
   })
   .openapi('AdminFiling');
 export const adminFilingResultSchema = z.object({ filing: adminFilingSchema }).openapi('AdminFilingResult');

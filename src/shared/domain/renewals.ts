@@ -24,6 +24,18 @@ export const GRACE_DAYS = 14;
 export const NOTICE_OFFSETS = [30, 7] as const;
 export type NoticeOffset = (typeof NOTICE_OFFSETS)[number];
 
+/**
+ * Whose registered agent a company has (decision 0074). Ours (our partner, its years billed by us) only
+ * when the customer bought a turnkey package, which includes the first year: the formation's payment is
+ * `paid`. A self-service founder appointed an agent on the formation site (the guide's partner or
+ * another) and that agent bills them directly, so we open no subscription and show no price of ours.
+ * Migration 0039's subscriptions_sync applies the same test in SQL.
+ */
+export type AgentOwner = 'ours' | 'own';
+export function agentOwner(formation: { paymentStatus: string } | null): AgentOwner {
+  return formation?.paymentStatus === 'paid' ? 'ours' : 'own';
+}
+
 /** Why a customer chose "Do not renew" (optional; counted on the renewals desk). */
 export const CANCEL_REASONS = ['too_expensive', 'closing_company', 'other_provider', 'not_needed', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

@@ -1,7 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { formatCalendarDate } from '../../shared/catalogue/calendar-date';
 import { stateCosts } from '../../shared/catalogue/costs';
-import { type FeaturedState, STATE_FEES_CHECKED_ON } from '../../shared/catalogue/states';
+import { type FeaturedState, stateFeesLabel } from '../../shared/catalogue/states';
+import type { Language } from '../../shared/i18n/languages';
 import type { Fact } from '../components/ui/FactList';
 import { useFormat } from './format';
 import { useTranslation } from './useTranslation';
@@ -38,6 +39,22 @@ export function useStateCostFacts(state: FeaturedState, icon?: LucideIcon): { fa
         }),
       },
     ],
-    checkedOn: t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) }),
+    checkedOn: stateFeesCheckedText(t, fmt.lang, [state]),
   };
+}
+
+/**
+ * The label beside state fees (decision 0073): "checked against …" only when every fee shown was
+ * confirmed by an official text, else "reviewed on …; the official page has the amount in force".
+ */
+export function stateFeesCheckedText(
+  t: (key: string, vars?: Record<string, string>) => string,
+  lang: Language,
+  states: readonly FeaturedState[],
+): string {
+  const label = stateFeesLabel(states);
+  const date = formatCalendarDate(label.date ?? '', lang);
+  return label.kind === 'official'
+    ? t('catalogue.stateFees.checkedAgainst', { source: label.source ?? '', date })
+    : t('catalogue.stateFees.checkedOn', { date });
 }

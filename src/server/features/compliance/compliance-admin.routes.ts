@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
+import { watchNotesOn } from '../../../shared/catalogue/fact-checks';
 import {
   adminDeadlineExportQuerySchema,
   adminDeadlineListQuerySchema,
@@ -105,8 +106,14 @@ export function complianceAdminRoutes() {
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listDeadlines(c.var.deps.database.db, query, serverToday(c.var.deps.env));
-    return c.json({ items: rows.map(toView), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+    const today = serverToday(c.var.deps.env);
+    const { rows, total, totalKind } = await listDeadlines(c.var.deps.database.db, query, today);
+    // The facts staff must check at their source (decision 0073), on every page of the desk.
+    const watchNotes = watchNotesOn(today);
+    return c.json(
+      { items: rows.map(toView), total, totalKind, page: query.page, pageSize: query.pageSize, watchNotes },
+      200,
+    );
   });
 
   router.openapi(exportCsv, (c) => {

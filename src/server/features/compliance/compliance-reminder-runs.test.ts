@@ -19,11 +19,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A turnkey customer's company (their package paid, so the agent is ours with a subscription: decision 0074). */
 async function company(state: string, formedOn: string) {
   const { id } = await signedInCustomer(t);
-  await db()
-    .insert(companyFormations)
-    .values({ userId: id, companyFormationPreference: 'self', stateSelected: state, formedOn, businessName: 'R LLC' });
+  await db().insert(companyFormations).values({
+    userId: id,
+    companyFormationPreference: 'service',
+    paymentStatus: 'paid',
+    stateSelected: state,
+    formedOn,
+    businessName: 'R LLC',
+  });
   return id;
 }
 

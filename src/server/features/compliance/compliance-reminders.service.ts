@@ -104,7 +104,13 @@ export async function runComplianceReminders(
         .from(subscriptions)
         .where(and(inArray(subscriptions.userId, agentUsers), eq(subscriptions.product, 'registered_agent')));
       const covered = new Set(subscribed.map((r) => r.userId));
-      owed = owed.filter((o) => o.item.ruleId !== 'registered_agent_renewal' || !covered.has(o.company.userId));
+      // Without a subscription of ours the agent is the founder's own (decision 0074): it bills them, so
+      // the reminder names no price of ours.
+      owed = owed
+        .filter((o) => o.item.ruleId !== 'registered_agent_renewal' || !covered.has(o.company.userId))
+        .map((o) =>
+          o.item.ruleId === 'registered_agent_renewal' ? { ...o, item: { ...o.item, amountCents: null } } : o,
+        );
     }
     if (owed.length > 0) {
       const marks = await db
@@ -124,7 +130,7 @@ export async function runComplianceReminders(
         const view = {
           ...item,
           key,
-          lastChecked: '',
+          checked: { kind: 'ours' as const, source: null, date: null },
           done: false,
           doneAt: null,
           service: null,

@@ -89,10 +89,13 @@ describe('compliance_schedule (migration 0011)', () => {
   });
 
   it('computes the federal holidays and the due-date rule in SQL as the catalogue does, 2022-2029', async () => {
+    // And every January to 2045, for Inauguration Day on a Saturday (2029), a weekday (2033, 2037) and a
+    // Sunday (2041).
     const { rows } = await db().execute<{ day: string; holiday: boolean; due: string }>(
       sql`select to_char(d, 'YYYY-MM-DD') as day, federal_holiday(d::date) as holiday,
             to_char(federal_due_date(d::date), 'YYYY-MM-DD') as due
-          from generate_series('2021-12-01'::date, '2029-12-31'::date, interval '1 day') as d`,
+          from generate_series('2021-12-01'::date, '2045-01-31'::date, interval '1 day') as d
+         where d < '2030-01-01' or extract(month from d) = 1`,
     );
     const mismatches = rows.flatMap((r) =>
       r.holiday === isFederalHoliday(r.day) && r.due === federalDueDate(r.day)
@@ -132,7 +135,7 @@ describe('compliance_schedule (migration 0011)', () => {
     expect(await scheduleOf(formationId)).toEqual([
       'federal_form_5472 2026-04-15',
       'registered_agent_renewal 2026-07-10',
-      'texas_franchise_tax_report 2026-05-15',
+      // Fact check 5c: below the threshold only the Public Information Report (decision 0073).
       'texas_public_information_report 2026-05-15',
     ]);
     await set({ stateSelected: 'New Mexico' });

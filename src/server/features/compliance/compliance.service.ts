@@ -10,8 +10,9 @@ import {
   rulesFor,
 } from '../../../shared/catalogue/compliance';
 import { matchingService } from '../../../shared/catalogue/compliance-services';
+import { factLabel } from '../../../shared/catalogue/fact-checks';
 import type { ComplianceView } from '../../../shared/contracts/compliance';
-import { renewalPrice } from '../../../shared/domain/renewals';
+import { type AgentOwner, agentOwner, renewalPrice } from '../../../shared/domain/renewals';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
   companyFormations,
@@ -41,11 +42,17 @@ export function todayUtc(now = new Date()): string {
 export interface Company {
   state: string | null;
   formedOn: string | null;
+  /** The formation's payment: `paid` when a turnkey package was bought (agentOwner, decision 0074). */
+  paymentStatus: string;
 }
 
 export async function loadCompany(db: DbOrTx, userId: string): Promise<Company | null> {
   const [row] = await db
-    .select({ state: companyFormations.stateSelected, formedOn: companyFormations.formedOn })
+    .select({
+      state: companyFormations.stateSelected,
+      formedOn: companyFormations.formedOn,
+      paymentStatus: companyFormations.paymentStatus,
+    })
     .from(companyFormations)
     .where(eq(companyFormations.userId, userId))
     .limit(1);
@@ -89,23 +96,28 @@ async function filingsOf(db: DbOrTx, userId: string, keys: string[]) {
 
 /**
  * The customer's items from `today`: the catalogue's, with the agent's renewal replaced by the
- * subscription's own date, amount and status once there is one (decision 0054).
+ * subscription's own date, amount and status once there is one (decision 0054). Without one the agent
+ * is ours only after a turnkey package (decision 0074); a self-service founder's own agent bills them,
+ * so that item carries no price of ours.
  */
 async function customerDeadlines(db: DbOrTx, userId: string, today: string) {
   const company = await loadCompany(db, userId);
   const agent = await agentRenewal(db, userId, today);
+  const owner: AgentOwner = agent ? 'ours' : agentOwner(company);
   const deadlines = agent
     ? companyDeadlines(company, today)
         .filter((d) => d.ruleId !== 'registered_agent_renewal')
         .concat(agent.item)
         .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
-    : companyDeadlines(company, today);
-  return { company, agent, deadlines };
+    : companyDeadlines(company, today).map((d) =>
+        d.ruleId === 'registered_agent_renewal' && owner === 'own' ? { ...d, amountCents: null } : d,
+      );
+  return { company, agent, owner, deadlines };
 }
 
 /** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */
 export async function complianceView(db: DbOrTx, userId: string, today: string): Promise<ComplianceView> {
-  const { company, agent, deadlines } = await customerDeadlines(db, userId, today);
+  const { company, agent, owner, deadlines } = await customerDeadlines(db, userId, today);
   const keys = deadlines.map((d) => complianceItemKey(d.ruleId, d.dueDate));
   const [marks, services, filed] = await Promise.all([
     marksOf(db, userId, keys),
@@ -135,7 +147,8 @@ export async function complianceView(db: DbOrTx, userId: string, today: string):
           ? { amountCents: d.penalty.amountCents, monthlyRateBasisPoints: d.penalty.monthlyRateBasisPoints }
           : null,
         source: d.source,
-        lastChecked: findComplianceRule(d.ruleId).lastChecked,
+        checked: factLabel(findComplianceRule(d.ruleId).checks),
+        agent: d.ruleId === 'registered_agent_renewal' ? owner : null,
         done: doneAt !== null,
         doneAt: doneAt ? doneAt.toISOString() : null,
         filing: filed.get(keys[i]) ?? null,
@@ -147,7 +160,7 @@ export async function complianceView(db: DbOrTx, userId: string, today: string):
     }),
     notRequired: (state ? rulesFor(state) : COMPLIANCE_RULES.filter((r) => r.appliesTo === 'federal'))
       .filter((r) => r.status === 'not_required')
-      .map((r) => ({ ruleId: r.id, source: r.source, lastChecked: r.lastChecked })),
+      .map((r) => ({ ruleId: r.id, source: r.source, checked: factLabel(r.checks) })),
   };
 }
 

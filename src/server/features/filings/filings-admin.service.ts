@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
+import { IRS_FORM_5472_SEND_TO } from '../../../shared/catalogue/irs-fax';
 import type {
   AdminFilingView,
   adminFilingExportQuerySchema,
@@ -171,6 +172,12 @@ export async function templateStatuses(deps: Pick<AppDeps, 'env'>) {
   return { f5472, f1120 };
 }
 
+/** The catalogue's fax number and address for a Form 5472 (fact check 6g), as the desk shows them. */
+function form5472SendTo() {
+  const { fax, mail, source, check } = IRS_FORM_5472_SEND_TO;
+  return { fax, mail: [...mail], source, check: { kind: check.kind, row: check.row } };
+}
+
 export async function adminFilingView(deps: AppDeps, row: FilingRow): Promise<AdminFilingView> {
   const db = deps.database.db;
   const [[customer], view, templates] = await Promise.all([
@@ -188,6 +195,7 @@ export async function adminFilingView(deps: AppDeps, row: FilingRow): Promise<Ad
     preparedAs: row.preparedAs,
     templates: { f5472: templates.f5472.status, f1120: templates.f1120.status },
     formsCarryTaxId: row.usTaxIdLast4 !== null || row.usTaxIdPurgedAt !== null,
+    sendTo: row.kind === 'form_5472' ? form5472SendTo() : null,
   };
 }
 

@@ -33,7 +33,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A Wyoming company formed on `formedOn`, named so that the desk's search finds it alone. */
+/**
+ * A turnkey customer's Wyoming company (its package paid: our agent, decision 0074) formed on `formedOn`,
+ * named so that the desk's search finds it alone.
+ */
 async function company(formedOn: string) {
   const customer = await signedInCustomer(t);
   const businessName = `Takvim Uyumu ${++names} ${customer.id.slice(0, 8)} LLC`;
@@ -41,7 +44,8 @@ async function company(formedOn: string) {
     .insert(companyFormations)
     .values({
       userId: customer.id,
-      companyFormationPreference: 'self',
+      companyFormationPreference: 'service',
+      paymentStatus: 'paid',
       stateSelected: 'Wyoming',
       formedOn,
       businessName,

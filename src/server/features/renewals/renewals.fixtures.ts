@@ -19,7 +19,8 @@ export async function subscriptionOf(
   const today = serverToday(t.deps.env);
   const [formation] = await db
     .update(companyFormations)
-    .set({ formedOn: addDays(today, -200) })
+    // A turnkey customer's: only then is the agent ours, with a subscription (decision 0074).
+    .set({ formedOn: addDays(today, -200), paymentStatus: 'paid' })
     .where(eq(companyFormations.userId, userId))
     .returning({ id: companyFormations.id });
   if (!formation) throw new Error('subscriptionOf: the customer needs a formation');

@@ -44,7 +44,9 @@ async function company(formedOn: string, businessName = 'Yenileme LLC') {
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, customer.id));
   await db().insert(companyFormations).values({
     userId: customer.id,
-    companyFormationPreference: 'self',
+    // A turnkey package paid: the agent is ours, so it has a subscription (decision 0074).
+    companyFormationPreference: 'service',
+    paymentStatus: 'paid',
     stateSelected: 'Wyoming',
     formedOn,
     businessName,

@@ -61,16 +61,16 @@ describe('admin services', () => {
   it('sets the compliance rules a service files, checked against the catalogue (decisions 0052, 0058)', async () => {
     const created = await admin.post('/api/admin/services', {
       ...VALID,
-      complianceRules: ['wyoming_annual_report', 'texas_franchise_tax_report', 'wyoming_annual_report'],
+      complianceRules: ['wyoming_annual_report', 'texas_public_information_report', 'wyoming_annual_report'],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.service.id as string;
-    expect(created.body.service.complianceRules).toEqual(['wyoming_annual_report', 'texas_franchise_tax_report']);
+    expect(created.body.service.complianceRules).toEqual(['wyoming_annual_report', 'texas_public_information_report']);
     // A service made without them files nothing; an edit that leaves them out keeps them.
     expect((await admin.post('/api/admin/services', VALID)).body.service.complianceRules).toEqual([]);
     expect(
       (await admin.patch(`/api/admin/services/${id}`, { priceCents: 1_000 })).body.service.complianceRules,
-    ).toEqual(['wyoming_annual_report', 'texas_franchise_tax_report']);
+    ).toEqual(['wyoming_annual_report', 'texas_public_information_report']);
 
     // An id the catalogue does not have, or one that never falls due: a translated 400, nothing changed.
     for (const rules of [['wyoming_annual_report', 'mars_annual_report'], ['new_mexico_annual_report'], 'x']) {
@@ -92,7 +92,7 @@ describe('admin services', () => {
     const [row] = await db().select().from(services).where(eq(services.id, id));
     expect(row).toMatchObject({
       title: VALID.title,
-      complianceRules: ['wyoming_annual_report', 'texas_franchise_tax_report'],
+      complianceRules: ['wyoming_annual_report', 'texas_public_information_report'],
     });
 
     const cleared = await admin.patch(`/api/admin/services/${id}`, { complianceRules: [] });

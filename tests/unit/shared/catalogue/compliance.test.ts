@@ -55,10 +55,9 @@ describe('rules', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(9);
     for (const rule of COMPLIANCE_RULES) {
-      // Texas and New Mexico were added (and must be re-verified online) later than the rest.
-      expect(rule.lastChecked).toBe(
-        rule.appliesTo === 'Texas' || rule.appliesTo === 'New Mexico' ? '2026-11-26' : '2026-11-23',
-      );
+      // Every figure but our own price rests on a row of the fact check of 28 November 2026 (decision 0073).
+      for (const check of rule.checks) expect(check.checkedOn).toBe('2026-11-28');
+      expect(rule.checks.length === 0).toBe(rule.source === 'catalogue');
       expect(rule.source === 'catalogue' || rule.source.startsWith('https://')).toBe(true);
     }
   });
@@ -167,6 +166,7 @@ describe('rules', () => {
     expect(rule.status).toBe('not_required');
     expect(rule.due('2025-06-15', '2025-06-15')).toEqual([]);
     expect(COMPLIANCE_RULES.filter((r) => r.status === 'not_required').map((r) => r.id)).toEqual([
+      'texas_franchise_tax_report',
       'new_mexico_annual_report',
       'fincen_boi',
     ]);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLIANCE_RULES, deadlinesFor, findComplianceRule } from '../../../../src/shared/catalogue/compliance';
+import {
+  COMPLIANCE_RULES,
+  deadlinesFor,
+  findComplianceRule,
+  texasDueDate,
+} from '../../../../src/shared/catalogue/compliance';
 import { ruleTextVars } from '../../../../src/shared/catalogue/compliance-format';
 import {
   businessDaysBack,
@@ -14,6 +19,26 @@ import { isEinOverdue, overdueSubmittedBefore } from '../../../../src/shared/dom
 const observedOf = (year: number) => Object.fromEntries(federalHolidaysOf(year).map((h) => [h.id, h.observed]));
 
 describe('federal holidays', () => {
+  it("keeps DC's Inauguration Day every fourth year: a Saturday one moves nothing, a Sunday one the Monday", () => {
+    // D.C. Code § 28-2701 (fact check 8a): its Saturday-to-Friday rule excepts the inauguration.
+    expect(federalHolidaysOf(2029).find((h) => h.id === 'inauguration_day')).toEqual({
+      id: 'inauguration_day',
+      date: '2029-01-20',
+      observed: '2029-01-20',
+    });
+    expect(isFederalHoliday('2029-01-20')).toBe(true);
+    expect(isFederalBusinessDay('2029-01-19')).toBe(true);
+    // Thursday 20 January 2033 is a legal holiday in DC, so not a business day.
+    expect(isFederalHoliday('2033-01-20')).toBe(true);
+    expect(isFederalBusinessDay('2033-01-20')).toBe(false);
+    expect(federalDueDate('2033-01-20')).toBe('2033-01-21');
+    // Sunday 20 January 2041: the Monday after is the holiday (Martin Luther King Day too, as always then).
+    expect(isFederalHoliday('2041-01-21')).toBe(true);
+    // Only every fourth year.
+    expect(federalHolidaysOf(2030).some((h) => h.id === 'inauguration_day')).toBe(false);
+    expect(isFederalHoliday('2032-01-20')).toBe(false);
+  });
+
   it('computes 2023 as OPM lists it (nth weekdays, Juneteenth, a Sunday New Year observed Monday)', () => {
     expect(observedOf(2023)).toEqual({
       new_years_day: '2023-01-02',
@@ -87,13 +112,28 @@ describe('the due-date rule', () => {
     expect(rule.due('2022-02-01', '2023-04-16')[0].dueDate).toBe('2023-04-18');
   });
 
-  it('leaves state dates on their statutory day', () => {
-    const items = deadlinesFor({ state: 'Texas', formationDate: '2024-03-01', today: '2026-01-01' });
-    // 15 May 2027 is a Saturday: Texas's own date is kept.
+  it("schedules an under-threshold Texas LLC's Public Information Report only, moved off a weekend", () => {
+    // Fact check 5c/5d: no franchise tax report at or below the threshold since the 2024 reports; 15 May
+    // 2027 is a Saturday, so the report is due Monday 17 May.
+    const items = deadlinesFor({ state: 'Texas', formationDate: '2024-03-01', today: '2026-01-01', horizonDays: 600 });
     expect(items.filter((i) => i.ruleId.startsWith('texas_')).map((i) => [i.ruleId, i.dueDate])).toEqual([
-      ['texas_franchise_tax_report', '2026-05-15'],
       ['texas_public_information_report', '2026-05-15'],
+      ['texas_public_information_report', '2027-05-17'],
     ]);
+    expect(texasDueDate(2027)).toBe('2027-05-17');
+    // 15 May 2032 is a Saturday too, 2033 a Sunday (to the Monday), 2028 a Monday (kept).
+    expect([texasDueDate(2032), texasDueDate(2033), texasDueDate(2028)]).toEqual([
+      '2032-05-17',
+      '2033-05-16',
+      '2028-05-15',
+    ]);
+    expect(findComplianceRule('texas_franchise_tax_report').status).toBe('not_required');
+  });
+
+  it('leaves the other state dates on their statutory day', () => {
+    // 1 May 2027 is a Saturday: Florida's own date is kept.
+    const items = deadlinesFor({ state: 'Florida', formationDate: '2025-03-01', today: '2027-01-01' });
+    expect(items.find((i) => i.ruleId === 'florida_annual_report')?.dueDate).toBe('2027-05-01');
   });
 });
 

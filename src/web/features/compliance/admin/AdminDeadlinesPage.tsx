@@ -33,6 +33,7 @@ import {
   downloadDeadlinesCsv,
   setDeadlineDone,
 } from './deadlinesApi';
+import { FactWatchNotes } from './FactWatchNotes';
 
 /** The rules that ever fall due (the FinCEN BOI item never does). */
 const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi');
@@ -120,6 +121,7 @@ export function AdminDeadlinesPage() {
       }
       controls={
         <>
+          <FactWatchNotes notes={view.data?.watchNotes} />
           <div className="flex flex-col gap-3 sm:flex-row">
             <FilterSelect
               id="deadlines-state"

@@ -26,6 +26,7 @@ import {
   regenerateCalendarFeed,
   setItemDone,
 } from '../api/compliance';
+import { CheckedLabel } from './CheckedLabel';
 
 /**
  * The company's compliance calendar on the dashboard (decision 0020): every coming deadline with its date,
@@ -120,9 +121,18 @@ function CalendarBody({ view }: { view: ComplianceView }) {
                   {t('compliance.card.notRequired')}
                 </span>
               </div>
-              <p className="mt-1 text-sm text-slate-700">{t(`compliance.rules.${rule.ruleId}.what`)}</p>
-              <p className="mt-2 text-sm">
-                <ExternalLink href={rule.source}>{t('compliance.card.source')}</ExternalLink>
+              <p className="mt-1 text-sm text-slate-700">
+                {t(
+                  `compliance.rules.${rule.ruleId}.what`,
+                  ruleTextVars(
+                    { ruleId: rule.ruleId, dueDate: view.today, amountCents: null, penalty: null },
+                    fmt.lang,
+                  ),
+                )}
+              </p>
+              <p className="mt-2 text-sm text-slate-600">
+                <ExternalLink href={rule.source}>{t('compliance.card.source')}</ExternalLink> ·{' '}
+                <CheckedLabel label={rule.checked} hasAmount={false} />
               </p>
             </li>
           ))}
@@ -196,7 +206,9 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
           </span>
         )}
       </div>
-      <p className="mt-2 text-sm text-slate-700">{t(`compliance.rules.${item.ruleId}.what`, vars)}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {t(`compliance.rules.${item.ruleId}.${item.agent === 'own' ? 'whatOwn' : 'what'}`, vars)}
+      </p>
       {item.renewal ? (
         <p className="mt-1 text-sm font-medium text-slate-900" data-testid="compliance-renewal-status">
           {agentRenewalText(item.renewal, t, date)}{' '}
@@ -208,7 +220,11 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
       <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
         <dt className="text-slate-600">{t('compliance.card.amount')}</dt>
         <dd className="text-slate-900">
-          {item.amountCents !== null ? fmt.usd(item.amountCents) : t('compliance.card.noFee')}
+          {item.amountCents !== null
+            ? fmt.usd(item.amountCents)
+            : item.agent === 'own'
+              ? t('compliance.card.agentBills')
+              : t('compliance.card.noFee')}
         </dd>
         {item.windowStart ? (
           <dd className="text-slate-700 sm:col-start-2">
@@ -228,12 +244,16 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
         ) : null}
       </dl>
       <p className="mt-2 text-sm text-slate-600">
-        {item.source === 'catalogue' ? (
-          t('compliance.card.ourPrice')
+        {item.source !== 'catalogue' ? (
+          <>
+            <ExternalLink href={item.source}>{t('compliance.card.source')}</ExternalLink> ·{' '}
+            <CheckedLabel label={item.checked} hasAmount={item.amountCents !== null} />
+          </>
+        ) : item.agent === 'own' ? (
+          t('compliance.card.agentOwnSource')
         ) : (
-          <ExternalLink href={item.source}>{t('compliance.card.source')}</ExternalLink>
-        )}{' '}
-        · {t('compliance.card.lastChecked', { date: date(item.lastChecked) })}
+          t('compliance.card.ourPrice')
+        )}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button

@@ -1,6 +1,6 @@
 import { Printer } from 'lucide-react';
 import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
-import { IRS_FAX_CHECKED, IRS_SS4_INTERNATIONAL_FAX } from '../../../../shared/catalogue/irs-fax';
+import { IRS_FAX_CHECKED, IRS_SS4_DOMESTIC_FAX, IRS_SS4_INTERNATIONAL_FAX } from '../../../../shared/catalogue/irs-fax';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -37,6 +37,12 @@ export function IrsFaxNumbers({ className }: { className?: string }) {
           </div>
         ))}
       </dl>
+      <p className="mt-2 text-sm text-slate-600" data-testid="irs-fax-domestic">
+        {t('einFollowUps.fax.domestic', {
+          number: IRS_SS4_DOMESTIC_FAX.number.number,
+          attention: IRS_SS4_DOMESTIC_FAX.attention,
+        })}
+      </p>
       <p className="mt-3 text-sm text-slate-600">
         {t('einFollowUps.fax.checked', { date: formatCalendarDate(IRS_FAX_CHECKED, fmt.lang) })}
         {' · '}

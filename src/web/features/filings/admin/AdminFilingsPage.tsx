@@ -47,6 +47,7 @@ import {
   prepareFiling,
   recordFilingExtension,
 } from './filingsAdminApi';
+import { Irs5472SendTo } from './Irs5472SendTo';
 
 const isKind = (v: string): v is FilingListKind => (FILING_LIST_KINDS as readonly string[]).includes(v);
 const isStatus = (v: string): v is FilingStatus => (FILING_STATUSES as readonly string[]).includes(v);
@@ -404,6 +405,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
 
           {filing.status === 'signed' ? (
             <Section title={t('adminFilings.detail.submitTitle')}>
+              {filing.sendTo ? <Irs5472SendTo sendTo={filing.sendTo} /> : null}
               <div className="grid gap-3 sm:grid-cols-2">
                 <SelectField
                   id="filing-method"

@@ -1,11 +1,11 @@
 import { Landmark } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import { ADDRESS_PRICES, findPackage, REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
-import { FEATURED_STATES, STATE_FEES_CHECKED_ON } from '../../../../shared/catalogue/states';
+import { FEATURED_STATES } from '../../../../shared/catalogue/states';
 import { packageOrderAmount } from '../../../../shared/domain/orders';
 import { Alert } from '../../../components/ui/Alert';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { WizardStep } from '../../../components/ui/WizardStep';
+import { stateFeesCheckedText } from '../../../lib/costs';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { useAddressStateNote } from './AddressStep';
@@ -35,7 +35,7 @@ function useStateFacts(stateSelected: string | null): Fact[] {
       icon: Landmark,
       label: stateFee('filingFee'),
       value: fmt.usd(featured.filingFee),
-      note: t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) }),
+      note: stateFeesCheckedText(t, fmt.lang, [featured]),
     },
     { id: 'annual', icon: Landmark, label: stateFee(featured.annualFeeKind), value: fmt.perYear(featured.annualFee) },
     {

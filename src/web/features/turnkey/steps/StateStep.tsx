@@ -1,11 +1,11 @@
 import { Check } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import { REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
-import { FEATURED_STATES, OTHER_STATES, STATE_FEES_CHECKED_ON } from '../../../../shared/catalogue/states';
+import { FEATURED_STATES, OTHER_STATES } from '../../../../shared/catalogue/states';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { errorId, FieldError } from '../../../components/ui/Label';
 import { SelectField } from '../../../components/ui/Select';
 import { WizardStep } from '../../../components/ui/WizardStep';
+import { stateFeesCheckedText } from '../../../lib/costs';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import type { Values } from './wizardState';
@@ -80,9 +80,7 @@ export function StateStep({
           </ChoiceCard>
         ))}
       </ChoiceGroup>
-      <p className="text-xs text-slate-500">
-        {t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) })}
-      </p>
+      <p className="text-xs text-slate-500">{stateFeesCheckedText(t, fmt.lang, FEATURED_STATES)}</p>
       <SelectField
         id="otherState"
         name="stateSelected"
