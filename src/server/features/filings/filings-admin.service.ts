@@ -23,7 +23,7 @@ import { customerMatches } from '../users/users-admin.service';
 import { FILING_ENTITY, type FilingRow, findFiling, moveFiling, toFilingView, vaultDocument } from './filings.service';
 import { form5472Due } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate, renderFilingDataSheet } from './filings-forms.service';
-import { decryptFilingTaxId } from './filings-tax-id.service';
+import { decryptFilingForeignTaxId, decryptFilingTaxId } from './filings-tax-id.service';
 
 type ListQuery = z.output<typeof adminFilingListQuerySchema>;
 type Filter = Omit<ListQuery, 'page' | 'pageSize'>;
@@ -195,10 +195,18 @@ async function lock(tx: DbOrTx, id: string): Promise<FilingRow> {
   return row;
 }
 
-/** The answers the forms are filled from: the only place the owner's SSN or ITIN is decrypted (decision 0058). */
+/** The answers the forms are filled from: the only place the owner's SSN or ITIN (decision 0058) and foreign tax number (0077) are decrypted. */
 export function filingFormAnswers(row: FilingRow, keyHex: string): FilingAnswers {
   const stored = row.answers as Omit<FilingAnswers, 'taxYear'>;
-  return { taxYear: row.taxYear, ...stored, owner: { ...stored.owner, usTaxId: decryptFilingTaxId(row, keyHex) } };
+  return {
+    taxYear: row.taxYear,
+    ...stored,
+    owner: {
+      ...stored.owner,
+      usTaxId: decryptFilingTaxId(row, keyHex),
+      foreignTaxId: decryptFilingForeignTaxId(row, keyHex),
+    },
+  };
 }
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N} .,&'-]+/gu, ' ').trim() || 'company';
