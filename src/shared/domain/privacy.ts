@@ -11,7 +11,7 @@ export const LEGAL_TEXTS = ['terms', 'privacyNotice'] as const;
 export type LegalText = (typeof LEGAL_TEXTS)[number];
 export const LEGAL_TEXT_VERSIONS: Readonly<Record<LegalText, string>> = {
   terms: '2026-11-26',
-  privacyNotice: '2026-11-26',
+  privacyNotice: '2026-11-28',
 };
 
 /** Consents a customer may give or withdraw at any time; none is needed to use the portal, none is pre-ticked. */
