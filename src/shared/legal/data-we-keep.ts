@@ -1,3 +1,4 @@
+import { RETENTION_SSN_DEFAULT_DAYS as DAYS } from '../domain/retention';
 import type { Language } from '../i18n/languages';
 
 /**
@@ -47,16 +48,16 @@ export const DATA_WE_KEEP: Readonly<Record<NoticeKind, Readonly<Record<Language,
     en: 'Company formation: your choices (formation type, state, package, address preference), your company’s details, your phone number, your answers and feedback in the guides, your turnkey formation request, your compliance calendar and the items you marked done.',
   },
   ein: {
-    tr: 'EIN başvurusu: şirketin ve sorumlu kişinin bilgileri (adı, adresi, telefonu), SSN’iniz (uygulama tarafından şifrelenir, yalnızca son dört hanesi gösterilir ve EIN alındıktan belirli bir süre sonra, varsayılan olarak 90 gün, silinir) ve IRS ile yapılan takip görüşmelerinin size açık notları.',
-    en: 'EIN application: the company’s and the responsible party’s details (name, address, phone), your SSN (encrypted by the application, shown only by its last four digits and deleted a set period after the EIN is issued, 90 days by default) and the notes shared with you of our follow-ups with the IRS.',
+    tr: `EIN başvurusu: şirketin ve sorumlu kişinin bilgileri (adı, adresi, telefonu), SSN’iniz (uygulama tarafından şifrelenir, yalnızca son dört hanesi gösterilir ve EIN alındıktan belirli bir süre sonra, varsayılan olarak ${DAYS} gün, silinir) ve IRS ile yapılan takip görüşmelerinin size açık notları.`,
+    en: `EIN application: the company’s and the responsible party’s details (name, address, phone), your SSN (encrypted by the application, shown only by its last four digits and deleted a set period after the EIN is issued, ${DAYS} days by default) and the notes shared with you of our follow-ups with the IRS.`,
   },
   filing: {
     tr: 'Yıllık Form 5472 beyanı: ev adresiniz, vatandaşlığınız, vergi mukimi olduğunuz ülke, şirketinizin bilgileri ve yıl içinde sizinle şirketiniz arasındaki para hareketleri; bunlar IRS’e gönderilen formlara yazılır.',
     en: 'Yearly Form 5472 filing: your home address, citizenship, country of tax residence, your company’s details and the money that moved between you and your company during the year; these go on the forms sent to the IRS.',
   },
   taxNumbers: {
-    tr: 'Vergi numaralarınız: T.C. kimlik numaranız (ya da başka bir ülkenin vergi kimlik numarası) ve varsa ITIN’iniz ya da SSN’iniz, uygulama tarafından şifrelenir, yalnızca son dört hanesi gösterilir, yalnızca formlar doldurulurken açılır ve beyan tamamlandıktan belirli bir süre sonra (varsayılan olarak 90 gün) silinir; hazırlanan formlar kasanızda kalır.',
-    en: 'Your tax numbers: your T.C. kimlik numarası (or another country’s tax identification number) and, if you have one, your ITIN or SSN are encrypted by the application, shown only by their last four digits, opened only to fill the forms and deleted a set period after the filing is done (90 days by default); the prepared forms stay in your vault.',
+    tr: `Vergi numaralarınız: T.C. kimlik numaranız (ya da başka bir ülkenin vergi kimlik numarası) ve varsa ITIN’iniz ya da SSN’iniz, uygulama tarafından şifrelenir, yalnızca son dört hanesi gösterilir, yalnızca formlar doldurulurken açılır ve beyan tamamlandıktan belirli bir süre sonra (varsayılan olarak ${DAYS} gün) silinir; hazırlanan formlar kasanızda kalır.`,
+    en: `Your tax numbers: your T.C. kimlik numarası (or another country’s tax identification number) and, if you have one, your ITIN or SSN are encrypted by the application, shown only by their last four digits, opened only to fill the forms and deleted a set period after the filing is done (${DAYS} days by default); the prepared forms stay in your vault.`,
   },
   documents: {
     tr: 'Belgeler: yüklediğiniz ya da sizin için hazırladığımız kimlik, şirket ve vergi belgeleri; örneğin kuruluş belgesi (Articles of Organization), SS-4 formu, EIN onay mektubu (CP 575) ve Form 5472.',
