@@ -8,7 +8,7 @@ import type { NoticeKind } from '../legal/data-we-keep';
  * a ZIP without the file an entry names fails, a row left after an erasure that claims "delete" fails,
  * a kind missing from the notice in either language fails.
  *
- * Each entry names the feature folder that owns the data, so issue 38 can split the list into one
+ * Each entry names the feature folder that owns the data, so the list can be split into one
  * manifest per feature without rewriting an entry. Tables are named as in SQL, so the web (which
  * renders the notice) needs nothing from the server.
  */
