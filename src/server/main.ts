@@ -47,9 +47,9 @@ async function main() {
     if (seeded)
       logger.info({ seeded }, 'a fresh embedded database: example services added (delete them at /admin/services)');
   }
-  // Decision 0058: numbers kept in clear before it are encrypted before the first request.
+  // Decisions 0058 and 0077: tax numbers kept in clear before them are encrypted before the first request.
   const encrypted = await encryptClearFilingTaxIds(deps);
-  if (encrypted) logger.info({ filings: encrypted }, "owners' U.S. tax numbers moved out of filing answers");
+  if (encrypted) logger.info({ filings: encrypted }, "owners' tax numbers moved out of filing answers");
   const app = createApp(deps);
   deps.mailer.start();
   const stopComplianceReminders = startComplianceReminders(deps);

@@ -200,6 +200,14 @@ describe('customer account journey', () => {
     await page.goto('/privacy');
     await page.getByText('KVKK', { exact: false }).first().waitFor();
     await screenshots(page, 'privacy');
+    // "The data we keep" comes from the personal-data registry (decision 0077), in each language.
+    await page.getByText('T.C. kimlik numaranız', { exact: false }).first().waitFor();
+    await page.goto('/privacy?lang=en');
+    await page.getByText('IP address and network', { exact: false }).first().waitFor();
+    await page.getByText('your T.C. kimlik numarası', { exact: false }).first().waitFor();
+    // Back to Turkish: the language chosen is remembered.
+    await page.goto('/privacy?lang=tr');
+    await page.getByText('T.C. kimlik numaranız', { exact: false }).first().waitFor();
     await page.goto('/bu-sayfa-yok');
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await screenshots(page, 'not-found');

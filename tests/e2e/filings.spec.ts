@@ -102,6 +102,11 @@ describe('the yearly Form 5472', () => {
       const [draftRow] = await db.select().from(filings).where(eq(filings.id, filing.id));
       expect(JSON.stringify(draftRow.answers)).not.toMatch(/912-?34-?5678/);
       expect(draftRow.usTaxIdLast4).toBe('5678');
+      // The T.C. kimlik numarası likewise (decision 0077): out of the answers, its last four shown.
+      await form.getByText('Kayıtlı, son dört hanesi 8901.', { exact: false }).waitFor();
+      expect(await customer.inputValue('input[name="owner.foreignTaxId"]')).toBe('');
+      expect(JSON.stringify(draftRow.answers)).not.toContain('12345678901');
+      expect(draftRow.foreignTaxIdLast4).toBe('8901');
       // The same questionnaire in English, for its screenshot; then back to Turkish to send it.
       await customer.goto(`/filings/${filing.id}?lang=en`);
       await form.getByText('Yes, there were transactions').waitFor();

@@ -25,7 +25,8 @@ const WEB = path.resolve('src/web');
 const SECTIONS = readdirSync(path.resolve('src/shared/i18n/tr'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.replace(/\.json$/, ''));
-const KEY = new RegExp(`['"\`](${SECTIONS.join('|')})\\.(?=[\\w$])`, 'g');
+// A file name ('documents.json', the data copy's files in the personal-data registry) is not a key.
+const KEY = new RegExp(`['"\`](${SECTIONS.join('|')})\\.(?!json['"\`])(?=[\\w$])`, 'g');
 // `import type` loads nothing at run time (the API contracts are read that way), so it is not followed.
 const STATIC_IMPORT = /(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)['"]/g;
 // Its comments name keys as examples; what it translates comes from its callers.

@@ -64,6 +64,8 @@ export const filingSchema = z
     answers: z.record(z.string(), z.unknown()).nullable(),
     /** The last four digits of the owner's SSN or ITIN, if given; the number itself never leaves the server. */
     usTaxIdLast4: z.string().nullable(),
+    /** The last four of the owner's foreign tax number (T.C. kimlik numarası); the number stays on the server (decision 0077). */
+    foreignTaxIdLast4: z.string().nullable(),
     answersEditable: z.boolean(),
   })
   .openapi('Filing');

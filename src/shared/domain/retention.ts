@@ -3,6 +3,8 @@
  * files that hold it are purged; the customer is told a week before, on the dashboard and by mail.
  */
 export const SSN_NOTICE_DAYS = 7;
+/** RETENTION_SSN_DAYS when the operator sets none; the privacy notice states it (decision 0077). */
+export const RETENTION_SSN_DEFAULT_DAYS = 90;
 /** Accounts never verified, with no formation, are removed this many days after sign-up. */
 export const ABANDONED_SIGNUP_DAYS = 30;
 

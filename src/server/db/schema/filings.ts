@@ -9,9 +9,10 @@ import { users } from './auth';
  * `<rule id>:<due date>`), so the daily run that opens questionnaires can run any number of times.
  *
  * Personal data: `answers` holds what the customer told us about their company and themselves (name,
- * address, citizenship, tax residence, foreign tax number, amounts moved between them and the
- * company); the owner's U.S. identifying number (SSN or ITIN), if any, is never in `answers` but only
- * as AES-256-GCM ciphertext and its last four (`us_tax_id_*`, decision 0058), purged
+ * address, citizenship, tax residence, amounts moved between them and the company); the owner's U.S.
+ * identifying number (SSN or ITIN), if any, and their foreign tax number (T.C. kimlik numarası) are
+ * never in `answers` but only as AES-256-GCM ciphertext and last four (`us_tax_id_*`, decision 0058;
+ * `foreign_tax_id_*`, decision 0077), purged
  * RETENTION_SSN_DAYS after the filing is done; the `*_document_id` columns point at files in the customer's
  * vault (documents). The row goes with the account (on delete cascade).
  */
@@ -41,6 +42,14 @@ export const filings = pgTable(
     usTaxIdLast4: text('us_tax_id_last4'),
     /** When the retention sweep removed the number; the prepared forms still carry it (decision 0058). */
     usTaxIdPurgedAt: timestamp('us_tax_id_purged_at', { withTimezone: true }),
+    /**
+     * The owner's foreign tax number (for a Turkish owner the T.C. kimlik numarası), encrypted with the
+     * user's id as context and kept apart from `answers` like the SSN (decision 0077).
+     */
+    foreignTaxIdEncrypted: text('foreign_tax_id_encrypted'),
+    foreignTaxIdLast4: text('foreign_tax_id_last4'),
+    /** When the retention sweep removed it; the prepared forms still print it. */
+    foreignTaxIdPurgedAt: timestamp('foreign_tax_id_purged_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     preparedAt: timestamp('prepared_at', { withTimezone: true }),
@@ -84,5 +93,7 @@ export const filings = pgTable(
     index('filings_kind_status_due_idx').on(t.kind, t.status, t.dueDate, t.id),
     // The retention sweep: done filings still holding the owner's SSN or ITIN.
     index('filings_tax_id_kept_idx').on(t.doneAt, t.id).where(sql`${t.usTaxIdEncrypted} is not null`),
+    // The same sweep: done filings still holding the owner's foreign tax number (decision 0077).
+    index('filings_foreign_tax_id_kept_idx').on(t.doneAt, t.id).where(sql`${t.foreignTaxIdEncrypted} is not null`),
   ],
 );

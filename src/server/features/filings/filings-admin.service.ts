@@ -34,7 +34,7 @@ import {
 } from './filings.service';
 import { form5472Due } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate, renderFilingDataSheet } from './filings-forms.service';
-import { decryptFilingTaxId } from './filings-tax-id.service';
+import { decryptFilingForeignTaxId, decryptFilingTaxId } from './filings-tax-id.service';
 
 type ListQuery = z.output<typeof adminFilingListQuerySchema>;
 type Filter = Omit<ListQuery, 'page' | 'pageSize'>;
@@ -213,10 +213,18 @@ async function lock(tx: DbOrTx, id: string): Promise<FilingRow> {
   return row;
 }
 
-/** The answers the forms are filled from: the only place the owner's SSN or ITIN is decrypted (decision 0058). */
+/** The answers the forms are filled from: the only place the owner's SSN or ITIN (decision 0058) and foreign tax number (0077) are decrypted. */
 export function filingFormAnswers(row: FilingRow, keyHex: string): FilingAnswers {
   const stored = row.answers as Omit<FilingAnswers, 'taxYear'>;
-  return { taxYear: row.taxYear, ...stored, owner: { ...stored.owner, usTaxId: decryptFilingTaxId(row, keyHex) } };
+  return {
+    taxYear: row.taxYear,
+    ...stored,
+    owner: {
+      ...stored.owner,
+      usTaxId: decryptFilingTaxId(row, keyHex),
+      foreignTaxId: decryptFilingForeignTaxId(row, keyHex),
+    },
+  };
 }
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N} .,&'-]+/gu, ' ').trim() || 'company';
@@ -235,8 +243,9 @@ export async function prepareFiling(deps: AppDeps, adminId: string, id: string):
     throw new ApiError('INVALID_TRANSITION');
   }
   const answers = filingFormAnswers(row, deps.encryptionKey);
-  // Every form and the data sheet print lines 4b(1) and 8b(1): the number, when the owner gave one.
-  const holdsTaxId = answers.owner.usTaxId !== '';
+  // Every form and the data sheet print lines 4b(1) and 8b(1): the number, when the owner gave one,
+  // and the foreign tax number (a T.C. kimlik numarası), kept encrypted like it (decision 0077).
+  const holdsTaxId = answers.owner.usTaxId !== '' || answers.owner.foreignTaxId !== '';
   const { f5472, f1120 } = await templateStatuses(deps);
   const configured = f5472.status.reason !== 'notConfigured' || f1120.status.reason !== 'notConfigured';
   const files: {

@@ -20,9 +20,16 @@ import {
 import { formFieldValues } from '../../../shared/domain/form-5472';
 import { auditEvents, filings, sessions } from '../../db/schema';
 import { runRetentionSweep } from '../retention/retention.service';
-import { filingOf, GOOD_ANSWERS } from './filings.fixtures';
+import { buildFormTemplate, filingOf, GOOD_ANSWERS } from './filings.fixtures';
 import { filingFormAnswers } from './filings-admin.service';
-import { decryptFilingTaxId, encryptClearFilingTaxIds, encryptedTaxIdColumns } from './filings-tax-id.service';
+import { fillFormTemplate } from './filings-forms.service';
+import {
+  decryptFilingForeignTaxId,
+  decryptFilingTaxId,
+  encryptClearFilingTaxIds,
+  encryptedForeignTaxIdColumns,
+  encryptedTaxIdColumns,
+} from './filings-tax-id.service';
 
 let t: TestApp;
 let owner: TestClient;
@@ -210,3 +217,96 @@ async function storeNumber(id: string, userId: string, doneDaysAgo: number | nul
     })
     .where(eq(filings.id, id));
 }
+
+describe("the owner's foreign tax number, the T.C. kimlik numarası (decision 0077)", () => {
+  const KIMLIK = '10000000146';
+
+  it('is kept encrypted with its last four, never in the answers jsonb, kept by an empty field, and printed on the 5472', async () => {
+    const customer = await signedInCustomer(t);
+    const filing = await filingOf(t, customer.id);
+    const url = `/api/filings/${filing.id}/answers`;
+    const draft = await customer.c.request('PUT', url, { owner: { name: 'Ayşe Kaya', foreignTaxId: KIMLIK } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(JSON.stringify(draft.body)).not.toContain(KIMLIK);
+    expect(draft.body.filing.foreignTaxIdLast4).toBe('0146');
+    expect(await rawRow(filing.id)).not.toContain(KIMLIK);
+    const [stored] = await db().select().from(filings).where(eq(filings.id, filing.id));
+    expect(JSON.stringify(stored.answers)).not.toContain('foreignTaxId');
+    expect(stored.foreignTaxIdEncrypted).toMatch(/^v1:/);
+    expect(decryptFilingForeignTaxId(stored, t.deps.encryptionKey)).toBe(KIMLIK);
+    expect(() => decryptFilingForeignTaxId({ ...stored, userId: 'someone-else' }, t.deps.encryptionKey)).toThrow();
+
+    // Sending with the field left empty keeps the number (the form shows only its last four).
+    const sent = await customer.c.request('POST', url, {
+      ...GOOD_ANSWERS,
+      owner: { ...GOOD_ANSWERS.owner, foreignTaxId: '' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.filing.foreignTaxIdLast4).toBe('0146');
+    expect(await rawRow(filing.id)).not.toContain(KIMLIK);
+    const desk = await owner.get(`/api/admin/filings/${filing.id}`);
+    expect(JSON.stringify(desk.body)).not.toContain(KIMLIK);
+    expect(desk.body.filing.foreignTaxIdLast4).toBe('0146');
+
+    // The Form 5472 still prints it: the filled PDF's field holds it in clear.
+    const [answered] = await db().select().from(filings).where(eq(filings.id, filing.id));
+    const answers = filingFormAnswers(answered, t.deps.encryptionKey);
+    const filled = await fillFormTemplate('f5472', await buildFormTemplate('f5472'), answers, { flatten: false });
+    const { PDFDocument } = await import('pdf-lib');
+    expect((await PDFDocument.load(filled.bytes)).getForm().getTextField('f5472_4b3_ftin').getText()).toBe(KIMLIK);
+  });
+
+  it('a number re-entered replaces the kept one; a send without any is refused', async () => {
+    const customer = await signedInCustomer(t);
+    const filing = await filingOf(t, customer.id);
+    const url = `/api/filings/${filing.id}/answers`;
+    const refused = await customer.c.request('POST', url, {
+      ...GOOD_ANSWERS,
+      owner: { ...GOOD_ANSWERS.owner, foreignTaxId: '' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields['owner.foreignTaxId']).toBe('filings.validation.foreignTaxIdRequired');
+    await customer.c.request('PUT', url, { owner: { foreignTaxId: KIMLIK } });
+    const replaced = await customer.c.request('PUT', url, { owner: { foreignTaxId: '98765432109' } });
+    expect(replaced.body.filing.foreignTaxIdLast4).toBe('2109');
+    const [row] = await db().select().from(filings).where(eq(filings.id, filing.id));
+    expect(decryptFilingForeignTaxId(row, t.deps.encryptionKey)).toBe('98765432109');
+  });
+
+  it('written in clear before the decision, is moved into its column at start', async () => {
+    const filing = await filingOf(t, (await signedInCustomer(t)).id, 'answered');
+    await db()
+      .update(filings)
+      .set({ answers: GOOD_ANSWERS, foreignTaxIdEncrypted: null, foreignTaxIdLast4: null })
+      .where(eq(filings.id, filing.id));
+    expect(await rawRow(filing.id)).toContain(GOOD_ANSWERS.owner?.foreignTaxId);
+    expect(await encryptClearFilingTaxIds(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await rawRow(filing.id)).not.toContain(GOOD_ANSWERS.owner?.foreignTaxId);
+    const [row] = await db().select().from(filings).where(eq(filings.id, filing.id));
+    expect(decryptFilingForeignTaxId(row, t.deps.encryptionKey)).toBe(GOOD_ANSWERS.owner?.foreignTaxId);
+    expect(row.foreignTaxIdLast4).toBe('8901');
+  });
+
+  it('goes with the retention sweep with the SSN', async () => {
+    const old = await filingOf(t, (await signedInCustomer(t)).id, 'done');
+    const recent = await filingOf(t, (await signedInCustomer(t)).id, 'done');
+    for (const [row, days] of [
+      [old, 91],
+      [recent, 89],
+    ] as const) {
+      await db()
+        .update(filings)
+        .set({
+          ...encryptedForeignTaxIdColumns(KIMLIK, t.deps.encryptionKey, row.userId),
+          doneAt: new Date(Date.now() - days * 86_400_000),
+        })
+        .where(eq(filings.id, row.id));
+    }
+    await runRetentionSweep(t.deps);
+    const [purged] = await db().select().from(filings).where(eq(filings.id, old.id));
+    expect(purged).toMatchObject({ foreignTaxIdEncrypted: null, foreignTaxIdLast4: null, usTaxIdPurgedAt: null });
+    expect(purged.foreignTaxIdPurgedAt).toBeInstanceOf(Date);
+    const [kept] = await db().select().from(filings).where(eq(filings.id, recent.id));
+    expect(decryptFilingForeignTaxId(kept, t.deps.encryptionKey)).toBe(KIMLIK);
+  });
+});

@@ -7,6 +7,7 @@ import { complianceItemKey } from '../../../shared/schemas/compliance';
 import type { FilingDraftInput } from '../../../shared/schemas/filings';
 import { companyFormations, filings } from '../../db/schema';
 import { form5472Due } from './filings-daily.service';
+import { answersWithoutTaxId, encryptedForeignTaxIdColumns } from './filings-tax-id.service';
 
 /** A questionnaire every check accepts: a company with transactions in two categories. */
 export const GOOD_ANSWERS: FilingDraftInput = {
@@ -43,7 +44,8 @@ export const GOOD_ANSWERS: FilingDraftInput = {
 
 /**
  * For the authorization matrix and the tests: a Form 5472 filing of `userId` at `status`, with good
- * answers once answered (tax year 2025, due 15 April 2026).
+ * answers once answered (tax year 2025, due 15 April 2026), the foreign tax number kept as the
+ * service keeps it: encrypted, apart from the answers (decision 0077).
  */
 export async function filingOf(t: TestApp, userId: string, status: FilingStatus = 'questionnaire_sent') {
   const { dueDate } = form5472Due(2025);
@@ -60,7 +62,12 @@ export async function filingOf(t: TestApp, userId: string, status: FilingStatus 
       dueDate,
       sentAt: new Date(),
       answeredAt: answered ? new Date() : null,
-      answers: answered ? { ...GOOD_ANSWERS, company: { ...GOOD_ANSWERS.company, ein: '123456789' } } : null,
+      answers: answered
+        ? answersWithoutTaxId({ ...GOOD_ANSWERS, company: { ...GOOD_ANSWERS.company, ein: '123456789' } })
+        : null,
+      ...(answered
+        ? encryptedForeignTaxIdColumns(GOOD_ANSWERS.owner?.foreignTaxId ?? '', t.deps.encryptionKey, userId)
+        : {}),
     })
     .returning();
   return row;

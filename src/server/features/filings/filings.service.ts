@@ -19,7 +19,12 @@ import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { storeDocumentRow } from '../documents/documents.service';
 import { createCustomerThread, customerReply } from '../support/support-customer.service';
-import { answersWithoutTaxId, taxIdChange } from './filings-tax-id.service';
+import {
+  answersWithoutTaxId,
+  decryptFilingForeignTaxId,
+  foreignTaxIdChange,
+  taxIdChange,
+} from './filings-tax-id.service';
 
 export type FilingRow = typeof filings.$inferSelect;
 export const FILING_ENTITY = 'filing';
@@ -265,6 +270,7 @@ export async function toFilingViews(db: DbOrTx, rows: FilingRow[]): Promise<Fili
             (answersEditable(row.status) ? await prefilledDraft(db, row.userId) : null))
           : null,
       usTaxIdLast4: row.usTaxIdLast4,
+      foreignTaxIdLast4: row.foreignTaxIdLast4,
       answersEditable: row.kind === 'form_5472' && answersEditable(row.status),
     })),
   );
@@ -309,6 +315,7 @@ export async function saveDraft(
       .set({
         answers: answersWithoutTaxId(draft),
         ...taxIdChange(draft.owner, deps.encryptionKey, userId),
+        ...foreignTaxIdChange(draft.owner, deps.encryptionKey, userId),
         updatedAt: new Date(),
       })
       .where(eq(filings.id, id))
@@ -330,7 +337,13 @@ export async function submitAnswers(
   const db = deps.database.db;
   const row = await requireOwnFiling(db, userId, id);
   if (row.kind !== 'form_5472') throw new ApiError('INVALID_TRANSITION');
-  const checked = checkFilingAnswers(draft, row.taxYear);
+  // The foreign tax number kept encrypted counts as given: the form shows only its last four (decision 0077).
+  const typedForeign = draft.owner?.foreignTaxId?.trim() ?? '';
+  const kept = typedForeign === '' ? decryptFilingForeignTaxId(row, deps.encryptionKey) : '';
+  const checked = checkFilingAnswers(
+    kept ? { ...draft, owner: { ...draft.owner, foreignTaxId: kept } } : draft,
+    row.taxYear,
+  );
   if (!checked.ok) throw new ApiError('VALIDATION_FAILED', checked.fields);
   const { taxYear: _year, ...answers } = checked.answers;
   return db.transaction(async (tx) => {
@@ -340,7 +353,11 @@ export async function submitAnswers(
       locked,
       'answered',
       { id: userId, role: 'customer' },
-      { answers: answersWithoutTaxId(answers), ...taxIdChange(draft.owner, deps.encryptionKey, userId) },
+      {
+        answers: answersWithoutTaxId(answers),
+        ...taxIdChange(draft.owner, deps.encryptionKey, userId),
+        ...foreignTaxIdChange(typedForeign ? answers.owner : undefined, deps.encryptionKey, userId),
+      },
     );
   });
 }

@@ -19,8 +19,9 @@ import {
 import { auditEvents, einFollowUps, filings, mailOutbox, orders, users } from '../../db/schema';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
-import { encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
+import { answersWithoutTaxId, encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
 import { subscriptionOf } from '../renewals/renewals.fixtures';
+import { expectErasureClaims, expectExportClaims } from './personal-data.fixtures';
 import { download, dumpAllTables, unzip } from './privacy.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
 
@@ -129,7 +130,7 @@ export async function exportThenEraseJourney(
   await db
     .update(filings)
     .set({
-      answers: { ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name } },
+      answers: answersWithoutTaxId({ ...GOOD_ANSWERS, owner: { ...GOOD_ANSWERS.owner, name: who.name } }),
       ...encryptedTaxIdColumns(ssn, t.deps.encryptionKey, who.id),
     })
     .where(eq(filings.id, filing.id));
@@ -140,23 +141,8 @@ export async function exportThenEraseJourney(
   expect(zip.status).toBe(200);
   expect(zip.headers.get('content-type')).toBe('application/zip');
   const entries = await unzip(zip.bytes);
-  for (const name of [
-    'profile.json',
-    'consents.json',
-    'formation.json',
-    'turnkey-request.json',
-    'ein-application.json',
-    'orders.json',
-    'support-threads.json',
-    'documents.json',
-    'compliance-items.json',
-    'history.json',
-    'ein-follow-ups.json',
-    'filings.json',
-    'subscriptions.json',
-  ]) {
-    expect(entries.has(name), name).toBe(true);
-  }
+  // Each file the personal-data registry says the copy has (decision 0077).
+  expectExportClaims(entries);
   expect(JSON.parse(entries.get('profile.json')?.toString() ?? '{}').user.email).toBe(who.email);
   const einJson = JSON.parse(entries.get('ein-application.json')?.toString() ?? '{}');
   expect(einJson.responsiblePartySsnLast4).toBe(ssn.slice(-4));
@@ -164,6 +150,12 @@ export async function exportThenEraseJourney(
   expect(everything).not.toContain(ssn);
   expect(everything).not.toContain('responsiblePartySsnEncrypted');
   expect(everything).not.toContain('usTaxIdEncrypted');
+  // The T.C. kimlik numarası as its last four only (decision 0077).
+  expect(everything).not.toContain('foreignTaxIdEncrypted');
+  expect(everything).not.toContain(String(GOOD_ANSWERS.owner?.foreignTaxId));
+  expect(JSON.parse(entries.get('filings.json')?.toString() ?? '[]')[0].answers.owner.foreignTaxId).toBe(
+    `***${String(GOOD_ANSWERS.owner?.foreignTaxId).slice(-4)}`,
+  );
   expect(JSON.parse(entries.get('filings.json')?.toString() ?? '[]')[0].answers.owner.usTaxId).toBe(
     `***-**-${ssn.slice(-4)}`,
   );
@@ -224,6 +216,7 @@ export async function exportThenEraseJourney(
   const before = await listStore();
   expect([...before.values()].some((bytes) => bytes.includes(uniqueBytes))).toBe(true);
 
+  const erasingAt = new Date();
   const approved = await ctx.owner.c.post(`/api/admin/privacy/erasures/${item.id}/approve`, {
     answer: 'Paid orders are kept without personal details.',
   });
@@ -238,6 +231,8 @@ export async function exportThenEraseJourney(
   expect(await ctx.mailTo(who.email, 'privacy.erasureDone')).toHaveLength(1);
   expect(await removeErasedFiles(t.deps)).toBe(0);
 
+  // Each erasure claim of the personal-data registry (decision 0077).
+  await expectErasureClaims(t, who.id, erasingAt);
   // The proof: every table, every column as text, and every file of the store.
   const dump = await dumpAllTables(t);
   const needles = [who.email, who.name, phone, phone.replace(/\s/g, ''), ssn, `Mesajım ${who.tag}`, `Konu ${who.tag}`];

@@ -191,7 +191,10 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     await db.select().from(einFollowUps).where(eq(einFollowUps.userId, userId)).orderBy(einFollowUps.createdAt)
   ).map(({ note, noteShareable, ...rest }) => ({ ...rest, note: noteShareable ? note : null }));
   const filingRows = (await db.select().from(filings).where(eq(filings.userId, userId)).orderBy(filings.createdAt)).map(
-    ({ usTaxIdEncrypted: _ciphertext, ...f }) => ({ ...f, answers: withTaxIdLastFour(f.answers, f.usTaxIdLast4) }),
+    ({ usTaxIdEncrypted: _ciphertext, foreignTaxIdEncrypted: _foreign, ...f }) => ({
+      ...f,
+      answers: withTaxIdLastFour(f.answers, f.usTaxIdLast4, f.foreignTaxIdLast4),
+    }),
   );
   const subscriptionRows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const subscriptionHistory = await db
@@ -225,11 +228,21 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
   ];
 }
 
-/** A filing's answers with the owner's US SSN or ITIN as its last four digits, as the EIN application's. */
-function withTaxIdLastFour(answers: unknown, last4: string | null): unknown {
-  if (!answers || typeof answers !== 'object' || !last4) return answers;
+/**
+ * A filing's answers with the owner's US SSN or ITIN and foreign tax number as their last four digits,
+ * as the EIN application's (decisions 0058, 0077).
+ */
+function withTaxIdLastFour(answers: unknown, last4: string | null, foreignLast4: string | null): unknown {
+  if (!answers || typeof answers !== 'object') return answers;
   const owner = (answers as { owner?: Record<string, unknown> }).owner ?? {};
-  return { ...answers, owner: { ...owner, usTaxId: `***-**-${last4}` } };
+  return {
+    ...answers,
+    owner: {
+      ...owner,
+      ...(last4 ? { usTaxId: `***-**-${last4}` } : {}),
+      ...(foreignLast4 ? { foreignTaxId: `***${foreignLast4}` } : {}),
+    },
+  };
 }
 
 /** A name safe inside the ZIP: no folders, no control characters. */

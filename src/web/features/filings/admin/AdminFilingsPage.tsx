@@ -339,7 +339,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
                 ['activityCode', answers.company?.activityCode],
                 ['ownerName', answers.owner?.name],
                 ['citizenship', answers.owner?.citizenship],
-                ['foreignTaxId', answers.owner?.foreignTaxId],
+                ['foreignTaxId', filing.foreignTaxIdLast4 ? `•••${filing.foreignTaxIdLast4}` : null],
               ].map(([key, value]) => (
                 <div key={String(key)} className="contents">
                   <dt className="text-slate-600">{t(`filings.form.fields.${key}`)}</dt>

@@ -80,10 +80,21 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   const usTaxIdHint = filing.usTaxIdLast4
     ? t('filings.form.fields.usTaxIdSaved', { last4: filing.usTaxIdLast4 })
     : t('filings.form.fields.usTaxIdHint');
-  /** After a save the number typed is on the server; the field empties and the remove box resets. */
+  // The foreign tax number (T.C. kimlik numarası) likewise (decision 0077).
+  const foreignTaxIdHint = filing.foreignTaxIdLast4
+    ? t('filings.form.fields.usTaxIdSaved', { last4: filing.foreignTaxIdLast4 })
+    : undefined;
+  /** After a save the numbers typed are on the server; the fields empty and the remove box resets. */
   function saved(next: FilingView) {
-    setOwner(({ usTaxId: _number, usTaxIdRemove: _remove, ...rest }) => rest);
+    setOwner(({ usTaxId: _number, usTaxIdRemove: _remove, foreignTaxId: _foreign, ...rest }) => rest);
     onChange(next);
+  }
+
+  /** The draft as the send check sees it: a foreign tax number kept on the server counts as given. */
+  function checkedDraft(): FilingDraftInput {
+    const current = draft();
+    if (!filing.foreignTaxIdLast4 || current.owner?.foreignTaxId?.trim()) return current;
+    return { ...current, owner: { ...current.owner, foreignTaxId: `kept-${filing.foreignTaxIdLast4}` } };
   }
 
   function draft(): FilingDraftInput {
@@ -114,7 +125,7 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   }
 
   async function send() {
-    const checked = checkFilingAnswers(draft(), year);
+    const checked = checkFilingAnswers(checkedDraft(), year);
     if (!checked.ok) {
       setErrors(checked.fields);
       toast.error(t('filings.form.sendFailed'));
@@ -193,8 +204,8 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
               key={key}
               name={`owner.${key}`}
               label={t(`filings.form.fields.${label}`)}
-              autoComplete={key === 'usTaxId' ? 'off' : undefined}
-              hint={key === 'usTaxId' ? usTaxIdHint : undefined}
+              autoComplete={key === 'usTaxId' || key === 'foreignTaxId' ? 'off' : undefined}
+              hint={key === 'usTaxId' ? usTaxIdHint : key === 'foreignTaxId' ? foreignTaxIdHint : undefined}
               value={(owner[key] as string | undefined) ?? ''}
               onChange={(e) => {
                 setOwner({ ...owner, [key]: e.target.value });
