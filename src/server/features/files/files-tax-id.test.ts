@@ -276,10 +276,11 @@ describe('every writer of a file that prints a tax number marks it (decision 006
     expect((await owner.post(`/api/admin/filings/${filing.id}/submitted`, fax)).status).toBe(200);
     await step('fax confirmation', true);
 
-    // A Form 5472 without a number: its forms print none and are not marked.
+    // A Form 5472 without an SSN or ITIN still prints the owner's foreign tax number,
+    // kept encrypted like them (decision 0077): its forms are marked all the same.
     const plain = await filingOf(t, userId, 'answered');
     expect((await owner.post(`/api/admin/filings/${plain.id}/prepare`)).status).toBe(200);
-    await step('data sheet without a number', false);
+    await step('data sheet without a US number, with the foreign one', true);
 
     // POST /api/admin/filings/state-reports: the state's receipt.
     const today = new Date().toISOString().slice(0, 10);
