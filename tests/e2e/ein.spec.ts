@@ -124,8 +124,12 @@ describe('EIN pipeline between a customer and an admin', () => {
     await einCard.locator('[data-testid=stage-date-waiting_for_form]').waitFor();
     expect(await einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
     expect(await einCard.locator('[data-testid=stage-expected-wait]').getAttribute('data-source')).toBe('default');
-    // The formation card no longer claims the EIN exists while the IRS has not answered.
-    expect(await customer.locator('[data-testid=formation-progress]').innerText()).toContain('IRS');
+    // The formation card no longer claims the EIN exists, and points to the EIN card's next step
+    // (signing the SS-4) rather than to an IRS answer nobody has asked for yet (decision 0072).
+    await customer
+      .locator('[data-testid=formation-progress]')
+      .getByText('sıradaki adım EIN kartında', { exact: false })
+      .waitFor();
     await screenshots(customer, 'ein-dashboard-waiting');
 
     // A second application is refused by the server.

@@ -46,7 +46,7 @@ describe('the operator home', () => {
     await screenshots(owner, 'home-owner-tr');
 
     // The funnel filtered by a short link: its customers only.
-    await owner.getByTestId('home-panel-funnel').getByLabel('Kısa bağlantı').selectOption(seeded.spring);
+    await owner.getByTestId('home-panel-funnel').getByLabel('Kısa link').selectOption(seeded.spring);
     await owner.waitForURL(`**link=${seeded.spring}**`);
     await figure('funnel', 'signups').getByText(`${E.funnelSpring.signups} (`, { exact: false }).waitFor();
     // Its first payments open the orders list narrowed the same way: each customer's first live payment.

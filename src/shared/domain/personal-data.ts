@@ -142,6 +142,15 @@ export const PERSONAL_DATA = [
   },
   {
     feature: 'two-factor',
+    store: t('two_factor_limits', ['failures', 'day_failures', 'lockouts', 'locked_until']),
+    what: 'counts of wrong second-factor codes and the lockout they started (decision 0070)',
+    export: { excluded: 'a security counter the portal keeps, not data the member gave' },
+    erasure: { does: 'delete' },
+    retention: { period: 'while the account is open; it starts over after a day without failures', sweep: null },
+    notice: 'security',
+  },
+  {
+    feature: 'two-factor',
     store: t('recovery_codes', ['code_hash']),
     what: 'recovery codes, as hashes',
     export: { excluded: 'secrets' },

@@ -45,7 +45,7 @@ export function createAuth(opts: AuthOptions) {
     // The portal limits failed sign-ins per email itself (features/auth/sign-in-limit.service.ts).
     rateLimit: { enabled: false },
     // Decision 0071: a reset or verification token is kept only as its SHA-256 (base64url), so a copy
-    // of the database (a backup, a dump) holds no live link. verification-token.ts hashes alike.
+    // of the database (a backup, a dump) holds no live link. verification-token.service.ts hashes alike.
     verification: { storeIdentifier: 'hashed' },
     user: {
       additionalFields: {

@@ -4,7 +4,7 @@ import { isStaff, type Role, STAFF_ROLES } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
 import { companyFormations, userProfiles, users, verifications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { storedVerificationIdentifier } from './verification-token';
+import { storedVerificationIdentifier } from './verification-token.service';
 
 export type Home = HomePath;
 

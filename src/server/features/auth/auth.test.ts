@@ -15,7 +15,7 @@ import {
 import { STAFF_HOME } from '../../../shared/domain/permissions';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { mailOutbox, sessions, userProfiles, users, verifications } from '../../db/schema';
-import { storedVerificationIdentifier } from './verification-token';
+import { storedVerificationIdentifier } from './verification-token.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -94,7 +94,7 @@ async function staleSecondFactor(userId: string) {
     .where(eq(sessions.userId, userId));
 }
 
-describe('a re-prepared Form 5472 (issue 36, item 1)', () => {
+describe('a re-prepared Form 5472 (decision 0066)', () => {
   let support: Awaited<ReturnType<typeof createStaffMember>>;
   let operations: Awaited<ReturnType<typeof createStaffMember>>;
   beforeAll(async () => {

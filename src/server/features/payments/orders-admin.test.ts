@@ -229,7 +229,8 @@ describe('the orders export', () => {
       users.isil.email,
       'IŞIL ŞAHİN',
       'ITIN başvurusu',
-      '199,99',
+      // Quoted: it holds the other dialect's separator (decision 0075); Excel still reads it as a number.
+      '"199,99"',
       'USD',
       'İptal edildi',
       '',
