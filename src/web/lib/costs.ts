@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { formatCalendarDate } from '../../shared/catalogue/calendar-date';
 import { stateCosts } from '../../shared/catalogue/costs';
 import { type FeaturedState, STATE_FEES_CHECKED_ON } from '../../shared/catalogue/states';
+import { formatCalendarDateLong } from '../../shared/format/dates';
 import type { Fact } from '../components/ui/FactList';
 import { useFormat } from './format';
 import { useTranslation } from './useTranslation';
@@ -38,6 +38,6 @@ export function useStateCostFacts(state: FeaturedState, icon?: LucideIcon): { fa
         }),
       },
     ],
-    checkedOn: t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) }),
+    checkedOn: t('catalogue.stateFees.checkedOn', { date: formatCalendarDateLong(STATE_FEES_CHECKED_ON, fmt.lang) }),
   };
 }

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import type {
   AdminFilingView,
   adminFilingExportQuerySchema,
@@ -8,6 +7,7 @@ import type {
 } from '../../../shared/contracts/filings';
 import { canExtend, type FilingSort, isStateFilable, type SubmitMethod } from '../../../shared/domain/filings';
 import type { FilingAnswers } from '../../../shared/domain/form-5472';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { filings, userProfiles, users } from '../../db/schema';
@@ -318,7 +318,7 @@ async function mailCustomer(
         subject: what,
         excerpt: row.filedOn
           ? translate(lang, 'mail.filings.filedLine', {
-              date: formatCalendarDate(row.filedOn, lang),
+              date: formatCalendarDateLong(row.filedOn, lang),
               confirmation: row.confirmationNumber ?? '—',
             })
           : undefined,

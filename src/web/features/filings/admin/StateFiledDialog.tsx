@@ -33,7 +33,7 @@ export function StateFiledDialog({
   onFiled: (filedOn: string) => void;
 }) {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { day } = useFormat();
   const [confirmation, setConfirmation] = useState('');
   const [filedOn, setFiledOn] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -62,7 +62,7 @@ export function StateFiledDialog({
         { userId: item.userId, itemKey: item.itemKey, filedOn, confirmationNumber: confirmation.trim() },
         file,
       );
-      toast.success(t('compliance.admin.filed', { date: date(filedOn) }));
+      toast.success(t('compliance.admin.filed', { date: day(filedOn) }));
       onFiled(filedOn);
       close();
     } catch (err) {

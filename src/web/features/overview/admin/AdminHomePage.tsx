@@ -81,7 +81,7 @@ function useRange(): { preset: RangePreset; range: DayRange; set: (next: Record<
 export function AdminHomePage() {
   const { t } = useTranslation();
   const can = useCan();
-  const { usd } = useFormat();
+  const { usd, day, dayMonth, monthYear } = useFormat();
   const [search] = useSearchParams();
   const { preset, range, set } = useRange();
   const link = search.get('link');
@@ -160,7 +160,7 @@ export function AdminHomePage() {
             }))}
             chart={
               <BarChart
-                labels={growth.data.weeks.map((w) => w.week.slice(5))}
+                labels={growth.data.weeks.map((w) => dayMonth(w.week))}
                 series={GROWTH_KEYS.map((k, i) => ({
                   name: t(`adminHome.growth.${k}`),
                   values: growth.data.weeks.map((w) => w[k]),
@@ -170,7 +170,7 @@ export function AdminHomePage() {
             }
             table={{
               columns: [t('adminHome.week'), ...GROWTH_KEYS.map((k) => t(`adminHome.growth.${k}`))],
-              rows: growth.data.weeks.map((w) => [w.week, ...GROWTH_KEYS.map((k) => w[k])]),
+              rows: growth.data.weeks.map((w) => [day(w.week), ...GROWTH_KEYS.map((k) => w[k])]),
             }}
           />
         ) : sees('growth') ? (
@@ -287,7 +287,7 @@ export function AdminHomePage() {
               const months = [...new Set(money.data.rows.map((r) => r.month))];
               return (
                 <BarChart
-                  labels={months}
+                  labels={months.map(monthYear)}
                   format={(c) => usd(Math.round(c / 100) * 100).replace(/[.,]00$/, '')}
                   series={[
                     {
@@ -309,7 +309,7 @@ export function AdminHomePage() {
                 t('adminHome.money.amount'),
               ],
               rows: money.data.rows.map((r) => [
-                r.month,
+                monthYear(r.month),
                 r.kind === 'package' && isPackage(r.item) ? t(`adminHome.packages.${r.item}`) : (r.title ?? r.item),
                 r.orders,
                 usd(r.cents),
@@ -364,7 +364,13 @@ export function AdminHomePage() {
                 t('adminHome.p90'),
               ],
               rows: [
-                ...irs.data.rows.map((r) => [r.month, stage(r.stage), r.samples, days(r.medianDays), days(r.p90Days)]),
+                ...irs.data.rows.map((r) => [
+                  monthYear(r.month),
+                  stage(r.stage),
+                  r.samples,
+                  days(r.medianDays),
+                  days(r.p90Days),
+                ]),
                 // The waits the customers are shown now, from the same stage times (last 180 days).
                 ...irs.data.waits.map((w) => [
                   t('adminHome.irs.customerWaits'),
@@ -407,7 +413,7 @@ export function AdminHomePage() {
             ]}
             chart={
               <BarChart
-                labels={care.data.months.map((m) => m.month)}
+                labels={care.data.months.map((m) => monthYear(m.month))}
                 series={[
                   {
                     name: t('adminHome.median'),
@@ -431,7 +437,7 @@ export function AdminHomePage() {
                 t('adminHome.p90'),
               ],
               rows: care.data.months.map((m) => [
-                m.month,
+                monthYear(m.month),
                 m.threads,
                 m.replied,
                 hours(m.medianHours),
@@ -464,7 +470,7 @@ export function AdminHomePage() {
             ]}
             chart={
               <BarChart
-                labels={deadlines.data.weeks.map((w) => w.week.slice(5))}
+                labels={deadlines.data.weeks.map((w) => dayMonth(w.week))}
                 series={[
                   {
                     name: t('adminHome.deadlines.dueSoon'),
@@ -476,7 +482,7 @@ export function AdminHomePage() {
             }
             table={{
               columns: [t('adminHome.week'), t('adminHome.deadlines.due')],
-              rows: deadlines.data.weeks.map((w) => [w.week, w.count]),
+              rows: deadlines.data.weeks.map((w) => [day(w.week), w.count]),
             }}
           />
         ) : sees('deadlines') ? (

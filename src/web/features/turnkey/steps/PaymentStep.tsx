@@ -1,8 +1,8 @@
 import { Landmark } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import { ADDRESS_PRICES, findPackage, REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
 import { FEATURED_STATES, STATE_FEES_CHECKED_ON } from '../../../../shared/catalogue/states';
 import { packageOrderAmount } from '../../../../shared/domain/orders';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Alert } from '../../../components/ui/Alert';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { WizardStep } from '../../../components/ui/WizardStep';
@@ -35,7 +35,7 @@ function useStateFacts(stateSelected: string | null): Fact[] {
       icon: Landmark,
       label: stateFee('filingFee'),
       value: fmt.usd(featured.filingFee),
-      note: t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) }),
+      note: t('catalogue.stateFees.checkedOn', { date: formatCalendarDateLong(STATE_FEES_CHECKED_ON, fmt.lang) }),
     },
     { id: 'annual', icon: Landmark, label: stateFee('annualFee'), value: fmt.perYear(featured.annualFee) },
     {

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import { REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
 import { FEATURED_STATES, OTHER_STATES, STATE_FEES_CHECKED_ON } from '../../../../shared/catalogue/states';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { errorId, FieldError } from '../../../components/ui/Label';
 import { SelectField } from '../../../components/ui/Select';
@@ -77,7 +77,7 @@ export function StateStep({
         ))}
       </ChoiceGroup>
       <p className="text-xs text-slate-500">
-        {t('catalogue.stateFees.checkedOn', { date: formatCalendarDate(STATE_FEES_CHECKED_ON, fmt.lang) })}
+        {t('catalogue.stateFees.checkedOn', { date: formatCalendarDateLong(STATE_FEES_CHECKED_ON, fmt.lang) })}
       </p>
       <SelectField
         id="otherState"
