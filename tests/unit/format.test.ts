@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatDayMonth,
+  formatInstantUtc,
   formatMonthYear,
   isCalendarDate,
   toCalendarDate,
@@ -131,5 +132,15 @@ describe('calendar dates never shift by a day (decision 0076)', () => {
     expect(isCalendarDate('2027-02-29')).toBe(false);
     const day: CalendarDate = toCalendarDate('2027-03-01');
     expect(day).toBe('2027-03-01');
+  });
+});
+
+describe('dates in mails (decision 0076): one style per language, in UTC whatever the server’s zone', () => {
+  it('writes a moment as its UTC day in words and a 24-hour UTC clock', () => {
+    const paid = new Date('2027-03-01T02:05:00Z');
+    expect(formatInstantUtc(paid, 'tr')).toBe('1 Mart 2027 02:05 UTC');
+    expect(formatInstantUtc(paid, 'en')).toBe('March 1, 2027, 02:05 UTC');
+    expect(formatInstantUtc('2026-12-31T23:59:00.000Z', 'en')).toBe('December 31, 2026, 23:59 UTC');
+    expect(() => formatInstantUtc('2027-03-01', 'en')).toThrow(TypeError);
   });
 });

@@ -148,3 +148,14 @@ export function formatMonthYear(value: string, lang: Language): string {
   if (!match || month < 1 || month > 12) throw new RangeError(`not a month (YYYY-MM): ${value}`);
   return `${LONG_MONTHS[lang][month - 1]} ${match[1]}`;
 }
+
+/**
+ * An instant for a mail or a document, which has no reader's zone: the UTC day in words and a 24-hour
+ * clock, marked UTC ("1 Mart 2027 15:05 UTC", "March 1, 2027, 15:05 UTC").
+ */
+export function formatInstantUtc(value: Instant, lang: Language): string {
+  const date = asInstant(value);
+  if (!date) return '';
+  const time = `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+  return `${formatCalendarDateLong(calendarDateOfUtc(date), lang)}${lang === 'tr' ? ' ' : ', '}${time}`;
+}
