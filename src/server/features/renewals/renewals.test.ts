@@ -14,6 +14,11 @@ import {
   type TestClient,
 } from '../../../../tests/support/test-app';
 import { addDays } from '../../../shared/catalogue/compliance';
+import {
+  renewalDeskListSchema,
+  renewalTaskListSchema,
+  subscriptionListSchema,
+} from '../../../shared/contracts/renewals';
 import { periodEndFrom } from '../../../shared/domain/renewals';
 import {
   companyFormations,
@@ -54,6 +59,7 @@ async function company(formedOn: string, businessName = 'Yenileme LLC') {
 async function agentOf(c: TestClient) {
   const res = await c.get('/api/renewals');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  subscriptionListSchema.parse(res.body); // calendar days and moments where the contract says (decision 0076)
   return res.body.subscriptions.find((s: { product: string }) => s.product === 'registered_agent');
 }
 
@@ -251,6 +257,7 @@ describe('the renewals desk', () => {
     const lapsedIds = async () => {
       const res = await finance.c.get('/api/admin/renewals?view=lapsed&sort=end_desc&pageSize=100');
       expect(res.status, JSON.stringify(res.body)).toBe(200);
+      renewalDeskListSchema.parse(res.body);
       return res.body.items.map((r: { id: string }) => r.id).filter((id: string) => subs.some((sub) => sub.id === id));
     };
     // Past grace and not marked yet (between midnight and the daily run): listed with the marked one.
@@ -316,6 +323,7 @@ describe('the renewals desk', () => {
     expect(sub).toBeUndefined();
     await runRenewalsDaily(t.deps, addDays(today, 0));
     const open = await finance.c.get('/api/admin/renewals/tasks');
+    renewalTaskListSchema.parse(open.body);
     const task = open.body.tasks.find((x: { userId: string }) => x.userId === lapsedOne.id);
     // Migrated into the period that holds today: no lapse for a customer nobody ever billed.
     expect(task).toBeUndefined();
