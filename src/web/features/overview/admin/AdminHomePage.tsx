@@ -140,7 +140,10 @@ export function AdminHomePage() {
         {/* The line is there before the figures, so that their arrival moves nothing below it. */}
         <p className="min-h-5 text-sm text-slate-600" data-testid={growth.data ? 'home-previous-range' : undefined}>
           {growth.data
-            ? t('adminHome.range.comparedWith', { from: growth.data.previous.from, to: growth.data.previous.to })
+            ? t('adminHome.range.comparedWith', {
+                from: day(growth.data.previous.from),
+                to: day(growth.data.previous.to),
+              })
             : null}
         </p>
       </fieldset>
