@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/** The tests whose texts depend on the time zone; they run in three zones. */
+const DATE_TESTS = ['tests/unit/format.test.ts', 'tests/unit/shared/format/**/*.test.ts'];
+
 /**
- * One runner, four projects: unit (pure logic), the API tests on PGlite and on PostgreSQL (the same
+ * One runner, six projects: unit (pure logic, its date tests also west and east of UTC), the API tests on PGlite and on PostgreSQL (the same
  * files, TEST_DB chooses the engine), and the browser tests against the built app.
  */
 export default defineConfig({
@@ -20,6 +23,21 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // The date tests again west and east of UTC (decision 0076): a calendar date read as local midnight
+      // shows the day before in New York; Tokyo catches the opposite shift. Node re-reads TZ when set.
+      ...(
+        [
+          ['unit-tz-west', 'America/New_York'],
+          ['unit-tz-east', 'Asia/Tokyo'],
+        ] as const
+      ).map(([name, zone]) => ({
+        test: {
+          name,
+          include: DATE_TESTS,
+          environment: 'node' as const,
+          env: { TZ: zone, EXPECT_TZ: zone },
+        },
+      })),
       {
         test: {
           name: 'api-pglite',

@@ -41,7 +41,7 @@ if (run('build web', bin('vite'), ['build', '--logLevel', 'warn']) !== 0) {
   process.exit(1);
 }
 
-const projects = ['unit', 'api-pglite'];
+const projects = ['unit', 'unit-tz-west', 'unit-tz-east', 'api-pglite'];
 if (await postgresAnswers()) projects.push('api-postgres');
 else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: the API tests run on PGlite only.');
 projects.push('e2e');

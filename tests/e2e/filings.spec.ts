@@ -35,9 +35,14 @@ describe('the yearly Form 5472', () => {
     const today = '2026-03-01';
     env.TEST_CLOCK_OFFSET_DAYS = daysBetween(new Date().toISOString().slice(0, 10), today);
     try {
-      const { page: customer, formationId } = await customerPage(e2e, 'Deniz Şahin', 'beyan', {
-        formationType: 'self',
-      });
+      // The customer's browser is in New York: a due date read as local midnight would be the day before.
+      const { page: customer, formationId } = await customerPage(
+        e2e,
+        'Deniz Şahin',
+        'beyan',
+        { formationType: 'self' },
+        'America/New_York',
+      );
       const db = deps.database.db;
       const [formation] = await db
         .update(companyFormations)
@@ -140,6 +145,8 @@ describe('the yearly Form 5472', () => {
       // 3. English: the customer reviews the forms and uploads the signed copy.
       await customer.goto(`/filings/${filing.id}?lang=en`);
       await customer.getByRole('heading', { name: 'Form 5472 and pro forma 1120 for 2025' }).waitFor();
+      expect(await customer.evaluate(() => new Date(2026, 3, 15).getTimezoneOffset())).toBeGreaterThan(0);
+      await expect.poll(() => customer.locator('[data-testid=filing-due]').textContent()).toContain('Apr 15, 2026');
       const form5472 = await customer.request.get(
         (await customer.locator('[data-testid=filing-file-form5472]').getAttribute('href')) as string,
       );

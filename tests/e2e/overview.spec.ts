@@ -62,8 +62,9 @@ describe('the operator home', () => {
     const care = owner.getByTestId('home-panel-care');
     await care.getByRole('button', { name: 'Tablo' }).click();
     const table = owner.getByTestId('home-table-care');
-    await table.getByRole('cell', { name: '2025-03' }).waitFor();
-    expect(await table.locator('tbody tr').first().innerText()).toMatch(/2025-03\s+3\s+2\s+14 sa\s+22 sa/);
+    // Months in words, not "2025-03" (decision 0076).
+    await table.getByRole('cell', { name: 'Mart 2025' }).waitFor();
+    expect(await table.locator('tbody tr').first().innerText()).toMatch(/Mart 2025\s+3\s+2\s+14 sa\s+22 sa/);
     const [download] = await Promise.all([
       owner.waitForEvent('download'),
       care.getByRole('button', { name: 'CSV' }).click(),
@@ -71,7 +72,7 @@ describe('the operator home', () => {
     expect(download.suggestedFilename()).toBe('home-care-tr.csv');
     const csv = readFileSync((await download.path()) as string, 'utf8');
     expect(csv.startsWith('\uFEFFAy;Açılan talepler;Yanıtlanan;Ortanca;90. yüzdelik')).toBe(true);
-    expect(csv).toContain('2025-03;3;2;14 sa;22 sa');
+    expect(csv).toContain('Mart 2025;3;2;14 sa;22 sa');
 
     // "Overdue now: 1" opens the EIN desk filtered to that one application.
     await figure('irs', 'overdue').getByRole('link').click();
@@ -129,7 +130,7 @@ describe('the operator home', () => {
     await owner.goto(`/admin?${RANGE}&lang=en`);
     await owner.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     await figure('growth', 'signups').getByText(`before: ${E.growthPrevious.signups}`).waitFor();
-    await owner.getByText('Compared with 2025-02-01 – 2025-02-28').waitFor();
+    await owner.getByText('Compared with Feb 1, 2025 – Feb 28, 2025').waitFor();
     await screenshots(owner, 'home-owner-en');
     await owner.context().close();
 

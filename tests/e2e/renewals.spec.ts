@@ -12,8 +12,8 @@ import { companyFormations, renewalTasks, users } from '../../src/server/db/sche
 import { runDailyReminders } from '../../src/server/features/compliance/compliance-reminders.service';
 import { serverToday } from '../../src/server/platform/clock';
 import { addDays } from '../../src/shared/catalogue/compliance';
-import { formatCalendarDate } from '../../src/shared/catalogue/compliance-format';
 import { periodEndFrom } from '../../src/shared/domain/renewals';
+import { formatCalendarDateLong } from '../../src/shared/format/dates';
 import { screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { customerPage, staffPage } from '../support/e2e-accounts';
 
@@ -49,7 +49,7 @@ describe('renewals', () => {
     await ayse.page.goto('/dashboard');
     const notice = ayse.page.getByTestId('renewal-notice-registered_agent');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(formatCalendarDate(end, 'tr'));
+    expect(await notice.textContent()).toContain(formatCalendarDateLong(end, 'tr'));
     expect(await notice.textContent()).toContain('$125');
     // The card's words (decision 0072): the period ends, and continues only if she renews.
     expect(await notice.textContent()).toContain('yenilemezseniz');
@@ -67,8 +67,8 @@ describe('renewals', () => {
     await ayse.page.goto('/account/subscriptions');
     await agent(ayse.page).getByTestId('subscription-receipts').waitFor();
     const period = await agent(ayse.page).getByTestId('subscription-period').textContent();
-    expect(period).toContain(formatCalendarDate(end, 'tr'));
-    expect(period).toContain(formatCalendarDate(periodEndFrom(end), 'tr'));
+    expect(period).toContain(formatCalendarDateLong(end, 'tr'));
+    expect(period).toContain(formatCalendarDateLong(periodEndFrom(end), 'tr'));
     expect(await agent(ayse.page).getAttribute('data-status')).toBe('active');
     await screenshots(ayse.page, 'renewals-renewed-tr');
     await ayse.page.context().close();
@@ -130,7 +130,7 @@ describe('renewals', () => {
       const johnRow = ops.getByTestId('deadline-row').filter({ hasText: 'John Carter LLC' });
       await johnRow.waitFor();
       expect(await johnRow.getByTestId('deadline-renewal-status').textContent()).toBe(
-        `Dönem sonu ${formatCalendarDate(johnEnd, 'tr')}`,
+        `Dönem sonu ${formatCalendarDateLong(johnEnd, 'tr')}`,
       );
       expect(await ops.getByTestId('deadline-row').filter({ hasText: 'Mehmet Kaya LLC' }).count()).toBe(0);
       await screenshots(ops, 'renewals-deadlines-tr');

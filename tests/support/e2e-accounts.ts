@@ -69,8 +69,9 @@ export async function customerPage(
   fullName: string,
   emailPrefix: string,
   formation?: Record<string, unknown>,
+  timezoneId?: string,
 ): Promise<Customer> {
-  const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
+  const page = await (await newContext(e2e.browser, e2e.server.url, 'tr', timezoneId)).newPage();
   const email = e2eEmail(emailPrefix);
   await signUpInBrowser(page, fullName, email);
   if (!formation) return { page, email, formationId: null };

@@ -155,8 +155,19 @@ async function rememberCookies(context: BrowserContext) {
   }
 }
 
-export async function newContext(browser: Browser, baseURL: string, lang = 'tr'): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: lang === 'en' ? 'en-US' : 'tr-TR' });
+/** `timezoneId`: the browser's zone, e.g. west of UTC to see calendar dates stay on their day (decision 0076). */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  lang = 'tr',
+  timezoneId?: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    locale: lang === 'en' ? 'en-US' : 'tr-TR',
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   await watchToastCoverage(context);
   // Generous: the suite runs three files at once on two cores, so a page may wait its turn for a while.
   context.setDefaultTimeout(30_000);

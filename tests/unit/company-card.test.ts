@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate } from '../../src/shared/catalogue/compliance-format';
 import { formatEin } from '../../src/shared/domain/ein-number';
+import { formatCalendarDateLong } from '../../src/shared/format/dates';
 import { adminFormationCompanySchema } from '../../src/shared/schemas/company';
 import { companyExists, openCompanySteps } from '../../src/web/features/dashboard/components/companySteps';
 
@@ -24,8 +24,8 @@ describe('the dashboard company card', () => {
   });
 
   it('shows the formation date as the calendar day it is, whatever the time zone', () => {
-    expect(formatCalendarDate('2024-02-29', 'en')).toBe('February 29, 2024');
-    expect(formatCalendarDate('2024-02-29', 'tr')).toBe('29 Şubat 2024');
+    expect(formatCalendarDateLong('2024-02-29', 'en')).toBe('February 29, 2024');
+    expect(formatCalendarDateLong('2024-02-29', 'tr')).toBe('29 Şubat 2024');
     expect(formatEin('987654321')).toBe('98-7654321');
   });
 

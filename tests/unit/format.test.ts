@@ -1,8 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../src/web/lib/dates';
+import {
+  type CalendarDate,
+  formatCalendarDate,
+  formatCalendarDateLong,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatInstantUtc,
+  formatMonthYear,
+  isCalendarDate,
+  toCalendarDate,
+} from '../../src/shared/format/dates';
+
+/*
+ * vitest.config.ts runs this file three times: in the machine's zone (unit), in America/New_York
+ * (unit-tz-west) and in Asia/Tokyo (unit-tz-east), so a calendar date read as an instant shows up as the
+ * day before (west) or stays hidden (east) — decision 0076.
+ */
+const expectedZone = process.env.EXPECT_TZ;
 
 // A fixed local time, so the assertions do not depend on the machine's time zone.
 const MARCH_4_AFTERNOON = new Date(2025, 2, 4, 15, 5);
+
+describe('the time zone this run was asked for', () => {
+  it.runIf(expectedZone)('is the one the worker formats in', () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(expectedZone);
+    expect(new Date(2027, 2, 1).getTimezoneOffset()).not.toBe(0);
+  });
+});
 
 describe('dates as product.md#display-formats shows them', () => {
   it("formats 'MMM d, yyyy' in each language", () => {
@@ -50,5 +75,72 @@ describe('dates as product.md#display-formats shows them', () => {
   it('gives an empty text for a value that is not a date', () => {
     expect(formatDate('not a date', 'en')).toBe('');
     expect(formatDateTime('not a date', 'tr')).toBe('');
+  });
+});
+
+describe('calendar dates never shift by a day (decision 0076)', () => {
+  // What ICU says for the day itself: the Y/M/D parts as a UTC instant, formatted in UTC.
+  const intlDay = (iso: string, locale: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+  it('shows the day the value names, in every month and both languages, whatever the zone', () => {
+    for (const [lang, locale] of [
+      ['tr', 'tr-TR'],
+      ['en', 'en-US'],
+    ] as const) {
+      for (let month = 1; month <= 12; month++) {
+        for (const day of [1, 9, 28]) {
+          const iso = `2027-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const short = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+          expect(formatCalendarDate(iso, lang), iso).toBe(intlDay(iso, locale, short));
+          expect(formatCalendarDateLong(iso, lang), iso).toBe(
+            intlDay(iso, locale, { month: 'long', day: 'numeric', year: 'numeric' }),
+          );
+          expect(formatDayMonth(iso, lang), iso).toBe(intlDay(iso, locale, { month: 'short', day: 'numeric' }));
+          expect(formatMonthYear(iso.slice(0, 7), lang), iso).toBe(
+            intlDay(iso, locale, { month: 'long', year: 'numeric' }),
+          );
+        }
+      }
+    }
+  });
+
+  it('shows a filing due on 1 March 2027 as 1 March, not 28 February', () => {
+    expect(formatCalendarDate('2027-03-01', 'en')).toBe('Mar 1, 2027');
+    expect(formatCalendarDate('2027-03-01', 'tr')).toBe('1 Mar 2027');
+    expect(formatCalendarDateLong('2027-01-01', 'en')).toBe('January 1, 2027');
+    expect(formatDayMonth('2026-11-23', 'tr')).toBe('23 Kas');
+    expect(formatDayMonth('2026-11-23', 'en')).toBe('Nov 23');
+    expect(formatMonthYear('2026-11', 'tr')).toBe('Kasım 2026');
+    expect(formatMonthYear('2026-11', 'en')).toBe('November 2026');
+  });
+
+  it('refuses a date-only value where an instant is expected, instead of guessing its zone', () => {
+    expect(() => formatDate('2027-03-01', 'en')).toThrow(TypeError);
+    expect(() => formatDateTime('2027-03-01', 'tr')).toThrow(TypeError);
+    // @ts-expect-error: a CalendarDate is not an Instant, so the compiler refuses it too.
+    expect(() => formatDate(toCalendarDate('2027-03-01'), 'en')).toThrow(TypeError);
+  });
+
+  it('refuses an instant or an impossible day where a calendar date is expected', () => {
+    expect(() => formatCalendarDate('2027-03-01T00:00:00.000Z', 'en')).toThrow(RangeError);
+    expect(() => formatCalendarDate('2027-02-30', 'en')).toThrow(RangeError);
+    expect(() => formatDayMonth('11-23', 'en')).toThrow(RangeError);
+    expect(() => formatMonthYear('2026-13', 'en')).toThrow(RangeError);
+    expect(() => toCalendarDate('2027-3-1')).toThrow(RangeError);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2027-02-29')).toBe(false);
+    const day: CalendarDate = toCalendarDate('2027-03-01');
+    expect(day).toBe('2027-03-01');
+  });
+});
+
+describe('dates in mails (decision 0076): one style per language, in UTC whatever the server’s zone', () => {
+  it('writes a moment as its UTC day in words and a 24-hour UTC clock', () => {
+    const paid = new Date('2027-03-01T02:05:00Z');
+    expect(formatInstantUtc(paid, 'tr')).toBe('1 Mart 2027 02:05 UTC');
+    expect(formatInstantUtc(paid, 'en')).toBe('March 1, 2027, 02:05 UTC');
+    expect(formatInstantUtc('2026-12-31T23:59:00.000Z', 'en')).toBe('December 31, 2026, 23:59 UTC');
+    expect(() => formatInstantUtc('2027-03-01', 'en')).toThrow(TypeError);
   });
 });

@@ -2,8 +2,6 @@ import type { Language } from '../i18n/languages';
 import { texasNoTaxDueThreshold } from './compliance';
 import { formatUsd } from './money';
 
-export { formatCalendarDate } from './calendar-date';
-
 /**
  * A monthly rate in basis points as a percentage with at most two decimals: "%1,5" in Turkish, "1.5%" in
  * English, as Intl's percent style writes it; by hand like the amounts (money.ts, decision 0063).

@@ -7,7 +7,8 @@
 
 /** A whole number with the language's thousands separator: 1.234.567 in Turkish, 1,234,567 in English. */
 export function formatCount(value: number, locale: 'tr' | 'en' = 'en'): string {
-  const digits = String(Math.abs(Math.round(value)));
+  // Intl rounds half away from zero (-2.5 → "-3"); Math.round rounds half up (-2.5 → -2).
+  const digits = String(Math.round(Math.abs(value)));
   const grouped = digits.replace(/\B(?=(\d{3})+$)/g, locale === 'tr' ? '.' : ',');
   return value < 0 && grouped !== '0' ? `-${grouped}` : grouped;
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { COMPLIANCE_RULE_IDS } from '../catalogue/compliance';
 import { SUBSCRIPTION_STATUSES } from '../domain/renewals';
+import { calendarDate } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -31,7 +32,7 @@ export const factLabelSchema = z
   .openapi('FactLabel');
 
 const agentRenewalSchema = z
-  .object({ status: z.enum(SUBSCRIPTION_STATUSES), periodEnd: z.string(), renewed: z.boolean() })
+  .object({ status: z.enum(SUBSCRIPTION_STATUSES), periodEnd: calendarDate(), renewed: z.boolean() })
   .openapi('AgentRenewal');
 
 export const complianceItemSchema = z
@@ -40,9 +41,9 @@ export const complianceItemSchema = z
     key: z.string(),
     ruleId: z.enum(COMPLIANCE_RULE_IDS),
     appliesTo: z.string(),
-    dueDate: z.string(),
-    windowStart: z.string().nullable(),
-    extendedDueDate: z.string().nullable(),
+    dueDate: calendarDate(),
+    windowStart: calendarDate().nullable(),
+    extendedDueDate: calendarDate().nullable(),
     taxYear: z.number().int().nullable(),
     daysLeft: z.number().int(),
     amountCents: z.number().int().nullable(),
@@ -64,7 +65,7 @@ export const complianceItemSchema = z
      * calendar's "filed on …") and its due date now (an extension moves it).
      */
     filing: z
-      .object({ id: z.string(), status: z.string(), filedOn: z.string().nullable(), dueDate: z.string() })
+      .object({ id: z.string(), status: z.string(), filedOn: calendarDate().nullable(), dueDate: calendarDate() })
       .nullable()
       .optional(),
     /** The catalogue's service that files this item ("Let us file it"), when one is sold. */
@@ -82,9 +83,9 @@ export const complianceItemSchema = z
 export const complianceViewSchema = z
   .object({
     state: z.string().nullable(),
-    formedOn: z.string().nullable(),
+    formedOn: calendarDate().nullable(),
     tracked: z.boolean(),
-    today: z.string(),
+    today: calendarDate(),
     items: z.array(complianceItemSchema),
     notRequired: z.array(
       z.object({ ruleId: z.enum(COMPLIANCE_RULE_IDS), source: z.string(), checked: factLabelSchema }),
@@ -116,7 +117,7 @@ export const adminDeadlineSchema = z
     ruleId: z.enum(COMPLIANCE_RULE_IDS),
     /** `<rule id>:<due date>`, for the mark routes. */
     itemKey: z.string(),
-    dueDate: z.string(),
+    dueDate: calendarDate(),
     daysLeft: z.number().int(),
     done: z.boolean(),
     /**
@@ -125,7 +126,7 @@ export const adminDeadlineSchema = z
      */
     renewal: agentRenewalSchema.nullable(),
     /** The day staff filed it (a tracked filing submitted or done, decision 0052), or null. */
-    filedOn: z.string().nullable(),
+    filedOn: calendarDate().nullable(),
   })
   .openapi('AdminDeadline');
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_FOLLOW_UP_KINDS, EIN_FOLLOW_UP_OUTCOMES } from '../domain/ein-follow-ups';
+import { calendarDate } from '../schemas/dates';
 
 /**
  * EIN follow-ups' contract (decision 0050): the desk's log (every field, the internal note included) and
@@ -13,7 +14,7 @@ export const adminEinFollowUpSchema = z
     id: z.string(),
     kind: z.enum(EIN_FOLLOW_UP_KINDS),
     /** The day of the call, fax or letter, YYYY-MM-DD. */
-    followedUpOn: z.string(),
+    followedUpOn: calendarDate(),
     outcome: z.enum(EIN_FOLLOW_UP_OUTCOMES),
     note: z.string().nullable(),
     noteShareable: z.boolean(),
@@ -30,7 +31,7 @@ export const customerEinFollowUpSchema = z
   .object({
     id: z.string(),
     kind: z.enum(EIN_FOLLOW_UP_KINDS),
-    followedUpOn: z.string(),
+    followedUpOn: calendarDate(),
     outcome: z.enum(EIN_FOLLOW_UP_OUTCOMES),
     /** The note, only when staff marked it shareable. */
     note: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { FILING_KINDS, FILING_STATUSES, SUBMIT_METHODS } from '../domain/filings';
+import { calendarDate, instant } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -45,13 +46,13 @@ export const filingSchema = z
     taxYear: z.number().int(),
     status: z.enum(FILING_STATUSES),
     /** The due date now: the extended one once Form 7004 is filed. */
-    dueDate: z.string(),
-    extendedOn: z.string().nullable(),
-    filedOn: z.string().nullable(),
+    dueDate: calendarDate(),
+    extendedOn: calendarDate().nullable(),
+    filedOn: calendarDate().nullable(),
     submitMethod: z.enum(SUBMIT_METHODS).nullable(),
     confirmationNumber: z.string().nullable(),
     /** Each stage of the filing's kind in order, with the time it was reached (null: not yet). */
-    stages: z.array(z.object({ stage: z.enum(FILING_STATUSES), at: z.string().nullable() })),
+    stages: z.array(z.object({ stage: z.enum(FILING_STATUSES), at: instant().nullable() })),
     files: z.object({
       form5472: fileSchema,
       form1120: fileSchema,
@@ -85,8 +86,8 @@ export const adminFilingRowSchema = z
     taxYear: z.number().int(),
     status: z.enum(FILING_STATUSES),
     /** When the current status was reached. */
-    statusSince: z.string(),
-    dueDate: z.string(),
+    statusSince: instant(),
+    dueDate: calendarDate(),
     customer: customerSchema,
   })
   .openapi('AdminFilingRow');

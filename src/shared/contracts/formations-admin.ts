@@ -4,6 +4,7 @@ import { EIN_STATUSES } from '../domain/ein';
 import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../domain/formation';
 import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../domain/orders';
 import { ROLES } from '../domain/roles';
+import { calendarDate } from '../schemas/dates';
 import { documentSchema } from './documents';
 import { adminOrderSchema } from './payments';
 
@@ -39,7 +40,7 @@ export const adminFormationSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     /** The day the state approved the filing (YYYY-MM-DD), set by staff; null until then. */
-    formedOn: z.string().nullable(),
+    formedOn: calendarDate().nullable(),
     stateFileNumber: z.string().nullable(),
     /** The customer's EIN application, if any (product.md#api-at-a-glance: the nested ein_applications {id, ein_status}). */
     einApplication: z.object({ id: z.string(), einStatus: z.enum(EIN_STATUSES) }).nullable(),
@@ -120,7 +121,7 @@ export const customerFileSchema = z
       stateSelected: z.string().nullable(),
       createdAt: z.string(),
       updatedAt: z.string(),
-      formedOn: z.string().nullable(),
+      formedOn: calendarDate().nullable(),
       stateFileNumber: z.string().nullable(),
     }),
     /** formation_service_requests: the turnkey wizard's saved answers; null when never started. */

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
 import { FORMATION_STATUSES } from '../domain/formation';
+import { calendarDate } from '../schemas/dates';
 import { customerEinFollowUpSchema } from './ein-follow-ups';
 
 /**
@@ -65,7 +66,7 @@ export const formationSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     /** The day the state approved the filing (YYYY-MM-DD), set by staff; null until then. */
-    formedOn: z.string().nullable(),
+    formedOn: calendarDate().nullable(),
     stateFileNumber: z.string().nullable(),
   })
   .openapi('Formation');
@@ -83,7 +84,7 @@ export const einSummarySchema = z
     /** The issued EIN as NN-NNNNNNN; null until staff enter it. */
     ein: z.string().nullable(),
     /** The day the SSN will be purged, from a week before (decision 0048); null otherwise. */
-    ssnPurgeOn: z.string().nullable(),
+    ssnPurgeOn: calendarDate().nullable(),
     /** When the SSN and the SS-4 files were purged; null while kept. */
     ssnPurgedAt: z.string().nullable(),
   })

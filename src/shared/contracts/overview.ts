@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
 import { daysBetween, FUNNEL_STEPS, MAX_RANGE_DAYS } from '../domain/overview';
+import { calendarDate, calendarMonth } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
@@ -52,7 +53,7 @@ export type GrowthFigures = z.output<typeof growthFigures>;
 export const overviewGrowthSchema = z
   .object({
     ...periods,
-    weeks: z.array(growthFigures.extend({ week: z.string() })),
+    weeks: z.array(growthFigures.extend({ week: calendarDate() })),
     totals: growthFigures,
     previousTotals: growthFigures,
   })
@@ -83,7 +84,7 @@ export const overviewMoneySchema = z
     /** Paid live orders per month and item: a service's id or a package's id. TEST MODE never counts. */
     rows: z.array(
       moneyTotals.extend({
-        month: z.string(),
+        month: calendarMonth(),
         item: z.string(),
         kind: z.enum(['service', 'package']),
         title: z.string().nullable(),
@@ -104,7 +105,7 @@ export const overviewIrsSchema = z
     /** Days spent in each finished EIN stage, by the month the application was submitted. */
     rows: z.array(
       z.object({
-        month: z.string(),
+        month: calendarMonth(),
         stage: z.enum(EIN_STATUSES),
         samples: z.number().int(),
         medianDays: z.number().nullable(),
@@ -141,7 +142,7 @@ export const overviewCareSchema = z
   .object({
     ...periods,
     /** Threads opened each month and the time to their first staff reply. */
-    months: z.array(careFigures.extend({ month: z.string() })),
+    months: z.array(careFigures.extend({ month: calendarMonth() })),
     totals: careFigures,
     previousTotals: careFigures,
     /** Threads waiting for us longer than 24 hours, now. */
@@ -152,9 +153,9 @@ export type OverviewCare = z.output<typeof overviewCareSchema>;
 
 export const overviewDeadlinesSchema = z
   .object({
-    today: z.string(),
+    today: calendarDate(),
     /** Items due from today through 30 days on, not marked done, by week. */
-    weeks: z.array(z.object({ week: z.string(), count: z.number().int() })),
+    weeks: z.array(z.object({ week: calendarDate(), count: z.number().int() })),
     dueSoon: z.number().int(),
     /** Items whose date passed within the last 30 days and that nobody marked done. */
     overdue: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ERASURE_STATUSES, LEGAL_TEXTS, OPTIONAL_CONSENTS } from '../domain/privacy';
+import { calendarDate, instant } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -50,10 +51,11 @@ export const erasureRequestSchema = z
   .object({
     id: z.string(),
     status: z.enum(ERASURE_STATUSES),
-    requestedAt: z.string(),
-    confirmedAt: z.string().nullable(),
-    dueOn: z.string().nullable(),
-    decidedAt: z.string().nullable(),
+    requestedAt: instant(),
+    confirmedAt: instant().nullable(),
+    /** The day the answer is due (30 days after the confirmation, decision 0047). */
+    dueOn: calendarDate().nullable(),
+    decidedAt: instant().nullable(),
     answer: z.string().nullable(),
   })
   .openapi('ErasureRequest');

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { isIsoDate } from '../catalogue/compliance';
 import {
   CANCEL_REASONS,
   RENEWAL_DESK_HORIZONS,
@@ -8,6 +7,7 @@ import {
   SUBSCRIPTION_PRODUCTS,
   SUBSCRIPTION_STATUSES,
 } from '../domain/renewals';
+import { calendarDate } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -16,7 +16,7 @@ import { pageOf } from './common';
  * renewals desk. The web imports the types only.
  */
 
-const isoDate = z.string().refine(isIsoDate, 'validation.invalid');
+const isoDate = calendarDate();
 
 export const subscriptionIdParams = z.object({ id: z.uuid() });
 
@@ -26,13 +26,13 @@ export const subscriptionViewSchema = z
     product: z.enum(SUBSCRIPTION_PRODUCTS),
     status: z.enum(SUBSCRIPTION_STATUSES),
     state: z.string().nullable(),
-    periodStart: z.string(),
-    periodEnd: z.string(),
+    periodStart: calendarDate(),
+    periodEnd: calendarDate(),
     /** The last day a renewal is taken after the end (the end plus 14 days). */
-    graceEndsOn: z.string(),
+    graceEndsOn: calendarDate(),
     inGrace: z.boolean(),
     /** Where a renewal bought now would run to: a year after the current end. */
-    nextPeriodEnd: z.string(),
+    nextPeriodEnd: calendarDate(),
     /** The next year's price from the catalogue, the state's address surcharge included. */
     priceCents: z.number().int(),
     cancelledAt: z.string().nullable(),
@@ -47,20 +47,20 @@ export const subscriptionViewSchema = z
         orderId: z.string(),
         amountCents: z.number().int(),
         paidAt: z.string(),
-        renewsFrom: z.string().nullable(),
+        renewsFrom: calendarDate().nullable(),
         /** Paid through the local TEST MODE checkout: no money moved. */
         testMode: z.boolean(),
         /** A second payment for the same year: it extended nothing and staff refund it. */
         flagged: z.boolean(),
       }),
     ),
-    history: z.array(z.object({ kind: z.enum(SUBSCRIPTION_EVENT_KINDS), periodEnd: z.string(), at: z.string() })),
+    history: z.array(z.object({ kind: z.enum(SUBSCRIPTION_EVENT_KINDS), periodEnd: calendarDate(), at: z.string() })),
   })
   .openapi('Subscription');
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 export const subscriptionListSchema = z
-  .object({ today: z.string(), subscriptions: z.array(subscriptionViewSchema) })
+  .object({ today: calendarDate(), subscriptions: z.array(subscriptionViewSchema) })
   .openapi('SubscriptionList');
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
 
@@ -113,7 +113,7 @@ export const renewalDeskRowSchema = z
     businessName: z.string().nullable(),
     product: z.enum(SUBSCRIPTION_PRODUCTS),
     status: z.enum(SUBSCRIPTION_STATUSES),
-    periodEnd: z.string(),
+    periodEnd: calendarDate(),
     daysLeft: z.number().int(),
     priceCents: z.number().int(),
     cancelledAt: z.string().nullable(),
@@ -145,9 +145,9 @@ export const renewalTaskSchema = z
     customerName: z.string().nullable(),
     businessName: z.string().nullable(),
     state: z.string().nullable(),
-    periodEnd: z.string(),
+    periodEnd: calendarDate(),
     createdAt: z.string(),
-    doneOn: z.string().nullable(),
+    doneOn: calendarDate().nullable(),
     note: z.string().nullable(),
   })
   .openapi('RenewalTask');

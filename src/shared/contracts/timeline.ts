@@ -3,6 +3,7 @@ import { EIN_STATUSES } from '../domain/ein';
 import { DOCUMENT_CATEGORIES } from '../domain/files';
 import { FORMATION_STATUSES } from '../domain/formation';
 import { ORDER_KINDS } from '../domain/orders';
+import { calendarDate } from '../schemas/dates';
 import { CUSTOMER_TIMELINE_KINDS } from '../schemas/timeline';
 import { customerEinFollowUpSchema } from './ein-follow-ups';
 
@@ -40,7 +41,7 @@ export const customerTimelineItemSchema = z.object({
       ruleId: z.string(),
       taxYear: z.number().int(),
       stage: z.string().nullable(),
-      dueDate: z.string().nullable(),
+      dueDate: calendarDate().nullable(),
     })
     .optional(),
   payment: z

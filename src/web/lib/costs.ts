@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { formatCalendarDate } from '../../shared/catalogue/calendar-date';
 import { stateCosts } from '../../shared/catalogue/costs';
 import { type FeaturedState, stateFeesLabel } from '../../shared/catalogue/states';
+import { formatCalendarDateLong } from '../../shared/format/dates';
 import type { Language } from '../../shared/i18n/languages';
 import type { Fact } from '../components/ui/FactList';
 import { useFormat } from './format';
@@ -53,7 +53,7 @@ export function stateFeesCheckedText(
   states: readonly FeaturedState[],
 ): string {
   const label = stateFeesLabel(states);
-  const date = formatCalendarDate(label.date ?? '', lang);
+  const date = formatCalendarDateLong(label.date ?? '', lang);
   return label.kind === 'official'
     ? t('catalogue.stateFees.checkedAgainst', { source: label.source ?? '', date })
     : t('catalogue.stateFees.checkedOn', { date });

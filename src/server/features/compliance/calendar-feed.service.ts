@@ -1,9 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import ical from 'ical-generator';
-import { formatCalendarDate, ruleTextVars } from '../../../shared/catalogue/compliance-format';
+import { ruleTextVars } from '../../../shared/catalogue/compliance-format';
 import { formatUsd } from '../../../shared/catalogue/money';
 import type { ComplianceItemView, ComplianceView } from '../../../shared/contracts/compliance';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
@@ -79,7 +80,8 @@ export function itemDetails(item: ComplianceItemView, lang: Language, dashboardU
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, `compliance.${key}`, vars);
   const lines: string[] = [];
   if (item.amountCents !== null) lines.push(t('feed.amount', { amount: formatUsd(item.amountCents, lang) }));
-  if (item.extendedDueDate) lines.push(t('feed.extended', { date: formatCalendarDate(item.extendedDueDate, lang) }));
+  if (item.extendedDueDate)
+    lines.push(t('feed.extended', { date: formatCalendarDateLong(item.extendedDueDate, lang) }));
   if (item.penalty) {
     lines.push(t('feed.penalty', { penalty: t(`rules.${item.ruleId}.penalty`, ruleTextVars(item, lang)) }));
   }

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { watchNotesOn } from '../../../shared/catalogue/fact-checks';
 import {
   adminDeadlineExportQuerySchema,
@@ -9,6 +8,7 @@ import {
   markResultSchema,
 } from '../../../shared/contracts/compliance';
 import { agentRenewalLine } from '../../../shared/domain/renewals';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
@@ -81,12 +81,12 @@ function dialect(format: 'csv' | 'excel-tr'): CsvDialect<DeadlineRow> {
       t(`csv.${k}`),
     ),
     line: (row) => [
-      format === 'excel-tr' ? formatCalendarDate(row.dueDate, 'tr') : row.dueDate,
+      format === 'excel-tr' ? formatCalendarDateLong(row.dueDate, 'tr') : row.dueDate,
       String(row.daysLeft),
       translate(lang, `compliance.rules.${row.ruleId}.name`),
       row.renewal
         ? translate(lang, `renewals.calendar.${agentRenewalLine(row.renewal)}`, {
-            date: format === 'excel-tr' ? formatCalendarDate(row.renewal.periodEnd, 'tr') : row.renewal.periodEnd,
+            date: format === 'excel-tr' ? formatCalendarDateLong(row.renewal.periodEnd, 'tr') : row.renewal.periodEnd,
           })
         : '',
       row.customerName ?? '',

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { addDays, deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
@@ -137,7 +137,7 @@ export async function runComplianceReminders(
           penalty: item.penalty,
         };
         const excerpt = [
-          t('feed.due', { date: formatCalendarDate(item.dueDate, lang), days: item.daysLeft }),
+          t('feed.due', { date: formatCalendarDateLong(item.dueDate, lang), days: item.daysLeft }),
           ...itemDetails(view, lang, dashboardUrl),
         ].join('\n');
         await deps.mailer.enqueue({

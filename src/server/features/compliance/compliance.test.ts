@@ -8,6 +8,7 @@ import {
   type TestClient,
 } from '../../../../tests/support/test-app';
 import { addDays, deadlinesFor } from '../../../shared/catalogue/compliance';
+import { complianceViewSchema } from '../../../shared/contracts/compliance';
 import { RATE_LIMITS } from '../../../shared/domain/limits';
 import { auditEvents, companyFormations, complianceMarks, mailOutbox, services, users } from '../../db/schema';
 import { todayUtc } from './compliance.service';
@@ -66,6 +67,7 @@ describe('GET /api/compliance/me', () => {
     const { c } = await company('Wyoming', '2024-02-29');
     const res = await c.get('/api/compliance/me');
     expect(res.status).toBe(200);
+    complianceViewSchema.parse(res.body); // due dates are calendar days (decision 0076)
     const { items, tracked, notRequired } = res.body;
     expect(tracked).toBe(true);
     expect(notRequired.map((r: { ruleId: string }) => r.ruleId)).toEqual(['fincen_boi']);

@@ -1,6 +1,5 @@
 import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import type {
   AdminEinFollowUp,
   CustomerEinFollowUp,
@@ -8,6 +7,7 @@ import type {
 } from '../../../shared/contracts/ein-follow-ups';
 import { EIN_FOLLOW_UP_STATUS, overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
 import { isUuid } from '../../../shared/domain/ids';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { einFollowUpInputSchema } from '../../../shared/schemas/ein-follow-ups';
@@ -141,7 +141,7 @@ export async function recordFollowUp(
           vars: {
             name: user.name,
             url: `${deps.env.publicUrl}/dashboard`,
-            date: formatCalendarDate(row.followedUpOn, lang),
+            date: formatCalendarDateLong(row.followedUpOn, lang),
             outcome: translate(lang, `einFollowUps.outcome.${row.outcome}`),
             ...(noteShareable && note ? { excerpt: note } : {}),
           },

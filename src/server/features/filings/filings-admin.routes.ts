@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../shared/contracts/documents';
 import {
   adminFilingExportQuerySchema,
@@ -11,6 +10,7 @@ import {
   filingSubmittedSchema,
   stateFiledSchema,
 } from '../../../shared/contracts/filings';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import type { AppDeps } from '../../deps';
@@ -184,7 +184,7 @@ function dialect(lang: Language): CsvDialect<AdminFilingListRow> {
         : t(row.extendedOn ? 'kinds.form_5472_extended' : 'kinds.form_5472'),
       t(`statuses.${row.status}`),
       lang === 'tr' ? turkishDate(row.statusSince) : row.statusSince.toISOString(),
-      lang === 'tr' ? formatCalendarDate(row.dueDate, 'tr') : row.dueDate,
+      lang === 'tr' ? formatCalendarDateLong(row.dueDate, 'tr') : row.dueDate,
       row.name ?? '',
       row.email,
       row.id,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { IRS_FORM_5472_SEND_TO } from '../../../shared/catalogue/irs-fax';
 import type {
   AdminFilingView,
@@ -10,6 +9,7 @@ import type {
 import { canExtend, type FilingSort, isStateFilable, type SubmitMethod } from '../../../shared/domain/filings';
 import type { FilingAnswers } from '../../../shared/domain/form-5472';
 import { stateItemAct } from '../../../shared/domain/state-item-act';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { filings, userProfiles, users } from '../../db/schema';
@@ -356,7 +356,7 @@ async function mailCustomer(
         subject: what,
         excerpt: row.filedOn
           ? translate(lang, template === 'filings.statePaid' ? 'mail.filings.paidLine' : 'mail.filings.filedLine', {
-              date: formatCalendarDate(row.filedOn, lang),
+              date: formatCalendarDateLong(row.filedOn, lang),
               confirmation: row.confirmationNumber ?? '—',
             })
           : undefined,

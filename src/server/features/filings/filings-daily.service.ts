@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { findComplianceRule } from '../../../shared/catalogue/compliance';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { questionnaireReminderOwed, questionnaireYear } from '../../../shared/domain/filings';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { auditEvents, filings, userProfiles, users } from '../../db/schema';
@@ -90,7 +90,9 @@ export async function openQuestionnaires(deps: DailyDeps, today: string): Promis
           name: person.name,
           url: `${deps.env.publicUrl}/filings/${row.id}`,
           subject: String(taxYear),
-          excerpt: translate(person.lang, 'mail.filings.dueLine', { date: formatCalendarDate(dueDate, person.lang) }),
+          excerpt: translate(person.lang, 'mail.filings.dueLine', {
+            date: formatCalendarDateLong(dueDate, person.lang),
+          }),
         },
         dedupeKey: filingMailKey(row.id, 'opened'),
       });
@@ -155,7 +157,7 @@ export async function sendQuestionnaireReminders(
             url: `${deps.env.publicUrl}/filings/${row.id}`,
             subject: String(group.taxYear),
             excerpt: translate(row.lang, 'mail.filings.dueLine', {
-              date: formatCalendarDate(group.dueDate, row.lang),
+              date: formatCalendarDateLong(group.dueDate, row.lang),
             }),
           },
           dedupeKey: filingMailKey(row.id, `reminder:${owed}`),

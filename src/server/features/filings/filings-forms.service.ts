@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import { formatCalendarDate } from '../../../shared/catalogue/calendar-date';
 import type { FilingTemplateStatus } from '../../../shared/contracts/filings';
 import {
   type FilingAnswers,
@@ -9,6 +8,7 @@ import {
   type FormId,
   formFieldValues,
 } from '../../../shared/domain/form-5472';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { loadPdfLibs, unicodeFont } from '../ss4/ss4-template.service';
@@ -178,7 +178,7 @@ export async function renderFilingDataSheet(input: {
   page.drawText(title, { x: MARGIN, y: y - 14, size: 13, font, color: INK });
   y -= 32;
   for (const note of wrap(
-    t('subtitle', { revision: FORM_5472_REVISION.label, date: formatCalendarDate(input.today, input.lang) }),
+    t('subtitle', { revision: FORM_5472_REVISION.label, date: formatCalendarDateLong(input.today, input.lang) }),
     font,
     8.5,
     A4.width - 2 * MARGIN,

@@ -18,6 +18,7 @@ import {
   type TestClient,
 } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
+import { adminFilingListSchema, filingListSchema, filingResultSchema } from '../../../shared/contracts/filings';
 import { formFieldValues } from '../../../shared/domain/form-5472';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
@@ -339,8 +340,15 @@ describe('the filings desk', () => {
       extendedOn: '2026-04-10',
     });
     expect(extended.body.filing.dueDate).toBe('2026-10-15');
+    // The contract says which dates are calendar days and which are moments (decision 0076): the
+    // responses pass it, and a due date sent as a date-time would not.
+    filingResultSchema.parse(extended.body);
+    const shifted = { filing: { ...extended.body.filing, dueDate: '2026-10-15T00:00:00.000Z' } };
+    expect(filingResultSchema.safeParse(shifted).success).toBe(false);
+    filingListSchema.parse((await customer.c.get('/api/filings')).body);
     expect((await owner.post(`${base}/extension`, { filedOn: '2026-04-11' })).status).toBe(409);
     const list = await owner.get('/api/admin/filings?kind=form_7004');
+    adminFilingListSchema.parse(list.body);
     expect(list.body.items.map((i: { id: string }) => i.id)).toContain(filing.id);
     expect(list.body.items.every((i: { extended: boolean }) => i.extended)).toBe(true);
   });

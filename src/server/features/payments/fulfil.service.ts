@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { formatUsd } from '../../../shared/catalogue/money';
 import { isUuid } from '../../../shared/domain/ids';
 import type { OrderFlag } from '../../../shared/domain/orders';
+import { formatInstantUtc } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { companyFormations, formationServiceRequests, orders, paymentEvents, users } from '../../db/schema';
@@ -236,15 +237,11 @@ async function queueReceipt(deps: AppDeps, tx: Tx, order: OrderRow) {
   if (!user) return;
   const lang = toLanguage(user.lang) ?? 'tr';
   const t = (key: string, vars: Record<string, string> = {}) => translate(lang, `mail.orderReceipt.${key}`, vars);
-  const paidAt = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(order.paidAt ?? new Date());
+  const paidAt = formatInstantUtc(order.paidAt ?? new Date(), lang);
   const excerpt = [
     t('item', { item: orderName(order, lang) }),
     t('amount', { amount: formatUsd(order.amountCents, lang) }),
-    t('date', { date: `${paidAt} UTC` }),
+    t('date', { date: paidAt }),
     t('reference', { reference: order.id }),
   ].join('\n');
   await deps.mailer.enqueue(

@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
+import { formatInstantUtc } from '../../../shared/format/dates';
 import {
   auditEvents,
   companyFormations,
@@ -204,6 +205,8 @@ describe('the webhook', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Payment receipt');
     expect(mails[0].text).toContain('$349.00');
+    // The paid moment as every mail writes it, in UTC (decision 0076): "March 1, 2027, 15:05 UTC".
+    expect(mails[0].text).toContain(formatInstantUtc(order.paidAt as Date, 'en'));
     const paidAudits = await t.deps.database.db
       .select()
       .from(auditEvents)

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { erasureListSchema, erasureRequestSchema, myErasureSchema } from '../../../shared/contracts/privacy';
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
 import { privacyConsents, privacyErasureRequests } from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
@@ -90,6 +91,12 @@ describe('a copy of one’s data, and erasure', () => {
     const token = /confirm-deletion\?token=([^\s"&]+)/.exec(linkMail?.text ?? '')?.[1] ?? '';
     const confirmed = await who.c.post('/api/privacy/erasure/confirm', { token });
     expect(confirmed.status).toBe(200);
+    // The answer date is a calendar day, the other dates moments (decision 0076); the contract checks both.
+    myErasureSchema.parse(confirmed.body);
+    expect(confirmed.body.request.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const asMoment = { request: { ...confirmed.body.request, dueOn: `${confirmed.body.request.dueOn}T00:00:00.000Z` } };
+    expect(myErasureSchema.safeParse(asMoment).success).toBe(false);
+    erasureListSchema.parse((await ctx.owner.c.get('/api/admin/privacy/erasures')).body);
     const id = confirmed.body.request.id;
     expect((await ctx.owner.c.post(`/api/admin/privacy/erasures/${id}/decline`, { answer: '' })).status).toBe(400);
     const declined = await ctx.owner.c.post(`/api/admin/privacy/erasures/${id}/decline`, {
@@ -97,6 +104,7 @@ describe('a copy of one’s data, and erasure', () => {
     });
     expect(declined.status).toBe(200);
     expect(declined.body.status).toBe('declined');
+    erasureRequestSchema.parse(declined.body);
     const mine = await who.c.get('/api/privacy/erasure');
     expect(mine.body.request).toMatchObject({ status: 'declined', answer: 'Açık bir siparişiniz var.' });
     const [mail] = await mailTo(who.email, 'privacy.erasureDeclined');

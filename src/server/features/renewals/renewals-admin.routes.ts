@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { okSchema } from '../../../shared/contracts/common';
 import {
   completeTaskSchema,
@@ -15,6 +14,7 @@ import {
   subscriptionListSchema,
   taskIdParams,
 } from '../../../shared/contracts/renewals';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { renewalTasks } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
@@ -119,7 +119,7 @@ function dialect(format: 'csv' | 'excel-tr'): CsvDialect<RenewalDeskRow> {
       'id',
     ].map((k) => t(`desk.csv.${k}`)),
     line: (row) => [
-      lang === 'tr' ? formatCalendarDate(row.periodEnd, 'tr') : row.periodEnd,
+      lang === 'tr' ? formatCalendarDateLong(row.periodEnd, 'tr') : row.periodEnd,
       String(row.daysLeft),
       t(`products.${row.product}`),
       t(`status.${row.status}`),

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/catalogue/compliance';
-import { formatCalendarDate } from '../../../shared/catalogue/compliance-format';
 import { formatUsd } from '../../../shared/catalogue/money';
 import { ADDRESS_PRICES, REGISTERED_AGENT_RENEWAL } from '../../../shared/catalogue/packages';
 import type { SubscriptionView } from '../../../shared/contracts/renewals';
@@ -24,6 +23,7 @@ import {
   showsRenewalCard,
   statusAfter,
 } from '../../../shared/domain/renewals';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type Language, toLanguage } from '../../../shared/i18n/languages';
 import { orders, renewalTasks, subscriptionEvents, subscriptions, userProfiles, users } from '../../db/schema';
@@ -144,7 +144,7 @@ export async function startRenewalCheckout(deps: AppDeps, user: SessionUser, id:
   const title = (lang: Language) =>
     translate(lang, 'renewals.orderTitle', {
       product: productName(lang, row.product),
-      until: formatCalendarDate(next.end, lang),
+      until: formatCalendarDateLong(next.end, lang),
     });
   return startCheckout(deps, user, {
     kind: 'renewal',
@@ -365,9 +365,9 @@ async function mailCustomer(
     t('what', { product: productName(lang, row.product) }),
     t('amount', { amount: formatUsd(renewalPrice(row.product, row.state), lang) }),
     // Each date named (decision 0072): the period's end, and for grace and lapse the last day of grace.
-    t('periodEnd', { date: formatCalendarDate(row.periodEnd, lang) }),
+    t('periodEnd', { date: formatCalendarDateLong(row.periodEnd, lang) }),
     ...(template === 'renewals.grace' || template === 'renewals.lapsed'
-      ? [t('graceEnd', { date: formatCalendarDate(graceEnd(row.periodEnd), lang) })]
+      ? [t('graceEnd', { date: formatCalendarDateLong(graceEnd(row.periodEnd), lang) })]
       : []),
     ...(template === 'renewals.notice' || template === 'renewals.grace'
       ? [t('renew', { url: `${url}?renew=${row.id}` }), t('cancel', { url: `${url}?cancel=${row.id}` })]

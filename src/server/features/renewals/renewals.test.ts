@@ -13,9 +13,14 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { formatCalendarDate } from '../../../shared/catalogue/calendar-date';
 import { addDays } from '../../../shared/catalogue/compliance';
+import {
+  renewalDeskListSchema,
+  renewalTaskListSchema,
+  subscriptionListSchema,
+} from '../../../shared/contracts/renewals';
 import { GRACE_DAYS, graceEnd, periodEndFrom } from '../../../shared/domain/renewals';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import {
   companyFormations,
   mailOutbox,
@@ -57,6 +62,7 @@ async function company(formedOn: string, businessName = 'Yenileme LLC') {
 async function agentOf(c: TestClient) {
   const res = await c.get('/api/renewals');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  subscriptionListSchema.parse(res.body); // calendar days and moments where the contract says (decision 0076)
   return res.body.subscriptions.find((s: { product: string }) => s.product === 'registered_agent');
 }
 
@@ -125,11 +131,11 @@ describe('the daily run (decision 0053)', () => {
       return row.text;
     };
     const notice = await text('notice_7');
-    expect(notice).toContain(`Dönem sonu: ${formatCalendarDate('2031-03-21', 'tr')}`);
+    expect(notice).toContain(`Dönem sonu: ${formatCalendarDateLong('2031-03-21', 'tr')}`);
     expect(notice).not.toMatch(/Tarih:/);
     const grace = await text('grace');
     expect(grace).toContain(`${GRACE_DAYS} günlük ek süre`);
-    expect(grace).toContain(`Ek sürenin son günü: ${formatCalendarDate(graceEnd('2031-03-21'), 'tr')}`);
+    expect(grace).toContain(`Ek sürenin son günü: ${formatCalendarDateLong(graceEnd('2031-03-21'), 'tr')}`);
     expect(grace).not.toMatch(/sona erdi/);
     const lapse = await text('lapsed');
     expect(lapse).toContain('Kayıtlı temsilciliğinizden çekiliyoruz');
@@ -275,6 +281,7 @@ describe('the renewals desk', () => {
     const lapsedIds = async () => {
       const res = await finance.c.get('/api/admin/renewals?view=lapsed&sort=end_desc&pageSize=100');
       expect(res.status, JSON.stringify(res.body)).toBe(200);
+      renewalDeskListSchema.parse(res.body);
       return res.body.items.map((r: { id: string }) => r.id).filter((id: string) => subs.some((sub) => sub.id === id));
     };
     // Past grace and not marked yet (between midnight and the daily run): listed with the marked one.
@@ -340,6 +347,7 @@ describe('the renewals desk', () => {
     expect(sub).toBeUndefined();
     await runRenewalsDaily(t.deps, addDays(today, 0));
     const open = await finance.c.get('/api/admin/renewals/tasks');
+    renewalTaskListSchema.parse(open.body);
     const task = open.body.tasks.find((x: { userId: string }) => x.userId === lapsedOne.id);
     // Migrated into the period that holds today: no lapse for a customer nobody ever billed.
     expect(task).toBeUndefined();

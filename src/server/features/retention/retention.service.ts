@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { ABANDONED_SIGNUP_DAYS, SSN_NOTICE_DAYS, ssnPurgeDay } from '../../../shared/domain/retention';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import {
   companyFormations,
   documents,
@@ -33,11 +34,8 @@ export const retentionDedupeKey = {
   purged: (applicationId: string) => `retention:ssn-purged:${applicationId}`,
 };
 
-function formatDay(day: string, lang: 'tr' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
+// Mails write dates as every other mail does (decision 0076): "1 Mart 2027", "March 1, 2027".
+const formatDay = formatCalendarDateLong;
 
 /**
  * One day's retention sweep (decision 0048), by the server clock:

@@ -7,6 +7,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { auditEvents, documents, mailOutbox, users } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
@@ -63,7 +64,9 @@ describe('retention sweep (decision 0048)', () => {
     expect((await c.get('/api/formations/me')).body.einApplication.ssnPurgeOn).toBeNull();
     expect(await db().select().from(users).where(eq(users.id, abandonedId))).toHaveLength(1);
 
-    // 84 days on, six before the purge: the notice, once, on the dashboard and by mail.
+    // 84 days on, six before the purge: the notice, once, on the dashboard and by mail (in English here,
+    // whose date style differed from the other mails').
+    await db().update(users).set({ lang: 'en' }).where(eq(users.id, id));
     const today = clockAt(84);
     // The sign-up is past 30 days and goes; the customer, never verified either but with a formation, stays.
     const first = await runDailyRetention(t.deps, today);
@@ -88,6 +91,8 @@ describe('retention sweep (decision 0048)', () => {
     const dashboard = (await c.get('/api/formations/me')).body.einApplication;
     expect(dashboard.ssnPurgeOn).toBe(new Date(issuedAt.getTime() + 90 * 86_400_000).toISOString().slice(0, 10));
     expect(dashboard.ssnPurgeOn > today).toBe(true);
+    // The mail writes the day as every mail does (decision 0076), not in a third English style.
+    expect(notices[0].text).toContain(formatCalendarDateLong(dashboard.ssnPurgeOn, 'en'));
     expect(dashboard.ssnPurgedAt).toBeNull();
 
     // 91 days on: purged.

@@ -1,5 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
-import { formatCalendarDate } from '../../../shared/catalogue/calendar-date';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { SS4_FORM_REVISION, SS4_LINES, type Ss4Answers, type Ss4Line } from './ss4.mapper';
@@ -59,7 +59,7 @@ export async function renderSs4DataSheet(input: DataSheetInput): Promise<Uint8Ar
   page.drawText(t('title', { business: input.businessName }), { x: MARGIN, y: y - 14, size: 14, font, color: INK });
   y -= 32;
   for (const note of [
-    t('subtitle', { revision: SS4_FORM_REVISION.label, date: formatCalendarDate(input.today, input.lang) }),
+    t('subtitle', { revision: SS4_FORM_REVISION.label, date: formatCalendarDateLong(input.today, input.lang) }),
     t('blankNote'),
   ]) {
     for (const l of wrap(note, font, 8.5, A4.width - 2 * MARGIN)) {

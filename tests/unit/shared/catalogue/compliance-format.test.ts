@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findComplianceRule } from '../../../../src/shared/catalogue/compliance';
-import { formatCalendarDate, ruleTextVars } from '../../../../src/shared/catalogue/compliance-format';
+import { ruleTextVars } from '../../../../src/shared/catalogue/compliance-format';
+import { formatCalendarDateLong } from '../../../../src/shared/format/dates';
 
 describe('compliance texts', () => {
   it('reads a calendar date the same in every time zone', () => {
-    expect(formatCalendarDate('2027-03-01', 'en')).toBe('March 1, 2027');
-    expect(formatCalendarDate('2027-03-01', 'tr')).toBe('1 Mart 2027');
+    expect(formatCalendarDateLong('2027-03-01', 'en')).toBe('March 1, 2027');
+    expect(formatCalendarDateLong('2027-03-01', 'tr')).toBe('1 Mart 2027');
   });
 
   // Written by hand (decision 0063): the texts must stay what ICU says for tr-TR and en-US.
@@ -18,7 +19,7 @@ describe('compliance texts', () => {
       for (let month = 1; month <= 12; month++) {
         for (const day of ['01', '09', '28']) {
           const iso = `2026-${String(month).padStart(2, '0')}-${day}`;
-          expect(formatCalendarDate(iso, lang)).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
+          expect(formatCalendarDateLong(iso, lang)).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
         }
       }
     }

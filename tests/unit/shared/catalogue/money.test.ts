@@ -31,4 +31,16 @@ describe('amounts and counts as Intl.NumberFormat writes them', () => {
       }
     }
   });
+
+  it('rounds a fraction as Intl does: half away from zero', () => {
+    for (const [lang, locale] of LOCALES) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+      for (const n of [-2.5, 2.5, -1.5, 1.5, -1234.5, 1234.5, -0.6, 0.4, 999.5, -999.5, 2.49]) {
+        expect(formatCount(n, lang), `${n} ${lang}`).toBe(intl.format(n));
+      }
+    }
+    expect(formatCount(-2.5)).toBe('-3');
+    // Intl writes "-0" for a negative that rounds to nothing; a count of nothing is "0".
+    expect(formatCount(-0.4)).toBe('0');
+  });
 });

@@ -1,5 +1,5 @@
+import { formatDateTime } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
-import { formatDateTime } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/useTranslation';
 
 /**

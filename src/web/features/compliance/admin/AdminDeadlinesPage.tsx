@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
 import { COMPLIANCE_RULE_IDS } from '../../../../shared/catalogue/compliance';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { DEADLINE_HORIZONS } from '../../../../shared/domain/admin-lists';
 import { isStateFilable } from '../../../../shared/domain/filings';
 import { stateItemAct } from '../../../../shared/domain/state-item-act';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -211,7 +211,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
     >
       <div className="sm:w-40 sm:shrink-0">
         <time dateTime={row.dueDate} className="font-semibold text-slate-900">
-          {formatCalendarDate(row.dueDate, lang)}
+          {formatCalendarDateLong(row.dueDate, lang)}
         </time>
         <p className={row.daysLeft < 0 ? 'text-sm font-medium text-red-700' : 'text-sm text-slate-600'}>
           {row.daysLeft < 0
@@ -223,7 +223,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
         <p className="font-medium text-slate-900">{t(`compliance.rules.${row.ruleId}.name`)}</p>
         {row.renewal ? (
           <p className="text-sm font-medium text-slate-900" data-testid="deadline-renewal-status">
-            {agentRenewalText(row.renewal, t, (d) => formatCalendarDate(d, lang))}
+            {agentRenewalText(row.renewal, t, (d) => formatCalendarDateLong(d, lang))}
           </p>
         ) : null}
         <p className="break-words text-sm text-slate-700">
@@ -248,7 +248,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
           >
             <CircleCheck aria-hidden="true" className="size-4" />
             {t(stateItemAct(row.ruleId) === 'paid' ? 'compliance.card.paidOn' : 'compliance.card.filedOn', {
-              date: formatCalendarDate(row.filedOn, lang),
+              date: formatCalendarDateLong(row.filedOn, lang),
             })}
           </span>
         ) : row.done ? (

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import type { FactWatchNote } from '../../../../shared/contracts/compliance';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -29,7 +29,7 @@ export function FactWatchNotes({ notes }: { notes: readonly FactWatchNote[] | un
             {t(`compliance.admin.watch.${note.id}`, { reported: usd(note.reportedCents), shown: usd(note.shownCents) })}{' '}
             <strong>
               {t(note.overdue ? 'compliance.admin.watch.overdue' : 'compliance.admin.watch.checkBy', {
-                date: formatCalendarDate(note.checkBy, lang),
+                date: formatCalendarDateLong(note.checkBy, lang),
               })}
             </strong>{' '}
             <ExternalLink href={note.url}>{t('compliance.admin.watch.source')}</ExternalLink>

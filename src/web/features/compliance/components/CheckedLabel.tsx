@@ -1,6 +1,6 @@
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import type { FactLabel } from '../../../../shared/catalogue/fact-checks';
 import { factLabelText } from '../../../../shared/catalogue/fact-checks';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 
@@ -15,7 +15,7 @@ export function CheckedLabel({ label, hasAmount }: { label: FactLabel; hasAmount
   if (!text) return null;
   return (
     <span data-testid="compliance-checked" data-kind={label.kind}>
-      {t(`compliance.card.${text.key}`, { source: text.source, date: formatCalendarDate(text.date, fmt.lang) })}
+      {t(`compliance.card.${text.key}`, { source: text.source, date: formatCalendarDateLong(text.date, fmt.lang) })}
     </span>
   );
 }

@@ -3,11 +3,12 @@ import { clsx } from 'clsx';
 import { CalendarClock, CalendarPlus, Check, CircleCheck, Copy, Info } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCalendarDate, ruleTextVars } from '../../../../shared/catalogue/compliance-format';
+import { ruleTextVars } from '../../../../shared/catalogue/compliance-format';
 import { CALIFORNIA_LLC_MIN_TAX } from '../../../../shared/catalogue/states';
 import type { ComplianceItemView, ComplianceView } from '../../../../shared/contracts/compliance';
 import { reminderCadenceVars } from '../../../../shared/domain/reminder-cadence';
 import { stateItemAct } from '../../../../shared/domain/state-item-act';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -89,7 +90,7 @@ function CalendarBody({ view }: { view: ComplianceView }) {
   return (
     <>
       <p className="mt-3 text-sm font-medium text-slate-800">
-        {t('compliance.card.formedOn', { date: formatCalendarDate(view.formedOn, lang), state: view.state })}
+        {t('compliance.card.formedOn', { date: formatCalendarDateLong(view.formedOn, lang), state: view.state })}
       </p>
       {view.tracked ? null : (
         <Alert className="mt-4">
@@ -154,7 +155,7 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
       void queryClient.invalidateQueries({ queryKey: COMPLIANCE_KEY });
     },
   });
-  const date = (iso: string) => formatCalendarDate(iso, fmt.lang);
+  const date = (iso: string) => formatCalendarDateLong(iso, fmt.lang);
   const vars = ruleTextVars(item, fmt.lang);
   const serviceTitle = item.service ? (fmt.lang === 'en' && item.service.titleEn) || item.service.title : null;
   // Decision 0051: a tracked filing that went to the IRS or the state says so on its own.

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { ArrowRight, Check, Copy, Download, FileText } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Alert } from '../../../components/ui/Alert';
 import { Card } from '../../../components/ui/Card';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
@@ -49,7 +49,7 @@ export function CompanyCard({
         <Fact label={t('company.card.state')} value={formation.stateSelected} missing={missing} />
         <Fact
           label={t('company.card.formedOn')}
-          value={formation.formedOn ? formatCalendarDate(formation.formedOn, lang) : null}
+          value={formation.formedOn ? formatCalendarDateLong(formation.formedOn, lang) : null}
           missing={missing}
           testId="company-formed-on"
         />

@@ -1,5 +1,5 @@
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
+import { formatCalendarDate, formatCalendarDateLong } from '../../../../shared/format/dates';
 import type { Language } from '../../../../shared/i18n/languages';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -21,7 +21,7 @@ function paymentName(payment: NonNullable<CustomerTimelineItem['payment']>, t: T
 export function historySentence(
   item: CustomerTimelineItem,
   t: T,
-  fmt: { lang: Language; usd: (cents: number) => string; date?: (value: string) => string },
+  fmt: { lang: Language; usd: (cents: number) => string },
 ): { text: string; detail: string | null } {
   const k = (key: string, vars?: Record<string, unknown>) => t(`dashboard.history.item.${key}`, vars);
   const to = item.to ? stageLabel(item, item.to, t) : '';
@@ -56,7 +56,7 @@ export function historySentence(
       return item.kind === 'filing_stage'
         ? { text: k('filingStage', { filing, stage: t(`filings.stages.${f.stage}`) }), detail: null }
         : {
-            text: k('filingExtended', { filing, date: f.dueDate ? (fmt.date ? fmt.date(f.dueDate) : f.dueDate) : '' }),
+            text: k('filingExtended', { filing, date: f.dueDate ? formatCalendarDate(f.dueDate, fmt.lang) : '' }),
             detail: null,
           };
     }
@@ -74,7 +74,7 @@ export function historySentence(
       const f = item.followUp;
       if (!f) return { text: k('einStatusTo', { to: t('catalogue.einStatus.submitted_to_irs') }), detail: null };
       const outcome = t(`einFollowUps.outcome.${f.outcome}`);
-      const date = formatCalendarDate(f.followedUpOn, fmt.lang);
+      const date = formatCalendarDateLong(f.followedUpOn, fmt.lang);
       return {
         text: t('einFollowUps.history.item', { date }),
         detail: f.note ? `${outcome} ${t('einFollowUps.customer.note', { note: f.note })}` : outcome,

@@ -1,6 +1,6 @@
 import { PhoneCall } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import type { CustomerEinFollowUp } from '../../../../shared/contracts/ein-follow-ups';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 
@@ -25,7 +25,7 @@ export function EinFollowUpsList({ followUps }: { followUps: readonly CustomerEi
             </span>
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium text-slate-900">
-                {t('einFollowUps.customer.item', { date: formatCalendarDate(f.followedUpOn, fmt.lang) })}
+                {t('einFollowUps.customer.item', { date: formatCalendarDateLong(f.followedUpOn, fmt.lang) })}
               </p>
               <p className="text-slate-700">{t(`einFollowUps.outcome.${f.outcome}`)}</p>
               {f.note ? (

@@ -1,6 +1,6 @@
 import { Printer } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import { IRS_FAX_CHECKED, IRS_SS4_DOMESTIC_FAX, IRS_SS4_INTERNATIONAL_FAX } from '../../../../shared/catalogue/irs-fax';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -44,7 +44,7 @@ export function IrsFaxNumbers({ className }: { className?: string }) {
         })}
       </p>
       <p className="mt-3 text-sm text-slate-600">
-        {t('einFollowUps.fax.checked', { date: formatCalendarDate(IRS_FAX_CHECKED, fmt.lang) })}
+        {t('einFollowUps.fax.checked', { date: formatCalendarDateLong(IRS_FAX_CHECKED, fmt.lang) })}
         {' · '}
         <ExternalLink href={where.url}>{t('einFollowUps.fax.source')}</ExternalLink>
         {' · '}

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, Lock, PhoneCall, Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import {
   EIN_FOLLOW_UP_KINDS,
   EIN_FOLLOW_UP_OUTCOMES,
   EIN_FOLLOW_UP_STATUS,
 } from '../../../../shared/domain/ein-follow-ups';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { einFollowUpInputSchema } from '../../../../shared/schemas/ein-follow-ups';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Alert } from '../../../components/ui/Alert';
@@ -78,7 +78,7 @@ function FollowUpRow({ followUp: f }: { followUp: AdminEinFollowUp }) {
     <li className="px-4 py-3 text-sm" data-testid="ein-follow-up-row">
       <p className="flex flex-wrap items-center gap-x-2 font-medium text-slate-900">
         <PhoneCall aria-hidden="true" className="size-4 shrink-0 text-sky-700" />
-        <time dateTime={f.followedUpOn}>{formatCalendarDate(f.followedUpOn, fmt.lang)}</time>
+        <time dateTime={f.followedUpOn}>{formatCalendarDateLong(f.followedUpOn, fmt.lang)}</time>
         <span aria-hidden="true">·</span>
         <span>{t(`einFollowUps.kind.${f.kind}`)}</span>
       </p>

@@ -209,7 +209,7 @@ function kindLabel(row: { kind: AdminFilingRow['kind']; ruleId: string; extended
 
 function FilingRowItem({ row, selected, onOpen }: { row: AdminFilingRow; selected: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { date, day } = useFormat();
   return (
     <li
       className="border-b border-slate-100 last:border-b-0"
@@ -235,7 +235,7 @@ function FilingRowItem({ row, selected, onOpen }: { row: AdminFilingRow; selecte
         <span className="break-words text-slate-700">{row.customer.name ?? row.customer.email}</span>
         <span className="text-slate-500">
           {t('adminFilings.waitingSince', { date: date(row.statusSince) })} ·{' '}
-          {t('adminFilings.due', { date: date(row.dueDate) })}
+          {t('adminFilings.due', { date: day(row.dueDate) })}
         </span>
       </button>
     </li>
@@ -270,7 +270,7 @@ function FilingDetail({ id, focusOnOpen, onClose }: { id: string; focusOnOpen: b
 
 function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { day } = useFormat();
   const can = useCan();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -292,7 +292,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
       const result = await run();
       queryClient.setQueryData(adminFilingQuery(filing.id).queryKey, result);
       void queryClient.invalidateQueries({ queryKey: [...ADMIN_FILINGS_KEY, 'list'] });
-      toast.success(t(doneKey, { date: date(result.filing.dueDate), ...vars }));
+      toast.success(t(doneKey, { date: day(result.filing.dueDate), ...vars }));
     } catch (err) {
       toast.error(t('adminFilings.detail.failed', { message: errorMessage(err, 'adminFilings.loadFailed', t) }));
     } finally {
@@ -322,7 +322,7 @@ function FilingDetailBody({ filing }: { filing: AdminFilingView }) {
           </Link>
         </Fact>
         <Fact label={t('adminFilings.year')}>{filing.taxYear}</Fact>
-        <Fact label={t('adminFilings.csv.dueDate')}>{date(filing.dueDate)}</Fact>
+        <Fact label={t('adminFilings.csv.dueDate')}>{day(filing.dueDate)}</Fact>
       </Facts>
 
       <Section title={t('filings.stagesTitle')}>

@@ -1,6 +1,6 @@
 import { Printer } from 'lucide-react';
-import { formatCalendarDate } from '../../../../shared/catalogue/calendar-date';
 import type { AdminFilingView } from '../../../../shared/contracts/filings';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -37,7 +37,7 @@ export function Irs5472SendTo({ sendTo }: { sendTo: NonNullable<AdminFilingView[
         </div>
       </dl>
       <p className="mt-2 text-slate-600">
-        {t('adminFilings.detail.sendTo.checked', { date: formatCalendarDate(sendTo.source.checked, lang) })}{' '}
+        {t('adminFilings.detail.sendTo.checked', { date: formatCalendarDateLong(sendTo.source.checked, lang) })}{' '}
         <ExternalLink href={sendTo.source.url}>{t('adminFilings.detail.sendTo.source')}</ExternalLink>
       </p>
     </div>

@@ -39,7 +39,7 @@ export function StateFiledDialog({
   // A tax is paid, not filed: the same dialog, its words from `compliance.admin.paid`.
   const k = (key: string) =>
     item && stateItemAct(item.ruleId) === 'paid' ? `compliance.admin.paid.${key}` : `compliance.admin.${key}`;
-  const { date } = useFormat();
+  const { day } = useFormat();
   const [confirmation, setConfirmation] = useState('');
   const [filedOn, setFiledOn] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -68,7 +68,7 @@ export function StateFiledDialog({
         { userId: item.userId, itemKey: item.itemKey, filedOn, confirmationNumber: confirmation.trim() },
         file,
       );
-      toast.success(t(k('filed'), { date: date(filedOn) }));
+      toast.success(t(k('filed'), { date: day(filedOn) }));
       onFiled(filedOn);
       close();
     } catch (err) {

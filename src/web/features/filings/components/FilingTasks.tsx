@@ -12,7 +12,7 @@ import { myFilingsQuery } from '../api/filings';
  */
 export function FilingTasks() {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { day } = useFormat();
   const { data } = useQuery(myFilingsQuery);
   const tasks = (data?.filings ?? []).filter(
     (f) => f.kind === 'form_5472' && (f.status === 'questionnaire_sent' || f.status === 'prepared'),
@@ -27,7 +27,7 @@ export function FilingTasks() {
               <Landmark className="mt-0.5 size-5 shrink-0 text-indigo-700" aria-hidden="true" />
               <div>
                 <p className="font-semibold text-slate-900">{t(`filings.task.${f.status}`, { year: f.taxYear })}</p>
-                <p className="text-sm text-slate-700">{t('filings.task.due', { date: date(f.dueDate) })}</p>
+                <p className="text-sm text-slate-700">{t('filings.task.due', { date: day(f.dueDate) })}</p>
               </div>
             </div>
             <Link

@@ -72,7 +72,7 @@ export function FilingPage() {
 
 function FilingBody({ filing, onChange }: { filing: FilingView; onChange: (filing: FilingView) => void }) {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { day } = useFormat();
   const files = FILE_KEYS.flatMap((key) => {
     const file = filing.files[key];
     return file ? [{ key, ...file }] : [];
@@ -80,16 +80,16 @@ function FilingBody({ filing, onChange }: { filing: FilingView; onChange: (filin
   return (
     <div className="space-y-8" data-testid="filing" data-status={filing.status}>
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-        <p data-testid="filing-due">{t('filings.due', { date: date(filing.dueDate) })}</p>
-        {filing.extendedOn ? <p>{t('filings.extended', { date: date(filing.extendedOn) })}</p> : null}
+        <p data-testid="filing-due">{t('filings.due', { date: day(filing.dueDate) })}</p>
+        {filing.extendedOn ? <p>{t('filings.extended', { date: day(filing.extendedOn) })}</p> : null}
       </div>
 
       {isFiled(filing.status) && filing.filedOn ? (
         <Alert tone="success">
           <span data-testid="filing-filed">
             {filing.submitMethod
-              ? t(`filings.filedBy.${filing.submitMethod}`, { date: date(filing.filedOn) })
-              : t('filings.filedOn', { date: date(filing.filedOn) })}
+              ? t(`filings.filedBy.${filing.submitMethod}`, { date: day(filing.filedOn) })
+              : t('filings.filedOn', { date: day(filing.filedOn) })}
             {filing.confirmationNumber ? ` · ${t('filings.confirmation', { number: filing.confirmationNumber })}` : ''}
           </span>
         </Alert>

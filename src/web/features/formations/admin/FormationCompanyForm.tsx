@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { adminFormationCompanySchema, FORMED_ON_MIN, todayUtc } from '../../../../shared/schemas/company';
 import { Fact, Facts } from '../../../components/admin/DetailPanel';
 import { EditFormActions } from '../../../components/admin/EditFormActions';
@@ -92,7 +92,7 @@ export function FormationCompanyForm({ formationId, formedOn, stateFileNumber }:
         <Facts>
           <Fact label={t('company.admin.formation.formedOn')} testId="formation-company-formed-on">
             {formedOn ? (
-              <time dateTime={formedOn}>{formatCalendarDate(formedOn, lang)}</time>
+              <time dateTime={formedOn}>{formatCalendarDateLong(formedOn, lang)}</time>
             ) : (
               t('company.admin.formation.missing')
             )}

@@ -81,7 +81,7 @@ function useRange(): { preset: RangePreset; range: DayRange; set: (next: Record<
 export function AdminHomePage() {
   const { t } = useTranslation();
   const can = useCan();
-  const { usd } = useFormat();
+  const { usd, day, dayMonth, monthYear } = useFormat();
   const [search] = useSearchParams();
   const { preset, range, set } = useRange();
   const link = search.get('link');
@@ -140,7 +140,10 @@ export function AdminHomePage() {
         {/* The line is there before the figures, so that their arrival moves nothing below it. */}
         <p className="min-h-5 text-sm text-slate-600" data-testid={growth.data ? 'home-previous-range' : undefined}>
           {growth.data
-            ? t('adminHome.range.comparedWith', { from: growth.data.previous.from, to: growth.data.previous.to })
+            ? t('adminHome.range.comparedWith', {
+                from: day(growth.data.previous.from),
+                to: day(growth.data.previous.to),
+              })
             : null}
         </p>
       </fieldset>
@@ -160,7 +163,7 @@ export function AdminHomePage() {
             }))}
             chart={
               <BarChart
-                labels={growth.data.weeks.map((w) => w.week.slice(5))}
+                labels={growth.data.weeks.map((w) => dayMonth(w.week))}
                 series={GROWTH_KEYS.map((k, i) => ({
                   name: t(`adminHome.growth.${k}`),
                   values: growth.data.weeks.map((w) => w[k]),
@@ -170,7 +173,7 @@ export function AdminHomePage() {
             }
             table={{
               columns: [t('adminHome.week'), ...GROWTH_KEYS.map((k) => t(`adminHome.growth.${k}`))],
-              rows: growth.data.weeks.map((w) => [w.week, ...GROWTH_KEYS.map((k) => w[k])]),
+              rows: growth.data.weeks.map((w) => [day(w.week), ...GROWTH_KEYS.map((k) => w[k])]),
             }}
           />
         ) : sees('growth') ? (
@@ -287,7 +290,7 @@ export function AdminHomePage() {
               const months = [...new Set(money.data.rows.map((r) => r.month))];
               return (
                 <BarChart
-                  labels={months}
+                  labels={months.map(monthYear)}
                   format={(c) => usd(Math.round(c / 100) * 100).replace(/[.,]00$/, '')}
                   series={[
                     {
@@ -309,7 +312,7 @@ export function AdminHomePage() {
                 t('adminHome.money.amount'),
               ],
               rows: money.data.rows.map((r) => [
-                r.month,
+                monthYear(r.month),
                 r.kind === 'package' && isPackage(r.item) ? t(`adminHome.packages.${r.item}`) : (r.title ?? r.item),
                 r.orders,
                 usd(r.cents),
@@ -364,7 +367,13 @@ export function AdminHomePage() {
                 t('adminHome.p90'),
               ],
               rows: [
-                ...irs.data.rows.map((r) => [r.month, stage(r.stage), r.samples, days(r.medianDays), days(r.p90Days)]),
+                ...irs.data.rows.map((r) => [
+                  monthYear(r.month),
+                  stage(r.stage),
+                  r.samples,
+                  days(r.medianDays),
+                  days(r.p90Days),
+                ]),
                 // The waits the customers are shown now, from the same stage times (last 180 days).
                 ...irs.data.waits.map((w) => [
                   t('adminHome.irs.customerWaits'),
@@ -407,7 +416,7 @@ export function AdminHomePage() {
             ]}
             chart={
               <BarChart
-                labels={care.data.months.map((m) => m.month)}
+                labels={care.data.months.map((m) => monthYear(m.month))}
                 series={[
                   {
                     name: t('adminHome.median'),
@@ -431,7 +440,7 @@ export function AdminHomePage() {
                 t('adminHome.p90'),
               ],
               rows: care.data.months.map((m) => [
-                m.month,
+                monthYear(m.month),
                 m.threads,
                 m.replied,
                 hours(m.medianHours),
@@ -464,7 +473,7 @@ export function AdminHomePage() {
             ]}
             chart={
               <BarChart
-                labels={deadlines.data.weeks.map((w) => w.week.slice(5))}
+                labels={deadlines.data.weeks.map((w) => dayMonth(w.week))}
                 series={[
                   {
                     name: t('adminHome.deadlines.dueSoon'),
@@ -476,7 +485,7 @@ export function AdminHomePage() {
             }
             table={{
               columns: [t('adminHome.week'), t('adminHome.deadlines.due')],
-              rows: deadlines.data.weeks.map((w) => [w.week, w.count]),
+              rows: deadlines.data.weeks.map((w) => [day(w.week), w.count]),
             }}
           />
         ) : sees('deadlines') ? (

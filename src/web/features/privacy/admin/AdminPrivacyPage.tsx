@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatCalendarDate, formatDate } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -12,7 +13,6 @@ import { TextField } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { useCan } from '../../../lib/can';
-import { formatDate } from '../../../lib/dates';
 import { failureToast } from '../../../lib/errors';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
@@ -101,7 +101,8 @@ export function AdminPrivacyPage() {
 function RequestRow({ item }: { item: ErasureQueueItem }) {
   const { t, i18n } = useTranslation();
   const lang = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
-  const day = (value: string | null) => (value ? formatDate(value, lang) : '');
+  const moment = (value: string | null) => (value ? formatDate(value, lang) : '');
+  const day = (value: string | null) => (value ? formatCalendarDate(value, lang) : '');
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -139,7 +140,7 @@ function RequestRow({ item }: { item: ErasureQueueItem }) {
         </div>
         <div className="text-right text-sm">
           {item.confirmedAt ? (
-            <p className="text-slate-600">{t('privacy.admin.requested', { date: day(item.confirmedAt) })}</p>
+            <p className="text-slate-600">{t('privacy.admin.requested', { date: moment(item.confirmedAt) })}</p>
           ) : null}
           {item.status === 'pending' ? (
             <p

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { formatCalendarDate } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { formatDate } from '../../../lib/dates';
 import { failureToast } from '../../../lib/errors';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
@@ -17,7 +17,7 @@ import { erasureQuery, requestErasure } from '../api/privacy';
 export function DeletionSection() {
   const { t, i18n } = useTranslation();
   const lang = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
-  const day = (value: string) => formatDate(value, lang);
+  const day = (value: string) => formatCalendarDate(value, lang);
   const { data } = useQuery(erasureQuery);
   const [confirming, setConfirming] = useState(false);
   const ask = useMutation({

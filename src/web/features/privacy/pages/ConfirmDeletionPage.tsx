@@ -1,12 +1,12 @@
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatCalendarDate } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
 import { Alert } from '../../../components/ui/Alert';
 import { PublicShell } from '../../../components/ui/PublicShell';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextLink } from '../../../components/ui/TextLink';
-import { formatDate } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/useTranslation';
 import { confirmErasure } from '../api/privacy';
 
@@ -49,7 +49,7 @@ export function ConfirmDeletionPage() {
         ) : state.step === 'done' ? (
           <Alert tone="success">
             <p data-testid="confirm-deletion-done">
-              {t('privacy.confirmPage.done', { date: formatDate(state.dueOn, lang) })}
+              {t('privacy.confirmPage.done', { date: state.dueOn ? formatCalendarDate(state.dueOn, lang) : '' })}
             </p>
           </Alert>
         ) : (

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import {
   RENEWAL_DESK_HORIZONS,
   RENEWAL_DESK_VIEWS,
@@ -10,6 +9,7 @@ import {
   SUBSCRIPTION_PRODUCTS,
   type SubscriptionProduct,
 } from '../../../../shared/domain/renewals';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -238,7 +238,7 @@ function DeskRow({ row }: { row: RenewalDeskRow }) {
     >
       <div className="sm:w-40 sm:shrink-0">
         <time dateTime={row.periodEnd} className="font-semibold text-slate-900">
-          {formatCalendarDate(row.periodEnd, lang)}
+          {formatCalendarDateLong(row.periodEnd, lang)}
         </time>
         <p className="text-sm text-slate-600">
           {row.daysLeft >= 0
@@ -314,7 +314,7 @@ function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }
         {t('renewals.tasks.item', {
           business: task.businessName ?? task.customerEmail,
           state: task.state ?? '—',
-          date: formatCalendarDate(task.periodEnd, lang),
+          date: formatCalendarDateLong(task.periodEnd, lang),
         })}
       </p>
       <p className="break-all text-sm text-slate-600">

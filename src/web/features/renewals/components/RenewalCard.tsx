@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { GRACE_DAYS } from '../../../../shared/domain/renewals';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -60,7 +60,7 @@ export function RenewalCard() {
 function Notice({ sub }: { sub: SubscriptionView }) {
   const { t } = useTranslation();
   const { lang, usd } = useFormat();
-  const date = (d: string) => formatCalendarDate(d, lang);
+  const date = (d: string) => formatCalendarDateLong(d, lang);
   const product = t(`renewals.products.${sub.product}`);
   const renew = useMutation({
     mutationFn: () => renewSubscription(sub.id),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCalendarDate } from '../../../../shared/catalogue/compliance-format';
 import { CANCEL_REASONS, type CancelReason } from '../../../../shared/domain/renewals';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { SelectField } from '../../../components/ui/Select';
@@ -25,7 +25,7 @@ export function standing(
   t: (k: string, v?: Record<string, unknown>) => string,
   lang: 'tr' | 'en',
 ) {
-  const date = (d: string) => formatCalendarDate(d, lang);
+  const date = (d: string) => formatCalendarDateLong(d, lang);
   if (sub.status === 'cancelled' || sub.status === 'ended')
     return t('renewals.page.endsOn', { date: date(sub.periodEnd) });
   if (sub.status === 'lapsed') return t('renewals.page.lapsedOn', { date: date(sub.graceEndsOn) });
@@ -53,7 +53,7 @@ export function SubscriptionPanel({
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(askCancel && sub.canCancel && !readOnly);
   const [reason, setReason] = useState<CancelReason | ''>('');
-  const date = (d: string) => formatCalendarDate(d, lang);
+  const date = (d: string) => formatCalendarDateLong(d, lang);
   const product = t(`renewals.products.${sub.product}`);
   const refresh = () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
 

@@ -26,9 +26,7 @@ export function SsnRetentionNotice({ data }: { data: MyFormation }) {
   return (
     <div data-testid="ssn-retention-soon">
       <Alert tone="info">
-        <p className="font-medium">
-          {t('retention.dashboard.soonTitle', { date: fmt.date(`${ein.ssnPurgeOn}T12:00:00Z`) })}
-        </p>
+        <p className="font-medium">{t('retention.dashboard.soonTitle', { date: fmt.day(ein.ssnPurgeOn) })}</p>
         <p className="mt-1">{t('retention.dashboard.soonBody')}</p>
       </Alert>
     </div>
