@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
-import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
+import { base32Decode, hotp, otpauthUri, timeStep } from '../../src/server/features/two-factor/totp.service';
+import { TOTP_ISSUER } from '../../src/server/features/two-factor/two-factor.service';
 import { STEP_UP_MAX_AGE_MS } from '../../src/server/platform/http/admin-door';
 import {
   e2eEmail,
@@ -22,6 +24,52 @@ async function shownKey(page: Page): Promise<string> {
   return (await page.getByTestId('two-factor-key').innerText()).replace(/\s/g, '');
 }
 
+/**
+ * The QR code as the screen shows it: the element's screenshot, read back module by module at each
+ * module's centre (in the page, through a canvas), without the quiet zone.
+ */
+async function shownQrModules(page: Page): Promise<boolean[][]> {
+  const qr = page.getByTestId('two-factor-qr');
+  const png = (await qr.screenshot()).toString('base64');
+  return qr.evaluate(async (svg, data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.drawImage(image, 0, 0);
+    const scale = image.width / svg.getBoundingClientRect().width;
+    const units = (svg as SVGSVGElement).viewBox.baseVal.width;
+    const quiet = 4;
+    const side = units - 2 * quiet;
+    const rows: boolean[][] = [];
+    for (let y = 0; y < side; y += 1) {
+      const row: boolean[] = [];
+      for (let x = 0; x < side; x += 1) {
+        const px = (svg.clientLeft + ((x + quiet + 0.5) / units) * svg.clientWidth) * scale;
+        const py = (svg.clientTop + ((y + quiet + 0.5) / units) * svg.clientHeight) * scale;
+        const [r, g, b] = context.getImageData(Math.floor(px), Math.floor(py), 1, 1).data;
+        row.push(r + g + b < 3 * 128);
+      }
+      rows.push(row);
+    }
+    return rows;
+  }, png);
+}
+
+/** The modules of the code of `text` (level M, one byte segment, as the server draws it). */
+function qrModulesOf(text: string): boolean[][] {
+  const { modules } = QRCode.create([{ mode: 'byte', data: new TextEncoder().encode(text) }], {
+    errorCorrectionLevel: 'M',
+  });
+  return Array.from({ length: modules.size }, (_, y) =>
+    Array.from({ length: modules.size }, (_, x) => Boolean(modules.get(y, x))),
+  );
+}
+
 describe('the second factor', () => {
   it('a customer turns it on, signs out, and signs in with a code computed from the key on the screen', async () => {
     const context = await newContext(e2e.browser, e2e.server.url);
@@ -37,6 +85,8 @@ describe('the second factor', () => {
     await page.getByTestId('two-factor-qr').waitFor();
     const key = await shownKey(page);
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    // The screen shows the QR code of this key's otpauth URI, module for module.
+    expect(await shownQrModules(page)).toEqual(qrModulesOf(otpauthUri(key, TOTP_ISSUER, email)));
     await screenshots(page, 'account-security-enrol');
     // A wrong code is refused under the field; nothing is turned on.
     const step = timeStep(Date.now());

@@ -1,8 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 
 /**
- * RFC 6238 TOTP with the parameters every authenticator app assumes: HMAC-SHA-1, 6 digits, 30-second
- * steps from the Unix epoch (decision 0042 says why it is written here on node:crypto).
+ * TOTP with the parameters every authenticator app assumes: HMAC-SHA-1, 6 digits, 30-second steps from
+ * the Unix epoch. The RFC 6238 / RFC 4226 arithmetic, base32 and the otpauth:// URI come from `otpauth`
+ * (decision 0078); what stays ours is the replay rule in `matchingStep` (a used step never passes again)
+ * and the throttling around it in two-factor.service.ts.
  */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
@@ -10,72 +12,60 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DRIFT_STEPS = 1;
 /** 160 bits, the size RFC 4226 recommends for an HMAC-SHA-1 key. */
 const SECRET_BYTES = 20;
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const ALGORITHM = 'SHA1';
 
 /** RFC 4648 base32 without padding: how authenticator apps take a key typed by hand or read from a QR code. */
 export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
+  return new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
 }
 
+/** Also takes a key as people copy it: lower case, grouped with spaces or dashes, padded. */
 export function base32Decode(text: string): Buffer {
   const clean = text.replace(/[\s=-]/g, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const index = ALPHABET.indexOf(ch);
-    if (index < 0) throw new Error('not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
+  try {
+    return Buffer.from(Secret.fromBase32(clean).bytes);
+  } catch {
+    throw new Error('not base32');
   }
-  return Buffer.from(out);
 }
 
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(SECRET_BYTES));
+  return new Secret({ size: SECRET_BYTES }).base32;
 }
 
 /** The time step a moment falls in. */
 export function timeStep(nowMs: number): number {
-  return Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS);
+  return TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: nowMs });
+}
+
+function secretOf(key: Uint8Array): Secret {
+  return new Secret({ buffer: Uint8Array.from(key).buffer });
 }
 
 /** RFC 4226 HOTP of one counter value (the time step, for TOTP). */
 export function hotp(secret: Buffer, counter: number): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', secret).update(message).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  const binary = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** TOTP_DIGITS;
-  return String(binary).padStart(TOTP_DIGITS, '0');
+  return HOTP.generate({ secret: secretOf(secret), algorithm: ALGORITHM, digits: TOTP_DIGITS, counter });
 }
 
 /** The code of `secretBase32` for the step `nowMs` falls in (what the phone shows). */
 export function totpCode(secretBase32: string, nowMs: number): string {
-  return hotp(base32Decode(secretBase32), timeStep(nowMs));
+  return TOTP.generate({
+    secret: secretOf(base32Decode(secretBase32)),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    timestamp: nowMs,
+  });
 }
 
 /**
  * The time step whose code `code` is, within the drift either side of now, and later than `lastStep`
  * (the step of the last code this account used): a code is accepted once, never twice in its window,
  * and never one older than a code already used. Null when none matches.
+ *
+ * `TOTP.validate` with a window stops at the first step that matches, nearest first; here each step is
+ * asked on its own (window 0, the library's constant-time compare) so that every candidate costs the
+ * same and a code that happens to match both a used and an unused step is judged by the unused one.
  */
 export function matchingStep(
   secretBase32: string,
@@ -84,13 +74,12 @@ export function matchingStep(
   lastStep: number | null,
 ): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const secret = base32Decode(secretBase32);
+  const secret = secretOf(base32Decode(secretBase32));
   const now = timeStep(nowMs);
-  const given = Buffer.from(code);
   let found: number | null = null;
-  // Every candidate is computed and compared, so the time taken does not tell which step matched.
   for (let step = now - TOTP_DRIFT_STEPS; step <= now + TOTP_DRIFT_STEPS; step += 1) {
-    const same = timingSafeEqual(Buffer.from(hotp(secret, step)), given);
+    const same =
+      HOTP.validate({ token: code, secret, algorithm: ALGORITHM, digits: TOTP_DIGITS, counter: step, window: 0 }) === 0;
     if (same && found === null && (lastStep === null || step > lastStep)) found = step;
   }
   return found;
@@ -98,13 +87,13 @@ export function matchingStep(
 
 /** The otpauth:// URI an authenticator app reads from the QR code (Google's Key Uri Format). */
 export function otpauthUri(secretBase32: string, issuer: string, account: string): string {
-  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({
-    secret: secretBase32,
+  return new TOTP({
     issuer,
-    algorithm: 'SHA1',
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_PERIOD_SECONDS),
-  });
-  return `otpauth://totp/${label}?${params.toString().replace(/\+/g, '%20')}`;
+    label: account,
+    issuerInLabel: true,
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  }).toString();
 }

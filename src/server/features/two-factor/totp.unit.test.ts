@@ -1,5 +1,15 @@
+import { TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchingStep, otpauthUri, timeStep, totpCode } from './totp.service';
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  matchingStep,
+  newTotpSecret,
+  otpauthUri,
+  timeStep,
+  totpCode,
+} from './totp.service';
 
 // RFC 6238 appendix B's SHA-1 key, "12345678901234567890", and its 8-digit codes; 6 digits are their last six.
 const RFC_KEY = base32Encode(Buffer.from('12345678901234567890'));
@@ -59,7 +69,21 @@ describe('TOTP (RFC 6238, SHA-1, 6 digits, 30 s)', () => {
   it('writes the otpauth URI apps read, with the issuer in the label and as a parameter', () => {
     const uri = otpauthUri('JBSWY3DPEHPK3PXP', 'ABD Şirket Kurulum Portalı', 'ayşe@example.com');
     expect(uri).toBe(
-      'otpauth://totp/ABD%20%C5%9Eirket%20Kurulum%20Portal%C4%B1:ay%C5%9Fe%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=ABD%20%C5%9Eirket%20Kurulum%20Portal%C4%B1&algorithm=SHA1&digits=6&period=30',
+      'otpauth://totp/ABD%20%C5%9Eirket%20Kurulum%20Portal%C4%B1:ay%C5%9Fe%40example.com?issuer=ABD%20%C5%9Eirket%20Kurulum%20Portal%C4%B1&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
     );
+    // What an app reads back: the same key, issuer, account and parameters the portal checks codes with.
+    const read = URI.parse(uri);
+    expect(read).toBeInstanceOf(TOTP);
+    expect(read).toMatchObject({ issuer: 'ABD Şirket Kurulum Portalı', label: 'ayşe@example.com', algorithm: 'SHA1' });
+    expect((read as TOTP).period).toBe(30);
+    expect(read.digits).toBe(6);
+    expect(read.secret.base32).toBe('JBSWY3DPEHPK3PXP');
+  });
+
+  it('makes 160-bit keys, different each time', () => {
+    const a = newTotpSecret();
+    expect(base32Decode(a)).toHaveLength(20);
+    expect(a).toMatch(/^[A-Z2-7]{32}$/);
+    expect(newTotpSecret()).not.toBe(a);
   });
 });

@@ -141,7 +141,8 @@ function Enrolment({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (co
         shapeRendering="crispEdges"
         data-testid="two-factor-qr"
       >
-        <path d={setup.qr.path} fill="#0f172a" />
+        {/* One 1-unit stroke per run of dark modules (the server draws it with `qrcode`, decision 0078). */}
+        <path d={setup.qr.path} stroke="#0f172a" strokeWidth={1} fill="none" />
       </svg>
       <div>
         <p className="text-sm text-slate-600">{t('security.keyLabel')}</p>
