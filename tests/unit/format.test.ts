@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type CalendarDate,
@@ -23,9 +25,18 @@ const expectedZone = process.env.EXPECT_TZ;
 const MARCH_4_AFTERNOON = new Date(2025, 2, 4, 15, 5);
 
 describe('the time zone this run was asked for', () => {
-  it.runIf(expectedZone)('is the one the worker formats in', () => {
-    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(expectedZone);
-    expect(new Date(2027, 2, 1).getTimezoneOffset()).not.toBe(0);
+  it('is the one the worker formats in, and the suite keeps a run west and east of UTC', () => {
+    if (expectedZone) {
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(expectedZone);
+      expect(new Date(2027, 2, 1).getTimezoneOffset()).not.toBe(0);
+    } else {
+      // The machine's own run: the two other runs must still be configured, or this file would pass
+      // in UTC only and a date read as local midnight would go unseen again.
+      const config = readFileSync(path.resolve('vitest.config.ts'), 'utf8');
+      expect(config).toContain("['unit-tz-west', 'America/New_York']");
+      expect(config).toContain("['unit-tz-east', 'Asia/Tokyo']");
+      expect(readFileSync(path.resolve('scripts/test.mjs'), 'utf8')).toMatch(/unit-tz-west[\s\S]*unit-tz-east/);
+    }
   });
 });
 
