@@ -131,6 +131,11 @@ describe('the compliance texts', () => {
       const what = translate(lang, 'compliance.rules.federal_form_5472.what');
       expect(what).toMatch(/pro forma Form 1120/);
       expect(what).toMatch(/Form 1065/);
+      // FACTS-CHECKED records no due date for Form 1065: the text says so instead of giving one.
+      expect(what).not.toMatch(/15 (March|Mart)|March 15/);
+      expect(what).toMatch(
+        lang === 'tr' ? /kontrol ettiğimiz bilgiler arasında değil/ : /not among the facts we have checked/,
+      );
       expect(what).toMatch(lang === 'tr' ? /kapak formu/ : /cover form/);
     }
   });

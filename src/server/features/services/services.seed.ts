@@ -36,8 +36,8 @@ const EXAMPLES = [
   {
     title: 'Form 5472 ve pro forma 1120 Beyanı',
     titleEn: 'Form 5472 and pro forma 1120 filing',
-    description: `Yabancı sahipli tek üyeli LLC'lerin her yıl IRS'e vermesi gereken Form 5472'nin, onu taşıyan kapak formu olan pro forma Form 1120 ile hazırlanıp gönderilmesi. İki veya daha fazla ortaklı LLC'ler bunun yerine 15 Mart'a kadar Form 1065 verir. Verilmeyen beyan için IRS cezası ${form5472Penalty('tr')}'dan başlar.`,
-    descriptionEn: `Preparing and filing Form 5472 with the pro forma Form 1120 that carries it (a cover form), which every foreign-owned single-member LLC must send the IRS each year. An LLC with two or more owners files Form 1065 by March 15 instead. The IRS penalty for a missing filing starts at ${form5472Penalty('en')}.`,
+    description: `Yabancı sahipli tek üyeli LLC'lerin her yıl IRS'e vermesi gereken Form 5472'nin, onu taşıyan kapak formu olan pro forma Form 1120 ile hazırlanıp gönderilmesi. İki veya daha fazla ortaklı LLC'ler bunun yerine ortaklık beyannamesi (Form 1065) verir. Verilmeyen beyan için IRS cezası ${form5472Penalty('tr')}'dan başlar.`,
+    descriptionEn: `Preparing and filing Form 5472 with the pro forma Form 1120 that carries it (a cover form), which every foreign-owned single-member LLC must send the IRS each year. An LLC with two or more owners files a partnership return (Form 1065) instead. The IRS penalty for a missing filing starts at ${form5472Penalty('en')}.`,
     priceCents: 34_900,
   },
 ] as const;
