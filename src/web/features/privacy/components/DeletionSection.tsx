@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatCalendarDate } from '../../../../shared/format/dates';
+import { formatCalendarDate, formatDate } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -17,7 +17,10 @@ import { erasureQuery, requestErasure } from '../api/privacy';
 export function DeletionSection() {
   const { t, i18n } = useTranslation();
   const lang = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  // The answer's due day is a calendar date; when the request was made or decided are instants
+  // (decision 0076), each read as its own kind so neither shifts a day.
   const day = (value: string) => formatCalendarDate(value, lang);
+  const at = (value: string) => formatDate(value, lang);
   const { data } = useQuery(erasureQuery);
   const [confirming, setConfirming] = useState(false);
   const ask = useMutation({
@@ -42,11 +45,11 @@ export function DeletionSection() {
           <Alert tone={request.status === 'declined' ? 'warning' : 'info'}>
             <p>
               {request.status === 'unconfirmed'
-                ? t('privacy.deletion.status.unconfirmed', { date: day(request.requestedAt) })
+                ? t('privacy.deletion.status.unconfirmed', { date: at(request.requestedAt) })
                 : request.status === 'pending'
                   ? t('privacy.deletion.status.pending', { date: request.dueOn ? day(request.dueOn) : '' })
                   : request.status === 'declined'
-                    ? t('privacy.deletion.status.declined', { date: request.decidedAt ? day(request.decidedAt) : '' })
+                    ? t('privacy.deletion.status.declined', { date: request.decidedAt ? at(request.decidedAt) : '' })
                     : t('privacy.deletion.status.erased')}
             </p>
             {request.status === 'declined' && request.answer ? (
