@@ -205,6 +205,7 @@ describe('customer account journey', () => {
     await page.goto('/privacy?lang=en');
     await page.getByText('IP address and network', { exact: false }).first().waitFor();
     await page.getByText('your T.C. kimlik numarası', { exact: false }).first().waitFor();
+    await screenshots(page, 'privacy-en');
     // Back to Turkish: the language chosen is remembered.
     await page.goto('/privacy?lang=tr');
     await page.getByText('T.C. kimlik numaranız', { exact: false }).first().waitFor();
