@@ -32,7 +32,7 @@ export const DATA_WE_KEEP: Readonly<Record<NoticeKind, Readonly<Record<Language,
     en: 'Account: your name, email address, password (stored only as a one-way hash) and language choice.',
   },
   attribution: {
-    tr: 'Geliş kaynağı: bir kampanya ya da kısa bağlantı ile geldiyseniz kaynağı (UTM parametreleri ve kısa bağlantının adı).',
+    tr: 'Geliş kaynağı: bir kampanya ya da kısa link ile geldiyseniz kaynağı (UTM parametreleri ve kısa linkin adı).',
     en: 'Where you came from: if you arrived through a campaign or a short link, its source (UTM parameters and the short link’s name).',
   },
   devices: {
@@ -84,7 +84,7 @@ export const DATA_WE_KEEP: Readonly<Record<NoticeKind, Readonly<Record<Language,
     en: 'Emails: copies of the emails we send you (with the address and the text), until your account is deleted.',
   },
   staff: {
-    tr: 'Çalışanlarımız için: personel hesabı ve rolü, oluşturduğu kısa bağlantılar, gönderdiği davetler (davet edilenin e-posta adresiyle) ve yaptığı işlemlerin kayıtları.',
+    tr: 'Çalışanlarımız için: personel hesabı ve rolü, oluşturduğu kısa linkler, gönderdiği davetler (davet edilenin e-posta adresiyle) ve yaptığı işlemlerin kayıtları.',
     en: 'For our staff: the staff account and its role, the short links it created, the invitations it sent (with the invitee’s email address) and the records of its actions.',
   },
 };
