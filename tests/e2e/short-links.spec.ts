@@ -117,14 +117,14 @@ describe('short links', () => {
     // Edit: the slug cannot change; the campaign can.
     await row.getByTestId('short-link-edit').click();
     const form = admin.getByTestId('short-link-form');
-    await expect(form.getAttribute('data-mode')).resolves.toBe('edit');
+    await expect.poll(() => form.getAttribute('data-mode')).toBe('edit');
     await expect(admin.locator('input[name=slug]').isDisabled()).resolves.toBe(true);
     await admin.getByText('Kısa ad, link oluşturulduktan sonra değiştirilemez.').waitFor();
     await admin.fill('input[name=utmCampaign]', 'yaz-2');
     await admin.getByTestId('short-link-submit').click();
     await admin.getByText('Link başarıyla güncellendi').waitFor();
-    await expect(form.getAttribute('data-mode')).resolves.toBe('create');
-    await expect(row.getByTestId('short-link-utm').textContent()).resolves.toContain('yaz-2');
+    await expect.poll(() => form.getAttribute('data-mode')).toBe('create');
+    await expect.poll(() => row.getByTestId('short-link-utm').textContent()).toContain('yaz-2');
 
     // Another link that expires tomorrow, for its badge in the screenshots.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
