@@ -65,6 +65,8 @@ export default defineConfig({
           ],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          // One migrated database per run, copied by each file (global-setup-postgres.ts).
+          globalSetup: ['tests/support/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
