@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { type EinSummary, formationChanged, useMyFormation } from '../../../lib/formation';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { IrsFaxNumbers } from '../../ein-follow-ups/components/IrsFaxNumbers';
+import { IrsFaxNumbers } from '../../ein-follow-ups';
 import { uploadSignedSs4 } from '../api/ss4';
 
 /** product.md#uploads "Signed SS-4 upload": this screen's own words for the early check. */
