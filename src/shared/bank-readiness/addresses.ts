@@ -1,5 +1,5 @@
 /**
- * The company's addresses for bank readiness (issue 40): one address per role, each of one kind. The
+ * The company's addresses for bank readiness: one address per role, each of one kind. The
  * roles are what banks ask for; the kinds are what the address really is. Which kind a bank accepts in
  * which role is the catalogue's (providers.ts).
  */

@@ -13,7 +13,7 @@ import {
 } from './providers';
 
 /**
- * The readiness check (issue 40 §3): the company's facts, as the portal holds them, against each
+ * The readiness check (decision 0084): the company's facts, as the portal holds them, against each
  * provider's catalogued rules. A reason names the rule's sources; a point the catalogue has no rule for
  * is "unknown, ask the bank", never a refusal (decision 0084).
  */
@@ -54,7 +54,7 @@ export type Reason =
 
 export type CheckedReason = Reason & {
   level: ReasonLevel;
-  sources: readonly BankSource[];
+  sources: BankSource[];
   checkedOn: string | null;
   disagree: boolean;
   /** The reason rests on what the customer told the portal (an address's kind, a typed name). */
@@ -68,7 +68,7 @@ export interface BringItem {
   document: BankDocument;
   maxAgeDays: number | null;
   optional: boolean;
-  sources: readonly BankSource[];
+  sources: BankSource[];
   checkedOn: string;
   disagree: boolean;
 }
@@ -101,7 +101,7 @@ function reasonOf(
   return {
     ...reason,
     level,
-    sources: rule?.sources ?? [],
+    sources: [...(rule?.sources ?? [])],
     checkedOn: rule?.checkedOn ?? null,
     disagree: rule?.disagree === true,
     fromCustomer,
@@ -207,7 +207,7 @@ function checkDocuments(p: ProviderCatalogue, facts: CompanyFacts, out: CheckedR
       document: d.document,
       maxAgeDays: d.maxAgeDays ?? null,
       optional: d.optional === true,
-      sources: rule.sources,
+      sources: [...rule.sources],
       checkedOn: rule.checkedOn,
       disagree: rule.disagree === true,
     });

@@ -2,7 +2,7 @@ import type { SourceKind } from '../catalogue/fact-checks';
 import type { AddressKind } from './addresses';
 
 /**
- * The banks and payment providers a founder applies to, and what each asks (issue 40). Every rule comes
+ * The banks and payment providers a founder applies to, and what each asks. Every rule comes
  * from /work/shared/BANK-AND-MAIL-FACTS.md (checked 2026-11-28; its table A) and carries its source
  * pages, their own date and kind, and the day it was checked. What the facts file does not support is
  * absent here (null, or a kind listed neither as accepted nor as refused): the check then says "unknown,
@@ -101,9 +101,9 @@ const rule = <T>(value: T, sources: readonly BankSource[], disagree?: true): Ban
   disagree ? { value, sources, checkedOn: C, disagree } : { value, sources, checkedOn: C };
 
 // --- Mercury (facts file A1) -----------------------------------------------------------------------------
-const MERCURY_ADDRESS = official('support.mercury.com/hc/en-us/articles/35621446275860-Address-requirements');
-const MERCURY_ADDRESS_2 = official('support.mercury.com/hc/en-us/articles/28769699533588-Company-address-requirements');
-const MERCURY_FAQ = official('mercury.com/faq');
+const MERCURY_ADDRESS = official('https://support.mercury.com/hc/en-us/articles/35621446275860-Address-requirements');
+const MERCURY_ADDRESS_2 = official('https://support.mercury.com/hc/en-us/articles/28769699533588-Company-address-requirements');
+const MERCURY_FAQ = official('https://mercury.com/faq');
 
 const mercury: ProviderCatalogue = {
   id: 'mercury',
@@ -123,13 +123,13 @@ const mercury: ProviderCatalogue = {
     rule({ document: 'articles' }, [MERCURY_FAQ]),
     rule({ document: 'ein_letter' }, [
       MERCURY_FAQ,
-      thirdParty('incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
+      thirdParty('https://incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
     ]),
     rule({ document: 'passport' }, [MERCURY_FAQ]),
     // One page says less than 60 days, the other less than 90: the stricter 60 (facts file, caution 2).
     rule({ document: 'proof_of_address', maxAgeDays: 60 }, [MERCURY_ADDRESS, MERCURY_ADDRESS_2], true),
     rule({ document: 'operating_agreement', optional: true }, [
-      thirdParty('incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
+      thirdParty('https://incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
     ]),
   ],
   // Only the excerpt of an older FAQ copy and a 2024 article; the current list page is not stored.
@@ -162,38 +162,38 @@ const mercury: ProviderCatalogue = {
       complete: false,
     },
     [
-      official('mercury.com/faq?ref=vc.ru'),
-      thirdParty('techcrunch.com/2024/07/23/mercury-bank-fintech-sanctions', '2024-07-23'),
+      official('https://mercury.com/faq?ref=vc.ru'),
+      thirdParty('https://techcrunch.com/2024/07/23/mercury-bank-fintech-sanctions', '2024-07-23'),
     ],
   ),
-  needsSsnOrItin: rule(false, [MERCURY_FAQ, thirdParty('devil.club/en/blog/open-mercury-account', '2026-03-20')]),
+  needsSsnOrItin: rule(false, [MERCURY_FAQ, thirdParty('https://devil.club/en/blog/open-mercury-account', '2026-03-20')]),
   reviewTime: rule({ min: 1, max: 5, unit: 'business_days' }, [
-    thirdParty('incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
-    thirdParty('devil.club/en/blog/open-mercury-account', '2026-03-20'),
+    thirdParty('https://incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
+    thirdParty('https://devil.club/en/blog/open-mercury-account', '2026-03-20'),
   ]),
-  nameMustMatchArticles: rule(true, [thirdParty('devil.club/en/blog/open-mercury-account', '2026-03-20')]),
+  nameMustMatchArticles: rule(true, [thirdParty('https://devil.club/en/blog/open-mercury-account', '2026-03-20')]),
   raLegalRefusedWithForeignOwner: null,
   cautions: [],
 };
 
 // --- Relay (A2) ------------------------------------------------------------------------------------------
 const RELAY_RA = official(
-  'support.relayfi.com/hc/en-us/articles/23792837830676-Can-Registered-Agent-Service-addresses-be-used',
+  'https://support.relayfi.com/hc/en-us/articles/23792837830676-Can-Registered-Agent-Service-addresses-be-used',
 );
 const RELAY_REFERRING = official(
-  'support.relayfi.com/hc/en-us/articles/23769444792980-Referring-your-clients-to-Relay',
+  'https://support.relayfi.com/hc/en-us/articles/23769444792980-Referring-your-clients-to-Relay',
 );
 const RELAY_PROOF = official(
-  'support.relayfi.com/hc/en-us/articles/12650528679316-Accepted-Address-Verification-Documents',
+  'https://support.relayfi.com/hc/en-us/articles/12650528679316-Accepted-Address-Verification-Documents',
 );
 const RELAY_DOCS = official(
-  'support.relayfi.com/hc/en-us/articles/38049251551636-Required-Documents-to-Open-a-Relay-Account-by-Entity-Type',
+  'https://support.relayfi.com/hc/en-us/articles/38049251551636-Required-Documents-to-Open-a-Relay-Account-by-Entity-Type',
 );
 const RELAY_EIN = official(
-  'support.relayfi.com/hc/en-us/articles/38051396940564-Getting-Your-EIN-Articles-of-Incorporation',
+  'https://support.relayfi.com/hc/en-us/articles/38051396940564-Getting-Your-EIN-Articles-of-Incorporation',
 );
 const RELAY_REVIEW = official(
-  'support.relayfi.com/hc/en-us/articles/16973005186324-What-Happens-After-You-Submit-Your-Application',
+  'https://support.relayfi.com/hc/en-us/articles/16973005186324-What-Happens-After-You-Submit-Your-Application',
 );
 
 const relay: ProviderCatalogue = {
@@ -232,8 +232,8 @@ const relay: ProviderCatalogue = {
 };
 
 // --- Wise Business (A3) ----------------------------------------------------------------------------------
-const WISE_ADDRESS = official('wise.com/help/articles/2969315/how-does-wise-verify-my-business-address');
-const WISE_EDIT = official('wise.com/help/articles/2977971 (mirror: payout-surge.live)');
+const WISE_ADDRESS = official('https://wise.com/help/articles/2969315/how-does-wise-verify-my-business-address');
+const WISE_EDIT = official('https://wise.com/help/articles/2977971 (mirror: payout-surge.live)');
 
 const wise: ProviderCatalogue = {
   id: 'wise',
@@ -249,14 +249,14 @@ const wise: ProviderCatalogue = {
   countriesNotServed: null,
   needsSsnOrItin: null,
   reviewTime: rule({ min: 1, max: 5, unit: 'business_days' }, [
-    thirdParty('thestyleoftheday.com/how-long-does-transferwise-take-to-verify'),
+    thirdParty('https://thestyleoftheday.com/how-long-does-transferwise-take-to-verify'),
   ]),
   nameMustMatchArticles: null,
   raLegalRefusedWithForeignOwner: null,
   cautions: [
     rule(
       'right_to_live',
-      [thirdParty('moneymakersco.com/blog/wise-now-asking-for-right-to-live-document/'), WISE_ADDRESS],
+      [thirdParty('https://moneymakersco.com/blog/wise-now-asking-for-right-to-live-document/'), WISE_ADDRESS],
       true,
     ),
   ],
@@ -264,7 +264,7 @@ const wise: ProviderCatalogue = {
 
 // --- Payoneer (A4) ---------------------------------------------------------------------------------------
 const PAYONEER_DOCS = official(
-  'payoneer.com/resources/business/how-to-submit-your-required-documents-to-use-payoneers-global-payment-service',
+  'https://payoneer.com/resources/business/how-to-submit-your-required-documents-to-use-payoneers-global-payment-service',
 );
 const payoneer: ProviderCatalogue = {
   id: 'payoneer',
@@ -274,14 +274,14 @@ const payoneer: ProviderCatalogue = {
     rule({ document: 'passport' }, [PAYONEER_DOCS]),
     rule({ document: 'proof_of_address', maxAgeDays: 90 }, [
       official(
-        'payoneer.com/resources/how-to-use-payoneer/proof-of-residence-why-its-needed-and-how-best-to-provide-it',
+        'https://payoneer.com/resources/how-to-use-payoneer/proof-of-residence-why-its-needed-and-how-best-to-provide-it',
       ),
     ]),
   ],
   countriesNotServed: null,
   needsSsnOrItin: null,
   reviewTime: rule({ min: 3, max: 3, unit: 'business_days' }, [
-    official('community.payoneer.com/en/discussion/58058/why-isnt-my-account-approved-an-faq'),
+    official('https://community.payoneer.com/en/discussion/58058/why-isnt-my-account-approved-an-faq'),
   ]),
   nameMustMatchArticles: null,
   raLegalRefusedWithForeignOwner: null,
@@ -290,7 +290,7 @@ const payoneer: ProviderCatalogue = {
 
 // --- Airwallex (A5) --------------------------------------------------------------------------------------
 const AIRWALLEX_KYC = official(
-  'help.airwallex.com/hc/en-gb/articles/4419267227417-Preparing-KYC-Material-for-US-Businesses',
+  'https://help.airwallex.com/hc/en-gb/articles/4419267227417-Preparing-KYC-Material-for-US-Businesses',
 );
 const airwallex: ProviderCatalogue = {
   id: 'airwallex',
@@ -306,7 +306,7 @@ const airwallex: ProviderCatalogue = {
   countriesNotServed: null,
   needsSsnOrItin: null,
   reviewTime: rule({ min: 2, max: 7, unit: 'business_days' }, [
-    thirdParty('ezvcard.com/article/airwallex-guide', '2025-12'),
+    thirdParty('https://ezvcard.com/article/airwallex-guide', '2025-12'),
   ]),
   nameMustMatchArticles: null,
   raLegalRefusedWithForeignOwner: null,
@@ -314,9 +314,9 @@ const airwallex: ProviderCatalogue = {
 };
 
 // --- Stripe's own verification for payouts (A6) ----------------------------------------------------------
-const STRIPE_US = official('support.stripe.com/questions/requirements-for-having-a-us-stripe-account');
+const STRIPE_US = official('https://support.stripe.com/questions/requirements-for-having-a-us-stripe-account');
 const STRIPE_RA = official(
-  'docs.stripe.com/changelog/endive/2026-09-30/address-validation-cmra-registered-agents-accounts-v2',
+  'https://docs.stripe.com/changelog/endive/2026-09-30/address-validation-cmra-registered-agents-accounts-v2',
   '2026-09-30',
 );
 const stripe: ProviderCatalogue = {
@@ -338,16 +338,16 @@ const stripe: ProviderCatalogue = {
   documents: [
     rule({ document: 'articles' }, [STRIPE_US]),
     rule({ document: 'ein_letter' }, [
-      official('support.stripe.com/questions/supporting-documents-to-further-review-the-account'),
+      official('https://support.stripe.com/questions/supporting-documents-to-further-review-the-account'),
     ]),
   ],
   countriesNotServed: null,
   // Only from US-resident representatives and owners (2024 update).
   needsSsnOrItin: rule(false, [
-    official('support.stripe.com/questions/2024-updates-to-us-verification-requirements-faqs', '2024'),
+    official('https://support.stripe.com/questions/2024-updates-to-us-verification-requirements-faqs', '2024'),
   ]),
   reviewTime: rule({ min: 0, max: 24, unit: 'hours' }, [
-    official('support.stripe.com/questions/documents-for-business-verification'),
+    official('https://support.stripe.com/questions/documents-for-business-verification'),
   ]),
   nameMustMatchArticles: rule(true, [STRIPE_US]),
   raLegalRefusedWithForeignOwner: null,
@@ -365,4 +365,4 @@ export const BANK_CATALOGUE: Readonly<Record<ProviderId, ProviderCatalogue>> = {
 };
 
 /** Stripe's proof of address when its flag is raised (facts file A6, "Proof of address"). */
-export const STRIPE_PROOF_SOURCE = official('support.stripe.com/questions/verifying-your-business-address');
+export const STRIPE_PROOF_SOURCE = official('https://support.stripe.com/questions/verifying-your-business-address');

@@ -4,6 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bankAccountFeedback,
+  bankAddresses,
+  bankApplications,
   businessAddressFeedback,
   companyFormations,
   complianceMarks,
@@ -202,6 +204,14 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     .from(subscriptionEvents)
     .where(eq(subscriptionEvents.userId, userId))
     .orderBy(subscriptionEvents.createdAt);
+  const bank = {
+    addresses: await db.select().from(bankAddresses).where(eq(bankAddresses.userId, userId)),
+    applications: await db
+      .select()
+      .from(bankApplications)
+      .where(eq(bankApplications.userId, userId))
+      .orderBy(bankApplications.createdAt),
+  };
   return [
     ['profile.json', { user, profile: profile ?? null, devices }],
     ['consents.json', { consents, erasureRequests: erasure }],
@@ -225,6 +235,7 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     ['ein-follow-ups.json', followUps],
     ['filings.json', filingRows],
     ['subscriptions.json', { subscriptions: subscriptionRows, history: subscriptionHistory }],
+    ['bank-readiness.json', bank],
   ];
 }
 
@@ -246,7 +257,7 @@ function withTaxIdLastFour(answers: unknown, last4: string | null, foreignLast4:
 }
 
 /** A name safe inside the ZIP: no folders, no control characters. */
-function entryName(name: string): string {
+export function entryName(name: string): string {
   return name.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 150) || 'file';
 }
 
@@ -289,7 +300,7 @@ async function appendFile(
 }
 
 /** Adds one entry and waits until archiver wrote it, so entries go in one at a time. */
-function appendEntry(archive: Archiver, source: Readable | string, name: string): Promise<void> {
+export function appendEntry(archive: Archiver, source: Readable | string, name: string): Promise<void> {
   // A download the client gave up destroys the archive: stop there and close the file's stream.
   if (archive.destroyed) {
     if (typeof source !== 'string') source.destroy();
