@@ -68,7 +68,7 @@ describe('bank readiness', () => {
     // 4. A refusal from Relay: the next provider whose rules the company meets is suggested.
     const application = page.getByTestId('bank-application-form');
     await application.getByLabel('Bank or payment provider').selectOption('relay');
-    await application.getByLabel('Answer').selectOption('refused');
+    await application.getByLabel('Answer', { exact: true }).selectOption('refused');
     await application.getByLabel('The bank’s reason (optional)').fill('Owner must have a US address');
     await application.getByRole('button', { name: 'Record the answer' }).click();
     await page.getByTestId('bank-next').getByText('Next, try Mercury', { exact: false }).waitFor();

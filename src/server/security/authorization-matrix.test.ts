@@ -768,6 +768,16 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: { userId: world.b.id } }),
     expect: ADMIN_ONLY,
   },
+  'GET /api/admin/bank-readiness/rules': { expect: ADMIN_ONLY },
+  'PUT /api/admin/bank-readiness/rules/{provider}/{key}': {
+    unowned: true,
+    request: () => ({
+      params: { provider: 'mercury', key: 'review' },
+      body: { checkedOn: '2026-11-28', withdrawn: false },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/bank-readiness/summary': { expect: ADMIN_ONLY },
   // The feed is a page outside the document whose token is the credential, as /go's slug is: whoever holds
   // B's (secret) URL reads B's dates, nothing else of B's (the markers check still runs).
   'GET /calendar/{token}.ics': {

@@ -241,8 +241,12 @@ export function checkProvider(p: ProviderCatalogue, facts: CompanyFacts): Provid
   return { provider: p.id, status, reasons, bring };
 }
 
-export function checkAll(facts: CompanyFacts): ProviderCheck[] {
-  return PROVIDERS.map((id) => checkProvider(BANK_CATALOGUE[id], facts));
+/** `catalogue`: the catalogue with the back office's overrides (rule-keys.ts withOverrides), else the code's. */
+export function checkAll(
+  facts: CompanyFacts,
+  catalogue: Readonly<Record<ProviderId, ProviderCatalogue>> = BANK_CATALOGUE,
+): ProviderCheck[] {
+  return PROVIDERS.map((id) => checkProvider(catalogue[id], facts));
 }
 
 /**

@@ -102,7 +102,9 @@ const rule = <T>(value: T, sources: readonly BankSource[], disagree?: true): Ban
 
 // --- Mercury (facts file A1) -----------------------------------------------------------------------------
 const MERCURY_ADDRESS = official('https://support.mercury.com/hc/en-us/articles/35621446275860-Address-requirements');
-const MERCURY_ADDRESS_2 = official('https://support.mercury.com/hc/en-us/articles/28769699533588-Company-address-requirements');
+const MERCURY_ADDRESS_2 = official(
+  'https://support.mercury.com/hc/en-us/articles/28769699533588-Company-address-requirements',
+);
 const MERCURY_FAQ = official('https://mercury.com/faq');
 
 const mercury: ProviderCatalogue = {
@@ -166,7 +168,10 @@ const mercury: ProviderCatalogue = {
       thirdParty('https://techcrunch.com/2024/07/23/mercury-bank-fintech-sanctions', '2024-07-23'),
     ],
   ),
-  needsSsnOrItin: rule(false, [MERCURY_FAQ, thirdParty('https://devil.club/en/blog/open-mercury-account', '2026-03-20')]),
+  needsSsnOrItin: rule(false, [
+    MERCURY_FAQ,
+    thirdParty('https://devil.club/en/blog/open-mercury-account', '2026-03-20'),
+  ]),
   reviewTime: rule({ min: 1, max: 5, unit: 'business_days' }, [
     thirdParty('https://incorporate.ltd/en/blog/how-to-open-a-mercury-bank-account-for-a-non-us-llc-2026', '2026'),
     thirdParty('https://devil.club/en/blog/open-mercury-account', '2026-03-20'),

@@ -113,3 +113,56 @@ export type BankAddressView = z.output<typeof bankAddressSchema>;
 export type BankApplicationView = z.output<typeof bankApplicationSchema>;
 export type SavedAddress = z.output<typeof savedAddressSchema>;
 export type RecordedApplication = z.output<typeof recordedApplicationSchema>;
+
+// --- the back office (decision 0085) ---------------------------------------------------------------------
+
+export const ruleParams = z.object({
+  provider: z.enum(PROVIDERS).openapi({ param: { name: 'provider', in: 'path' } }),
+  key: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'key', in: 'path' } }),
+});
+
+export const ruleChangeSchema = z.object({
+  /** The day the rule was re-checked against its sources; null keeps the catalogue's day. */
+  checkedOn: calendarDate().nullable(),
+  withdrawn: z.boolean(),
+  note: z.string().max(500).optional(),
+});
+
+export const catalogueRulesSchema = z
+  .object({
+    maxAgeDays: z.number().int(),
+    rules: z.array(
+      z.object({
+        provider: z.enum(PROVIDERS),
+        key: z.string(),
+        checkedOn: z.string(),
+        withdrawn: z.boolean(),
+        stale: z.boolean(),
+        disagree: z.boolean(),
+        sources: z.array(sourceSchema),
+        note: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('BankCatalogueRules');
+
+export const bankSummarySchema = z
+  .object({
+    providers: z.array(
+      z.object({
+        provider: z.enum(PROVIDERS),
+        approved: z.number().int(),
+        moreInfo: z.number().int(),
+        refused: z.number().int(),
+      }),
+    ),
+    reasons: z.array(z.object({ reason: z.string(), n: z.number().int() })),
+    staleRules: z.number().int(),
+    maxAgeDays: z.number().int(),
+  })
+  .openapi('BankSummary');
+
+export type BankSummary = z.output<typeof bankSummarySchema>;

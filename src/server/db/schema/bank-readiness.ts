@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ADDRESS_KINDS, ADDRESS_ROLES } from '../../../shared/bank-readiness/addresses';
 import { APPLICATION_OUTCOMES } from '../../../shared/bank-readiness/applications';
 import { PROVIDERS } from '../../../shared/bank-readiness/providers';
@@ -53,4 +53,21 @@ export const bankApplications = pgTable(
     // The home's approval rates per provider read one index range per provider and outcome.
     index('bank_applications_provider_outcome_idx').on(t.provider, t.outcome, t.createdAt),
   ],
+);
+
+/**
+ * The back office's changes to the bank catalogue (decision 0085): a rule re-checked on a day, or
+ * withdrawn (the check then says "unknown, ask the bank"). Who changed what is in the audit log.
+ */
+export const bankRuleOverrides = pgTable(
+  'bank_rule_overrides',
+  {
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    ruleKey: text('rule_key').notNull(),
+    checkedOn: date('checked_on', { mode: 'string' }),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    note: text('note'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.ruleKey] })],
 );

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type AddressFacts, type AddressRole, FORM_8822B_ROLES } from '../../../shared/bank-readiness/addresses';
 import { checkAll, nextProvider, type ProviderCheck } from '../../../shared/bank-readiness/check';
-import type { ProviderId } from '../../../shared/bank-readiness/providers';
+import type { ProviderCatalogue, ProviderId } from '../../../shared/bank-readiness/providers';
 import type {
   BankAddressInput,
   BankAddressView,
@@ -13,6 +13,7 @@ import { bankAddressProblems } from '../../../shared/schemas/bank-readiness';
 import { bankAddresses, bankApplications, companyFormations, documents, einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';
+import { currentCatalogue } from './bank-readiness-catalogue.service';
 
 /**
  * Bank readiness (decision 0084): the company's facts as the portal holds them (the
@@ -95,20 +96,23 @@ export async function loadRecords(db: DbOrTx, userId: string): Promise<CompanyRe
   };
 }
 
-export function checksOf(records: CompanyRecords): ProviderCheck[] {
+export function checksOf(records: CompanyRecords, catalogue?: Record<ProviderId, ProviderCatalogue>): ProviderCheck[] {
   const addresses: AddressFacts[] = records.addresses.map((a) => ({
     role: a.role,
     kind: a.kind,
     country: a.country,
     origin: a.origin,
   }));
-  return checkAll({
-    addresses,
-    articlesInVault: records.articles !== null,
-    einLetterInVault: records.einLetter !== null,
-    articlesName: records.formation?.businessName ?? null,
-    einLetterName: records.ein?.businessName ?? null,
-  });
+  return checkAll(
+    {
+      addresses,
+      articlesInVault: records.articles !== null,
+      einLetterInVault: records.einLetter !== null,
+      articlesName: records.formation?.businessName ?? null,
+      einLetterName: records.ein?.businessName ?? null,
+    },
+    catalogue,
+  );
 }
 
 function toApplicationView(row: ApplicationRow): BankApplicationView {
@@ -140,7 +144,7 @@ function nextAfterRefusals(checks: ProviderCheck[], applications: BankApplicatio
 
 export async function readinessOf(db: DbOrTx, userId: string): Promise<BankReadiness> {
   const records = await loadRecords(db, userId);
-  const checks = checksOf(records);
+  const checks = checksOf(records, await currentCatalogue(db));
   const applications = await applicationsOf(db, userId);
   return {
     addresses: records.addresses,
