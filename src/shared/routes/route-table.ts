@@ -205,7 +205,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
 
   // The operator's home (decision 0055): its panels follow the reader's permissions.
-  adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
+  adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'bankReadiness', 'catalogue']),
   adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
     'adminEin',
     'catalogue',
