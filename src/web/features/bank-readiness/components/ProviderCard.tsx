@@ -128,7 +128,7 @@ export function ProviderCard({
         <a
           href={packUrl(check.provider)}
           download
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50"
+          className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50"
           data-testid={`bank-pack-${check.provider}`}
         >
           <Download aria-hidden="true" className="size-4" />
