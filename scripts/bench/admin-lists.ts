@@ -93,6 +93,8 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['home care: this month', '/api/admin/home/care'],
   ['home care: last 90 days', `/api/admin/home/care?from=${DAYS_AGO_89}&to=${TODAY}`],
   ['home deadlines', '/api/admin/home/deadlines'],
+  // The home's bank panel (decisions 0084, 0085): answers per provider, refusal reasons, stale rules.
+  ['home bank applications', '/api/admin/bank-readiness/summary'],
   // Tracked filings (decision 0051): about 2.2 per customer.
   ['filings: waiting longest', '/api/admin/filings?page=1&pageSize=25'],
   ['filings: newest first', '/api/admin/filings?sort=newest&page=1'],

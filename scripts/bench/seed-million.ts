@@ -181,6 +181,18 @@ async function main() {
        where s.due_date >= current_date and abs(hashtext(s.user_id || s.rule_id)) % 20 = 7
        on conflict do nothing`,
     );
+    // Bank applications (decision 0084): one customer in two recorded an answer; one answer in five is a
+    // refusal, with one of four typed reasons. The home's bank panel groups them.
+    await run(
+      'bank_applications',
+      `insert into bank_applications (user_id, provider, outcome, reason, decided_on, created_at)
+       select u.id, (array['mercury','relay','wise','payoneer','airwallex','stripe'])[1 + abs(hashtext(u.id)) % 6],
+         (array['approved','approved','approved','more_info','refused'])[1 + abs(hashtext(u.id || 'o')) % 5],
+         case when abs(hashtext(u.id || 'o')) % 5 = 4 then (array['Business description too vague',
+           'Owner must have a US address','Registered agent address not accepted','Website empty'])[1 + abs(hashtext(u.id || 'r')) % 4] end,
+         current_date - abs(hashtext(u.id)) % 365, now() - (abs(hashtext(u.id)) % 365) * interval '1 day'
+       from users u where u.role = 'customer' and abs(hashtext(u.id || 'b')) % 2 = 0`,
+    );
     // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
     // payments (the system's), each with a network.

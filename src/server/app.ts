@@ -6,6 +6,8 @@ import { accountRoutes } from './features/account/account.routes';
 import { adminOverviewRoutes } from './features/admin/admin.routes';
 import { auditAdminRoutes } from './features/audit/audit-admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { bankReadinessRoutes } from './features/bank-readiness/bank-readiness.routes';
+import { bankReadinessAdminRoutes } from './features/bank-readiness/bank-readiness-admin.routes';
 import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
 import { complianceRoutes } from './features/compliance/compliance.routes';
 import { complianceAdminRoutes } from './features/compliance/compliance-admin.routes';
@@ -143,6 +145,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/renewals', routes: renewalsAdminRoutes },
       { path: '/privacy', routes: privacyAdminRoutes },
       { path: '/filings', routes: filingsAdminRoutes },
+      // Bank readiness (decision 0084): the customer file's bank history.
+      { path: '/bank-readiness', routes: bankReadinessAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
@@ -159,6 +163,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/compliance', complianceRoutes());
   app.route('/api/renewals', renewalsRoutes());
   app.route('/api/filings', filingsRoutes());
+  // Bank readiness: the customer's own addresses, checks, applications and packs.
+  app.route('/api/bank-readiness', bankReadinessRoutes());
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());

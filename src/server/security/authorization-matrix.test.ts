@@ -53,7 +53,8 @@ import {
 import { hasPermission, needsStepUp, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
 import { LEGAL_TEXT_VERSIONS } from '../../shared/domain/privacy';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { mailOutbox, services, sessions, shortLinks } from '../db/schema';
+import { bankAddresses, mailOutbox, services, sessions, shortLinks } from '../db/schema';
+import { HOME_IN_TURKEY } from '../features/bank-readiness/bank-readiness.fixtures';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS, stateItemOf } from '../features/filings/filings.fixtures';
@@ -725,6 +726,58 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ params: { userId: world.b.id } }),
     expect: ADMIN_ONLY,
   },
+  // --- bank readiness (decision 0084): each customer's own addresses, checks, applications and packs;
+  // nothing names another customer's record, and staff hold no company (403 on the writes and the pack).
+  'GET /api/bank-readiness': { expect: SIGNED_IN },
+  // {role} names one of the caller's own address roles, no record of anyone: each customer writes their own.
+  'PUT /api/bank-readiness/addresses/{role}': {
+    unowned: true,
+    request: () => ({ params: { role: 'owner_home' }, body: HOME_IN_TURKEY }),
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'DELETE /api/bank-readiness/addresses/{role}': {
+    unowned: true,
+    request: async (ctx) => {
+      const party = partyOf(ctx);
+      if (party && (ctx.role === 'customerA' || ctx.role === 'customerB')) {
+        await t.deps.database.db
+          .insert(bankAddresses)
+          .values({
+            userId: party.id,
+            role: 'owner_home',
+            kind: 'home',
+            country: 'TR',
+            line1: 'Matrix',
+            city: 'İstanbul',
+          })
+          .onConflictDoNothing();
+      }
+      return { params: { role: 'owner_home' } };
+    },
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'POST /api/bank-readiness/applications': {
+    request: () => ({ body: { provider: 'mercury', outcome: 'refused', reason: 'Matrix', decidedOn: '2026-11-20' } }),
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'GET /api/bank-readiness/pack.zip': {
+    request: () => ({ query: 'provider=mercury' }),
+    expect: [401, '2xx', '2xx', 403],
+  },
+  'GET /api/admin/bank-readiness/customers/{userId}': {
+    request: ({ world }) => ({ params: { userId: world.b.id } }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/bank-readiness/rules': { expect: ADMIN_ONLY },
+  'PUT /api/admin/bank-readiness/rules/{provider}/{key}': {
+    unowned: true,
+    request: () => ({
+      params: { provider: 'mercury', key: 'review' },
+      body: { checkedOn: '2026-11-28', withdrawn: false },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/bank-readiness/summary': { expect: ADMIN_ONLY },
   // The feed is a page outside the document whose token is the credential, as /go's slug is: whoever holds
   // B's (secret) URL reads B's dates, nothing else of B's (the markers check still runs).
   'GET /calendar/{token}.ics': {

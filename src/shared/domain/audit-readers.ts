@@ -154,6 +154,7 @@ export const AUDIT_READERS = {
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,
+  'bank.rule_changed': TRAIL_ONLY,
   'service.deleted': TRAIL_ONLY,
   'service.deactivated': TRAIL_ONLY,
   'support.thread_created': {

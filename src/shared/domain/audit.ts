@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   // tracked filings (decision 0051)
   'filing.stage_changed',
   'filing.extended',
+  // the bank catalogue (decision 0085)
+  'bank.rule_changed',
   // money and the catalogue
   'order.paid',
   'order.failed',

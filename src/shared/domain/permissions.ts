@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'filings.read',
   'filings.prepare',
   'filings.export',
+  /** The bank catalogue (decision 0085): re-checking or withdrawing a bank's rule; each change is audited. */
+  'bank.catalogue',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -103,6 +105,7 @@ export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
   'filings.read': false,
   'filings.prepare': false,
   'filings.export': true,
+  'bank.catalogue': false,
 };
 
 /** Whether the permission's operations need a fresh second-factor code (PERMISSION_STEP_UP). */
@@ -137,6 +140,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'filings.read',
     'filings.prepare',
     'filings.export',
+    // Operations keep the bank catalogue's rules current (decision 0085).
+    'bank.catalogue',
   ],
   support: [
     'overview.read',

@@ -29,6 +29,7 @@ export const EXPORT_FILES = [
   'ein-follow-ups.json',
   'filings.json',
   'subscriptions.json',
+  'bank-readiness.json',
   'files/documents/',
   'files/support/',
 ] as const;
@@ -450,6 +451,25 @@ export const PERSONAL_DATA = [
     erasure: { does: 'delete' },
     retention: WHILE_OPEN,
     notice: 'payments',
+  },
+  // Bank readiness (decision 0084)
+  {
+    feature: 'bank-readiness',
+    store: t('bank_addresses', 'all'),
+    what: 'the company’s addresses by role and kind, the owner’s home among them',
+    export: { file: 'bank-readiness.json' },
+    erasure: { does: 'delete' },
+    retention: WHILE_OPEN,
+    notice: 'bank',
+  },
+  {
+    feature: 'bank-readiness',
+    store: t('bank_applications', 'all'),
+    what: 'where the customer applied for a bank account and what the bank answered, with its reason',
+    export: { file: 'bank-readiness.json' },
+    erasure: { does: 'delete' },
+    retention: WHILE_OPEN,
+    notice: 'bank',
   },
   // Consents, requests, history, mail
   {

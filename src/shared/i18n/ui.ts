@@ -11,6 +11,7 @@ import enAdminServices from './en/adminServices.json';
 import enAdminStaff from './en/adminStaff.json';
 import enAdminUsers from './en/adminUsers.json';
 import enAuth from './en/auth.json';
+import enBankReadiness from './en/bankReadiness.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enCompany from './en/company.json';
@@ -48,6 +49,7 @@ import trAdminServices from './tr/adminServices.json';
 import trAdminStaff from './tr/adminStaff.json';
 import trAdminUsers from './tr/adminUsers.json';
 import trAuth from './tr/auth.json';
+import trBankReadiness from './tr/bankReadiness.json';
 import trCatalogue from './tr/catalogue.json';
 import trCommon from './tr/common.json';
 import trCompany from './tr/company.json';
@@ -109,6 +111,7 @@ export const uiTr: Catalogue = {
   adminAudit: trAdminAudit,
   adminHome: trAdminHome,
   renewals: trRenewals,
+  bankReadiness: trBankReadiness,
   retention: trRetention,
   privacy: trPrivacy,
   filings: trFilings,
@@ -148,6 +151,7 @@ export const uiEn: Catalogue = {
   adminAudit: enAdminAudit,
   adminHome: enAdminHome,
   renewals: enRenewals,
+  bankReadiness: enBankReadiness,
   retention: enRetention,
   privacy: enPrivacy,
   filings: enFilings,

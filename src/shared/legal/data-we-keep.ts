@@ -19,6 +19,7 @@ export const NOTICE_KINDS = [
   'documents',
   'support',
   'payments',
+  'bank',
   'consents',
   'history',
   'mail',
@@ -70,6 +71,10 @@ export const DATA_WE_KEEP: Readonly<Record<NoticeKind, Readonly<Record<Language,
   payments: {
     tr: 'Siparişler, ödemeler ve yenilemeler: satın aldığınız hizmetler, tutarları ve durumları (kart bilgileriniz ödeme sağlayıcısında kalır, bizde saklanmaz), yıllık aboneliklerinizin dönemleri, iptal nedeniniz ve bunlarla ilgili iş kayıtlarımız.',
     en: 'Orders, payments and renewals: the services you bought, their amounts and status (your card details stay with the payment provider and are not stored by us), your yearly subscriptions’ periods, your reason for cancelling and our work records about them.',
+  },
+  bank: {
+    tr: 'Banka hazırlığı: şirketinizin adresleri (kayıtlı temsilci, posta, fiziksel adres ve yurt dışındaki ev adresiniz) ve türleri, hangi banka ya da ödeme sağlayıcısına başvurduğunuz ve aldığınız yanıt (ret nedeniyle birlikte).',
+    en: 'Bank readiness: your company’s addresses (registered agent, mailing, physical address and your home address abroad) and their kinds, which banks or payment providers you applied to and the answer you received (with the reason for a refusal).',
   },
   consents: {
     tr: 'İzinler ve talepler: hangi metinleri hangi sürümüyle kabul ettiğiniz ya da okuduğunuz, verdiğiniz ya da geri aldığınız isteğe bağlı izinler (zamanı ve ağıyla) ve hesap silme talepleriniz.',

@@ -157,7 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'formation',
     'formationService',
   ]),
-  customerPage('bank-account', 'features/guides/pages/BankGuidePage.tsx', ['catalogue', 'guides']),
+  customerPage('bank-account', 'features/guides/pages/BankGuidePage.tsx', ['catalogue', 'guides', 'bankReadiness']),
   customerPage('business-address', 'features/guides/pages/BusinessAddressGuidePage.tsx', ['catalogue', 'guides']),
   customerPage('documents', 'features/documents/pages/DocumentsPage.tsx', ['catalogue', 'documents']),
   customerPage('ein-application', 'features/ein/pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
@@ -205,7 +205,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
 
   // The operator's home (decision 0055): its panels follow the reader's permissions.
-  adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
+  adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'bankReadiness', 'catalogue']),
   adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
     'adminEin',
     'catalogue',
@@ -217,6 +217,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
   adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', [
     'adminServices',
+    'bankReadiness',
     'adminUsers',
     'catalogue',
     'compliance',

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './auth';
+export * from './bank-readiness';
 export * from './ein';
 export * from './filings';
 export * from './formations';

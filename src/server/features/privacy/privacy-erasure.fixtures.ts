@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/test-app';
 import { auditEvents, einFollowUps, filings, mailOutbox, orders, users } from '../../db/schema';
+import { HOME_IN_TURKEY } from '../bank-readiness/bank-readiness.fixtures';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
 import { answersWithoutTaxId, encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
@@ -135,6 +136,10 @@ export async function exportThenEraseJourney(
     })
     .where(eq(filings.id, filing.id));
   const subscription = await subscriptionOf(t, who.id, { cancelled: true, task: true });
+  // Bank readiness (decision 0084): the owner's home and a refusal with the bank's reason.
+  expect((await who.c.request('PUT', '/api/bank-readiness/addresses/owner_home', HOME_IN_TURKEY)).status).toBe(200);
+  const refusal = { provider: 'mercury', outcome: 'refused', reason: `Refused ${who.tag}`, decidedOn: '2026-11-20' };
+  expect((await who.c.post('/api/bank-readiness/applications', refusal)).status).toBe(201);
 
   // The copy: one JSON file per kind and every file's bytes; the SSN only as its last four.
   const zip = await download(t, who.c, '/api/privacy/export.zip');
@@ -143,6 +148,9 @@ export async function exportThenEraseJourney(
   const entries = await unzip(zip.bytes);
   // Each file the personal-data registry says the copy has (decision 0077).
   expectExportClaims(entries);
+  const bankJson = JSON.parse(entries.get('bank-readiness.json')?.toString() ?? '{}');
+  expect(bankJson.applications[0].reason).toBe(refusal.reason);
+  expect(bankJson.addresses[0].line1).toBe(HOME_IN_TURKEY.line1);
   expect(JSON.parse(entries.get('profile.json')?.toString() ?? '{}').user.email).toBe(who.email);
   const einJson = JSON.parse(entries.get('ein-application.json')?.toString() ?? '{}');
   expect(einJson.responsiblePartySsnLast4).toBe(ssn.slice(-4));

@@ -9,6 +9,8 @@ import {
   accounts,
   auditEvents,
   bankAccountFeedback,
+  bankAddresses,
+  bankApplications,
   businessAddressFeedback,
   calendarFeeds,
   companyFormations,
@@ -355,6 +357,9 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(renewalTasks).where(eq(renewalTasks.userId, userId));
   await tx.delete(subscriptionEvents).where(eq(subscriptionEvents.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  // The company's addresses (the owner's home) and the bank applications with the banks' reasons.
+  await tx.delete(bankAddresses).where(eq(bankAddresses.userId, userId));
+  await tx.delete(bankApplications).where(eq(bankApplications.userId, userId));
   await tx.delete(einApplications).where(eq(einApplications.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));

@@ -1,9 +1,11 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type Archiver, ZipArchive } from 'archiver';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bankAccountFeedback,
+  bankAddresses,
+  bankApplications,
   businessAddressFeedback,
   companyFormations,
   complianceMarks,
@@ -29,6 +31,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../platform/storage/storage';
+import { appendEntry, entryName } from '../../platform/zip/zip-entries';
 import { wholeCustomerTimeline } from '../timeline';
 
 /*
@@ -202,6 +205,14 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     .from(subscriptionEvents)
     .where(eq(subscriptionEvents.userId, userId))
     .orderBy(subscriptionEvents.createdAt);
+  const bank = {
+    addresses: await db.select().from(bankAddresses).where(eq(bankAddresses.userId, userId)),
+    applications: await db
+      .select()
+      .from(bankApplications)
+      .where(eq(bankApplications.userId, userId))
+      .orderBy(bankApplications.createdAt),
+  };
   return [
     ['profile.json', { user, profile: profile ?? null, devices }],
     ['consents.json', { consents, erasureRequests: erasure }],
@@ -225,6 +236,7 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     ['ein-follow-ups.json', followUps],
     ['filings.json', filingRows],
     ['subscriptions.json', { subscriptions: subscriptionRows, history: subscriptionHistory }],
+    ['bank-readiness.json', bank],
   ];
 }
 
@@ -243,11 +255,6 @@ function withTaxIdLastFour(answers: unknown, last4: string | null, foreignLast4:
       ...(foreignLast4 ? { foreignTaxId: `***${foreignLast4}` } : {}),
     },
   };
-}
-
-/** A name safe inside the ZIP: no folders, no control characters. */
-function entryName(name: string): string {
-  return name.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 150) || 'file';
 }
 
 /**
@@ -288,44 +295,7 @@ async function appendFile(
   await appendEntry(archive, stored.body, name);
 }
 
-/** Adds one entry and waits until archiver wrote it, so entries go in one at a time. */
-function appendEntry(archive: Archiver, source: Readable | string, name: string): Promise<void> {
-  // A download the client gave up destroys the archive: stop there and close the file's stream.
-  if (archive.destroyed) {
-    if (typeof source !== 'string') source.destroy();
-    return Promise.reject(new Error('download closed'));
-  }
-  return new Promise<void>((resolve, reject) => {
-    const done = () => {
-      archive.off('entry', onEntry);
-      archive.off('error', onError);
-      archive.off('close', onClose);
-    };
-    const onEntry = () => {
-      done();
-      resolve();
-    };
-    const onError = (err: Error) => {
-      done();
-      reject(err);
-    };
-    const onClose = () => {
-      done();
-      if (typeof source !== 'string') source.destroy();
-      reject(new Error('download closed'));
-    };
-    archive.once('entry', onEntry);
-    archive.once('error', onError);
-    archive.once('close', onClose);
-    archive.append(source, { name });
-  });
-}
-
 /** The ZIP's file name: the day and a short part of the user id, nothing personal. */
 export function exportFileName(userId: string, day: string): string {
   return `my-data-${day}-${userId.slice(0, 8)}.zip`;
-}
-
-export function toWebStream(stream: Readable): ReadableStream<Uint8Array> {
-  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
 }

@@ -25,6 +25,7 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound, signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { toWebStream } from '../../platform/zip/zip-entries';
 import { acceptTexts, getConsents, setOptionalConsent } from './privacy-consents.service';
 import {
   approveErasure,
@@ -34,7 +35,7 @@ import {
   myErasure,
   requestErasure,
 } from './privacy-erasure.service';
-import { exportFileName, exportStream, toWebStream } from './privacy-export.service';
+import { exportFileName, exportStream } from './privacy-export.service';
 
 const tags = ['privacy'];
 const tooMany = jsonResponse(errorSchema, 'TOO_MANY_REQUESTS');

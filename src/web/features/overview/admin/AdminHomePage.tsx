@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
 import {
@@ -17,6 +18,9 @@ import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BarChart } from '../components/BarChart';
 import { HomePanel, PanelPlaceholder } from '../components/HomePanel';
+
+const BankHomePanel = lazy(() => import('./BankHomePanel').then((m) => ({ default: m.BankHomePanel })));
+
 import { careQuery, deadlinesQuery, funnelQuery, growthQuery, irsQuery, moneyQuery } from './overviewApi';
 
 const isPackage = (item: string) => (PACKAGE_IDS as readonly string[]).includes(item);
@@ -490,6 +494,13 @@ export function AdminHomePage() {
           />
         ) : sees('deadlines') ? (
           <PanelPlaceholder id="deadlines" title={t('adminHome.deadlines.title')} />
+        ) : null}
+
+        {/* Bank readiness (decisions 0084, 0085): its own chunk, loaded after the home's panels. */}
+        {can('overview.read') ? (
+          <Suspense fallback={<PanelPlaceholder id="bank" title={t('bankReadiness.home.title')} />}>
+            <BankHomePanel />
+          </Suspense>
         ) : null}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/Det
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
+import { CustomerBankHistory } from '../../bank-readiness';
 import { PaymentStatusBadge } from '../../payments';
 import { CustomerSubscriptions } from '../../renewals';
 import { UserDisplayName } from './UserDisplayName';
@@ -101,6 +102,12 @@ function DetailBody({ user }: { user: AdminUserDetail }) {
       {can('renewals.read') ? (
         <Section title={t('renewals.file.title')} testId="user-subscriptions">
           <CustomerSubscriptions userId={user.id} />
+        </Section>
+      ) : null}
+
+      {user.role === 'customer' ? (
+        <Section title={t('bankReadiness.title')} testId="user-bank-readiness">
+          <CustomerBankHistory userId={user.id} />
         </Section>
       ) : null}
 

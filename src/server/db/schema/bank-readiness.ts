@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADDRESS_KINDS, ADDRESS_ROLES } from '../../../shared/bank-readiness/addresses';
+import { APPLICATION_OUTCOMES } from '../../../shared/bank-readiness/applications';
+import { PROVIDERS } from '../../../shared/bank-readiness/providers';
+import { users } from './auth';
+
+/**
+ * The company's addresses the customer gave for bank readiness (decision 0084): one per role.
+ * The portal's own addresses (its virtual address, its agent) are not stored here; the check derives them
+ * from the formation, and a customer's row in the same role replaces them.
+ */
+export const bankAddresses = pgTable(
+  'bank_addresses',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ADDRESS_ROLES }).notNull(),
+    kind: text('kind', { enum: ADDRESS_KINDS }).notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    /** The US state's USPS code; a province or region abroad. */
+    region: text('region'),
+    postalCode: text('postal_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bank_addresses_user_role_idx').on(t.userId, t.role)],
+);
+
+/** Where the customer applied and what the provider answered (decision 0084). */
+export const bankApplications = pgTable(
+  'bank_applications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    outcome: text('outcome', { enum: APPLICATION_OUTCOMES }).notNull(),
+    /** The provider's reason, in the customer's words (a refusal or the information asked for). */
+    reason: text('reason'),
+    decidedOn: date('decided_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_applications_user_idx').on(t.userId, t.createdAt),
+    // The home's approval rates per provider read one index range per provider and outcome.
+    index('bank_applications_provider_outcome_idx').on(t.provider, t.outcome, t.createdAt),
+  ],
+);
+
+/**
+ * The back office's changes to the bank catalogue (decision 0085): a rule re-checked on a day, or
+ * withdrawn (the check then says "unknown, ask the bank"). Who changed what is in the audit log.
+ */
+export const bankRuleOverrides = pgTable(
+  'bank_rule_overrides',
+  {
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    ruleKey: text('rule_key').notNull(),
+    checkedOn: date('checked_on', { mode: 'string' }),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    note: text('note'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.ruleKey] })],
+);

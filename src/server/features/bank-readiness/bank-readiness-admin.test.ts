@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createStaffMember,
+  createTestApp,
+  signedInCustomer,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
+import { auditEvents } from '../../db/schema';
+import { bankReadyCompany, HOME_IN_TURKEY } from './bank-readiness.fixtures';
+
+let t: TestApp;
+let ops: TestClient;
+let support: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = (await createStaffMember(t, 'operations')).c;
+  support = (await createStaffMember(t, 'support')).c;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the bank catalogue in the back office (decision 0085)', () => {
+  it('lists every rule with its sources and checked day, none stale on the day of the check', async () => {
+    const res = await ops.get('/api/admin/bank-readiness/rules');
+    expect(res.status).toBe(200);
+    const relay = res.body.rules.find((r: any) => r.provider === 'relay' && r.key === 'address.owner_home');
+    expect(relay).toMatchObject({ checkedOn: '2026-11-28', disagree: true, withdrawn: false });
+    expect(relay.sources.length).toBeGreaterThan(1);
+    expect(res.body.maxAgeDays).toBe(180);
+  });
+
+  it('withdraws a rule (the check then asks the customer to ask the bank) with an audit row', async () => {
+    const founder = await signedInCustomer(t);
+    await bankReadyCompany(t, founder.id);
+    await founder.c.request('PUT', '/api/bank-readiness/addresses/owner_home', HOME_IN_TURKEY);
+    await founder.c.request('PUT', '/api/bank-readiness/addresses/physical', HOME_IN_TURKEY);
+    const res = await ops.request('PUT', '/api/admin/bank-readiness/rules/mercury/address.physical', {
+      checkedOn: null,
+      withdrawn: true,
+      note: 'Page moved',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const audit = await t.deps.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'bank.rule_changed'), eq(auditEvents.entityId, 'mercury:address.physical')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].after).toMatchObject({ withdrawn: true, note: 'Page moved' });
+    const mercury = (await founder.c.get('/api/bank-readiness')).body.checks.find((c: any) => c.provider === 'mercury');
+    expect(mercury.reasons.some((r: any) => r.code === 'address_rules_unknown' || r.role === 'physical')).toBe(false);
+    // Restored: re-checked on a day.
+    await ops.request('PUT', '/api/admin/bank-readiness/rules/mercury/address.physical', {
+      checkedOn: '2026-11-28',
+      withdrawn: false,
+    });
+    const rules = (await ops.get('/api/admin/bank-readiness/rules')).body.rules;
+    expect(rules.find((r: any) => r.provider === 'mercury' && r.key === 'address.physical').withdrawn).toBe(false);
+  });
+
+  it('refuses an unknown rule with 404 and a role without the permission with 403', async () => {
+    const body = { checkedOn: '2026-11-28', withdrawn: false };
+    expect((await ops.request('PUT', '/api/admin/bank-readiness/rules/payoneer/address.legal', body)).status).toBe(404);
+    expect((await support.request('PUT', '/api/admin/bank-readiness/rules/mercury/ssn', body)).status).toBe(403);
+    expect((await support.get('/api/admin/bank-readiness/rules')).status).toBe(403);
+  });
+
+  it("gives the home's figures: answers per provider and the common refusal reasons", async () => {
+    const founder = await signedInCustomer(t);
+    await bankReadyCompany(t, founder.id);
+    for (const provider of ['relay', 'relay', 'wise']) {
+      await founder.c.post('/api/bank-readiness/applications', {
+        provider,
+        outcome: 'refused',
+        reason: ' Owner must have a US address',
+        decidedOn: '2026-11-20',
+      });
+    }
+    const res = await support.get('/api/admin/bank-readiness/summary');
+    expect(res.status).toBe(200);
+    expect(res.body.providers.find((p: any) => p.provider === 'relay').refused).toBeGreaterThanOrEqual(2);
+    expect(res.body.reasons[0]).toMatchObject({ reason: 'owner must have a us address' });
+    expect(res.body.staleRules).toBe(0);
+  });
+
+  it("shows support a customer's bank history on the customer file", async () => {
+    const founder = await signedInCustomer(t);
+    await bankReadyCompany(t, founder.id);
+    const res = await support.get(`/api/admin/bank-readiness/customers/${founder.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.checks).toHaveLength(6);
+  });
+});

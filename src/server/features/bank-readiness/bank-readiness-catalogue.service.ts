@@ -1,0 +1,116 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../shared/bank-readiness/providers';
+import {
+  BANK_RULE_MAX_AGE_DAYS,
+  isStale,
+  type RuleOverride,
+  rulesOf,
+  withOverrides,
+} from '../../../shared/bank-readiness/rule-keys';
+import { bankApplications, bankRuleOverrides } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+import { recordAudit } from '../../platform/audit';
+import type { SessionUser } from '../../platform/http/context';
+import { ApiError } from '../../platform/http/errors';
+
+/** The back office's side of the bank catalogue (decision 0085): re-checks, withdrawals, the home's figures. */
+
+export async function overridesOf(db: DbOrTx): Promise<RuleOverride[]> {
+  const rows = await db.select().from(bankRuleOverrides);
+  return rows.map((r) => ({ provider: r.provider, key: r.ruleKey, checkedOn: r.checkedOn, withdrawn: r.withdrawn }));
+}
+
+export async function currentCatalogue(db: DbOrTx) {
+  return withOverrides(await overridesOf(db));
+}
+
+export interface CatalogueRuleView {
+  provider: ProviderId;
+  key: string;
+  checkedOn: string;
+  withdrawn: boolean;
+  stale: boolean;
+  disagree: boolean;
+  sources: { url: string; pageDate: string | null; kind: 'official' | 'third_party' }[];
+  note: string | null;
+}
+
+export async function catalogueRules(db: DbOrTx, today: string): Promise<CatalogueRuleView[]> {
+  const rows = await db.select().from(bankRuleOverrides);
+  return PROVIDERS.flatMap((id) =>
+    rulesOf(BANK_CATALOGUE[id]).map(({ key, rule }) => {
+      const o = rows.find((r) => r.provider === id && r.ruleKey === key);
+      const checkedOn = o?.checkedOn ?? rule.checkedOn;
+      const withdrawn = o?.withdrawn ?? false;
+      return {
+        provider: id,
+        key,
+        checkedOn,
+        withdrawn,
+        stale: !withdrawn && isStale(checkedOn, today),
+        disagree: rule.disagree === true,
+        sources: [...rule.sources],
+        note: o?.note ?? null,
+      };
+    }),
+  );
+}
+
+export async function changeRule(
+  db: DbOrTx,
+  actor: Pick<SessionUser, 'id' | 'role'>,
+  provider: ProviderId,
+  key: string,
+  input: { checkedOn: string | null; withdrawn: boolean; note?: string },
+): Promise<void> {
+  if (!rulesOf(BANK_CATALOGUE[provider]).some((r) => r.key === key)) throw new ApiError('NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(bankRuleOverrides)
+      .where(and(eq(bankRuleOverrides.provider, provider), eq(bankRuleOverrides.ruleKey, key)));
+    const values = { checkedOn: input.checkedOn, withdrawn: input.withdrawn, note: input.note || null };
+    await tx
+      .insert(bankRuleOverrides)
+      .values({ provider, ruleKey: key, ...values })
+      .onConflictDoUpdate({
+        target: [bankRuleOverrides.provider, bankRuleOverrides.ruleKey],
+        set: { ...values, updatedAt: new Date() },
+      });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: 'bank.rule_changed',
+      entityType: 'bank_rule',
+      entityId: `${provider}:${key}`,
+      before: before ? { checkedOn: before.checkedOn, withdrawn: before.withdrawn, note: before.note } : null,
+      after: values,
+    });
+  });
+}
+
+/**
+ * The home's bank figures: per provider the answers customers recorded, the most common refusal
+ * reasons (as typed, folded to lower case), and how many rules need a re-check. One grouped read of the
+ * provider/outcome index and one of the refusals.
+ */
+export async function bankSummary(db: DbOrTx, today: string) {
+  const counts = await db
+    .select({ provider: bankApplications.provider, outcome: bankApplications.outcome, n: count() })
+    .from(bankApplications)
+    .groupBy(bankApplications.provider, bankApplications.outcome);
+  const providers = PROVIDERS.map((provider) => {
+    const of = (outcome: string) => counts.find((c) => c.provider === provider && c.outcome === outcome)?.n ?? 0;
+    return { provider, approved: of('approved'), moreInfo: of('more_info'), refused: of('refused') };
+  });
+  const reason = sql<string>`lower(trim(${bankApplications.reason}))`;
+  const reasons = await db
+    .select({ reason, n: count() })
+    .from(bankApplications)
+    .where(and(eq(bankApplications.outcome, 'refused'), sql`${bankApplications.reason} is not null`))
+    .groupBy(reason)
+    .orderBy(desc(count()))
+    .limit(5);
+  const staleRules = (await catalogueRules(db, today)).filter((r) => r.stale).length;
+  return { providers, reasons, staleRules, maxAgeDays: BANK_RULE_MAX_AGE_DAYS };
+}

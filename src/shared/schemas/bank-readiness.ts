@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import {
+  ADDRESS_KINDS,
+  type AddressRole,
+  isCountryCode,
+  looksLikePoBox,
+  PO_BOX_FORBIDDEN_ROLES,
+  US_ONLY_ROLES,
+  US_STATE_CODES,
+  US_ZIP,
+} from '../bank-readiness/addresses';
+import { APPLICATION_OUTCOMES, APPLICATION_REASON_MAX } from '../bank-readiness/applications';
+import { PROVIDERS } from '../bank-readiness/providers';
+import { calendarDate } from './dates';
+import { safeText, TEXT_MAX } from './text';
+
+/** An address the customer gives in one role (the role is the path's). */
+export const bankAddressInputSchema = z.object({
+  kind: z.enum(ADDRESS_KINDS, { error: 'bankReadiness.validation.addressKindRequired' }),
+  country: safeText(2, {
+    error: 'bankReadiness.validation.countryRequired',
+    tooLong: 'bankReadiness.validation.countryRequired',
+  }).transform((v) => v.toUpperCase()),
+  line1: safeText(TEXT_MAX.name).min(1, 'bankReadiness.validation.addressRequired'),
+  line2: safeText(TEXT_MAX.name).optional(),
+  city: safeText(TEXT_MAX.fullName).min(1, 'bankReadiness.validation.cityRequired'),
+  region: safeText(TEXT_MAX.choice).optional(),
+  postalCode: safeText(20).optional(),
+});
+export type BankAddressInput = z.output<typeof bankAddressInputSchema>;
+
+/**
+ * The rules an address's shape must meet in its role, as field → message key; empty when it passes.
+ * The server refuses on any (and changes nothing); the form shows the same messages.
+ */
+export function bankAddressProblems(role: AddressRole, input: BankAddressInput): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const country = input.country.toUpperCase();
+  if (!isCountryCode(country)) problems.country = 'bankReadiness.validation.countryRequired';
+  else if (US_ONLY_ROLES.includes(role) && country !== 'US')
+    problems.country = 'bankReadiness.validation.addressMustBeUs';
+  if (country === 'US') {
+    if (!(US_STATE_CODES as readonly string[]).includes((input.region ?? '').toUpperCase())) {
+      problems.region = 'bankReadiness.validation.usStateRequired';
+    }
+    if (!US_ZIP.test(input.postalCode ?? '')) problems.postalCode = 'bankReadiness.validation.zipInvalid';
+  }
+  if (PO_BOX_FORBIDDEN_ROLES.includes(role)) {
+    if (input.kind === 'po_box') problems.kind = 'bankReadiness.validation.poBoxNotAllowed';
+    else if (looksLikePoBox(input.line1) || looksLikePoBox(input.line2 ?? ''))
+      problems.line1 = 'bankReadiness.validation.poBoxNotAllowed';
+  }
+  return problems;
+}
+
+export const bankApplicationInputSchema = z.object({
+  provider: z.enum(PROVIDERS, { error: 'bankReadiness.validation.providerRequired' }),
+  outcome: z.enum(APPLICATION_OUTCOMES, { error: 'bankReadiness.validation.outcomeRequired' }),
+  reason: safeText(APPLICATION_REASON_MAX).optional(),
+  decidedOn: calendarDate(),
+});
+export type BankApplicationInput = z.output<typeof bankApplicationInputSchema>;

@@ -1,0 +1,244 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MapPin } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { ADDRESS_KINDS, ADDRESS_ROLES, type AddressRole } from '../../../../shared/bank-readiness/addresses';
+import type { BankAddressInput, BankAddressView } from '../../../../shared/contracts/bank-readiness';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { TextField } from '../../../components/ui/Input';
+import { SelectField } from '../../../components/ui/Select';
+import { isApiError } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import { BANK_READINESS_KEY, removeBankAddress, saveBankAddress } from '../api/bank-readiness';
+import { countryName } from '../lib/reason-text';
+
+const EMPTY: BankAddressInput = {
+  kind: 'home',
+  country: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+};
+
+function AddressForm({
+  role,
+  start,
+  onDone,
+}: {
+  role: AddressRole;
+  start: BankAddressView | undefined;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<BankAddressInput>(
+    start?.origin === 'customer'
+      ? {
+          kind: start.kind,
+          country: start.country,
+          line1: start.line1,
+          line2: start.line2 ?? '',
+          city: start.city,
+          region: start.region ?? '',
+          postalCode: start.postalCode ?? '',
+        }
+      : EMPTY,
+  );
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [reminder, setReminder] = useState(false);
+  const save = useMutation({
+    mutationFn: () => saveBankAddress(role, value),
+    onSuccess: async (saved) => {
+      setFields({});
+      toast.success(t('bankReadiness.addresses.saved'));
+      await queryClient.invalidateQueries({ queryKey: BANK_READINESS_KEY });
+      if (saved.form8822b) setReminder(true);
+      else onDone();
+    },
+    onError: (error) => {
+      if (isApiError(error, 'VALIDATION_FAILED')) setFields(error.fields);
+      else toast.error(t('bankReadiness.addresses.failed'));
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const set = (key: keyof BankAddressInput) => (e: { target: { value: string } }) =>
+    setValue((v) => ({ ...v, [key]: e.target.value }));
+  if (reminder) {
+    return (
+      <div className="mt-3 space-y-3">
+        <Alert tone="warning">{t('bankReadiness.addresses.form8822b')}</Alert>
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          {t('bankReadiness.addresses.done')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 grid gap-3 sm:grid-cols-2"
+      data-testid={`bank-address-form-${role}`}
+    >
+      <SelectField
+        name={`${role}-kind`}
+        label={t('bankReadiness.addresses.fields.kind')}
+        value={value.kind}
+        onChange={set('kind')}
+        error={fields.kind}
+        hint={t(`bankReadiness.addresses.kindHelp.${value.kind}`)}
+        className="sm:col-span-2"
+      >
+        {ADDRESS_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`bankReadiness.addresses.kinds.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        name={`${role}-country`}
+        label={t('bankReadiness.addresses.fields.country')}
+        value={value.country}
+        onChange={set('country')}
+        error={fields.country}
+        maxLength={2}
+        autoComplete="country"
+      />
+      <TextField
+        name={`${role}-line1`}
+        label={t('bankReadiness.addresses.fields.line1')}
+        value={value.line1}
+        onChange={set('line1')}
+        error={fields.line1}
+        autoComplete="address-line1"
+      />
+      <TextField
+        name={`${role}-line2`}
+        label={t('bankReadiness.addresses.fields.line2')}
+        value={value.line2 ?? ''}
+        onChange={set('line2')}
+        error={fields.line2}
+        autoComplete="address-line2"
+      />
+      <TextField
+        name={`${role}-city`}
+        label={t('bankReadiness.addresses.fields.city')}
+        value={value.city}
+        onChange={set('city')}
+        error={fields.city}
+        autoComplete="address-level2"
+      />
+      <TextField
+        name={`${role}-region`}
+        label={t('bankReadiness.addresses.fields.region')}
+        value={value.region ?? ''}
+        onChange={set('region')}
+        error={fields.region}
+        autoComplete="address-level1"
+      />
+      <TextField
+        name={`${role}-postalCode`}
+        label={t('bankReadiness.addresses.fields.postalCode')}
+        value={value.postalCode ?? ''}
+        onChange={set('postalCode')}
+        error={fields.postalCode}
+        autoComplete="postal-code"
+      />
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" loading={save.isPending}>
+          {t('bankReadiness.addresses.save')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('bankReadiness.addresses.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AddressLine({ address }: { address: BankAddressView }) {
+  const { t } = useTranslation();
+  const { lang } = useFormat();
+  const street =
+    address.origin === 'portal'
+      ? t('bankReadiness.addresses.portalStreet', { state: address.region ?? '' })
+      : [address.line1, address.line2, address.city, address.region, address.postalCode].filter(Boolean).join(', ');
+  return (
+    <p className="text-sm text-slate-800">
+      {street}, {countryName(address.country, lang)}
+    </p>
+  );
+}
+
+/** The company's four addresses: what each is, who filled it, and a form to give one's own. */
+export function AddressesCard({ addresses }: { addresses: readonly BankAddressView[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<AddressRole | null>(null);
+  const remove = useMutation({
+    mutationFn: (role: AddressRole) => removeBankAddress(role),
+    onSuccess: async () => {
+      toast.success(t('bankReadiness.addresses.removed'));
+      await queryClient.invalidateQueries({ queryKey: BANK_READINESS_KEY });
+    },
+    onError: () => toast.error(t('bankReadiness.addresses.failed')),
+  });
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <MapPin aria-hidden="true" className="size-5 text-indigo-600" />
+        {t('bankReadiness.addresses.title')}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{t('bankReadiness.addresses.intro')}</p>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {ADDRESS_ROLES.map((role) => {
+          const address = addresses.find((a) => a.role === role);
+          return (
+            <li key={role} className="py-3" data-testid={`bank-address-${role}`}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{t(`bankReadiness.addresses.roles.${role}`)}</p>
+                  {address ? (
+                    <>
+                      <p className="text-sm text-slate-700">
+                        {t(`bankReadiness.addresses.kinds.${address.kind}`)}
+                        {address.origin === 'portal' ? ` · ${t('bankReadiness.addresses.portal')}` : ''}
+                      </p>
+                      <AddressLine address={address} />
+                      <p className="mt-0.5 text-xs text-slate-600">
+                        {t(`bankReadiness.addresses.kindHelp.${address.kind}`)}
+                      </p>
+                    </>
+                  ) : (
+                    <p className="text-sm text-slate-600">{t('bankReadiness.addresses.notGiven')}</p>
+                  )}
+                </div>
+                {editing === role ? null : (
+                  <div className="flex gap-2">
+                    <Button variant="secondary" size="sm" onClick={() => setEditing(role)}>
+                      {address ? t('bankReadiness.addresses.edit') : t('bankReadiness.addresses.add')}
+                    </Button>
+                    {address?.origin === 'customer' ? (
+                      <Button variant="ghost" size="sm" onClick={() => remove.mutate(role)} loading={remove.isPending}>
+                        {t('bankReadiness.addresses.remove')}
+                      </Button>
+                    ) : null}
+                  </div>
+                )}
+              </div>
+              {editing === role ? <AddressForm role={role} start={address} onDone={() => setEditing(null)} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
