@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { STAFF_ROLES } from '../../../../shared/domain/roles';
-import { type InviteStaffInput, inviteStaffSchema } from '../../../../shared/schemas/staff';
+import type { InviteStaffInput } from '../../../../shared/schemas/staff';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Input';
@@ -11,9 +9,15 @@ import { SelectField } from '../../../components/ui/Select';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { inviteStaff } from '../staffApi';
+
+/** The API's own schema, loaded after the page's first paint (decision 0060). */
+const inviteResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/staff').then((m) => m.inviteStaffSchema),
+);
 
 /** The owner invites a member by address, role and the language of the mail (decision 0043). */
 export function InviteForm({ onInvited }: { onInvited: () => void }) {
@@ -24,8 +28,8 @@ export function InviteForm({ onInvited }: { onInvited: () => void }) {
     setError,
     resetField,
     formState: { errors },
-  } = useForm<InviteStaffInput, unknown, z.output<typeof inviteStaffSchema>>({
-    resolver: zodResolver(inviteStaffSchema),
+  } = useForm<InviteStaffInput>({
+    resolver: useLazyResolver(inviteResolver),
     defaultValues: { email: '', role: 'support', lang: i18n.language === 'en' ? 'en' : 'tr' },
   });
   const invite = useMutation({
