@@ -1,16 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import type { TwoFactorSetup } from '../../../../shared/contracts/two-factor';
-import {
-  type TwoFactorCodeInput,
-  twoFactorCodeSchema,
-  twoFactorSetupWithPasswordSchema,
-} from '../../../../shared/schemas/two-factor';
+import type { TwoFactorCodeInput } from '../../../../shared/schemas/two-factor';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
@@ -19,6 +13,7 @@ import { PasswordField } from '../../../components/ui/PasswordInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { sessionChanged } from '../../../lib/me';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -46,6 +41,17 @@ function codeError(error: unknown): string {
   return isApiError(error) && error.fromApi ? `errors.${error.code}` : 'errors.INTERNAL';
 }
 
+/*
+ * The API's own schemas, loaded after the first paint: a staff member's first signed-in page is this one
+ * (decision 0042), and the code form is often the only form on it.
+ */
+const codeResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/two-factor').then((m) => m.twoFactorCodeSchema),
+);
+const passwordResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/two-factor').then((m) => m.twoFactorSetupWithPasswordSchema),
+);
+
 /** One code field and a button: confirming enrolment, turning off, new recovery codes. */
 function CodeForm({
   id,
@@ -67,8 +73,8 @@ function CodeForm({
     setError,
     reset,
     formState: { isSubmitting },
-  } = useForm<TwoFactorCodeInput, unknown, z.output<typeof twoFactorCodeSchema>>({
-    resolver: zodResolver(twoFactorCodeSchema),
+  } = useForm<TwoFactorCodeInput>({
+    resolver: useLazyResolver(codeResolver),
     defaultValues: { code: '' },
   });
   const submit = handleSubmit(async ({ code }) => {
@@ -118,12 +124,8 @@ function PasswordStart({ onStart }: { onStart: (currentPassword: string) => Prom
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<
-    z.input<typeof twoFactorSetupWithPasswordSchema>,
-    unknown,
-    z.output<typeof twoFactorSetupWithPasswordSchema>
-  >({
-    resolver: zodResolver(twoFactorSetupWithPasswordSchema),
+  } = useForm<{ currentPassword: string }>({
+    resolver: useLazyResolver(passwordResolver),
     defaultValues: { currentPassword: '' },
   });
   const submit = handleSubmit(async ({ currentPassword }) => {
