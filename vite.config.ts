@@ -60,6 +60,9 @@ const coreTextParts = (): Plugin => ({
   },
 });
 
+/** A web feature's index (decision 0082): only re-exports, so nothing runs when it is imported. */
+const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [coreTextParts(), react(), tailwindcss()],
@@ -86,6 +89,12 @@ export default defineConfig(({ command }) => ({
     // Every browser the portal supports has <link rel="modulepreload">; the polyfill only added weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A feature's index re-exports what other features use of it (decision 0082). Declared free of side
+      // effects and read lazily, an index brings an importer only the modules it names: without this a
+      // page that read one helper through an index drew the index's other components into its chunks
+      // (the dashboard +46 KB, the sign-up page +80 KB). An index must therefore stay re-exports only.
+      treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id) },
+      experimental: { lazyBarrel: true },
       output: {
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {

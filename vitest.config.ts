@@ -13,6 +13,9 @@ export default defineConfig({
     // a time, 24 minutes. The API tests wait on PostgreSQL and the browser tests on Chromium, both other
     // processes, so three files at once keep both cores busy (two at once: 17.6 minutes).
     maxWorkers: 3,
+    // The API and browser projects set isolate: false (decision 0088): a file no longer imports the whole
+    // server anew (a third of an API file's CPU), so a file there must leave no module or global state
+    // behind — no vi.mock, no stubbed global; a seam the test swaps back instead (short-links' slugSource).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
@@ -47,6 +50,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-db.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -65,6 +69,9 @@ export default defineConfig({
           ],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          isolate: false,
+          // One migrated database per run, copied by each file (global-setup-postgres.ts).
+          globalSetup: ['tests/support/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -75,6 +82,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup-db.ts', 'tests/e2e/global-setup.ts'],
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -34,6 +34,7 @@ import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payment
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
 import { privacyAdminRoutes, privacyRoutes } from './features/privacy/privacy.routes';
 import { consentGuard } from './features/privacy/privacy-consents.service';
+import { listenToPayments } from './features/renewals';
 import { renewalsRoutes } from './features/renewals/renewals.routes';
 import { renewalsAdminRoutes } from './features/renewals/renewals-admin.routes';
 import { servicesRoutes } from './features/services/services.routes';
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const uploadBudget = deps.uploadBudget ?? new UploadBudget();
   const metrics = createMetrics(deps, uploadBudget);
+  // Payments publishes a paid order; the features that sold it listen (decision 0082).
+  listenToPayments();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);

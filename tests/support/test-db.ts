@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseOptions } from '../../src/server/db/client';
 import { TEMPLATE_PATH } from './global-setup-db';
 
@@ -14,9 +15,13 @@ export function testEngine(): TestEngine {
 
 /**
  * A throwaway database for one test file: an in-memory PGlite from the migrated template, or a new
- * PostgreSQL database that `drop()` removes afterwards.
+ * PostgreSQL database that `drop()` removes afterwards, copied from the run's migrated template
+ * (global-setup-postgres.ts). `empty` gives a PostgreSQL database with nothing in it, for what must
+ * start from nothing: a restore's target, several copies migrating at once.
  */
-export async function createTestDatabase(): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  opts: { empty?: boolean } = {},
+): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
   if (testEngine() === 'pglite') {
     const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
     return { options: { memory: true, loadDataDir: blob }, drop: async () => {} };
@@ -24,7 +29,8 @@ export async function createTestDatabase(): Promise<{ options: DatabaseOptions; 
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = opts.empty ? undefined : inject('postgresTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;

@@ -28,7 +28,22 @@ const SECTIONS = readdirSync(path.resolve('src/shared/i18n/tr'))
 // A file name ('documents.json', the data copy's files in the personal-data registry) is not a key.
 const KEY = new RegExp(`['"\`](${SECTIONS.join('|')})\\.(?!json['"\`])(?=[\\w$])`, 'g');
 // `import type` loads nothing at run time (the API contracts are read that way), so it is not followed.
-const STATIC_IMPORT = /(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)['"]/g;
+const STATIC_IMPORT = /(?:import|export)\s(?!type\s)([^'"]*?)from\s+['"](\.[^'"]+)['"]/g;
+// A feature's index only re-exports (decision 0082), and the build reads it lazily: an importer gets the
+// modules of the names it takes, not the index's others. The walk does the same.
+const FEATURE_INDEX = /[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+const names = (clause: string) =>
+  (/\{([^}]*)\}/.exec(clause)?.[1] ?? '')
+    .split(',')
+    .map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop() ?? '',
+    )
+    .filter(Boolean);
 // Its comments name keys as examples; what it translates comes from its callers.
 const NOT_SCANNED = new Set([path.join(WEB, 'lib/i18n.ts')]);
 // Permission names ('support.read', 'ein.ssn') are spelled like keys but translate nothing.
@@ -44,12 +59,19 @@ function resolveModule(from: string, spec: string): string | null {
   return null;
 }
 
-function modulesOf(entry: string, seen = new Set<string>()): Set<string> {
+function modulesOf(entry: string, seen = new Set<string>(), taken?: string[]): Set<string> {
+  if (taken && FEATURE_INDEX.test(entry)) {
+    for (const m of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
+      const file = resolveModule(entry, m[2]);
+      if (file && names(m[1]).some((n) => taken.includes(n))) modulesOf(file, seen);
+    }
+    return seen;
+  }
   if (seen.has(entry) || !/\.tsx?$/.test(entry)) return seen;
   seen.add(entry);
   for (const m of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
-    const file = resolveModule(entry, m[1]);
-    if (file && !file.includes(`${path.sep}i18n${path.sep}`)) modulesOf(file, seen);
+    const file = resolveModule(entry, m[2]);
+    if (file && !file.includes(`${path.sep}i18n${path.sep}`)) modulesOf(file, seen, names(m[1]));
   }
   return seen;
 }
@@ -93,6 +115,12 @@ describe('the message sections each page loads', () => {
         expect(others, `${lang} ${route.path}`).toContain(restFile);
       }
     }
+  });
+
+  it("follow through a feature's index the modules of the names taken, and only those", () => {
+    const walked = modulesOf(path.join(WEB, 'features/auth/pages/SignUpPage.tsx'));
+    expect(walked).toContain(path.join(WEB, 'features/privacy/components/SignUpConsents.tsx'));
+    expect(walked).not.toContain(path.join(WEB, 'features/privacy/components/ConsentsSection.tsx'));
   });
 
   it('cover what each page of the route table spells', () => {

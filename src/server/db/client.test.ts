@@ -40,7 +40,7 @@ describe('openDatabase', () => {
 if (testEngine() === 'postgres') {
   describe('openDatabase on PostgreSQL', () => {
     it('lets several copies start at once on a fresh database: they migrate in turn, none fails', async () => {
-      const t = await createTestDatabase();
+      const t = await createTestDatabase({ empty: true });
       cleanups.push(t.drop);
       const opened = await Promise.allSettled(Array.from({ length: 3 }, () => openDatabase(t.options)));
       for (const o of opened) if (o.status === 'fulfilled') cleanups.push(() => o.value.close());

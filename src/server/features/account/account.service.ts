@@ -9,9 +9,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import { issuedBeforeReset } from '../auth/credentials-reset.service';
-import { PENDING_SIGN_IN_MS } from '../auth/session-check.service';
-import { lastUsed, pastStaffLimits } from '../auth/session-limits.service';
+import { issuedBeforeReset, lastUsed, PENDING_SIGN_IN_MS, pastStaffLimits } from '../auth';
 import { parseUserAgent } from './user-agent.service';
 
 type Deps = Pick<AppDeps, 'database' | 'auth' | 'mailer' | 'env'>;

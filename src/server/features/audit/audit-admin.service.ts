@@ -6,7 +6,7 @@ import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { auditEvents, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { customerMatches } from '../users/users-admin.service';
+import { customerMatches } from '../users';
 
 type AuditFilter = Omit<z.output<typeof auditListQuerySchema>, 'page' | 'pageSize'>;
 export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;

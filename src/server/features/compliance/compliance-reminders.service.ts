@@ -13,9 +13,9 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
-import { runFilingsDay } from '../filings/filings-daily.service';
-import { writeOverviewRollups } from '../overview/overview-rollups.service';
-import { runRenewalsDaily } from '../renewals/renewals.service';
+import { runFilingsDay } from '../filings';
+import { writeOverviewRollups } from '../overview';
+import { runRenewalsDaily } from '../renewals';
 import { itemDetails } from './calendar-feed.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';
-import { effectiveStatus } from '../renewals/renewals.service';
+import { effectiveStatus } from '../renewals';
 
 /** How far ahead the dashboard and the feed look: every yearly item once, with a margin. */
 export const HORIZON_DAYS = 400;

@@ -7,7 +7,7 @@ import type { adminDeadlineFilterSchema, adminDeadlineListQuerySchema } from '..
 import { COUNT_CAP, type ListTotal } from '../../db/list-total';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
-import { effectiveStatus } from '../renewals/renewals.service';
+import { effectiveStatus } from '../renewals';
 
 export type DeadlineFilter = z.output<typeof adminDeadlineFilterSchema>;
 export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;

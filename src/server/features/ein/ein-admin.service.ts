@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-import { notifyStageChange } from '../timeline/stage-notices.service';
+import { notifyStageChange } from '../timeline';
 import type { AdminEinRow, EinRow } from './ein.mapper';
 import { completeFormation } from './ein.service';
 import { overdueCondition } from './ein-follow-ups.service';

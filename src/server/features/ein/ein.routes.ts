@@ -8,7 +8,7 @@ import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../p
 import { multipartDoc } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { readMultipart, type UploadedFile } from '../../platform/uploads/multipart';
-import { findFormationByUser } from '../formations/formations.service';
+import { findFormationByUser } from '../formations';
 import { loadFileNames, toCustomerEinApplication } from './ein.mapper';
 import { findApplicationByUser } from './ein.service';
 import { submitApplication } from './ein-submission.service';

@@ -3,9 +3,9 @@ import { isUuid } from '../../../shared/domain/ids';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import type { NewDocument } from '../documents/documents.service';
-import { changeFormationStatus } from '../formations/formations.service';
-import { recordStageReached } from '../timeline/stage-history.service';
+import type { NewDocument } from '../documents';
+import { changeFormationStatus } from '../formations';
+import { recordStageReached } from '../timeline';
 import type { EinRow } from './ein.mapper';
 import type { EinActor } from './ein-row.service';
 

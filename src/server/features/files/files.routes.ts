@@ -12,7 +12,7 @@ import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../p
 import { currentUser, requireUser } from '../../platform/http/session';
 import { StorageDecryptionError } from '../../platform/storage/encrypting-storage';
 import { isStorageKey } from '../../platform/storage/keys';
-import { findAttachmentForDownload } from '../support/support-attachments.service';
+import { findAttachmentForDownload } from '../support';
 
 const download = createRoute({
   method: 'get',

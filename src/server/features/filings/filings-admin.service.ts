@@ -20,9 +20,9 @@ import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile, storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import { requireRealItem } from '../compliance/compliance.service';
-import { deleteDocumentRows } from '../documents/documents.service';
-import { customerMatches } from '../users/users-admin.service';
+import { requireRealItem } from '../compliance';
+import { deleteDocumentRows } from '../documents';
+import { customerMatches } from '../users';
 import {
   FILING_ENTITY,
   type FilingRow,

@@ -11,7 +11,7 @@ import {
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
-import { loadPdfLibs, unicodeFont } from '../ss4/ss4-template.service';
+import { loadPdfLibs, unicodeFont } from '../ss4';
 
 /**
  * The prepared forms (decision 0051): the operator's fillable Form 5472 and Form 1120

@@ -17,8 +17,8 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import { storeDocumentRow } from '../documents/documents.service';
-import { createCustomerThread, customerReply } from '../support/support-customer.service';
+import { storeDocumentRow } from '../documents';
+import { createCustomerThread, customerReply } from '../support';
 import {
   answersWithoutTaxId,
   decryptFilingForeignTaxId,

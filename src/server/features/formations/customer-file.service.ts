@@ -11,8 +11,8 @@ import {
   userProfiles,
   users,
 } from '../../db/schema';
-import { listUserOrders } from '../payments/orders.service';
-import { listCustomerTimeline } from '../timeline/timeline.service';
+import { listUserOrders } from '../payments';
+import { listCustomerTimeline } from '../timeline';
 
 /*
  * The customer file behind one formation (product.md#admin-pages Admin formations, "View Details"): one reader per

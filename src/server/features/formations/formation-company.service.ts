@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
-import { followFormationDate } from '../renewals/renewals.service';
+import { followFormationDate } from '../renewals';
 import type { FormationRow } from './formations.service';
 import type { AdminActor } from './formations-admin.service';
 

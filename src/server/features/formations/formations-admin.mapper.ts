@@ -1,8 +1,8 @@
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
 import type { AdminFormation, FormationCustomerFile } from '../../../shared/contracts/formations-admin';
 import type { AdminTimelineItem } from '../../../shared/contracts/timeline';
-import { toDocument } from '../documents/documents.mapper';
-import { toAdminOrderView } from '../payments/orders.service';
+import { toDocument } from '../documents';
+import { toAdminOrderView } from '../payments';
 import type { CustomerFile } from './customer-file.service';
 import type { AdminFormationRow } from './formations-admin.service';
 

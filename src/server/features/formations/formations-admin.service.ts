@@ -23,7 +23,7 @@ import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
-import { notifyStageChange } from '../timeline/stage-notices.service';
+import { notifyStageChange } from '../timeline';
 import { changeFormationStatus, type FormationRow } from './formations.service';
 
 export type AdminFormationFilter = z.output<typeof adminFormationFilterSchema>;

@@ -9,8 +9,8 @@ import { isStaff } from '../../../shared/domain/roles';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
+import { myFormation } from '../me';
 import { completeGuide, createFormation, toFormation } from './formations.service';
-import { myFormation } from './my-formation.service';
 
 const tags = ['formations'];
 

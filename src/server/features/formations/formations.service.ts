@@ -10,8 +10,7 @@ import { type DbOrTx, isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
-import { recordStageReached } from '../timeline/stage-history.service';
-import { notifyStageChange } from '../timeline/stage-notices.service';
+import { notifyStageChange, recordStageReached } from '../timeline';
 
 export type FormationRow = typeof companyFormations.$inferSelect;
 

@@ -4,10 +4,10 @@ import { isStaff } from '../../../shared/domain/roles';
 import type { PageRoute } from '../../../shared/routes/route-table';
 import type { AppEnv } from '../../platform/http/context';
 import { clientNetwork } from '../../platform/http/network';
-import { checkSession } from '../auth/session-check.service';
-import { myFormation } from '../formations/my-formation.service';
-import { listActiveServices, toServiceView } from '../services/services.service';
+import { checkSession } from '../auth';
+import { listActiveServices, toServiceView } from '../services';
 import { meOf } from './me.service';
+import { myFormation } from './my-formation.service';
 
 /**
  * The session and first data a signed-in page's HTML carries (decision 0060), read with the same rules

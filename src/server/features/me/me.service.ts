@@ -1,7 +1,7 @@
 import type { Me } from '../../../shared/contracts/auth';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/http/context';
-import { homeFor } from '../auth/auth.service';
+import { homeFor } from '../auth';
 
 /** The signed-in user as `GET /api/me` answers, and as a signed-in page's HTML carries it (decision 0060). */
 export async function meOf(db: Db, user: SessionUser): Promise<Me> {

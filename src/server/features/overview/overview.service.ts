@@ -27,10 +27,10 @@ import { chooseExpectedWait, type StageStats, waitUpperDays } from '../../../sha
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
-import { openItemsByDay, overdueItemsSql } from '../compliance/deadlines.service';
-import { overdueCondition, overdueCutoff } from '../ein/ein-follow-ups.service';
-import { waitingOverCondition } from '../support/support-admin.service';
-import { stageStats } from '../timeline/stage-history.service';
+import { openItemsByDay, overdueItemsSql } from '../compliance';
+import { overdueCondition, overdueCutoff } from '../ein';
+import { waitingOverCondition } from '../support';
+import { stageStats } from '../timeline';
 import {
   type DailyFilter,
   type DailyMetric,

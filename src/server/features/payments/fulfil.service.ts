@@ -10,10 +10,9 @@ import { companyFormations, formationServiceRequests, orders, paymentEvents, use
 import type { Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
-import { serverToday } from '../../platform/clock';
 import { type CheckoutSessionState, sessionStateFromStripe } from '../../platform/payments/provider';
-import { openOrderedFiling } from '../filings/filings.service';
-import { settleRenewalOrder, syncSubscriptions } from '../renewals/renewals.service';
+import { openOrderedFiling } from '../filings';
+import { publishOrderPaid, settlerOf } from './order-paid.service';
 import type { OrderRow } from './orders.service';
 
 /*
@@ -82,7 +81,7 @@ export async function fulfilOrder(
     paid.kind === 'formation_package'
       ? await settleTurnkeyRequest(tx, paid, order.status)
       : paid.kind === 'renewal'
-        ? await settleRenewalOrder(deps, tx, paid)
+        ? await settlerOf('renewal')(deps, tx, paid)
         : null;
   if (flag && paid.kind === 'renewal') {
     await tx.update(orders).set({ flag, updatedAt: new Date() }).where(eq(orders.id, paid.id));
@@ -95,10 +94,8 @@ export async function fulfilOrder(
       after: { flag, subscriptionId: paid.subscriptionId, renewsFrom: paid.renewsFrom },
     });
   }
-  // A private address bought with the package starts its yearly subscription (decision 0054).
-  if (paid.kind === 'formation_package' && !flag && paid.addressOption === 'private_address') {
-    await syncSubscriptions(tx, serverToday(deps.env), paid.userId);
-  }
+  // The features that sold what the order bought listen (decision 0082), e.g. renewals.
+  if (!flag) await publishOrderPaid(deps, tx, paid);
   await recordAudit(tx, {
     ...SYSTEM,
     action: 'order.paid',

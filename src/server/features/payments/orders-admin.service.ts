@@ -7,7 +7,7 @@ import { withinDays } from '../../db/day-range';
 import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
 import { orders, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
-import { customerMatches } from '../users/users-admin.service';
+import { customerMatches } from '../users';
 
 type OrderFilter = Omit<z.output<typeof adminOrderListQuerySchema>, 'page' | 'pageSize'>;
 export type AdminOrderExportQuery = z.output<typeof adminOrderExportQuerySchema>;

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../platform/storage/storage';
-import { wholeCustomerTimeline } from '../timeline/timeline.service';
+import { wholeCustomerTimeline } from '../timeline';
 
 /*
  * "Download my data" (decision 0046): one ZIP with a JSON file per kind of record and every file the

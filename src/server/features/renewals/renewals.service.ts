@@ -34,8 +34,8 @@ import { serverToday } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import type { MailTemplate } from '../../platform/mail/templates';
-import { startCheckout } from '../payments/checkout.service';
-import type { OrderRow } from '../payments/orders.service';
+import type { OrderRow } from '../payments';
+import { startCheckout } from '../payments';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type RenewalDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;

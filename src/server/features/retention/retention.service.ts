@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverNow } from '../../platform/clock';
 import { runDailyJob, startDailyJob } from '../../platform/daily-job';
-import { purgeFilingTaxIdBatch } from '../filings/filings-tax-id.service';
+import { purgeFilingTaxIdBatch } from '../filings';
 
 type RetentionDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger' | 'storage'>;
 

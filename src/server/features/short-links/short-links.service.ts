@@ -20,6 +20,13 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { announceLinkChange, forgetLink } from './link-cache.service';
 
+/**
+ * Where random slugs come from. A test of the three-attempt rule needs collisions on demand and swaps
+ * `next` for the length of that test; the test files share their modules (vitest.config.ts), so a
+ * module mock would reach every file after it.
+ */
+export const slugSource = { next: randomSlug };
+
 export interface AdminActor {
   id: string;
 }
@@ -135,7 +142,7 @@ export async function createShortLink(
   };
   const attempts = input.slug ? 1 : RANDOM_SLUG_ATTEMPTS;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const slug = input.slug ?? randomSlug();
+    const slug = input.slug ?? slugSource.next();
     // A random slug could spell a page's name ('signin' is six letters): that attempt is spent.
     if (!input.slug && isReservedSlug(slug)) continue;
     try {

@@ -15,13 +15,8 @@ import * as domain from '../../../shared/domain/short-links';
 import { translate } from '../../../shared/i18n';
 import { createApp } from '../../app';
 import { auditEvents, companyFormations, orders, shortLinks, userProfiles } from '../../db/schema';
+import { slugSource } from './short-links.service';
 import { settleVisits } from './visit-counter.service';
-
-// The service's random slugs, replaceable per test (the three-attempt rule needs collisions on demand).
-vi.mock('../../../shared/domain/short-links', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../shared/domain/short-links')>();
-  return { ...original, randomSlug: vi.fn(original.randomSlug) };
-});
 
 let t: TestApp;
 let admin: TestClient;
@@ -243,7 +238,8 @@ describe('product.md#short-link-rules slug rules', () => {
   });
 
   it('tries 3 random slugs, then gives the spec message', async () => {
-    const random = vi.mocked(domain.randomSlug);
+    const random = vi.fn(domain.randomSlug);
+    slugSource.next = random;
     await created({ originalUrl: 'https://example.com/first', slug: 'Zz9Zz9' });
     random.mockClear();
     random.mockReturnValue('Zz9Zz9');
@@ -262,11 +258,7 @@ describe('product.md#short-link-rules slug rules', () => {
       expect(third.slug).toBe('Yy8Yy8');
       expect(random).toHaveBeenCalledTimes(3);
     } finally {
-      random.mockReset();
-      const original = await vi.importActual<typeof import('../../../shared/domain/short-links')>(
-        '../../../shared/domain/short-links',
-      );
-      random.mockImplementation(original.randomSlug);
+      slugSource.next = domain.randomSlug;
     }
   });
 

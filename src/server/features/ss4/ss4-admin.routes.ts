@@ -7,10 +7,8 @@ import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { loadFileNames, toAdminEinApplication } from '../ein/ein.mapper';
-import { findApplicationById } from '../ein/ein.service';
-import { findAdminRow } from '../ein/ein-admin.service';
-import { contentDisposition } from '../files/files.routes';
+import { findAdminRow, findApplicationById, loadFileNames, toAdminEinApplication } from '../ein';
+import { contentDisposition } from '../files';
 import { SS4_FORM_REVISION } from './ss4.mapper';
 import {
   dataSheetAnswers,

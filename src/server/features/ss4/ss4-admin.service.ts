@@ -7,11 +7,8 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import type { EinRow } from '../ein/ein.mapper';
-import { findApplicationById } from '../ein/ein.service';
-import type { EinActor } from '../ein/ein-row.service';
-import { decryptStoredSsn, formatSsn } from '../ein/ein-ssn.service';
-import { recordEinUpload, uploadRefusal } from '../ein/ein-uploads.service';
+import type { EinActor, EinRow } from '../ein';
+import { decryptStoredSsn, findApplicationById, formatSsn, recordEinUpload, uploadRefusal } from '../ein';
 import { type Ss4Answers, ss4Answers } from './ss4.mapper';
 import {
   type FilledSs4,

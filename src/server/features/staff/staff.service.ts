@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import type { MailTemplate } from '../../platform/mail/templates';
-import { createPasswordAccount } from '../auth/accounts.service';
+import { createPasswordAccount } from '../auth';
 import { cancelInvitationsOf, grantStaffRole } from './staff-grant.service';
 
 type Deps = Pick<AppDeps, 'database' | 'auth' | 'mailer' | 'env'>;

@@ -10,7 +10,7 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { startCheckout } from '../payments/checkout.service';
+import { startCheckout } from '../payments';
 import { findDraft, findPurchase, isBought, requireFormation, saveDraft, toDraft } from './turnkey.service';
 
 const tags = ['formation-service'];

@@ -7,7 +7,7 @@ import { formationServiceRequests, orders } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import { findFormationByUser } from '../formations/formations.service';
+import { findFormationByUser } from '../formations';
 
 export type DraftRow = typeof formationServiceRequests.$inferSelect;
 export type DraftInput = z.output<typeof formationServiceDraftSchema>;

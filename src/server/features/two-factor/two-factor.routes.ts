@@ -22,9 +22,8 @@ import {
 } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
-import { checkCurrentPassword } from '../account/account.service';
-import { homeFor } from '../auth/auth.service';
-import { signInCounters } from '../auth/sign-in-limit.service';
+import { checkCurrentPassword } from '../account';
+import { homeFor, signInCounters } from '../auth';
 import {
   beginEnrolment,
   checkCode,

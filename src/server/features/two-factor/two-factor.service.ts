@@ -11,7 +11,7 @@ import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
 import { ApiError } from '../../platform/http/errors';
 import { currentNetwork } from '../../platform/http/request-context';
-import { signInCounters } from '../auth/sign-in-limit.service';
+import { signInCounters } from '../auth';
 import {
   countFailure,
   forgetFailures,

@@ -15,7 +15,7 @@ import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } fro
 import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
-import { toDocument } from '../documents/documents.mapper';
+import { toDocument } from '../documents';
 import {
   type AdminUserDetailRow,
   type AdminUserRow,

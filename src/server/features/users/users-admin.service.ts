@@ -14,7 +14,7 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import { storeDocumentRow } from '../documents/documents.service';
+import { storeDocumentRow } from '../documents';
 
 export interface AdminActor {
   id: string;

@@ -179,7 +179,7 @@ describe('backup and restore (decisions 0049, 0071)', () => {
     let targetOptions: DatabaseOptions;
     let target: Parameters<typeof restoreBackup>[0]['target'];
     if (source.engine === 'postgres') {
-      const fresh = await createTestDatabase();
+      const fresh = await createTestDatabase({ empty: true });
       drops.push(fresh.drop);
       targetOptions = fresh.options;
       target = { engine: 'postgres', databaseUrl: (fresh.options as { databaseUrl: string }).databaseUrl };

@@ -88,7 +88,7 @@ describe('scheduled backups (decision 0049)', () => {
     const restored = path.join(work, 'restored');
     let target: Parameters<typeof restoreBackup>[0]['target'];
     if (t.deps.database.engine === 'postgres') {
-      const fresh = await createTestDatabase();
+      const fresh = await createTestDatabase({ empty: true });
       drops.push(fresh.drop);
       target = { engine: 'postgres', databaseUrl: (fresh.options as { databaseUrl: string }).databaseUrl };
     } else {

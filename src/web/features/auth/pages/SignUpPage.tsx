@@ -9,7 +9,7 @@ import { useLiteForm } from '../../../lib/liteForm';
 import { sessionChanged } from '../../../lib/me';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { SignUpConsents } from '../../privacy/components/SignUpConsents';
+import { SignUpConsents } from '../../privacy';
 import { signUp } from '../api/auth';
 import { EmailField, FullNameField, NewPasswordFields } from '../components/AuthFields';
 import { AuthFooter, AuthForm } from '../components/AuthForm';

@@ -23,8 +23,8 @@ import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { StateFiledDialog } from '../../filings/admin/StateFiledDialog';
-import { agentRenewalText } from '../../renewals/lib/agent-renewal-line';
+import { StateFiledDialog } from '../../filings';
+import { agentRenewalText } from '../../renewals';
 import {
   type AdminDeadline,
   DEADLINES_KEY,

@@ -18,7 +18,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { agentRenewalText } from '../../renewals/lib/agent-renewal-line';
+import { agentRenewalText } from '../../renewals';
 import {
   CALENDAR_FEED_KEY,
   COMPLIANCE_KEY,

@@ -9,7 +9,7 @@ import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/Exte
 import { useFormat } from '../../../lib/format';
 import type { Formation, MyFormation } from '../../../lib/formation';
 import { useTranslation } from '../../../lib/useTranslation';
-import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
+import { FormationPaymentBadge } from '../../payments';
 import { companyExists, openCompanySteps } from './companySteps';
 
 /**

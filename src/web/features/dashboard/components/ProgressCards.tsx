@@ -19,8 +19,8 @@ import { useFormat } from '../../../lib/format';
 import type { MyFormation, StageTimeline } from '../../../lib/formation';
 import type { TFunction } from '../../../lib/translator';
 import { useTranslation } from '../../../lib/useTranslation';
-import { EinFollowUpsList } from '../../ein-follow-ups/components/EinFollowUpsList';
-import { FormationPaymentBadge } from '../../payments/components/OrderStatusBadge';
+import { EinFollowUpsList } from '../../ein-follow-ups';
+import { FormationPaymentBadge } from '../../payments';
 
 const T = 'dashboard.stageTimeline';
 

@@ -25,8 +25,12 @@ import { displayName } from '../../../lib/me';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { SsnRetentionNotice } from '../../retention/components/SsnRetentionNotice';
-import { supportUnreadQuery } from '../../support/api/support';
+import { loadComplianceCalendarCard } from '../../compliance';
+import { loadFilingTasks } from '../../filings';
+import { loadOrdersCard } from '../../payments';
+import { loadRenewalCard } from '../../renewals';
+import { SsnRetentionNotice } from '../../retention';
+import { supportUnreadQuery } from '../../support';
 import { TIMELINE_KEY } from '../api/timeline';
 import { CompanyCard } from '../components/CompanyCard';
 import { NextStepCard } from '../components/NextStepCard';
@@ -37,16 +41,12 @@ import { EinProgressCard, FormationProgressCard } from '../components/ProgressCa
  * Below the first screen on a phone: their code loads once the page has drawn, not before it (decision
  * 0060). One boundary for all five, so they appear together and never push one another.
  */
-const RenewalCard = lazy(() =>
-  import('../../renewals/components/RenewalCard').then((m) => ({ default: m.RenewalCard })),
-);
-const FilingTasks = lazy(() =>
-  import('../../filings/components/FilingTasks').then((m) => ({ default: m.FilingTasks })),
-);
+const RenewalCard = lazy(() => loadRenewalCard().then((m) => ({ default: m.RenewalCard })));
+const FilingTasks = lazy(() => loadFilingTasks().then((m) => ({ default: m.FilingTasks })));
 const ComplianceCalendarCard = lazy(() =>
-  import('../../compliance/components/ComplianceCalendarCard').then((m) => ({ default: m.ComplianceCalendarCard })),
+  loadComplianceCalendarCard().then((m) => ({ default: m.ComplianceCalendarCard })),
 );
-const OrdersCard = lazy(() => import('../../payments/components/OrdersCard').then((m) => ({ default: m.OrdersCard })));
+const OrdersCard = lazy(() => loadOrdersCard().then((m) => ({ default: m.OrdersCard })));
 const HistoryCard = lazy(() => import('../components/HistoryCard').then((m) => ({ default: m.HistoryCard })));
 
 const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [

@@ -5,10 +5,8 @@ import { Link } from 'react-router';
 import { PagedList } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { EinStatusBadge } from '../../ein/admin/EinStatusBadge';
-import { OrderFlagBadge } from '../../payments/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
-import { TestModeBadge } from '../../payments/components/TestModeBadge';
+import { EinStatusBadge } from '../../ein';
+import { OrderFlagBadge, PaymentStatusBadge, TestModeBadge } from '../../payments';
 import { FormationStatusSelect } from './FormationStatusSelect';
 import type { AdminFormation, AdminFormationList } from './formationsApi';
 

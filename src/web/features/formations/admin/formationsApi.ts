@@ -10,7 +10,7 @@ import type {
 import type { FormationStatus } from '../../../../shared/domain/formation';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
-import { USERS_KEY } from '../../users/admin/usersApi';
+import { USERS_KEY } from '../../users';
 
 export type {
   AdminFormation,

@@ -31,7 +31,7 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { serviceListQuery } from '../../services/admin/servicesApi';
+import { serviceListQuery } from '../../services';
 import { OrderFlagBadge } from '../components/OrderFlagBadge';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
 import { TestModeBadge } from '../components/TestModeBadge';

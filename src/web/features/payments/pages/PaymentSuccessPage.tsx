@@ -8,7 +8,7 @@ import { useFormat } from '../../../lib/format';
 import { FORMATION_KEY } from '../../../lib/formation';
 import { queryClient } from '../../../lib/queryClient';
 import { useTranslation } from '../../../lib/useTranslation';
-import { DRAFT_KEY } from '../../turnkey/api/draft';
+import { DRAFT_KEY } from '../../turnkey';
 import { checkoutSessionQuery, ORDERS_KEY, type OrderView } from '../api/payments';
 import { OrderSummary } from '../components/OrderSummary';
 import { ResultCard } from '../components/ResultCard';

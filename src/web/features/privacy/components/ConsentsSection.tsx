@@ -9,8 +9,7 @@ import { failureToast } from '../../../lib/errors';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { AccountSection } from '../../account/components/AccountSection';
-import { useDateTime } from '../../account/lib/useDateTime';
+import { AccountSection, useDateTime } from '../../account';
 import { type Consents, consentsQuery, setConsent } from '../api/privacy';
 
 const TEXT_PAGES = { terms: '/terms', privacyNotice: '/privacy' } as const;

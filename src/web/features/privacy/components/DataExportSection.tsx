@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { AccountSection } from '../../account/components/AccountSection';
+import { AccountSection } from '../../account';
 import { downloadMyData } from '../api/privacy';
 
 /** /account: "Download my data", one ZIP an hour (decision 0046). */

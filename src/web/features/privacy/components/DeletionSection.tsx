@@ -10,7 +10,7 @@ import { failureToast } from '../../../lib/errors';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { AccountSection } from '../../account/components/AccountSection';
+import { AccountSection } from '../../account';
 import { erasureQuery, requestErasure } from '../api/privacy';
 
 /** /account: "Delete my account", confirmed by a mailed link, answered by staff within 30 days (decision 0047). */

@@ -11,7 +11,7 @@ import { linkClass } from '../../../components/ui/TextLink';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { type AdminEinApplication, EIN_KEY, useApplyEinChange } from '../../ein/admin/einApplicationsApi';
+import { type AdminEinApplication, EIN_KEY, useApplyEinChange } from '../../ein';
 import { applyGeneratedSs4, generateSs4, ss4DataSheetUrl, ss4GenerateStatusQuery } from './ss4GenerateApi';
 
 /** Enough to recognise the pattern (another revision renumbers them all); the server keeps the full list. */

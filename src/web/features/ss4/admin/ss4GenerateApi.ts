@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminEinResult, Ss4GenerateStatus } from '../../../../shared/contracts/ein';
 import { api } from '../../../lib/api';
-import { EIN_KEY } from '../../ein/admin/einApplicationsApi';
+import { EIN_KEY } from '../../ein';
 
 export type { Ss4GenerateStatus, Ss4TemplateReason } from '../../../../shared/contracts/ein';
 

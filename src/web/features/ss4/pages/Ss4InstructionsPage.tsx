@@ -18,7 +18,7 @@ import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
 import type { FileFormOutput, FileFormValues } from '../../../lib/uploadForms';
 import { useTranslation } from '../../../lib/useTranslation';
-import { IrsFaxNumbers } from '../../ein-follow-ups/components/IrsFaxNumbers';
+import { IrsFaxNumbers } from '../../ein-follow-ups';
 import { uploadSignedSs4 } from '../api/ss4';
 
 /** product.md#uploads "Signed SS-4 upload": this screen's own words for the early check. */

@@ -11,10 +11,7 @@ import { useLiteForm } from '../../../lib/liteForm';
 import { sessionChanged } from '../../../lib/me';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { FullNameField, NewPasswordFields } from '../../auth/components/AuthFields';
-import { AuthFooter, AuthForm } from '../../auth/components/AuthForm';
-import { AuthShell } from '../../auth/components/AuthShell';
-import { checkResetPassword } from '../../auth/lib/authChecks';
+import { AuthFooter, AuthForm, AuthShell, checkResetPassword, FullNameField, NewPasswordFields } from '../../auth';
 import { acceptInvitation, peekInvitation } from '../staffApi';
 
 interface InviteValues {

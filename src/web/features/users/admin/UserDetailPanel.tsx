@@ -3,8 +3,8 @@ import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/Det
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
-import { CustomerSubscriptions } from '../../renewals/admin/CustomerSubscriptions';
+import { PaymentStatusBadge } from '../../payments';
+import { CustomerSubscriptions } from '../../renewals';
 import { UserDisplayName } from './UserDisplayName';
 import { UserDocuments } from './UserDocuments';
 import { RoleBadge } from './UserList';

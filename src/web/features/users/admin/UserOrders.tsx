@@ -9,9 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { OrderFlagBadge } from '../../payments/components/OrderFlagBadge';
-import { PaymentStatusBadge } from '../../payments/components/PaymentStatusBadge';
-import { TestModeBadge } from '../../payments/components/TestModeBadge';
+import { OrderFlagBadge, PaymentStatusBadge, TestModeBadge } from '../../payments';
 import { type AdminOrder, recheckOrder, userOrdersQuery } from './userOrdersApi';
 import { userDetailQuery } from './usersApi';
 

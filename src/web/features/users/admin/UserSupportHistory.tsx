@@ -20,16 +20,16 @@ import type { UploadOptions } from '../../../lib/upload';
 import { useTranslation } from '../../../lib/useTranslation';
 import {
   ADMIN_SUPPORT_KEY,
+  AttachButton,
   adminSupportThreadQuery,
   adminUserThreadsQuery,
+  Conversation,
   createAdminSupportThread,
+  ReplyBox,
+  SupportStatusBadge,
   sendAdminSupportReply,
-} from '../../support/api/support';
-import { AttachButton } from '../../support/components/AttachButton';
-import { Conversation } from '../../support/components/Conversation';
-import { ReplyBox } from '../../support/components/ReplyBox';
-import { SupportStatusBadge } from '../../support/components/SupportStatusBadge';
-import { ThreadPicker } from '../../support/components/ThreadPicker';
+  ThreadPicker,
+} from '../../support';
 import type { AdminUserDetail } from './usersApi';
 
 /**

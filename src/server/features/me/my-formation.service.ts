@@ -1,12 +1,10 @@
 import type { MyFormation } from '../../../shared/contracts/formations';
 import type { AppDeps } from '../../deps';
 import { serverNow } from '../../platform/clock';
-import { toEinSummary } from '../ein/ein.mapper';
-import { customerFollowUps } from '../ein/ein-follow-ups.service';
-import { loadMyTimelines } from '../timeline/stage-history.service';
+import { customerFollowUps, toEinSummary } from '../ein';
+import { loadGuidesDone, toFormation } from '../formations';
+import { loadMyTimelines } from '../timeline';
 import { readDashboardRecords } from './dashboard-read.service';
-import { toFormation } from './formations.service';
-import { loadGuidesDone } from './guides-done.service';
 
 /**
  * The customer's formation as the dashboard shows it (`GET /api/formations/me`, and the dashboard's

@@ -6,9 +6,9 @@ import { bankAccountFeedback, companyFormations, einApplications, stageHistory }
 import { helpers } from '../ein/ein.fixtures';
 import { toEinSummary } from '../ein/ein.mapper';
 import { findApplicationByUser } from '../ein/ein.service';
+import { findFormationByUser, toFormation } from '../formations/formations.service';
+import { loadGuidesDone } from '../formations/guides-done.service';
 import { stageStats, stageTimeline } from '../timeline/stage-history.service';
-import { findFormationByUser, toFormation } from './formations.service';
-import { loadGuidesDone } from './guides-done.service';
 
 /*
  * GET /api/formations/me reads its records with prepared statements, the formation and the EIN

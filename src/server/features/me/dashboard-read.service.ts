@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { companyFormations, einApplications } from '../../db/schema';
-import type { EinRow } from '../ein/ein.mapper';
-import type { FormationRow } from './formations.service';
+import type { EinRow } from '../ein';
+import type { FormationRow } from '../formations';
 
 /**
  * The dashboard's records in one prepared statement (decision 0025): the user's formation and, joined,
