@@ -157,10 +157,6 @@ export type RenewalTaskList = z.infer<typeof renewalTaskListSchema>;
 
 export const renewalTaskQuerySchema = z.object({ open: z.enum(['true', 'false']).default('true') });
 export const taskIdParams = z.object({ id: z.uuid() });
-export const completeTaskSchema = z.object({
-  doneOn: isoDate,
-  note: safeText(TEXT_MAX.longText).min(1, 'validation.renewalNoteRequired'),
-});
-export type CompleteTaskInput = z.input<typeof completeTaskSchema>;
+export { type CompleteTaskInput, completeTaskSchema } from '../schemas/renewals';
 
 export const customerSubscriptionsParams = z.object({ userId: safeText(TEXT_MAX.token).min(1) });

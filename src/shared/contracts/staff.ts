@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { STAFF_ROLES } from '../domain/roles';
-import { emailField } from '../schemas/auth';
 import { meUserSchema } from './auth';
 
 /**
@@ -9,6 +8,7 @@ import { meUserSchema } from './auth';
  */
 
 export { type AcceptInvitationInput, acceptInvitationSchema, invitationTokenSchema } from '../schemas/auth';
+export { type InviteStaffInput, inviteStaffSchema } from '../schemas/staff';
 
 /** How long an invitation's link stays valid. */
 export const INVITATION_VALID_HOURS = 72;
@@ -48,14 +48,6 @@ export const staffListSchema = z
   .object({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) })
   .openapi('StaffList');
 export type StaffList = z.infer<typeof staffListSchema>;
-
-export const inviteStaffSchema = z.object({
-  email: emailField,
-  role: staffRole,
-  /** The language of the invitation mail (the invitee's, as far as the owner knows). */
-  lang: z.enum(['tr', 'en']).optional(),
-});
-export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
 
 export const changeStaffRoleSchema = z.object({ role: staffRole });
 export type ChangeStaffRoleInput = z.input<typeof changeStaffRoleSchema>;

@@ -1,25 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { safeText, TEXT_MAX } from '../schemas/text';
 
 /**
  * The second factor (decision 0042): enrolment, the sign-in's second step, step-up, recovery codes and
  * an owner's reset. The web imports the types only (`import type`).
  */
 
-/** A 6-digit code from the app, or a recovery code (`ABCD-EFGH-JKLM-NPQR`, spaces and case ignored). */
-export const twoFactorCodeSchema = z.object({
-  code: safeText(40, { error: 'validation.twoFactorCodeRequired' }).min(1, 'validation.twoFactorCodeRequired'),
-});
-export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
-
-/**
- * Enrolment's first step. The current password is needed when the session's sign-in is older than
- * RECENT_SIGN_IN_MS: a session taken over later cannot tie the account to someone else's app.
- */
-export const twoFactorSetupRequestSchema = z.object({
-  currentPassword: safeText(TEXT_MAX.password, { error: 'validation.passwordRequired', trim: false }).optional(),
-});
-export type TwoFactorSetupRequest = z.input<typeof twoFactorSetupRequestSchema>;
+export {
+  type TwoFactorCodeInput,
+  type TwoFactorSetupRequest,
+  twoFactorCodeSchema,
+  twoFactorSetupRequestSchema,
+} from '../schemas/two-factor';
 
 export const twoFactorStateSchema = z
   .object({

@@ -28,6 +28,8 @@ export interface FileFieldProps {
   disabled?: boolean;
   /** 0–100 while the chosen file is being sent (see lib/upload.ts); null or absent otherwise. */
   progress?: number | null;
+  /** Given the file input, so a form can focus it (react-hook-form's Controller `field.ref`). */
+  inputRef?: (element: HTMLInputElement | null) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export function FileField({
   messages,
   disabled,
   progress,
+  inputRef: giveInput,
 }: FileFieldProps) {
   const { t, i18n } = useTranslation();
   const fieldId = id ?? name;
@@ -125,7 +128,10 @@ export function FileField({
             )}
           >
             <input
-              ref={inputRef}
+              ref={(element) => {
+                inputRef.current = element;
+                giveInput?.(element);
+              }}
               type="file"
               id={fieldId}
               name={name}

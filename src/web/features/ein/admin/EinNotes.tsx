@@ -1,6 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { adminEinNotesSchema } from '../../../../shared/schemas/ein';
+import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Button } from '../../../components/ui/Button';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { failureToast } from '../../../lib/errors';
@@ -8,7 +13,12 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminEinApplication, saveEinNotes, useApplyEinChange } from './einApplicationsApi';
 
-const NOTES_MAX = 10_000;
+/** The textarea's text, sent as the API takes it (blank clears the notes) and checked by its schema. */
+const notesFormSchema = z
+  .object({ adminNotes: z.string() })
+  .transform(({ adminNotes }) => ({ adminNotes: adminNotes.trim() === '' ? null : adminNotes }))
+  .pipe(adminEinNotesSchema);
+type NotesValues = z.input<typeof notesFormSchema>;
 
 /**
  * Unsaved notes by application, for this browser tab: picking another row and coming back keeps
@@ -21,31 +31,36 @@ export function EinNotes({ application }: { application: AdminEinApplication }) 
   const { t } = useTranslation();
   const apply = useApplyEinChange();
   const saved = application.adminNotes ?? '';
-  const [text, setText] = useState(() => drafts.get(application.id) ?? saved);
-  const [lastSaved, setLastSaved] = useState(saved);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<NotesValues, unknown, z.output<typeof notesFormSchema>>({
+    resolver: zodResolver(notesFormSchema),
+    defaultValues: { adminNotes: drafts.get(application.id) ?? saved },
+  });
+  const text = watch('adminNotes');
 
   // Newer notes from the server (a save, a refetch) replace the text unless the user has edited it.
-  if (saved !== lastSaved) {
-    setLastSaved(saved);
-    if (text === lastSaved) setText(saved);
-  }
-
-  function edit(value: string) {
-    setText(value);
-    if (value === saved) drafts.delete(application.id);
-    else drafts.set(application.id, value);
-  }
+  const lastSaved = useRef(saved);
+  useEffect(() => {
+    if (saved === lastSaved.current) return;
+    if (getValues('adminNotes') === lastSaved.current) setValue('adminNotes', saved);
+    lastSaved.current = saved;
+  }, [saved, getValues, setValue]);
 
   const save = useMutation({
     mutationFn: (notes: string | null) => saveEinNotes(application.id, notes),
     onSuccess: (updated, sent) => {
       // Keep anything typed while the save was on its way.
-      const unchanged = (current: string) => (sent === null ? current.trim() === '' : current === sent);
-      setText((current) => {
-        if (!unchanged(current)) return current;
+      const current = getValues('adminNotes');
+      if (sent === null ? current.trim() === '' : current === sent) {
         drafts.delete(updated.id);
-        return updated.adminNotes ?? '';
-      });
+        setValue('adminNotes', updated.adminNotes ?? '');
+      }
       apply(updated);
       toast.success(t('adminEin.toast.notesSaved'));
     },
@@ -53,27 +68,29 @@ export function EinNotes({ application }: { application: AdminEinApplication }) 
   });
 
   const dirty = text !== saved;
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (!dirty || save.isPending) return;
-    save.mutate(text.trim() === '' ? null : text);
-  }
+  const submit = handleSubmit(({ adminNotes }) => {
+    if (dirty && !save.isPending) save.mutate(adminNotes);
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-3">
+    <form onSubmit={(event) => void submit(event)} className="space-y-3">
       <TextareaField
         id="ein-admin-notes"
-        name="adminNotes"
         // The section's heading already says it on screen.
         label={<span className="sr-only">{t('adminEin.notes.label')}</span>}
         hint={t('adminEin.notes.hint')}
         rows={5}
-        maxLength={NOTES_MAX}
-        value={text}
-        onChange={(event) => edit(event.target.value)}
+        maxLength={TEXT_MAX.adminNotes}
+        error={errors.adminNotes?.message}
+        {...register('adminNotes', {
+          onChange: (event: { target: { value: string } }) => {
+            const value = event.target.value;
+            if (value === saved) drafts.delete(application.id);
+            else drafts.set(application.id, value);
+          },
+        })}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit();
         }}
       />
       <div className="flex flex-wrap items-center gap-3">

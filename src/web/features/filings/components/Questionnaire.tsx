@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type FieldPath, get, useForm } from 'react-hook-form';
 import { findComplianceRule } from '../../../../shared/catalogue/compliance';
 import type { FilingView } from '../../../../shared/contracts/filings';
 import { TRANSACTION_CATEGORIES, type TransactionCategory } from '../../../../shared/domain/form-5472';
@@ -12,6 +13,7 @@ import { failureToast } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { replaceErrors } from '../../../lib/wizardForm';
 import { saveFilingDraft, sendFilingAnswers } from '../api/filings';
 
 type Company = NonNullable<FilingDraftInput['company']>;
@@ -52,28 +54,88 @@ function toCents(value: string): number | undefined {
   return /^\d+$/.test(cleaned) ? Number(cleaned) * 100 : Number.NaN;
 }
 
+type Choice = 'some' | 'none';
+
+/** What the inputs hold: text as typed (amounts in whole dollars), "no transactions" as the radio's value. */
+interface QuestionnaireValues {
+  company: Record<keyof Company, string>;
+  owner: Omit<Record<keyof Owner, string>, 'usTaxIdRemove'> & { usTaxIdRemove: boolean };
+  transactions: { none: Choice | null; amounts: Record<TransactionCategory, string>; otherDescription: string };
+}
+
+function initialValues(filing: FilingView): QuestionnaireValues {
+  const initial = (filing.answers ?? {}) as FilingDraftInput;
+  const none = initial.transactions?.none;
+  return {
+    company: {
+      ...(Object.fromEntries(COMPANY_FIELDS.map((key) => [key, initial.company?.[key] ?? ''])) as Record<
+        keyof Company,
+        string
+      >),
+      totalAssetsCents: toDollars(initial.company?.totalAssetsCents),
+    },
+    owner: {
+      ...(Object.fromEntries(OWNER_FIELDS.map(({ key }) => [key, initial.owner?.[key] ?? ''])) as Record<
+        keyof Owner,
+        string
+      >),
+      usTaxIdRemove: initial.owner?.usTaxIdRemove ?? false,
+    },
+    transactions: {
+      none: none === true ? 'none' : none === false ? 'some' : null,
+      amounts: Object.fromEntries(
+        TRANSACTION_CATEGORIES.map((c) => [c, toDollars(initial.transactions?.amounts?.[c])]),
+      ) as Record<TransactionCategory, string>,
+      otherDescription: initial.transactions?.otherDescription ?? '',
+    },
+  };
+}
+
+/** The draft the API takes, from the inputs. */
+function toDraft(values: QuestionnaireValues): FilingDraftInput {
+  const { company, owner, transactions } = values;
+  const none = transactions.none === null ? null : transactions.none === 'none';
+  const cents = Object.fromEntries(
+    TRANSACTION_CATEGORIES.flatMap((c) => {
+      const value = toCents(transactions.amounts[c]);
+      return value === undefined ? [] : [[c, value]];
+    }),
+  );
+  const { usTaxId, foreignTaxId, usTaxIdRemove, ...rest } = owner;
+  return {
+    company: { ...company, totalAssetsCents: toCents(company.totalAssetsCents) },
+    // The tax numbers are sent only when typed: an empty field keeps the stored one (decision 0058).
+    owner: {
+      ...rest,
+      ...(usTaxId ? { usTaxId } : {}),
+      ...(foreignTaxId ? { foreignTaxId } : {}),
+      ...(usTaxIdRemove ? { usTaxIdRemove } : {}),
+    },
+    transactions: { none, amounts: none ? {} : cents, otherDescription: transactions.otherDescription },
+  };
+}
+
 /**
  * The yearly questionnaire (decision 0051): the company, the owner and the year's transactions by the
  * form's categories, each explained with an example. "No transactions" is a choice the customer
  * makes, never a default. Drafts are kept on the server; sending checks every field with the shared
- * schema first and the server again.
+ * check first (checkFilingAnswers, the server's) and the server again. Its messages show on send and
+ * go when their field changes, as the wizards' (decision 0038).
  */
 export function Questionnaire({ filing, onChange }: { filing: FilingView; onChange: (filing: FilingView) => void }) {
   const { t } = useTranslation();
   const { usd } = useFormat();
-  const initial = (filing.answers ?? {}) as FilingDraftInput;
-  const [company, setCompany] = useState<Company>(initial.company ?? {});
-  const [owner, setOwner] = useState<Owner>(initial.owner ?? {});
-  const [none, setNone] = useState<boolean | null>(initial.transactions?.none ?? null);
-  const [assets, setAssets] = useState(toDollars(initial.company?.totalAssetsCents));
-  const [amounts, setAmounts] = useState<Record<TransactionCategory, string>>(
-    () =>
-      Object.fromEntries(
-        TRANSACTION_CATEGORIES.map((c) => [c, toDollars(initial.transactions?.amounts?.[c])]),
-      ) as Record<TransactionCategory, string>,
-  );
-  const [otherDescription, setOtherDescription] = useState(initial.transactions?.otherDescription ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<QuestionnaireValues>({ defaultValues: initialValues(filing) });
+  const {
+    register,
+    getValues,
+    setValue,
+    setFocus,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = form;
+  const none = watch('transactions.none');
   const [busy, setBusy] = useState<'save' | 'send' | null>(null);
   const year = filing.taxYear;
   // The SSN or ITIN is kept encrypted and never sent back: only its last four show (decision 0058).
@@ -84,40 +146,35 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   const foreignTaxIdHint = filing.foreignTaxIdLast4
     ? t('filings.form.fields.usTaxIdSaved', { last4: filing.foreignTaxIdLast4 })
     : undefined;
+
   /** After a save the numbers typed are on the server; the fields empty and the remove box resets. */
   function saved(next: FilingView) {
-    setOwner(({ usTaxId: _number, usTaxIdRemove: _remove, foreignTaxId: _foreign, ...rest }) => rest);
+    setValue('owner.usTaxId', '');
+    setValue('owner.foreignTaxId', '');
+    setValue('owner.usTaxIdRemove', false);
     onChange(next);
   }
 
   /** The draft as the send check sees it: a foreign tax number kept on the server counts as given. */
   function checkedDraft(): FilingDraftInput {
-    const current = draft();
+    const current = toDraft(getValues());
     if (!filing.foreignTaxIdLast4 || current.owner?.foreignTaxId?.trim()) return current;
     return { ...current, owner: { ...current.owner, foreignTaxId: `kept-${filing.foreignTaxIdLast4}` } };
   }
 
-  function draft(): FilingDraftInput {
-    const cents = Object.fromEntries(
-      TRANSACTION_CATEGORIES.flatMap((c) => {
-        const value = toCents(amounts[c]);
-        return value === undefined ? [] : [[c, value]];
-      }),
-    );
-    return {
-      company: { ...company, totalAssetsCents: toCents(assets) },
-      owner,
-      transactions: { none, amounts: none ? {} : cents, otherDescription },
-    };
+  /** The API's field messages on their inputs, the first focused. */
+  function showErrors(fields: Record<string, string>) {
+    const [first] = replaceErrors(form, fields);
+    if (first) setFocus(first as FieldPath<QuestionnaireValues>);
   }
 
   async function save() {
     setBusy('save');
     try {
-      saved((await saveFilingDraft(filing.id, draft())).filing);
+      saved((await saveFilingDraft(filing.id, toDraft(getValues()))).filing);
       toast.success(t('filings.form.saved'));
     } catch (err) {
-      if (isApiError(err, 'VALIDATION_FAILED') && err.fields) setErrors(err.fields);
+      if (isApiError(err, 'VALIDATION_FAILED') && err.fields) showErrors(err.fields);
       failureToast(err, 'filings.form.saveFailed', t);
     } finally {
       setBusy(null);
@@ -127,29 +184,27 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
   async function send() {
     const checked = checkFilingAnswers(checkedDraft(), year);
     if (!checked.ok) {
-      setErrors(checked.fields);
+      showErrors(checked.fields);
       toast.error(t('filings.form.sendFailed'));
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    setErrors({});
+    clearErrors();
     setBusy('send');
     try {
-      saved((await sendFilingAnswers(filing.id, draft())).filing);
+      saved((await sendFilingAnswers(filing.id, toDraft(getValues()))).filing);
       toast.success(t('filings.form.sent'));
     } catch (err) {
-      if (isApiError(err, 'VALIDATION_FAILED') && err.fields) setErrors(err.fields);
+      if (isApiError(err, 'VALIDATION_FAILED') && err.fields) showErrors(err.fields);
       failureToast(err, 'filings.form.sendFailed', t);
     } finally {
       setBusy(null);
     }
   }
 
-  const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+  const error = (key: string): string | undefined => (get(errors, key) as { message?: string } | undefined)?.message;
   /** A field edited after a refused send loses its message; the next send checks it again. */
-  const clear = (key: string) => {
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
+  const field = (name: FieldPath<QuestionnaireValues>, alsoClears: FieldPath<QuestionnaireValues>[] = []) =>
+    register(name, { onChange: () => clearErrors([name, ...alsoClears]) });
 
   return (
     <form
@@ -168,29 +223,19 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
           {COMPANY_FIELDS.map((key) => (
             <TextField
               key={key}
-              name={`company.${key}`}
               label={t(`filings.form.fields.${key}`)}
               type={key === 'formedOn' ? 'date' : 'text'}
               inputMode={key === 'activityCode' ? 'numeric' : undefined}
               hint={key === 'activityCode' ? t('filings.form.fields.activityCodeHint') : undefined}
-              value={(company[key] as string | undefined) ?? ''}
-              onChange={(e) => {
-                setCompany({ ...company, [key]: e.target.value });
-                clear(`company.${key}`);
-              }}
               error={error(`company.${key}`)}
+              {...field(`company.${key}`)}
             />
           ))}
           <TextField
-            name="company.totalAssetsCents"
             label={t('filings.form.fields.totalAssets', { year })}
             inputMode="numeric"
-            value={assets}
-            onChange={(e) => {
-              setAssets(e.target.value);
-              clear('company.totalAssetsCents');
-            }}
             error={error('company.totalAssetsCents')}
+            {...field('company.totalAssetsCents')}
           />
         </div>
       </fieldset>
@@ -202,26 +247,16 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
           {OWNER_FIELDS.map(({ key, label }) => (
             <TextField
               key={key}
-              name={`owner.${key}`}
               label={t(`filings.form.fields.${label}`)}
               autoComplete={key === 'usTaxId' || key === 'foreignTaxId' ? 'off' : undefined}
               hint={key === 'usTaxId' ? usTaxIdHint : key === 'foreignTaxId' ? foreignTaxIdHint : undefined}
-              value={(owner[key] as string | undefined) ?? ''}
-              onChange={(e) => {
-                setOwner({ ...owner, [key]: e.target.value });
-                clear(`owner.${key}`);
-              }}
               error={error(`owner.${key}`)}
+              {...field(`owner.${key}`)}
             />
           ))}
         </div>
         {filing.usTaxIdLast4 ? (
-          <Checkbox
-            name="owner.usTaxIdRemove"
-            label={t('filings.form.fields.usTaxIdRemove')}
-            checked={owner.usTaxIdRemove ?? false}
-            onChange={(e) => setOwner({ ...owner, usTaxIdRemove: e.target.checked })}
-          />
+          <Checkbox label={t('filings.form.fields.usTaxIdRemove')} {...register('owner.usTaxIdRemove')} />
         ) : null}
       </fieldset>
 
@@ -231,7 +266,7 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
         <div
           role="radiogroup"
           aria-labelledby="filing-none-legend"
-          aria-invalid={errors['transactions.none'] ? true : undefined}
+          aria-invalid={error('transactions.none') ? true : undefined}
           className="space-y-2 rounded-xl border border-slate-200 p-4"
         >
           <p id="filing-none-legend" className="font-medium text-slate-900">
@@ -239,52 +274,34 @@ export function Questionnaire({ filing, onChange }: { filing: FilingView; onChan
           </p>
           {(['some', 'none'] as const).map((choice) => (
             <label key={choice} className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name="transactions.none"
-                value={choice}
-                className="mt-1"
-                checked={none === (choice === 'none')}
-                onChange={() => {
-                  setNone(choice === 'none');
-                  clear('transactions.none');
-                }}
-              />
+              <input type="radio" value={choice} className="mt-1" {...field('transactions.none')} />
               <span>{t(`filings.form.none.${choice}`, { year, penalty: usd(FORM_5472_PENALTY) })}</span>
             </label>
           ))}
-          {errors['transactions.none'] ? (
+          {error('transactions.none') ? (
             <p className="text-sm text-red-700" role="alert">
-              {t(errors['transactions.none'])}
+              {t(error('transactions.none') ?? '')}
             </p>
           ) : null}
         </div>
-        {none === false ? (
+        {none === 'some' ? (
           <div className="grid gap-4 sm:grid-cols-2">
             {TRANSACTION_CATEGORIES.map((c) => (
               <TextField
                 key={c}
-                name={`transactions.amounts.${c}`}
                 label={t(`filings.form.categories.${c}.label`)}
                 hint={t(`filings.form.categories.${c}.example`)}
                 inputMode="numeric"
-                value={amounts[c]}
-                onChange={(e) => {
-                  setAmounts({ ...amounts, [c]: e.target.value });
-                  clear(`transactions.amounts.${c}`);
-                  clear('transactions.none');
-                }}
                 error={error(`transactions.amounts.${c}`)}
+                {...field(`transactions.amounts.${c}`, ['transactions.none'])}
               />
             ))}
             <div className="sm:col-span-2">
               <TextareaField
-                name="transactions.otherDescription"
                 label={t('filings.form.fields.otherDescription')}
-                value={otherDescription}
                 rows={3}
-                onChange={(e) => setOtherDescription(e.target.value)}
                 error={error('transactions.otherDescription')}
+                {...field('transactions.otherDescription')}
               />
             </div>
           </div>

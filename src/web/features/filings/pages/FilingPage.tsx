@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Landmark } from 'lucide-react';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
 import type { FilingView } from '../../../../shared/contracts/filings';
 import { SIGNED_FORM_UPLOAD_KINDS } from '../../../../shared/domain/files';
 import { isFiled } from '../../../../shared/domain/filings';
+import { filingQuestionSchema } from '../../../../shared/schemas/filings';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
@@ -15,6 +18,7 @@ import { linkClass } from '../../../components/ui/TextLink';
 import { failureToast } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { type FileFormOutput, type FileFormValues, fileFormSchema } from '../../../lib/uploadForms';
 import { useTranslation } from '../../../lib/useTranslation';
 import { askFilingQuestion, FILINGS_KEY, filingQuery, uploadSignedForms } from '../api/filings';
 import { FilingStages } from '../components/FilingStages';
@@ -132,87 +136,93 @@ function FilingBody({ filing, onChange }: { filing: FilingView; onChange: (filin
 
 function SignAndUpload({ filing, onChange }: { filing: FilingView; onChange: (filing: FilingView) => void }) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  async function send() {
-    if (!file) {
-      setError(t('validation.fileRequired'));
-      return;
-    }
-    setBusy(true);
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting: busy },
+  } = useForm<FileFormValues, unknown, FileFormOutput>({
+    resolver: zodResolver(fileFormSchema),
+    defaultValues: { file: null },
+  });
+  const send = handleSubmit(async ({ file }) => {
     try {
       onChange((await uploadSignedForms(filing.id, file)).filing);
       toast.success(t('filings.sign.uploaded'));
     } catch (err) {
       failureToast(err, 'filings.sign.failed', t);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
   return (
     <section className="space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/50 p-4" data-testid="filing-sign">
       <h2 className="text-lg font-semibold text-slate-900">{t('filings.sign.title')}</h2>
       <p className="text-sm text-slate-700">{t('filings.sign.body')}</p>
-      <FileField
-        name="file"
-        id="filing-signed-file"
-        label={t('filings.sign.file')}
-        kinds={SIGNED_FORM_UPLOAD_KINDS}
-        file={file}
-        onChange={(next) => {
-          setFile(next);
-          setError(undefined);
-        }}
-        error={error}
-        messages={FILE_MESSAGES}
-        disabled={busy}
-      />
-      <Button onClick={() => void send()} disabled={busy}>
-        {t('filings.sign.upload')}
-      </Button>
+      <form noValidate onSubmit={(event) => void send(event)} className="space-y-3">
+        <Controller
+          control={control}
+          name="file"
+          render={({ field, fieldState }) => (
+            <FileField
+              name="file"
+              id="filing-signed-file"
+              label={t('filings.sign.file')}
+              kinds={SIGNED_FORM_UPLOAD_KINDS}
+              file={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+              messages={FILE_MESSAGES}
+              disabled={busy}
+            />
+          )}
+        />
+        <Button type="submit" disabled={busy}>
+          {t('filings.sign.upload')}
+        </Button>
+      </form>
     </section>
   );
 }
 
 function Question({ filing, onChange }: { filing: FilingView; onChange: (filing: FilingView) => void }) {
   const { t } = useTranslation();
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function send() {
-    if (!message.trim()) return;
-    setBusy(true);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { isSubmitting: busy },
+  } = useForm<z.input<typeof filingQuestionSchema>>({
+    // The API's schema; the button waits for a question, so its message is not shown here.
+    resolver: zodResolver(filingQuestionSchema),
+    defaultValues: { message: '' },
+  });
+  const blank = !(watch('message') ?? '').trim();
+  const send = handleSubmit(async ({ message }) => {
     try {
       onChange((await askFilingQuestion(filing.id, message)).filing);
-      setMessage('');
+      reset();
       toast.success(t('filings.question.sent'));
     } catch (err) {
       failureToast(err, 'filings.question.failed', t);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
   return (
     <section className="space-y-3" data-testid="filing-question">
       <h2 className="text-lg font-semibold text-slate-900">{t('filings.question.title')}</h2>
       <p className="text-sm text-slate-600">{t('filings.question.body')}</p>
-      <TextareaField
-        name="question"
-        label={t('filings.question.label')}
-        rows={3}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={() => void send()} disabled={busy || !message.trim()}>
-          {t('filings.question.send')}
-        </Button>
-        {filing.supportThreadId ? (
-          <Link to={`/support?thread=${filing.supportThreadId}`} className={linkClass}>
-            {t('filings.question.open')}
-          </Link>
-        ) : null}
-      </div>
+      <form noValidate onSubmit={(event) => void send(event)} className="space-y-3">
+        <TextareaField id="question" label={t('filings.question.label')} rows={3} {...register('message')} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary" disabled={busy || blank}>
+            {t('filings.question.send')}
+          </Button>
+          {filing.supportThreadId ? (
+            <Link to={`/support?thread=${filing.supportThreadId}`} className={linkClass}>
+              {t('filings.question.open')}
+            </Link>
+          ) : null}
+        </div>
+      </form>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { formatCalendarDate, formatDate } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
@@ -216,9 +217,10 @@ function RequestRow({ item }: { item: ErasureQueueItem }) {
 /** A customer's copy for a request that came by mail: the same ZIP, audited and mailed to the customer. */
 function CustomerCopy() {
   const { t } = useTranslation();
-  const [userId, setUserId] = useState('');
+  // The id is a path segment, not a body: no schema of the API's to run; a blank one sends nothing.
+  const { register, handleSubmit } = useForm<{ userId: string }>({ defaultValues: { userId: '' } });
   const download = useMutation({
-    mutationFn: () => downloadCustomerData(userId.trim()),
+    mutationFn: (userId: string) => downloadCustomerData(userId),
     onSuccess: () => toast.success(t('privacy.admin.exportDone')),
     onError: (error) => failureToast(error, 'privacy.admin.exportFailed', t),
   });
@@ -233,19 +235,14 @@ function CustomerCopy() {
       <p className="mt-1 text-sm text-slate-600">{t('privacy.admin.exportBody')}</p>
       <form
         className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (userId.trim()) download.mutate();
-        }}
+        onSubmit={handleSubmit(({ userId }) => download.mutate(userId.trim()))}
       >
         <div className="sm:w-96">
           <TextField
             id="privacy-export-id"
-            name="userId"
             label={t('privacy.admin.exportId')}
-            value={userId}
-            onChange={(e) => setUserId(e.target.value)}
             data-testid="privacy-export-id"
+            {...register('userId', { validate: (value) => value.trim() !== '' })}
           />
         </div>
         <Button type="submit" variant="secondary" loading={download.isPending} data-testid="privacy-export">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   RENEWAL_DESK_HORIZONS,
@@ -10,6 +10,7 @@ import {
   type SubscriptionProduct,
 } from '../../../../shared/domain/renewals';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
+import type { CompleteTaskInput } from '../../../../shared/schemas/renewals';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -25,6 +26,7 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { STATUS_STYLES } from '../lib/status';
@@ -294,14 +296,25 @@ function Tasks() {
   );
 }
 
+/** The API's own schema, loaded after the list's first paint (decision 0060). */
+const completeTaskResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/renewals').then((m) => m.completeTaskSchema),
+);
+
 function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }) {
   const { t } = useTranslation();
   const { lang } = useFormat();
   const queryClient = useQueryClient();
-  const [doneOn, setDoneOn] = useState(new Date().toISOString().slice(0, 10));
-  const [note, setNote] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CompleteTaskInput>({
+    resolver: useLazyResolver(completeTaskResolver),
+    defaultValues: { doneOn: new Date().toISOString().slice(0, 10), note: '' },
+  });
   const save = useMutation({
-    mutationFn: () => completeTask(task.id, { doneOn, note }),
+    mutationFn: (body: CompleteTaskInput) => completeTask(task.id, body),
     onSuccess: () => {
       toast.success(t('renewals.tasks.saved'));
       void queryClient.invalidateQueries({ queryKey: RENEWALS_KEY });
@@ -323,30 +336,26 @@ function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }
       </p>
       {mayManage ? (
         <form
+          noValidate
           className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
+          onSubmit={handleSubmit((body) => save.mutate(body))}
         >
           <TextField
             id={`task-date-${task.id}`}
-            name="doneOn"
             type="date"
             label={t('renewals.tasks.doneOn')}
-            value={doneOn}
-            onChange={(event) => setDoneOn(event.target.value)}
+            error={errors.doneOn?.message}
             required
+            {...register('doneOn')}
           />
           <TextareaField
             id={`task-note-${task.id}`}
-            name="note"
             rows={1}
             label={t('renewals.tasks.note')}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+            error={errors.note?.message}
             className="min-w-0 flex-1"
             required
+            {...register('note')}
           />
           <Button type="submit" loading={save.isPending} data-testid="renewal-task-done">
             {t('renewals.tasks.markDone')}

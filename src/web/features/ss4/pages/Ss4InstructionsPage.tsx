@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { CalendarDays, Download, FileCheck2, FileSignature, PenLine, Printer, ScanLine } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { canUploadEinFile } from '../../../../shared/domain/ein';
 import { Alert } from '../../../components/ui/Alert';
@@ -13,7 +14,9 @@ import { linkClass } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { type EinSummary, formationChanged, useMyFormation } from '../../../lib/formation';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
+import type { FileFormOutput, FileFormValues } from '../../../lib/uploadForms';
 import { useTranslation } from '../../../lib/useTranslation';
 import { IrsFaxNumbers } from '../../ein-follow-ups';
 import { uploadSignedSs4 } from '../api/ss4';
@@ -121,30 +124,25 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
+const signedResolver = lazyZodResolver(() => import('../../../lib/uploadForms').then((m) => m.fileFormSchema));
+
 function UploadSigned({ ein }: { ein: EinSummary }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting: busy },
+  } = useForm<FileFormValues, unknown, FileFormOutput>({
+    resolver: useLazyResolver(signedResolver),
+    defaultValues: { file: null },
+  });
   // The customer may replace the signed form until it goes to the IRS (product.md#ein-states).
   const canUpload = canUploadEinFile('signedSs4', ein.einStatus);
 
-  function choose(next: File | null) {
-    setFile(next);
-    if (next) setError(undefined);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!file) {
-      setError('validation.fileRequired');
-      document.getElementById('file')?.focus();
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ file }) => {
     setProgress(0);
     try {
       await uploadSignedSs4(file, { onProgress: (p) => setProgress(p.percent) });
@@ -152,11 +150,10 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
       void formationChanged();
       navigate('/dashboard', { replace: true });
     } catch (failure) {
-      setBusy(false);
       setProgress(null);
       onError(failure);
     }
-  }
+  });
 
   function onError(failure: unknown) {
     if (isApiError(failure, 'UNAUTHENTICATED')) {
@@ -166,12 +163,12 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
     }
     if (isApiError(failure) && (failure.status === 413 || failure.status === 415)) {
       const key = failure.status === 413 ? SIGNED_FILE_MESSAGES.tooLarge : SIGNED_FILE_MESSAGES.wrongType;
-      setError(key);
+      setError('file', { type: 'server', message: key });
       toast.error(t(key));
       return;
     }
     if (isApiError(failure) && failure.fields.file) {
-      setError(failure.fields.file);
+      setError('file', { type: 'server', message: failure.fields.file });
     }
     if (
       isApiError(failure, 'INVALID_TRANSITION') ||
@@ -207,17 +204,24 @@ function UploadSigned({ ein }: { ein: EinSummary }) {
       {canUpload ? (
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           <p>{t('ss4.upload.body')}</p>
-          <FileField
+          <Controller
+            control={control}
             name="file"
-            label={t(ein.hasSignedSs4 ? 'ss4.upload.replaceLabel' : 'ss4.upload.label')}
-            hint={t('ss4.upload.hint')}
-            kinds={PDF_ONLY}
-            file={file}
-            onChange={choose}
-            error={error}
-            messages={SIGNED_FILE_MESSAGES}
-            disabled={busy}
-            progress={progress}
+            render={({ field, fieldState }) => (
+              <FileField
+                name="file"
+                label={t(ein.hasSignedSs4 ? 'ss4.upload.replaceLabel' : 'ss4.upload.label')}
+                hint={t('ss4.upload.hint')}
+                kinds={PDF_ONLY}
+                file={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                messages={SIGNED_FILE_MESSAGES}
+                disabled={busy}
+                progress={progress}
+              />
+            )}
           />
           <Button type="submit" loading={busy} className="w-full sm:w-auto" data-testid="ss4-upload">
             {t(ein.hasSignedSs4 ? 'ss4.upload.replaceAction' : 'ss4.upload.action')}

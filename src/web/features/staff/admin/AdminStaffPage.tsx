@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { StaffInvitation, StaffMember } from '../../../../shared/contracts/staff';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/domain/roles';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
@@ -8,9 +8,7 @@ import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
-import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
@@ -21,12 +19,12 @@ import {
   changeStaffRole,
   deactivateStaff,
   fetchStaff,
-  inviteStaff,
   reactivateStaff,
   resendInvitation,
   resetStaffTwoFactor,
   STAFF_KEY,
 } from '../staffApi';
+import { InviteForm } from './InviteForm';
 
 type Pending =
   | { kind: 'deactivate'; member: StaffMember }
@@ -315,80 +313,5 @@ function InvitationRow({
         </Button>
       </div>
     </li>
-  );
-}
-
-function InviteForm({ onInvited }: { onInvited: () => void }) {
-  const { t, i18n } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<StaffRole>('support');
-  const [lang, setLang] = useState<'tr' | 'en'>(i18n.language === 'en' ? 'en' : 'tr');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const invite = useMutation({
-    mutationFn: () => inviteStaff({ email: email.trim(), role, lang }),
-    onSuccess: () => {
-      toast.success(t('adminStaff.invite.sent', { email: email.trim() }));
-      setEmail('');
-      setEmailError(undefined);
-      onInvited();
-    },
-    onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED') && error.fields.email) setEmailError(error.fields.email);
-      else if (isApiError(error, 'EMAIL_TAKEN') || isApiError(error, 'INVITATION_PENDING')) {
-        setEmailError(`errors.${error.code}`);
-      } else toast.error(errorMessage(error, 'adminStaff.actionFailed', t));
-    },
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setEmailError('validation.emailRequired');
-      return;
-    }
-    invite.mutate();
-  };
-  return (
-    <Card>
-      <h2 className="text-lg font-semibold text-slate-900">{t('adminStaff.invite.title')}</h2>
-      <p className="mt-1 text-sm text-slate-600">{t('adminStaff.invite.hint')}</p>
-      <form className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate aria-label={t('adminStaff.invite.title')}>
-        <TextField
-          label={t('adminStaff.invite.email')}
-          id="invite-email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          error={emailError}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <SelectField
-          id="invite-role"
-          name="role"
-          label={t('adminStaff.invite.role')}
-          value={role}
-          onChange={(event) => setRole(event.target.value as StaffRole)}
-        >
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`adminStaff.roles.${r}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="invite-lang"
-          name="lang"
-          label={t('adminStaff.invite.lang')}
-          value={lang}
-          onChange={(event) => setLang(event.target.value === 'en' ? 'en' : 'tr')}
-        >
-          <option value="tr">Türkçe</option>
-          <option value="en">English</option>
-        </SelectField>
-        <Button type="submit" loading={invite.isPending} data-testid="invite-submit">
-          {t('adminStaff.invite.submit')}
-        </Button>
-      </form>
-    </Card>
   );
 }

@@ -1,9 +1,12 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import type { UploadOptions } from '../../../lib/upload';
 import { useTranslation } from '../../../lib/useTranslation';
+import type { ReplyFormOutput, ReplyFormValues } from '../lib/supportForms';
 import { AttachButton } from './AttachButton';
 
 export interface ReplyBoxProps {
@@ -12,31 +15,38 @@ export interface ReplyBoxProps {
   hint?: string;
 }
 
+const EMPTY: ReplyFormValues = { message: '', file: null };
+const replyResolver = lazyZodResolver(() => import('../lib/supportForms').then((m) => m.replyFormSchema));
+
 /** A reply: text that is not blank (product.md#uploads, the button stays disabled until then) and an optional file. */
 export function ReplyBox({ onSend, hint }: ReplyBoxProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
-  const blank = text.trim().length === 0;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { isSubmitting },
+  } = useForm<ReplyFormValues, unknown, ReplyFormOutput>({
+    resolver: useLazyResolver(replyResolver),
+    defaultValues: EMPTY,
+  });
+  const blank = (watch('message') ?? '').trim().length === 0;
+  const file = watch('file');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (blank || sending) return;
-    setSending(true);
+  const submit = handleSubmit(async ({ message, file: attached }) => {
     try {
-      await onSend(text, file, file ? { onProgress: (p) => setPercent(p.percent) } : {});
-      setText('');
-      setFile(null);
+      await onSend(message, attached ?? null, attached ? { onProgress: (p) => setPercent(p.percent) } : {});
+      reset(EMPTY);
     } catch {
       // The caller said what went wrong; the text stays for another try.
     } finally {
-      setSending(false);
       setPercent(null);
     }
-  }
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-3" data-testid="support-reply">
@@ -45,14 +55,12 @@ export function ReplyBox({ onSend, hint }: ReplyBoxProps) {
       </label>
       <textarea
         id={`${id}-message`}
-        name="message"
         rows={3}
         maxLength={10000}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...register('message')}
         onKeyDown={(e) => {
           // Ctrl/Cmd+Enter sends; a plain Enter is a new line, as in a mail.
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e);
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !blank && !isSubmitting) void submit();
         }}
         placeholder={t('support.reply.placeholder')}
         aria-describedby={hint ? `${id}-hint` : undefined}
@@ -63,10 +71,16 @@ export function ReplyBox({ onSend, hint }: ReplyBoxProps) {
           {hint}
         </p>
       ) : null}
-      {sending && file ? <UploadProgress percent={percent ?? 0} testId="support-upload-progress" /> : null}
+      {isSubmitting && file ? <UploadProgress percent={percent ?? 0} testId="support-upload-progress" /> : null}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <AttachButton name="file" file={file} onChange={setFile} disabled={sending} />
-        <Button type="submit" disabled={blank} loading={sending} data-testid="support-send" className="ml-auto">
+        <Controller
+          control={control}
+          name="file"
+          render={({ field }) => (
+            <AttachButton name="file" file={field.value ?? null} onChange={field.onChange} disabled={isSubmitting} />
+          )}
+        />
+        <Button type="submit" disabled={blank} loading={isSubmitting} data-testid="support-send" className="ml-auto">
           <Send aria-hidden="true" className="size-4" />
           {t('support.reply.send')}
         </Button>

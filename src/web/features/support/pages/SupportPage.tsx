@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SUPPORT_FINISHED_STATUSES } from '../../../../shared/domain/support';
 import { Alert } from '../../../components/ui/Alert';
@@ -12,6 +13,8 @@ import { TextareaField } from '../../../components/ui/Textarea';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
 import type { UploadOptions } from '../../../lib/upload';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -28,6 +31,9 @@ import { Conversation } from '../components/Conversation';
 import { ReplyBox } from '../components/ReplyBox';
 import { SupportStatusBadge } from '../components/SupportStatusBadge';
 import { ThreadPicker } from '../components/ThreadPicker';
+import type { NewThreadFormOutput, NewThreadFormValues } from '../lib/supportForms';
+
+const newThreadResolver = lazyZodResolver(() => import('../lib/supportForms').then((m) => m.newThreadFormSchema));
 
 /**
  * product.md#customer-support "Customer support": a new request, the customer's own threads and the open one's messages.
@@ -151,80 +157,83 @@ function NewThreadForm({ onCreated }: { onCreated: (id: string) => void }) {
   const queryClient = useQueryClient();
   // ?subject=&body= prefill the request (the dashboard's "taking longer than usual" link, decision 0016).
   const [searchParams] = useSearchParams();
-  const [subject, setSubject] = useState(() => searchParams.get('subject') ?? '');
-  const [message, setMessage] = useState(() => searchParams.get('body') ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
   const [percent, setPercent] = useState<number | null>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<NewThreadFormValues, unknown, NewThreadFormOutput>({
+    resolver: useLazyResolver(newThreadResolver),
+    defaultValues: { subject: searchParams.get('subject') ?? '', message: searchParams.get('body') ?? '', file: null },
+  });
+  const file = watch('file');
   const create = useMutation({
-    mutationFn: () => createSupportThread(subject.trim(), message, file, { onProgress: (p) => setPercent(p.percent) }),
+    mutationFn: (values: NewThreadFormOutput) =>
+      createSupportThread(values.subject, values.message ?? '', values.file ?? null, {
+        onProgress: (p) => setPercent(p.percent),
+      }),
     onSettled: () => setPercent(null),
     onSuccess: (result) => {
       toast.success(t('support.create.success'));
-      setSubject('');
-      setMessage('');
-      setFile(null);
-      setErrors({});
+      reset({ subject: '', message: '', file: null });
       queryClient.setQueryData(supportThreadQuery(result.thread.id).queryKey, result);
       void queryClient.invalidateQueries({ queryKey: SUPPORT_KEY });
       onCreated(result.thread.id);
     },
     onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED')) {
-        setErrors({ subject: error.fields.subject, message: error.fields.message });
-      }
+      if (isApiError(error, 'VALIDATION_FAILED')) applyFieldErrors(setError, error.fields, ['subject', 'message']);
       failureToast(error, 'support.create.failed', t);
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!subject.trim()) next.subject = 'validation.supportSubjectRequired';
-    // The server keeps an attachment only with a message to carry it.
-    if (file && !message.trim()) next.message = 'support.create.fileNeedsMessage';
-    setErrors(next);
-    if (next.subject) {
-      subjectRef.current?.focus();
-      return;
-    }
-    if (next.message) return;
-    create.mutate();
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="support-new-title" data-testid="support-new">
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => create.mutate(values))}
+      aria-labelledby="support-new-title"
+      data-testid="support-new"
+    >
       <h2 id="support-new-title" className="text-lg font-semibold text-slate-900">
         {t('support.create.title')}
       </h2>
       <div className="mt-4 space-y-4">
         <TextField
-          ref={subjectRef}
-          name="subject"
+          id="subject"
           label={t('support.create.subject')}
           placeholder={t('support.create.subjectPlaceholder')}
           maxLength={200}
           autoComplete="off"
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-          error={errors.subject ? t(errors.subject) : undefined}
+          error={errors.subject?.message}
+          {...register('subject')}
         />
         <TextareaField
-          name="message"
           id="support-new-message"
           label={t('support.create.message')}
           rows={3}
           maxLength={10000}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          error={errors.message ? t(errors.message) : undefined}
+          error={errors.message?.message}
+          {...register('message')}
         />
         {create.isPending && file ? (
           <UploadProgress percent={percent ?? 0} testId="support-new-upload-progress" />
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <AttachButton name="newFile" file={file} onChange={setFile} disabled={create.isPending} />
+          <Controller
+            control={control}
+            name="file"
+            render={({ field }) => (
+              <AttachButton
+                name="newFile"
+                file={field.value ?? null}
+                onChange={field.onChange}
+                disabled={create.isPending}
+              />
+            )}
+          />
           <Button type="submit" loading={create.isPending} data-testid="support-create" className="ml-auto">
             <Plus aria-hidden="true" className="size-4" />
             {t('support.create.submit')}

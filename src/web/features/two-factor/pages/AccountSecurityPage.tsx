@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TwoFactorSetup } from '../../../../shared/contracts/two-factor';
+import type { TwoFactorCodeInput } from '../../../../shared/schemas/two-factor';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
@@ -11,6 +13,7 @@ import { PasswordField } from '../../../components/ui/PasswordInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { sessionChanged } from '../../../lib/me';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -38,6 +41,17 @@ function codeError(error: unknown): string {
   return isApiError(error) && error.fromApi ? `errors.${error.code}` : 'errors.INTERNAL';
 }
 
+/*
+ * The API's own schemas, loaded after the first paint: a staff member's first signed-in page is this one
+ * (decision 0042), and the code form is often the only form on it.
+ */
+const codeResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/two-factor').then((m) => m.twoFactorCodeSchema),
+);
+const passwordResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/two-factor').then((m) => m.twoFactorSetupWithPasswordSchema),
+);
+
 /** One code field and a button: confirming enrolment, turning off, new recovery codes. */
 function CodeForm({
   id,
@@ -53,43 +67,84 @@ function CodeForm({
   onCode: (code: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('validation.twoFactorCodeRequired');
-      return;
-    }
-    setBusy(true);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<TwoFactorCodeInput>({
+    resolver: useLazyResolver(codeResolver),
+    defaultValues: { code: '' },
+  });
+  const submit = handleSubmit(async ({ code }) => {
     try {
-      await onCode(code.trim());
-      setCode('');
-      setError(undefined);
+      await onCode(code);
+      reset();
     } catch (failure) {
-      setError(codeError(failure));
-    } finally {
-      setBusy(false);
+      setError('code', { type: 'server', message: codeError(failure) });
     }
-  };
+  });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <TextField
-        id={id}
-        name={id}
-        className="sm:w-56"
-        label={t('security.codeLabel')}
-        hint={hint}
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={code}
-        error={error}
-        onChange={(event) => setCode(event.target.value)}
+      <Controller
+        control={control}
+        name="code"
+        render={({ field, fieldState }) => (
+          <TextField
+            id={id}
+            // The tests and the password managers know each form's field by its own name.
+            name={id}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            className="sm:w-56"
+            label={t('security.codeLabel')}
+            hint={hint}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={fieldState.error?.message}
+          />
+        )}
       />
-      <Button type="submit" variant={variant} loading={busy} className="sm:mt-7" data-testid={`${id}-submit`}>
+      <Button type="submit" variant={variant} loading={isSubmitting} className="sm:mt-7" data-testid={`${id}-submit`}>
         {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** Enrolment's first step when the server asks for the current password first. */
+function PasswordStart({ onStart }: { onStart: (currentPassword: string) => Promise<string | undefined> }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ currentPassword: string }>({
+    resolver: useLazyResolver(passwordResolver),
+    defaultValues: { currentPassword: '' },
+  });
+  const submit = handleSubmit(async ({ currentPassword }) => {
+    const problem = await onStart(currentPassword);
+    if (problem) setError('currentPassword', { type: 'server', message: problem }, { shouldFocus: true });
+  });
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3" data-testid="two-factor-password">
+      <PasswordField
+        id="two-factor-current-password"
+        className="sm:w-80"
+        label={t('security.currentPassword')}
+        hint={t('security.passwordHint')}
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <Button type="submit" loading={isSubmitting} data-testid="two-factor-start">
+        {t('security.start')}
       </Button>
     </form>
   );
@@ -177,8 +232,6 @@ export function AccountSecurityPage() {
   const state = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: getTwoFactor });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [codes, setCodes] = useState<string[] | null>(null);
   const next = safeNext(params.get('next'));
 
@@ -187,26 +240,20 @@ export function AccountSecurityPage() {
     await sessionChanged(true);
   };
 
-  const begin = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (state.data?.passwordNeeded && !password) {
-      setPasswordError('validation.passwordRequired');
-      return;
-    }
+  /** Starts enrolment; returns the message for the password field when the server refused it. */
+  const begin = async (currentPassword?: string): Promise<string | undefined> => {
     setStarting(true);
     try {
-      setSetup(await startSetup(state.data?.passwordNeeded ? password : undefined));
-      setPassword('');
-      setPasswordError(undefined);
+      setSetup(await startSetup(currentPassword));
     } catch (failure) {
       if (isApiError(failure) && failure.fromApi && failure.fields.currentPassword) {
-        setPasswordError(failure.fields.currentPassword);
-      } else {
-        toast.error(t(codeError(failure)));
+        return failure.fields.currentPassword;
       }
+      toast.error(t(codeError(failure)));
     } finally {
       setStarting(false);
     }
+    return undefined;
   };
 
   const enabled = async (recovery: string[]) => {
@@ -244,24 +291,9 @@ export function AccountSecurityPage() {
         {setup ? (
           <Enrolment setup={setup} onEnabled={enabled} />
         ) : state.data.passwordNeeded ? (
-          <form noValidate onSubmit={begin} className="space-y-3" data-testid="two-factor-password">
-            <PasswordField
-              id="two-factor-current-password"
-              name="currentPassword"
-              className="sm:w-80"
-              label={t('security.currentPassword')}
-              hint={t('security.passwordHint')}
-              autoComplete="current-password"
-              value={password}
-              error={passwordError}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <Button type="submit" loading={starting} data-testid="two-factor-start">
-              {t('security.start')}
-            </Button>
-          </form>
+          <PasswordStart onStart={begin} />
         ) : (
-          <Button onClick={() => begin()} loading={starting} data-testid="two-factor-start">
+          <Button onClick={() => void begin()} loading={starting} data-testid="two-factor-start">
             {t('security.start')}
           </Button>
         )}

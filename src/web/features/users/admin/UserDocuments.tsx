@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS, type DocumentCategory } from '../../../../shared/domain/files';
+import { Controller, useForm } from 'react-hook-form';
+import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS } from '../../../../shared/domain/files';
 import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
@@ -12,7 +12,9 @@ import { useCan } from '../../../lib/can';
 import { errorMessage } from '../../../lib/errors';
 import { formatFileSize } from '../../../lib/files';
 import { useFormat } from '../../../lib/format';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
+import type { DocumentUploadFormOutput, DocumentUploadFormValues } from '../../../lib/uploadForms';
 import { useTranslation } from '../../../lib/useTranslation';
 import { type AdminUserDetail, uploadUserDocument, useApplyUserChange } from './usersApi';
 
@@ -29,41 +31,44 @@ export function UserDocuments({ user }: { user: AdminUserDetail }) {
   );
 }
 
+const uploadResolver = lazyZodResolver(() =>
+  import('../../../lib/uploadForms').then((m) => m.documentUploadFormSchema),
+);
+
 function UploadForm({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const apply = useApplyUserChange();
-  const [category, setCategory] = useState<DocumentCategory>('business_license');
-  const [file, setFile] = useState<File | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { register, control, handleSubmit, setValue } = useForm<
+    DocumentUploadFormValues,
+    unknown,
+    DocumentUploadFormOutput
+  >({
+    resolver: useLazyResolver(uploadResolver),
+    defaultValues: { category: 'business_license', file: null },
+  });
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => uploadUserDocument(userId, category, chosen),
+    mutationFn: ({ category, file }: DocumentUploadFormOutput) => uploadUserDocument(userId, category, file),
     onSuccess: () => {
-      setFile(null);
+      setValue('file', null);
       apply();
       toast.success(t('adminUsers.toast.uploaded'));
     },
     onError: (error) => toast.error(errorMessage(error, 'adminUsers.toast.uploadFailed', t)),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      setMissing(true);
-      return;
-    }
-    upload.mutate(file);
-  }
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" data-testid="user-document-upload">
+    <form
+      noValidate
+      onSubmit={handleSubmit((input) => upload.mutate(input))}
+      className="space-y-3"
+      data-testid="user-document-upload"
+    >
       <SelectField
         id="user-document-category"
-        name="category"
         label={t('adminUsers.documents.category')}
-        value={category}
-        onChange={(event) => setCategory(event.target.value as DocumentCategory)}
         disabled={upload.isPending}
+        {...register('category')}
       >
         {DOCUMENT_CATEGORIES.map((c) => (
           <option key={c} value={c}>
@@ -71,19 +76,23 @@ function UploadForm({ userId }: { userId: string }) {
           </option>
         ))}
       </SelectField>
-      <FileField
+      <Controller
+        control={control}
         name="file"
-        id="user-document-file"
-        label={t('adminUsers.documents.file')}
-        kinds={DOCUMENT_UPLOAD_KINDS}
-        file={file}
-        onChange={(chosen) => {
-          setFile(chosen);
-          if (chosen) setMissing(false);
-        }}
-        error={missing ? 'validation.fileRequired' : undefined}
-        messages={FILE_MESSAGES}
-        disabled={upload.isPending}
+        render={({ field, fieldState }) => (
+          <FileField
+            name="file"
+            id="user-document-file"
+            label={t('adminUsers.documents.file')}
+            kinds={DOCUMENT_UPLOAD_KINDS}
+            file={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+            messages={FILE_MESSAGES}
+            disabled={upload.isPending}
+          />
+        )}
       />
       <Button
         type="submit"

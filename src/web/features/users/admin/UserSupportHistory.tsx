@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare, Plus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { adminSupportThreadCreateSchema } from '../../../../shared/schemas/support';
 import { Section } from '../../../components/admin/DetailPanel';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -165,32 +169,44 @@ function ThreadView({ id, customerName }: { id: string; customerName: string | n
   );
 }
 
+/**
+ * The API's schema for the staff's new thread (its userId given here), with the optional attachment
+ * beside it: the body is multipart, the server checks the file's bytes.
+ */
+const createThreadFormSchema = adminSupportThreadCreateSchema.extend({
+  file: z.custom<File | null>((value) => value === null || value instanceof File),
+});
+type CreateThreadValues = z.input<typeof createThreadFormSchema>;
+
 function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const hintId = useId();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  const empty: CreateThreadValues = { userId, subject: '', message: '', file: null };
+  const { register, control, handleSubmit, reset, watch } = useForm<
+    CreateThreadValues,
+    unknown,
+    z.output<typeof createThreadFormSchema>
+  >({ resolver: zodResolver(createThreadFormSchema), defaultValues: empty });
+  const [subject, message, file] = watch(['subject', 'message', 'file']);
+  // Both are required: the button waits for them, and says why (product.md#admin-pages).
   const blank = !subject.trim() || !message.trim();
 
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: (values: z.output<typeof createThreadFormSchema>) =>
       createAdminSupportThread(
         userId,
-        subject.trim(),
-        message,
-        file,
-        file ? { onProgress: (p) => setPercent(p.percent) } : {},
+        values.subject,
+        values.message,
+        values.file ?? null,
+        values.file ? { onProgress: (p) => setPercent(p.percent) } : {},
       ),
     onSuccess: (result) => {
       // product.md#error-catalogue pairs 'Support thread created successfully' / 'Support thread created' as it pairs the
       // staff's 'Reply sent successfully' with the customer's 'Message sent': the long form is the staff's.
       toast.success(t('support.admin.user.created'));
-      setSubject('');
-      setMessage('');
-      setFile(null);
+      reset(empty);
       onCreated(result.thread.id);
       void queryClient.invalidateQueries({ queryKey: ADMIN_SUPPORT_KEY });
     },
@@ -198,39 +214,33 @@ function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (i
     onSettled: () => setPercent(null),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (blank) {
-      toast.error(t('support.admin.user.required'));
-      return;
-    }
-    if (!create.isPending) create.mutate();
-  }
+  const submit = handleSubmit(
+    (values) => {
+      if (!create.isPending) create.mutate(values);
+    },
+    () => toast.error(t('support.admin.user.required')),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" data-testid="user-support-new">
       <p className="text-sm text-slate-600">{t('support.admin.user.createHint')}</p>
       <TextField
         id="user-support-subject"
-        name="subject"
         label={t('support.admin.user.subject')}
         maxLength={200}
         autoComplete="off"
         required
-        value={subject}
-        onChange={(e) => setSubject(e.target.value)}
         disabled={create.isPending}
+        {...register('subject')}
       />
       <TextareaField
         id="user-support-message"
-        name="message"
         label={t('support.admin.user.message')}
         rows={4}
         maxLength={10000}
         required
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
         disabled={create.isPending}
+        {...register('message')}
       />
       {create.isPending && file ? (
         <UploadProgress percent={percent ?? 0} testId="user-support-upload-progress" />
@@ -241,7 +251,18 @@ function CreateThreadForm({ userId, onCreated }: { userId: string; onCreated: (i
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <AttachButton name="supportFile" file={file} onChange={setFile} disabled={create.isPending} />
+        <Controller
+          control={control}
+          name="file"
+          render={({ field }) => (
+            <AttachButton
+              name="supportFile"
+              file={field.value ?? null}
+              onChange={field.onChange}
+              disabled={create.isPending}
+            />
+          )}
+        />
         <Button
           type="submit"
           disabled={blank}
