@@ -1,13 +1,22 @@
 import { ADMIN_HOME_PATH, type Permission } from '../domain/permissions';
-import type { AdminNavEntry } from '../features/feature';
-import { SHARED_FEATURES } from '../features/registry';
+import { PAGE_ROUTES } from './route-table';
+
+/** A page of the back office in the top bar, with the permission it needs to load at all. */
+export interface AdminPageEntry {
+  readonly path: string;
+  /** Its label's key under admin.nav in the catalogue. */
+  readonly key: string;
+  readonly permission: Permission;
+}
 
 /**
  * The back office's pages with the permission each needs to load at all, in the top bar's order: every
- * feature's admin nav entries (its manifest, decision 0079), in the registry's order. The top bar shows
- * only those a role holds; a page opened without it is refused by its guard.
+ * admin page a feature's manifest gives a `nav` (decision 0079), in the registry's order. The top bar
+ * shows only those a role holds; a page opened without it is refused by its guard.
  */
-export const ADMIN_PAGES: readonly AdminNavEntry[] = SHARED_FEATURES.flatMap((feature) => feature.adminNav ?? []);
+export const ADMIN_PAGES: readonly AdminPageEntry[] = PAGE_ROUTES.flatMap((page) =>
+  page.nav ? [{ path: `/${page.path}`, key: page.nav.key, permission: page.nav.permission }] : [],
+);
 
 /**
  * The permission an admin page needs to load at all, for a router path ('admin/formations/:id') or a

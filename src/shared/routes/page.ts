@@ -4,6 +4,8 @@
  * route-table.ts, which reads every manifest, so that a manifest importing these imports no circle.
  */
 
+import type { Permission } from '../domain/permissions';
+
 /** Which frame a page is drawn in, and so which layout module and sections it brings along. */
 export type RouteLayout = 'public' | 'signed-in' | 'admin';
 
@@ -28,7 +30,8 @@ export interface PageRoute {
   readonly path: string;
   /**
    * The page's module under src/web, as vite's manifest names it; the module exports its component
-   * under the file's name (features/x/pages/FooPage.tsx exports FooPage).
+   * under the file's name (features/x/pages/FooPage.tsx exports FooPage). A feature's manifest writes
+   * it within the feature's web folder (pages/FooPage.tsx); the route table adds features/<feature>/.
    */
   readonly page: string;
   readonly layout: RouteLayout;
@@ -36,6 +39,16 @@ export interface PageRoute {
   readonly sections: readonly string[];
   readonly who: readonly Audience[];
   readonly guard?: PageGuard;
+  /**
+   * An admin page's entry in the top bar (ADMIN_PAGES): its label's key under admin.nav, and the
+   * permission every page under its path needs to load at all.
+   */
+  readonly nav?: AdminNav;
+}
+
+export interface AdminNav {
+  readonly key: string;
+  readonly permission: Permission;
 }
 
 const ANYONE: readonly Audience[] = ['anonymous', 'customer', 'staff'];
@@ -61,11 +74,12 @@ export const customerPage = (
   extra: { who?: readonly Audience[]; guard?: PageGuard } = {},
 ): PageRoute => ({ path, page, layout: 'signed-in', sections, who: extra.who ?? CUSTOMER, guard: extra.guard });
 
-/** A page of the back office, for staff (the page's permission comes from its admin nav entry). */
-export const adminPage = (path: string, page: string, sections: readonly string[]): PageRoute => ({
+/** A page of the back office, for staff; `nav` puts it in the top bar. */
+export const adminPage = (path: string, page: string, sections: readonly string[], nav?: AdminNav): PageRoute => ({
   path,
   page,
   layout: 'admin',
   sections,
   who: STAFF,
+  nav,
 });

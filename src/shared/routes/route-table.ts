@@ -4,7 +4,7 @@
  * and texts from it. Data only: the server and the tests read it without a browser.
  */
 
-import { SHARED_FEATURES } from '../features/registry';
+import { FEATURE_PAGES } from '../features/registry';
 import type { PageGuard, PageRoute, RouteLayout } from './page';
 
 export type { Audience, PageGuard, PageRoute, RouteLayout } from './page';
@@ -58,8 +58,12 @@ export const GUARDS_MODULE = 'app/guards.ts';
  * i18n.ts loads it and warns in development).
  */
 const LAYOUTS: readonly RouteLayout[] = ['public', 'signed-in', 'admin'];
+const FROM_FEATURES: readonly PageRoute[] = Object.entries(FEATURE_PAGES).flatMap(([feature, pages]) =>
+  // A manifest names its page modules within its own web folder.
+  pages.map((route) => ({ ...route, page: `features/${feature}/${route.page}` })),
+);
 export const PAGE_ROUTES: readonly PageRoute[] = LAYOUTS.flatMap((layout) =>
-  SHARED_FEATURES.flatMap((feature) => feature.pages ?? []).filter((route) => route.layout === layout),
+  FROM_FEATURES.filter((route) => route.layout === layout),
 );
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */

@@ -1,10 +1,16 @@
+import type { PageRoute } from '../../routes/page';
 import { adminPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The audit trail (decision 0068). */
-export const auditFeature: SharedFeature = {
-  name: 'audit',
-  pages: [adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue'])],
-  adminNav: [{ path: '/admin/audit', key: 'audit', permission: 'audit.read' }],
-  messages: ['adminAudit'],
-};
+export const auditPages: readonly PageRoute[] = [
+  adminPage('admin/audit', 'admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue'], {
+    key: 'audit',
+    permission: 'audit.read',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminAudit'];

@@ -1,9 +1,13 @@
+import type { PageRoute } from '../../routes/page';
 import { customerPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The customer’s document vault. */
-export const documentsFeature: SharedFeature = {
-  name: 'documents',
-  pages: [customerPage('documents', 'features/documents/pages/DocumentsPage.tsx', ['catalogue', 'documents'])],
-  messages: ['documents'],
-};
+export const documentsPages: readonly PageRoute[] = [
+  customerPage('documents', 'pages/DocumentsPage.tsx', ['catalogue', 'documents']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['documents'];

@@ -1,22 +1,21 @@
+import type { PageRoute } from '../../routes/page';
 import { adminPage, customerPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The EIN application, its follow-ups with the IRS, and the EIN desk. */
-export const einFeature: SharedFeature = {
-  name: 'ein',
-  pages: [
-    customerPage('ein-application', 'features/ein/pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
-      guard: 'requireEinApplication',
-    }),
-    adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
-      'adminEin',
-      'catalogue',
-      'company',
-      'einFollowUps',
-      'retention',
-      'ss4Generate',
-    ]),
-  ],
-  adminNav: [{ path: '/admin/ein', key: 'ein', permission: 'ein.read' }],
-  messages: ['ein', 'adminEin', 'einFollowUps'],
-};
+export const einPages: readonly PageRoute[] = [
+  customerPage('ein-application', 'pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
+    guard: 'requireEinApplication',
+  }),
+  adminPage(
+    'admin/ein',
+    'admin/AdminEinPage.tsx',
+    ['adminEin', 'catalogue', 'company', 'einFollowUps', 'retention', 'ss4Generate'],
+    { key: 'ein', permission: 'ein.read' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['ein', 'adminEin', 'einFollowUps'];

@@ -1,12 +1,14 @@
+import type { PageRoute } from '../../routes/page';
 import { customerPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The bank and business-address guides. */
-export const guidesFeature: SharedFeature = {
-  name: 'guides',
-  pages: [
-    customerPage('bank-account', 'features/guides/pages/BankGuidePage.tsx', ['catalogue', 'guides']),
-    customerPage('business-address', 'features/guides/pages/BusinessAddressGuidePage.tsx', ['catalogue', 'guides']),
-  ],
-  messages: ['guides'],
-};
+export const guidesPages: readonly PageRoute[] = [
+  customerPage('bank-account', 'pages/BankGuidePage.tsx', ['catalogue', 'guides']),
+  customerPage('business-address', 'pages/BusinessAddressGuidePage.tsx', ['catalogue', 'guides']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['guides'];

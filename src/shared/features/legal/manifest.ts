@@ -1,12 +1,14 @@
+import type { PageRoute } from '../../routes/page';
 import { publicPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The terms and the privacy notice. */
-export const legalFeature: SharedFeature = {
-  name: 'legal',
-  pages: [
-    publicPage('terms', 'features/legal/pages/TermsPage.tsx', ['catalogue', 'legal']),
-    publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
-  ],
-  messages: ['legal'],
-};
+export const legalPages: readonly PageRoute[] = [
+  publicPage('terms', 'pages/TermsPage.tsx', ['catalogue', 'legal']),
+  publicPage('privacy', 'pages/PrivacyPage.tsx', ['legal']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['legal'];

@@ -1,12 +1,14 @@
+import type { PageRoute } from '../../routes/page';
 import { adminPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The operator’s home (decision 0055). */
-export const overviewFeature: SharedFeature = {
-  name: 'overview',
-  pages: [
-    // The operator's home (decision 0055): its panels follow the reader's permissions.
-    adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
-  ],
-  messages: ['adminHome'],
-};
+export const overviewPages: readonly PageRoute[] = [
+  // The operator's home (decision 0055): its panels follow the reader's permissions.
+  adminPage('admin', 'admin/AdminHomePage.tsx', ['adminHome', 'catalogue']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminHome'];

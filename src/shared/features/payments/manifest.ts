@@ -1,26 +1,23 @@
+import type { PageRoute } from '../../routes/page';
 import { adminPage, customerPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** Checkout and orders. */
-export const paymentsFeature: SharedFeature = {
-  name: 'payments',
-  pages: [
-    customerPage('payment/test-checkout/:sessionId', 'features/payments/pages/TestCheckoutPage.tsx', [
-      'catalogue',
-      'payments',
-    ]),
-    customerPage('payment/success', 'features/payments/pages/PaymentSuccessPage.tsx', ['catalogue', 'payments'], {
-      guard: 'requirePaymentSession',
-    }),
-    customerPage('payment/cancelled', 'features/payments/pages/PaymentCancelledPage.tsx', ['payments']),
-    adminPage('admin/orders', 'features/payments/admin/AdminOrdersPage.tsx', [
-      'adminOrders',
-      'adminServices',
-      'catalogue',
-      'compliance',
-      'payments',
-    ]),
-  ],
-  adminNav: [{ path: '/admin/orders', key: 'orders', permission: 'orders.read' }],
-  messages: ['payments', 'adminOrders'],
-};
+export const paymentsPages: readonly PageRoute[] = [
+  customerPage('payment/test-checkout/:sessionId', 'pages/TestCheckoutPage.tsx', ['catalogue', 'payments']),
+  customerPage('payment/success', 'pages/PaymentSuccessPage.tsx', ['catalogue', 'payments'], {
+    guard: 'requirePaymentSession',
+  }),
+  customerPage('payment/cancelled', 'pages/PaymentCancelledPage.tsx', ['payments']),
+  adminPage(
+    'admin/orders',
+    'admin/AdminOrdersPage.tsx',
+    ['adminOrders', 'adminServices', 'catalogue', 'compliance', 'payments'],
+    { key: 'orders', permission: 'orders.read' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['payments', 'adminOrders'];

@@ -1,14 +1,18 @@
+import type { PageRoute } from '../../routes/page';
 import { adminPage, publicPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The staff (decision 0043): invitations and the staff page. */
-export const staffFeature: SharedFeature = {
-  name: 'staff',
-  pages: [
-    // Decision 0043: an invitee joins the staff (the token in the path is the credential; the logs redact it).
-    publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
-    adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),
-  ],
-  adminNav: [{ path: '/admin/staff', key: 'staff', permission: 'staff.manage' }],
-  messages: ['adminStaff'],
-};
+export const staffPages: readonly PageRoute[] = [
+  // Decision 0043: an invitee joins the staff (the token in the path is the credential; the logs redact it).
+  publicPage('invite/:token', 'pages/InvitePage.tsx', ['adminStaff', 'auth']),
+  adminPage('admin/staff', 'admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue'], {
+    key: 'staff',
+    permission: 'staff.manage',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminStaff'];

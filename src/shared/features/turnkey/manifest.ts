@@ -1,15 +1,13 @@
+import type { PageRoute } from '../../routes/page';
 import { customerPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The turnkey formation service (the web’s and the API’s name for it: formation-service). */
-export const turnkeyFeature: SharedFeature = {
-  name: 'turnkey',
-  pages: [
-    customerPage('formation-service', 'features/turnkey/pages/FormationServicePage.tsx', [
-      'catalogue',
-      'formation',
-      'formationService',
-    ]),
-  ],
-  messages: ['formationService'],
-};
+export const turnkeyPages: readonly PageRoute[] = [
+  customerPage('formation-service', 'pages/FormationServicePage.tsx', ['catalogue', 'formation', 'formationService']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['formationService'];

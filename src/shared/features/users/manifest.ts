@@ -1,18 +1,18 @@
+import type { PageRoute } from '../../routes/page';
 import { adminPage } from '../../routes/page';
-import type { SharedFeature } from '../feature';
 
 /** The customer list. */
-export const usersFeature: SharedFeature = {
-  name: 'users',
-  pages: [
-    adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', [
-      'adminServices',
-      'adminUsers',
-      'catalogue',
-      'compliance',
-      'renewals',
-    ]),
-  ],
-  adminNav: [{ path: '/admin/users', key: 'users', permission: 'users.read' }],
-  messages: ['adminUsers'],
-};
+export const usersPages: readonly PageRoute[] = [
+  adminPage(
+    'admin/users',
+    'admin/AdminUsersPage.tsx',
+    ['adminServices', 'adminUsers', 'catalogue', 'compliance', 'renewals'],
+    { key: 'users', permission: 'users.read' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminUsers'];
