@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_FEATURES } from '../../src/server/features/registry';
+import { SERVER_FEATURES } from '../../src/server/feature-registry';
 import { FEATURE_PAGES, SHELL_MESSAGES } from '../../src/shared/features/registry';
 import { uiEn, uiTr } from '../../src/shared/i18n/ui';
 import type { PageRoute } from '../../src/shared/routes/page';
@@ -13,7 +13,9 @@ import type { PageRoute } from '../../src/shared/routes/page';
 const folder = (side: 'server' | 'web' | 'shared', name: string) => path.resolve(`src/${side}/features/${name}`);
 const withManifest = (side: 'server' | 'shared') =>
   readdirSync(path.resolve(`src/${side}/features`))
-    .filter((name) => existsSync(path.join(folder(side, name), 'manifest.ts')))
+    .filter((name) =>
+      existsSync(path.join(folder(side, name), side === 'server' ? `${name}.manifest.ts` : 'manifest.ts')),
+    )
     .sort();
 
 /** Each shared manifest module by its folder's name: its pages, if any, and the namespaces it owns. */

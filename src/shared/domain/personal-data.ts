@@ -8,8 +8,8 @@ import type { NoticeKind } from '../legal/data-we-keep';
  * a ZIP without the file an entry names fails, a row left after an erasure that claims "delete" fails,
  * a kind missing from the notice in either language fails.
  *
- * Each feature declares its own entries in its server manifest (src/server/features/<feature>/manifest.ts,
- * decision 0079); the registry (src/server/features/registry.ts) joins them into PERSONAL_DATA and names
+ * Each feature declares its own entries in its server manifest (src/server/features/<feature>/<feature>.manifest.ts,
+ * decision 0079); the registry (src/server/feature-registry.ts) joins them into PERSONAL_DATA and names
  * each entry's feature. This module holds what those declarations are written with. Tables are named as
  * in SQL; the notice the web renders lists NOTICE_KINDS, which a test holds equal to the kinds declared.
  */

@@ -1,7 +1,7 @@
 /*
  * The shared half of every feature's manifest (decision 0079): its pages, one line per feature that
  * has any, keyed by the feature's folder name; a page module is named under src/web/features/<name>/. The route table (PAGE_ROUTES) and the admin top bar (ADMIN_PAGES, the admin pages with a
- * `nav`) are read from here; the server's half is src/server/features/registry.ts. The web's entry
+ * `nav`) are read from here; the server's half is src/server/feature-registry.ts. The web's entry
  * imports this through the route table, and the sign-in page's first load has a budget (decision
  * 0061): each module here costs it bytes, so a manifest's other declarations (its `messages`) are
  * separate exports that only a test reads.

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../../tests/support/test-app';
-import { PERSONAL_DATA } from '../registry';
+import { PERSONAL_DATA } from '../../feature-registry';
 
 const ENTRIES = PERSONAL_DATA;
 

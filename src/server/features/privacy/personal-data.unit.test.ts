@@ -15,7 +15,7 @@ import { DATA_WE_KEEP, NOTICE_KINDS } from '../../../shared/legal/data-we-keep';
 import { parseLegalText } from '../../../shared/legal/markdown';
 import { privacyNoticeSource } from '../../../shared/legal/privacy-notice';
 import * as schema from '../../db/schema';
-import { PERSONAL_DATA } from '../registry';
+import { PERSONAL_DATA } from '../../feature-registry';
 
 const ENTRIES: readonly PersonalDataEntry[] = PERSONAL_DATA;
 const tables = (Object.values(schema) as unknown[])

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { customerPage, publicPage, SIGNED_IN } from '../../routes/page';
+import { customerPage, type PageRoute, publicPage, SIGNED_IN } from '../../routes/page';
 
 /** Everyone’s own account (decision 0043) and the mailed link that confirms a new address (decision 0044). */
 export const accountPages: readonly PageRoute[] = [

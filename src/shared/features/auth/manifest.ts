@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { publicPage } from '../../routes/page';
+import { type PageRoute, publicPage } from '../../routes/page';
 
 /** Signing up and in, and the password links. */
 export const authPages: readonly PageRoute[] = [

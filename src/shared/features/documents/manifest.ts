@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { customerPage } from '../../routes/page';
+import { customerPage, type PageRoute } from '../../routes/page';
 
 /** The customer’s document vault. */
 export const documentsPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
 
 /** The EIN application, its follow-ups with the IRS, and the EIN desk. */
 export const einPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
 
 /** Tracked filings (decision 0051): the yearly Form 5472, state reports, and the filings desk. */
 export const filingsPages: readonly PageRoute[] = [

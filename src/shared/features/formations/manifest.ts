@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
 
 /** The formation: onboarding, the guide, and the back office’s formations and customer file. */
 export const formationsPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { customerPage } from '../../routes/page';
+import { customerPage, type PageRoute } from '../../routes/page';
 
 /** The bank and business-address guides. */
 export const guidesPages: readonly PageRoute[] = [

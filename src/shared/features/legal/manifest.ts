@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { publicPage } from '../../routes/page';
+import { type PageRoute, publicPage } from '../../routes/page';
 
 /** The terms and the privacy notice. */
 export const legalPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
 
 /** Checkout and orders. */
 export const paymentsPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, publicPage } from '../../routes/page';
+import { adminPage, type PageRoute, publicPage } from '../../routes/page';
 
 /** Customers’ data rights (decision 0047): the erasure link and the erasure queue. */
 export const privacyPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
 
 /** Renewals (decisions 0053, 0054): subscriptions and the renewals desk. */
 export const renewalsPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage, VISITOR } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute, VISITOR } from '../../routes/page';
 
 /** The services catalogue and its staff page. */
 export const servicesPages: readonly PageRoute[] = [

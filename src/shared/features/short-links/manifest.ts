@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, publicPage } from '../../routes/page';
+import { adminPage, type PageRoute, publicPage } from '../../routes/page';
 
 /** Short links (decision 0013): the staff page that makes them, and the page an unknown one shows. */
 export const shortLinksPages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { customerPage } from '../../routes/page';
+import { customerPage, type PageRoute } from '../../routes/page';
 
 /** The SS-4: its instructions for the customer and its generation on the EIN desk. */
 export const ss4Pages: readonly PageRoute[] = [

@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, publicPage } from '../../routes/page';
+import { adminPage, type PageRoute, publicPage } from '../../routes/page';
 
 /** The staff (decision 0043): invitations and the staff page. */
 export const staffPages: readonly PageRoute[] = [

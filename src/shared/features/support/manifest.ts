@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage, customerPage } from '../../routes/page';
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
 
 /** Support threads, the customer’s and the support desk. */
 export const supportPages: readonly PageRoute[] = [

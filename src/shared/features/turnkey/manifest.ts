@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { customerPage } from '../../routes/page';
+import { customerPage, type PageRoute } from '../../routes/page';
 
 /** The turnkey formation service (the web’s and the API’s name for it: formation-service). */
 export const turnkeyPages: readonly PageRoute[] = [

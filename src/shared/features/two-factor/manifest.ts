@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { customerPage, SIGNED_IN } from '../../routes/page';
+import { customerPage, type PageRoute, SIGNED_IN } from '../../routes/page';
 
 /** The second factor (decision 0042). */
 export const twoFactorPages: readonly PageRoute[] = [

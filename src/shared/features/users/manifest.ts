@@ -1,5 +1,4 @@
-import type { PageRoute } from '../../routes/page';
-import { adminPage } from '../../routes/page';
+import { adminPage, type PageRoute } from '../../routes/page';
 
 /** The customer list. */
 export const usersPages: readonly PageRoute[] = [
