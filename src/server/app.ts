@@ -2,56 +2,16 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
-import { accountRoutes } from './features/account/account.routes';
-import { adminOverviewRoutes } from './features/admin/admin.routes';
-import { auditAdminRoutes } from './features/audit/audit-admin.routes';
-import { authRoutes } from './features/auth/auth.routes';
-import { bankReadinessRoutes } from './features/bank-readiness/bank-readiness.routes';
-import { bankReadinessAdminRoutes } from './features/bank-readiness/bank-readiness-admin.routes';
-import { mountCalendarFeed } from './features/compliance/calendar-feed.routes';
-import { complianceRoutes } from './features/compliance/compliance.routes';
-import { complianceAdminRoutes } from './features/compliance/compliance-admin.routes';
+import { SERVER_FEATURES } from './feature-registry';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
-import { documentsRoutes } from './features/documents/documents.routes';
-import { einRoutes } from './features/ein/ein.routes';
-import { einAdminRoutes } from './features/ein/ein-admin.routes';
-import { einFollowUpsAdminRoutes } from './features/ein/ein-follow-ups.routes';
-import { feedbackRoutes } from './features/feedback/feedback.routes';
-import { filesRoutes } from './features/files/files.routes';
-import { filingsRoutes } from './features/filings/filings.routes';
-import { filingsAdminRoutes } from './features/filings/filings-admin.routes';
-import { formationsRoutes } from './features/formations/formations.routes';
-import { formationsAdminRoutes } from './features/formations/formations-admin.routes';
-import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { bootDataFor } from './features/me/boot-data.service';
-import { meRoutes } from './features/me/me.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { createMetrics } from './features/metrics/metrics.service';
-import { overviewRoutes } from './features/overview/overview.routes';
-import { ordersRoutes } from './features/payments/orders.routes';
-import { ordersAdminRoutes } from './features/payments/orders-admin.routes';
-import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
-import { paymentsAdminRoutes } from './features/payments/payments-admin.routes';
-import { privacyAdminRoutes, privacyRoutes } from './features/privacy/privacy.routes';
+import { STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
 import { consentGuard } from './features/privacy/privacy-consents.service';
 import { listenToPayments } from './features/renewals';
-import { renewalsRoutes } from './features/renewals/renewals.routes';
-import { renewalsAdminRoutes } from './features/renewals/renewals-admin.routes';
-import { servicesRoutes } from './features/services/services.routes';
-import { servicesAdminRoutes } from './features/services/services-admin.routes';
-import { mountShortLinkRedirect } from './features/short-links/go.routes';
-import { shortLinksAdminRoutes } from './features/short-links/short-links-admin.routes';
-import { ss4AdminRoutes } from './features/ss4/ss4-admin.routes';
-import { invitationsRoutes } from './features/staff/invitations.routes';
-import { staffAdminRoutes } from './features/staff/staff-admin.routes';
-import { supportRoutes } from './features/support/support.routes';
-import { supportAdminRoutes } from './features/support/support-admin.routes';
-import { timelineRoutes } from './features/timeline/timeline.routes';
-import { turnkeyRoutes } from './features/turnkey/turnkey.routes';
-import { twoFactorAdminRoutes, twoFactorRoutes, twoFactorSignInRoutes } from './features/two-factor/two-factor.routes';
-import { usersAdminRoutes } from './features/users/users-admin.routes';
 import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
 import type { AppEnv } from './platform/http/context';
 import { ApiError, errorResponse } from './platform/http/errors';
@@ -114,57 +74,12 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.use('/api/*', consentGuard());
   app.use('/api/*', uploadRoom(uploadBudget));
 
-  app.route('/api/auth', authRoutes());
-  app.route('/api/auth', twoFactorSignInRoutes());
-  app.route('/api/invitations', invitationsRoutes());
-  app.route('/api/me', meRoutes());
-  app.route('/api/me/two-factor', twoFactorRoutes());
-  app.route('/api/me/timeline', timelineRoutes());
-  app.route('/api/account', accountRoutes());
-  app.route('/api/privacy', privacyRoutes());
-  // Every admin feature mounts into the one admin door, which checks the caller once at its root.
-  app.route(
-    ADMIN_API_PREFIX,
-    adminDoor([
-      { path: '/support', routes: supportAdminRoutes, refusals: { 'POST /threads': 'ADMIN_REQUIRED' } },
-      { path: '/services', routes: servicesAdminRoutes },
-      { path: '/', routes: paymentsAdminRoutes },
-      { path: '/orders', routes: ordersAdminRoutes },
-      { path: '/users', routes: usersAdminRoutes },
-      { path: '/short-links', routes: shortLinksAdminRoutes },
-      { path: '/formations', routes: formationsAdminRoutes },
-      { path: '/compliance', routes: complianceAdminRoutes },
-      { path: '/ein-applications', routes: ss4AdminRoutes },
-      { path: '/', routes: adminOverviewRoutes },
-      { path: '/ein-applications', routes: einAdminRoutes },
-      { path: '/ein-applications', routes: einFollowUpsAdminRoutes },
-      { path: '/staff', routes: twoFactorAdminRoutes },
-      { path: '/staff', routes: staffAdminRoutes },
-      { path: '/audit', routes: auditAdminRoutes },
-      { path: '/home', routes: overviewRoutes },
-      { path: '/renewals', routes: renewalsAdminRoutes },
-      { path: '/privacy', routes: privacyAdminRoutes },
-      { path: '/filings', routes: filingsAdminRoutes },
-      // Bank readiness (decision 0084): the customer file's bank history.
-      { path: '/bank-readiness', routes: bankReadinessAdminRoutes },
-    ]),
-  );
-  app.route('/api/formations', formationsRoutes());
-  app.route('/api/formation-service', turnkeyRoutes());
-  app.route('/api/feedback', feedbackRoutes());
-  app.route('/api/guides', guidesRoutes());
-  app.route('/api/ein-applications', einRoutes());
-  app.route('/api/files', filesRoutes());
-  app.route('/api/documents', documentsRoutes());
-  app.route('/api/support', supportRoutes());
-  app.route('/api/services', servicesRoutes());
-  app.route('/api/payments', paymentsRoutes());
-  app.route('/api/orders', ordersRoutes());
-  app.route('/api/compliance', complianceRoutes());
-  app.route('/api/renewals', renewalsRoutes());
-  app.route('/api/filings', filingsRoutes());
-  // Bank readiness: the customer's own addresses, checks, applications and packs.
-  app.route('/api/bank-readiness', bankReadinessRoutes());
+  // Every feature's routers, from the registry (decision 0079), in its order. The admin features mount
+  // into the one admin door, which checks the caller once at its root.
+  app.route(ADMIN_API_PREFIX, adminDoor(SERVER_FEATURES.flatMap((feature) => feature.admin ?? [])));
+  for (const feature of SERVER_FEATURES) {
+    for (const mount of feature.api ?? []) app.route(mount.path, mount.routes());
+  }
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());
@@ -175,10 +90,10 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   }
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
-  // Short links (/go/{slug}) are answered here, before the web app's catch-all (decision 0013).
-  mountShortLinkRedirect(app, { webDistDir: opts.serveWeb !== false ? deps.env.WEB_DIST_DIR : null });
-  // The private compliance calendar (/calendar/{token}.ics): its token is the credential, like /go's slug.
-  mountCalendarFeed(app);
+  // Paths outside /api whose link is the credential (/go/{slug}, /calendar/{token}.ics), answered here,
+  // before the web app's catch-all (decision 0013).
+  const outside = { webDistDir: opts.serveWeb !== false ? deps.env.WEB_DIST_DIR : null };
+  for (const feature of SERVER_FEATURES) for (const mount of feature.outside ?? []) mount(app, outside);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.code, err.fields);

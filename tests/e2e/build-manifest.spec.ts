@@ -137,8 +137,9 @@ describe('the web build', () => {
   /*
    * What a first visit to /signin loads before it can draw, gzipped (-9) file by file as `npm run bench`
    * counts it: the entry and its static imports, and the chunks and texts the server preloads for the
-   * page: at most 120 KB (react, react-dom, react-router and the scheduler are about 98 of it; decision
-   * 0061 took it from 127 KB).
+   * page: at most 121 KB (react, react-dom, react-router and the scheduler are about 98 of it; decision
+   * 0061 took it from 127 KB to 120; decision 0079 gave back 1 KB: the route table is read from one
+   * module per feature, and each module in the shell chunk carries its own initialiser, about 0.8 KB).
    */
   it("keeps the sign-in page's first load within its budget (decision 0061)", () => {
     const manifest = readManifest();
@@ -159,7 +160,7 @@ describe('the web build', () => {
       // The page, its texts and the shell are all counted, or this would weigh too little.
       expect(files.length, lang).toBeGreaterThanOrEqual(5);
       const kb = files.reduce((n, f) => n + gzipped(f), 0) / 1024;
-      expect(kb, `${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(120);
+      expect(kb, `${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(121);
     }
   });
 });

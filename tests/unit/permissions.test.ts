@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN_PAGES,
   hasPermission,
   needsStepUp,
   PERMISSIONS,
-  pagePermission,
   ROLE_PERMISSIONS,
   STAFF_HOME,
 } from '../../src/shared/domain/permissions';
 import { isStaff, STAFF_ROLES, toRole } from '../../src/shared/domain/roles';
+import { ADMIN_PAGES, pagePermission } from '../../src/shared/routes/admin-pages';
 import { PAGE_ROUTES } from '../../src/shared/routes/route-table';
 
 /* The permission table both sides read (decision 0039): the cuts the issue asks for, held as data. */

@@ -59,9 +59,19 @@ function resolveModule(from: string, spec: string): string | null {
   return null;
 }
 
+// Every page walks the route table and its feature manifests (decision 0079): read each file once.
+const sources = new Map<string, string>();
+function source(file: string): string {
+  const known = sources.get(file);
+  if (known !== undefined) return known;
+  const text = readFileSync(file, 'utf8');
+  sources.set(file, text);
+  return text;
+}
+
 function modulesOf(entry: string, seen = new Set<string>(), taken?: string[]): Set<string> {
   if (taken && FEATURE_INDEX.test(entry)) {
-    for (const m of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
+    for (const m of source(entry).matchAll(STATIC_IMPORT)) {
       const file = resolveModule(entry, m[2]);
       if (file && names(m[1]).some((n) => taken.includes(n))) modulesOf(file, seen);
     }
@@ -69,7 +79,7 @@ function modulesOf(entry: string, seen = new Set<string>(), taken?: string[]): S
   }
   if (seen.has(entry) || !/\.tsx?$/.test(entry)) return seen;
   seen.add(entry);
-  for (const m of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
+  for (const m of source(entry).matchAll(STATIC_IMPORT)) {
     const file = resolveModule(entry, m[2]);
     if (file && !file.includes(`${path.sep}i18n${path.sep}`)) modulesOf(file, seen, names(m[1]));
   }
@@ -80,8 +90,7 @@ function sectionsUsedBy(entry: string): string[] {
   const used = new Set<string>();
   for (const file of modulesOf(entry)) {
     if (NOT_SCANNED.has(file)) continue;
-    for (const m of readFileSync(file, 'utf8').replace(PERMISSION_NAME, '').replace(AUDIT_NAME, '').matchAll(KEY))
-      used.add(m[1]);
+    for (const m of source(file).replace(PERMISSION_NAME, '').replace(AUDIT_NAME, '').matchAll(KEY)) used.add(m[1]);
   }
   return [...used].sort();
 }

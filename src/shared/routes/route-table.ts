@@ -4,39 +4,10 @@
  * and texts from it. Data only: the server and the tests read it without a browser.
  */
 
-/** Which frame a page is drawn in, and so which layout module and sections it brings along. */
-export type RouteLayout = 'public' | 'signed-in' | 'admin';
+import { FEATURE_PAGES } from '../features/registry';
+import type { PageGuard, PageRoute, RouteLayout } from './page';
 
-/** Who the web app lets see a page; the server checks every API call again whatever this says. */
-export type Audience = 'anonymous' | 'customer' | 'staff';
-
-/**
- * A route loader of src/web/app/guards.ts stricter than the one a page's audience gets by default
- * (`guardOf`): the page also needs something of the customer's formation or of the URL.
- */
-export type PageGuard =
-  | 'requireOnboarding'
-  | 'requireCustomer'
-  | 'requireEinApplication'
-  | 'requireSs4Form'
-  | 'requirePaymentSession'
-  /** Any signed-in user, customer or staff (the account page and its second factor). */
-  | 'requireSignedIn';
-
-export interface PageRoute {
-  /** As React Router writes it under the root: no leading slash, `:name` for a parameter. */
-  readonly path: string;
-  /**
-   * The page's module under src/web, as vite's manifest names it; the module exports its component
-   * under the file's name (features/x/pages/FooPage.tsx exports FooPage).
-   */
-  readonly page: string;
-  readonly layout: RouteLayout;
-  /** The catalogue sections the page shows besides the core ones and its layout's (LAYOUT_SECTIONS). */
-  readonly sections: readonly string[];
-  readonly who: readonly Audience[];
-  readonly guard?: PageGuard;
-}
+export type { Audience, PageGuard, PageRoute, RouteLayout } from './page';
 
 /**
  * Loaded with the entry, before the first render (the web's main.tsx waits for them): of these
@@ -79,197 +50,21 @@ export const LAYOUT_MODULES: Record<Exclude<RouteLayout, 'public'>, string> = {
 /** The route loaders' module, fetched on first use by the signed-in and admin routes (decision 0030). */
 export const GUARDS_MODULE = 'app/guards.ts';
 
-const ANYONE: readonly Audience[] = ['anonymous', 'customer', 'staff'];
-const VISITOR: readonly Audience[] = ['anonymous', 'customer'];
-const CUSTOMER: readonly Audience[] = ['customer'];
-const STAFF: readonly Audience[] = ['staff'];
-const SIGNED_IN: readonly Audience[] = ['customer', 'staff'];
-
-const publicPage = (path: string, page: string, sections: readonly string[]): PageRoute => ({
-  path,
-  page,
-  layout: 'public',
-  sections,
-  who: ANYONE,
-});
-
-const customerPage = (
-  path: string,
-  page: string,
-  sections: readonly string[],
-  extra: { who?: readonly Audience[]; guard?: PageGuard } = {},
-): PageRoute => ({ path, page, layout: 'signed-in', sections, who: extra.who ?? CUSTOMER, guard: extra.guard });
-
-const adminPage = (path: string, page: string, sections: readonly string[]): PageRoute => ({
-  path,
-  page,
-  layout: 'admin',
-  sections,
-  who: STAFF,
-});
-
 /*
- * In the router's order. A page's sections are found by following its imports for the keys they
- * spell (tests/unit/route-sections.test.ts checks them); a section missing here still shows, a moment
- * late (the missing-key handler in the web's i18n.ts loads it and warns in development).
+ * Every feature's pages (its manifest in src/shared/features, decision 0079), each layout's together,
+ * in the registry's order; the router ranks its routes by path, so the order only groups them. A page's
+ * sections are found by following its imports for the keys they spell (tests/unit/route-sections.test.ts
+ * checks them); a section missing here still shows, a moment late (the missing-key handler in the web's
+ * i18n.ts loads it and warns in development).
  */
-export const PAGE_ROUTES: readonly PageRoute[] = [
-  // The sign-in page itself sends a visitor who is signed in already to their home.
-  publicPage('signin', 'features/auth/pages/SignInPage.tsx', ['auth']),
-  publicPage('signup', 'features/auth/pages/SignUpPage.tsx', ['auth', 'privacy']),
-  publicPage('admin/signup', 'features/auth/pages/AdminSignUpPage.tsx', ['auth']),
-  publicPage('forgot-password', 'features/auth/pages/ForgotPasswordPage.tsx', ['auth']),
-  publicPage('reset-password', 'features/auth/pages/ResetPasswordPage.tsx', ['auth']),
-  publicPage('terms', 'features/legal/pages/TermsPage.tsx', ['catalogue', 'legal']),
-  // The server redirects a live /go/{slug} and serves this page for an unknown or expired one.
-  publicPage('go/:slug', 'features/short-links/pages/ShortLinkNotFoundPage.tsx', ['shortLinks']),
-  publicPage('privacy', 'features/legal/pages/PrivacyPage.tsx', ['legal']),
-  // The link mailed to a new address: it works signed in or not, on any device (decision 0044).
-  publicPage('account/confirm-email', 'features/account/pages/ConfirmEmailPage.tsx', ['account']),
-  // The link mailed to confirm an erasure request (decision 0047): the token alone names the request.
-  publicPage('account/confirm-deletion', 'features/privacy/pages/ConfirmDeletionPage.tsx', ['privacy']),
-  // Decision 0043: an invitee joins the staff (the token in the path is the credential; the logs redact it).
-  publicPage('invite/:token', 'features/staff/pages/InvitePage.tsx', ['adminStaff', 'auth']),
-
-  customerPage('onboarding', 'features/formations/pages/OnboardingPage.tsx', ['catalogue', 'onboarding'], {
-    guard: 'requireOnboarding',
-  }),
-  customerPage(
-    'dashboard',
-    'features/dashboard/pages/DashboardPage.tsx',
-    [
-      'catalogue',
-      'company',
-      'compliance',
-      'dashboard',
-      'einFollowUps',
-      'filings',
-      'payments',
-      'renewals',
-      'retention',
-      'support',
-    ],
-    { guard: 'requireCustomer' },
-  ),
-  customerPage('formation', 'features/formations/pages/FormationGuidePage.tsx', ['catalogue', 'formation']),
-  customerPage('formation-service', 'features/turnkey/pages/FormationServicePage.tsx', [
-    'catalogue',
-    'formation',
-    'formationService',
-  ]),
-  customerPage('bank-account', 'features/guides/pages/BankGuidePage.tsx', ['catalogue', 'guides', 'bankReadiness']),
-  customerPage('business-address', 'features/guides/pages/BusinessAddressGuidePage.tsx', ['catalogue', 'guides']),
-  customerPage('documents', 'features/documents/pages/DocumentsPage.tsx', ['catalogue', 'documents']),
-  customerPage('ein-application', 'features/ein/pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
-    guard: 'requireEinApplication',
-  }),
-  customerPage('ss4-instructions', 'features/ss4/pages/Ss4InstructionsPage.tsx', ['catalogue', 'einFollowUps', 'ss4'], {
-    guard: 'requireSs4Form',
-  }),
-  customerPage('support', 'features/support/pages/SupportPage.tsx', ['catalogue', 'support']),
-  // Decision 0051: one tracked filing (the yearly Form 5472, a state report), its stages and its questionnaire.
-  customerPage('filings/:id', 'features/filings/pages/FilingPage.tsx', [
-    'catalogue',
-    'company',
-    'compliance',
-    'filings',
-  ]),
-  // Anonymous visitors browse the services and are asked to sign in only when they buy.
-  customerPage('services', 'features/services/pages/ServicesPage.tsx', ['catalogue', 'services'], { who: VISITOR }),
-  customerPage('services/:id', 'features/services/pages/ServiceDetailPage.tsx', ['catalogue', 'services'], {
-    who: VISITOR,
-  }),
-  customerPage('payment/test-checkout/:sessionId', 'features/payments/pages/TestCheckoutPage.tsx', [
-    'catalogue',
-    'payments',
-  ]),
-  customerPage('payment/success', 'features/payments/pages/PaymentSuccessPage.tsx', ['catalogue', 'payments'], {
-    guard: 'requirePaymentSession',
-  }),
-  customerPage('payment/cancelled', 'features/payments/pages/PaymentCancelledPage.tsx', ['payments']),
-  // Everyone's own account (decision 0043): staff see it in the signed-in frame too.
-  customerPage('account', 'features/account/pages/AccountPage.tsx', ['account'], {
-    who: SIGNED_IN,
-    guard: 'requireSignedIn',
-  }),
-  // Renewals (decisions 0053, 0054): the agent and the address, renewed only on the customer's word.
-  customerPage('account/subscriptions', 'features/renewals/pages/SubscriptionsPage.tsx', [
-    'catalogue',
-    'compliance',
-    'renewals',
-  ]),
-  // Decision 0042: the second factor, for customers and staff (staff without one are sent here).
-  customerPage('account/security', 'features/two-factor/pages/AccountSecurityPage.tsx', ['security'], {
-    who: SIGNED_IN,
-    guard: 'requireSignedIn',
-  }),
-
-  // The operator's home (decision 0055): its panels follow the reader's permissions.
-  adminPage('admin', 'features/overview/admin/AdminHomePage.tsx', ['adminHome', 'bankReadiness', 'catalogue']),
-  adminPage('admin/ein', 'features/ein/admin/AdminEinPage.tsx', [
-    'adminEin',
-    'catalogue',
-    'company',
-    'einFollowUps',
-    'retention',
-    'ss4Generate',
-  ]),
-  adminPage('admin/support', 'features/support/admin/AdminSupportPage.tsx', ['catalogue']),
-  adminPage('admin/users', 'features/users/admin/AdminUsersPage.tsx', [
-    'adminServices',
-    'bankReadiness',
-    'adminUsers',
-    'catalogue',
-    'compliance',
-    'renewals',
-  ]),
-  adminPage('admin/services', 'features/services/admin/AdminServicesPage.tsx', [
-    'adminServices',
-    'catalogue',
-    'compliance',
-  ]),
-  adminPage('shorten', 'features/short-links/admin/ShortLinksPage.tsx', ['catalogue', 'shortLinks']),
-  adminPage('admin/formations', 'features/formations/admin/AdminFormationsPage.tsx', [
-    'adminEin',
-    'adminFormations',
-    'adminServices',
-    'catalogue',
-    'company',
-    'compliance',
-  ]),
-  adminPage('admin/formations/:id', 'features/formations/admin/CustomerFilePage.tsx', [
-    'adminEin',
-    'adminFormations',
-    'adminServices',
-    'adminUsers',
-    'catalogue',
-    'company',
-    'compliance',
-  ]),
-  adminPage('admin/deadlines', 'features/compliance/admin/AdminDeadlinesPage.tsx', [
-    'catalogue',
-    'compliance',
-    'filings',
-    'renewals',
-  ]),
-  adminPage('admin/orders', 'features/payments/admin/AdminOrdersPage.tsx', [
-    'adminOrders',
-    'adminServices',
-    'catalogue',
-    'compliance',
-    'payments',
-  ]),
-  adminPage('admin/staff', 'features/staff/admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue']),
-  adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
-  adminPage('admin/renewals', 'features/renewals/admin/AdminRenewalsPage.tsx', ['catalogue', 'compliance', 'renewals']),
-  adminPage('admin/privacy', 'features/privacy/admin/AdminPrivacyPage.tsx', ['catalogue', 'privacy']),
-  adminPage('admin/filings', 'features/filings/admin/AdminFilingsPage.tsx', [
-    'adminFilings',
-    'catalogue',
-    'compliance',
-    'filings',
-  ]),
-];
+const LAYOUTS: readonly RouteLayout[] = ['public', 'signed-in', 'admin'];
+const FROM_FEATURES: readonly PageRoute[] = Object.entries(FEATURE_PAGES).flatMap(([feature, pages]) =>
+  // A manifest names its page modules within its own web folder.
+  pages.map((route) => ({ ...route, page: `features/${feature}/${route.page}` })),
+);
+export const PAGE_ROUTES: readonly PageRoute[] = LAYOUTS.flatMap((layout) =>
+  FROM_FEATURES.filter((route) => route.layout === layout),
+);
 
 /** The router's catch-all (`*`); the server does not preload it, as every unknown path would pay for it. */
 export const NOT_FOUND_PAGE = 'features/errors/pages/NotFoundPage.tsx';

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { hasPermission, pagePermission, STAFF_HOME } from '../../shared/domain/permissions';
+import { hasPermission, STAFF_HOME } from '../../shared/domain/permissions';
 import { isStaff } from '../../shared/domain/roles';
+import { pagePermission } from '../../shared/routes/admin-pages';
 import { isApiError } from '../lib/api';
 import { FORMATION_KEY, fetchMyFormation, formationQuery, type MyFormation } from '../lib/formation';
 import { i18n } from '../lib/i18n';

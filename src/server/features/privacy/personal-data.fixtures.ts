@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../../tests/support/test-app';
-import { PERSONAL_DATA, type PersonalDataEntry } from '../../../shared/domain/personal-data';
+import { PERSONAL_DATA } from '../../feature-registry';
 
-const ENTRIES: readonly PersonalDataEntry[] = PERSONAL_DATA;
+const ENTRIES = PERSONAL_DATA;
 
 export function expectExportClaims(zip: Map<string, Buffer>): void {
   for (const entry of ENTRIES) {

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
-import { ADMIN_PAGES, STAFF_HOME } from '../../../shared/domain/permissions';
+import { STAFF_HOME } from '../../../shared/domain/permissions';
 import { isStaff } from '../../../shared/domain/roles';
+import { ADMIN_PAGES } from '../../../shared/routes/admin-pages';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { MAIN_ID } from '../../components/ui/PageFocus';

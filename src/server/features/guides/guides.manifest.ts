@@ -1,0 +1,7 @@
+import type { ServerFeature } from '../../platform/feature';
+import { guidesRoutes } from './guides.routes';
+
+export const guidesFeature: ServerFeature = {
+  name: 'guides',
+  api: [{ path: '/api/guides', routes: guidesRoutes }],
+};

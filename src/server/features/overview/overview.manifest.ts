@@ -1,0 +1,18 @@
+import { t, WHILE_OPEN } from '../../../shared/domain/personal-data';
+import type { ServerFeature } from '../../platform/feature';
+import { overviewRoutes } from './overview.routes';
+
+export const overviewFeature: ServerFeature = {
+  name: 'overview',
+  admin: [{ path: '/home', routes: overviewRoutes }],
+  personalData: [
+    {
+      store: t('ein_stage_waits', ['submitted_at', 'seconds']),
+      what: 'how long the application waited in each stage (derived from stage_history by triggers)',
+      export: { excluded: 'derived from history.json’s stage dates' },
+      erasure: { does: 'delete' },
+      retention: WHILE_OPEN,
+      notice: 'history',
+    },
+  ],
+};

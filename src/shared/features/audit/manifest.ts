@@ -1,0 +1,15 @@
+import { adminPage, type PageRoute } from '../../routes/page';
+
+/** The audit trail (decision 0068). */
+export const auditPages: readonly PageRoute[] = [
+  adminPage('admin/audit', 'admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue'], {
+    key: 'audit',
+    permission: 'audit.read',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminAudit'];

@@ -1,0 +1,15 @@
+import { adminPage, type PageRoute } from '../../routes/page';
+
+/** The compliance calendar and the deadlines desk. */
+export const compliancePages: readonly PageRoute[] = [
+  adminPage('admin/deadlines', 'admin/AdminDeadlinesPage.tsx', ['catalogue', 'compliance', 'filings', 'renewals'], {
+    key: 'deadlines',
+    permission: 'deadlines.read',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['compliance'];

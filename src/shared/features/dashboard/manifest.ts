@@ -1,0 +1,28 @@
+import { customerPage, type PageRoute } from '../../routes/page';
+
+/** The customer’s home. */
+export const dashboardPages: readonly PageRoute[] = [
+  customerPage(
+    'dashboard',
+    'pages/DashboardPage.tsx',
+    [
+      'catalogue',
+      'company',
+      'compliance',
+      'dashboard',
+      'einFollowUps',
+      'filings',
+      'payments',
+      'renewals',
+      'retention',
+      'support',
+    ],
+    { guard: 'requireCustomer' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['dashboard'];

@@ -1,0 +1,12 @@
+import { customerPage, type PageRoute } from '../../routes/page';
+
+/** The customer’s document vault. */
+export const documentsPages: readonly PageRoute[] = [
+  customerPage('documents', 'pages/DocumentsPage.tsx', ['catalogue', 'documents']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['documents'];

@@ -1,0 +1,20 @@
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
+
+/** The EIN application, its follow-ups with the IRS, and the EIN desk. */
+export const einPages: readonly PageRoute[] = [
+  customerPage('ein-application', 'pages/EinApplicationPage.tsx', ['catalogue', 'compliance', 'ein'], {
+    guard: 'requireEinApplication',
+  }),
+  adminPage(
+    'admin/ein',
+    'admin/AdminEinPage.tsx',
+    ['adminEin', 'catalogue', 'company', 'einFollowUps', 'retention', 'ss4Generate'],
+    { key: 'ein', permission: 'ein.read' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['ein', 'adminEin', 'einFollowUps'];

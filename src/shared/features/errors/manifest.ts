@@ -1,0 +1,7 @@
+/*
+ * The error pages (the router’s 404 stays NOT_FOUND_PAGE in the route table). No page of its own in the route table, so not in the registry:
+ * its manifest only declares the catalogue namespaces it owns.
+ */
+
+/** The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in i18n/ui.ts). */
+export const messages: readonly string[] = ['errorsPage'];

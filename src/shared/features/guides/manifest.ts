@@ -1,0 +1,13 @@
+import { customerPage, type PageRoute } from '../../routes/page';
+
+/** The bank and business-address guides. */
+export const guidesPages: readonly PageRoute[] = [
+  customerPage('bank-account', 'pages/BankGuidePage.tsx', ['catalogue', 'guides', 'bankReadiness']),
+  customerPage('business-address', 'pages/BusinessAddressGuidePage.tsx', ['catalogue', 'guides']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['guides'];

@@ -1,0 +1,13 @@
+import { adminPage, type PageRoute } from '../../routes/page';
+
+/** The operator’s home (decision 0055). */
+export const overviewPages: readonly PageRoute[] = [
+  // The operator's home (decision 0055): its panels follow the reader's permissions.
+  adminPage('admin', 'admin/AdminHomePage.tsx', ['adminHome', 'bankReadiness', 'catalogue']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminHome'];

@@ -1,0 +1,22 @@
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
+
+/** Checkout and orders. */
+export const paymentsPages: readonly PageRoute[] = [
+  customerPage('payment/test-checkout/:sessionId', 'pages/TestCheckoutPage.tsx', ['catalogue', 'payments']),
+  customerPage('payment/success', 'pages/PaymentSuccessPage.tsx', ['catalogue', 'payments'], {
+    guard: 'requirePaymentSession',
+  }),
+  customerPage('payment/cancelled', 'pages/PaymentCancelledPage.tsx', ['payments']),
+  adminPage(
+    'admin/orders',
+    'admin/AdminOrdersPage.tsx',
+    ['adminOrders', 'adminServices', 'catalogue', 'compliance', 'payments'],
+    { key: 'orders', permission: 'orders.read' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['payments', 'adminOrders'];

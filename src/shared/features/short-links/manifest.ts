@@ -1,0 +1,17 @@
+import { adminPage, type PageRoute, publicPage } from '../../routes/page';
+
+/** Short links (decision 0013): the staff page that makes them, and the page an unknown one shows. */
+export const shortLinksPages: readonly PageRoute[] = [
+  // The server redirects a live /go/{slug} and serves this page for an unknown or expired one.
+  publicPage('go/:slug', 'pages/ShortLinkNotFoundPage.tsx', ['shortLinks']),
+  adminPage('shorten', 'admin/ShortLinksPage.tsx', ['catalogue', 'shortLinks'], {
+    key: 'shortLinks',
+    permission: 'links.manage',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['shortLinks'];

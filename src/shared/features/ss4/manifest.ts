@@ -1,0 +1,14 @@
+import { customerPage, type PageRoute } from '../../routes/page';
+
+/** The SS-4: its instructions for the customer and its generation on the EIN desk. */
+export const ss4Pages: readonly PageRoute[] = [
+  customerPage('ss4-instructions', 'pages/Ss4InstructionsPage.tsx', ['catalogue', 'einFollowUps', 'ss4'], {
+    guard: 'requireSs4Form',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['ss4', 'ss4Generate'];

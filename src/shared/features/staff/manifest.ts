@@ -1,0 +1,17 @@
+import { adminPage, type PageRoute, publicPage } from '../../routes/page';
+
+/** The staff (decision 0043): invitations and the staff page. */
+export const staffPages: readonly PageRoute[] = [
+  // Decision 0043: an invitee joins the staff (the token in the path is the credential; the logs redact it).
+  publicPage('invite/:token', 'pages/InvitePage.tsx', ['adminStaff', 'auth']),
+  adminPage('admin/staff', 'admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue'], {
+    key: 'staff',
+    permission: 'staff.manage',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminStaff'];

@@ -1,0 +1,16 @@
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
+
+/** Support threads, the customer’s and the support desk. */
+export const supportPages: readonly PageRoute[] = [
+  customerPage('support', 'pages/SupportPage.tsx', ['catalogue', 'support']),
+  adminPage('admin/support', 'admin/AdminSupportPage.tsx', ['catalogue'], {
+    key: 'support',
+    permission: 'support.read',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['support'];

@@ -1,0 +1,12 @@
+import { customerPage, type PageRoute } from '../../routes/page';
+
+/** The turnkey formation service (the web’s and the API’s name for it: formation-service). */
+export const turnkeyPages: readonly PageRoute[] = [
+  customerPage('formation-service', 'pages/FormationServicePage.tsx', ['catalogue', 'formation', 'formationService']),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['formationService'];

@@ -1,0 +1,16 @@
+import { customerPage, type PageRoute, SIGNED_IN } from '../../routes/page';
+
+/** The second factor (decision 0042). */
+export const twoFactorPages: readonly PageRoute[] = [
+  // Decision 0042: the second factor, for customers and staff (staff without one are sent here).
+  customerPage('account/security', 'pages/AccountSecurityPage.tsx', ['security'], {
+    who: SIGNED_IN,
+    guard: 'requireSignedIn',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['security'];

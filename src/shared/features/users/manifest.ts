@@ -1,0 +1,17 @@
+import { adminPage, type PageRoute } from '../../routes/page';
+
+/** The customer list. */
+export const usersPages: readonly PageRoute[] = [
+  adminPage(
+    'admin/users',
+    'admin/AdminUsersPage.tsx',
+    ['adminServices', 'adminUsers', 'bankReadiness', 'catalogue', 'compliance', 'renewals'],
+    { key: 'users', permission: 'users.read' },
+  ),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['adminUsers'];
