@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/ein';
 import type { EinUpload } from '../../../shared/domain/ein';
 import type { Db } from '../../db/client';
+import { mapPage } from '../../db/paged-list';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
@@ -182,22 +183,12 @@ export function einAdminRoutes() {
     const query = c.req.valid('query');
     const { db } = c.var.deps.database;
     const overdue = await overdueSummary(db, c.var.deps.env);
-    const { rows, total, totalKind } = await listApplications(db, query, overdue.submittedBefore);
+    const page = await listApplications(db, query, overdue.submittedBefore);
     const names = await loadFileNames(
       db,
-      rows.map((r) => r.app),
+      page.items.map((r) => r.app),
     );
-    return c.json(
-      {
-        items: rows.map((r) => toAdminEinApplication(r, names)),
-        total,
-        totalKind,
-        page: query.page,
-        pageSize: query.pageSize,
-        overdue,
-      },
-      200,
-    );
+    return c.json({ ...mapPage(page, (r) => toAdminEinApplication(r, names)), overdue }, 200);
   });
 
   router.openapi(getOne, async (c) => {

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/short-links';
 import { isUuid } from '../../../shared/domain/ids';
 import { shortLinkState } from '../../../shared/domain/short-links';
+import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -105,11 +106,10 @@ export function shortLinksAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total } = await listShortLinks(c.var.deps.database.db, query);
+    const page = await listShortLinks(c.var.deps.database.db, c.req.valid('query'));
     const now = new Date();
     return c.json(
-      { items: rows.map((row) => toShortLink(row, now)), total, page: query.page, pageSize: query.pageSize },
+      mapPage(page, (row) => toShortLink(row, now)),
       200,
     );
   });

@@ -11,6 +11,7 @@ import {
   supportReplySchema,
 } from '../../../shared/contracts/support';
 import type { Db } from '../../db/client';
+import { mapPage } from '../../db/paged-list';
 import { serverNow } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
@@ -127,8 +128,8 @@ export function supportAdminRoutes() {
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total } = await listThreadsForAdmin(c.var.deps.database.db, query, serverNow(c.var.deps.env));
-    return c.json({ items: rows.map(toAdminThread), total, page: query.page, pageSize: query.pageSize }, 200);
+    const page = await listThreadsForAdmin(c.var.deps.database.db, query, serverNow(c.var.deps.env));
+    return c.json(mapPage(page, toAdminThread), 200);
   });
 
   router.openapi(waiting, async (c) => {

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/users-admin';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import type { Db } from '../../db/client';
+import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -122,9 +123,7 @@ export function usersAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listUsers(c.var.deps.database.db, query);
-    return c.json({ items: rows.map(toAdminUser), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+    return c.json(mapPage(await listUsers(c.var.deps.database.db, c.req.valid('query')), toAdminUser), 200);
   });
 
   router.openapi(getOne, async (c) => {
