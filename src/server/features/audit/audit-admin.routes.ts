@@ -14,21 +14,19 @@ import { mapPage } from '../../db/paged-list';
 import { turkishDate } from '../../platform/csv/csv';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
-import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
+import { listRoute } from '../../platform/http/list-route';
+import { createRouter, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { type AuditEventRow, auditActors, exportAuditPages, listAuditEvents } from './audit-admin.service';
 
 const tags = ['admin'];
 
-const list = adminRoute('audit.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('audit.read', {
   summary:
     'The audit trail, newest (or oldest) first: filtered by actor, action, customer (id or search) and date range, paged',
-  request: { query: auditListQuerySchema },
-  responses: { 200: jsonResponse(auditListSchema, 'One page of audit rows'), 400: errorResponses[400], ...guarded },
+  query: auditListQuerySchema,
+  page: auditListSchema,
 });
 
 const actors = adminRoute('audit.read', {

@@ -16,7 +16,8 @@ import { serverToday } from '../../platform/clock';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { listRoute } from '../../platform/http/list-route';
+import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { markDone, requireRealItem, unmarkDone } from './compliance.service';
@@ -24,20 +25,14 @@ import { type DeadlineRow, deadlinePages, listDeadlines } from './deadlines.serv
 
 const tags = ['admin'];
 
-const list = adminRoute('deadlines.read', {
-  method: 'get',
+const list = listRoute('deadlines.read', {
   path: '/deadlines',
-  tags,
   summary: 'Upcoming deadlines: every customer with a compliance item due in the next `days` (30/60/90/180)',
   description:
     "Due dates are computed in SQL from each company's formation date, soonest first. Filters: state, rule; q searches " +
     'customer email or name and business name (Turkish letters folded). The total is counted up to 10,000.',
-  request: { query: adminDeadlineListQuerySchema },
-  responses: {
-    200: jsonResponse(adminDeadlineListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminDeadlineListQuerySchema,
+  page: adminDeadlineListSchema,
 });
 
 const markRoute = (method: 'put' | 'delete') =>

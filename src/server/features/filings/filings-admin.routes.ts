@@ -19,6 +19,7 @@ import { turkishDate } from '../../platform/csv/csv';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -39,16 +40,13 @@ import {
 const tags = ['admin'];
 const conflict = (what = 'INVALID_TRANSITION: not at a stage that allows it') => jsonResponse(errorSchema, what);
 
-const list = adminRoute('filings.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('filings.read', {
   summary: 'Every tracked filing: year, kind (5472, 7004, state report), status, waiting since, customer',
   description:
     'Filtered by year, kind and status, searched by customer email or name (Turkish letters folded), sorted by ' +
     'waiting longest (default), newest or due soonest, paged in SQL. The total is counted up to 10,000.',
-  request: { query: adminFilingListQuerySchema },
-  responses: { 200: jsonResponse(adminFilingListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+  query: adminFilingListQuerySchema,
+  page: adminFilingListSchema,
 });
 
 const getOne = adminRoute('filings.read', {

@@ -12,6 +12,7 @@ import { mapPage } from '../../db/paged-list';
 import { csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -23,21 +24,14 @@ import { exportPages, findFormationRow, listFormations, setFormationStatus } fro
 
 const tags = ['admin'];
 
-const list = adminRoute('formations.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('formations.read', {
   summary: 'Formations: paged, filtered by formation_status and payment_status, searched, sorted',
   description:
     'q matches business name, customer email or name and state (Turkish letters folded), or a formation or user id ' +
     'exactly. sort: created or updated date either way, the id breaking ties. total is counted exactly up to ' +
     '10,000 rows (totalKind says how it was counted).',
-  request: { query: adminFormationListQuerySchema },
-  responses: {
-    200: jsonResponse(adminFormationListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminFormationListQuerySchema,
+  page: adminFormationListSchema,
 });
 
 const setStatus = adminRoute('formations.edit', {

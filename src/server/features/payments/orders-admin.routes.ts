@@ -8,20 +8,16 @@ import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-
 import { mapPage } from '../../db/paged-list';
 import { turkishDate } from '../../platform/csv/csv';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
-import { adminRoute } from '../../platform/http/admin-door';
-import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
-import { guarded } from '../../platform/http/route-kit';
+import { listRoute } from '../../platform/http/list-route';
+import { createRouter } from '../../platform/http/openapi';
 import { type AdminOrderRow, exportOrderPages, listAllOrders } from './orders-admin.service';
 
-const tags = ['admin'];
+const _tags = ['admin'];
 
-const list = adminRoute('orders.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('orders.read', {
   summary: 'Every order, newest first: filtered by status, service or package, TEST MODE; searched by customer',
-  request: { query: adminOrderListQuerySchema },
-  responses: { 200: jsonResponse(adminOrderListSchema, 'One page of orders'), 400: errorResponses[400], ...guarded },
+  query: adminOrderListQuerySchema,
+  page: adminOrderListSchema,
 });
 
 export function toAdminOrderListItem(row: AdminOrderRow) {

@@ -23,6 +23,7 @@ import { turkishDate } from '../../platform/csv/csv';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -31,15 +32,12 @@ import { listRenewalDesk, listRenewalTasks, renewalDeskPages, renewalSummary } f
 
 const tags = ['admin'];
 
-const list = adminRoute('renewals.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('renewals.read', {
   summary: 'The renewals desk: subscriptions due in the next N days, in grace, lapsed, or cancelled this month',
   description:
     'Filtered by product; q searches the customer (email, names, Turkish letters folded, or exact id); sorted by period end; paged in SQL.',
-  request: { query: renewalDeskQuerySchema },
-  responses: { 200: jsonResponse(renewalDeskListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+  query: renewalDeskQuerySchema,
+  page: renewalDeskListSchema,
 });
 
 const summary = adminRoute('renewals.read', {

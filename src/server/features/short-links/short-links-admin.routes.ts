@@ -12,6 +12,7 @@ import { shortLinkState } from '../../../shared/domain/short-links';
 import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -25,18 +26,11 @@ import {
 
 const tags = ['admin'];
 
-const list = adminRoute('links.manage', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('links.manage', {
   summary: 'Every short link, newest first, with clicks, shares, sign-ups and paying customers',
   description: 'q matches the slug, the destination and the UTM fields (Turkish letters folded).',
-  request: { query: shortLinkListQuerySchema },
-  responses: {
-    200: jsonResponse(shortLinkListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: shortLinkListQuerySchema,
+  page: shortLinkListSchema,
 });
 
 const create = adminRoute('links.manage', {

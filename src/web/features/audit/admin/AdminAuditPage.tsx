@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AuditRow } from '../../../../shared/contracts/audit';
-import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction, isAuditAction } from '../../../../shared/domain/audit';
+import { AUDIT_ACTIONS, AUDIT_SORTS, isAuditAction } from '../../../../shared/domain/audit';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
@@ -73,11 +74,6 @@ export function AdminAuditPage() {
   });
   const actors = useQuery(auditActorsQuery);
   const can = useCan();
-  const exporting = useExport(
-    (format) => downloadAuditCsv(filters, format),
-    'adminAudit.exportDone',
-    'adminAudit.exportFailed',
-  );
   const customerRow = customer ? data?.items.find((i) => i.customer?.id === customer)?.customer : null;
 
   return (
@@ -109,20 +105,17 @@ export function AdminAuditPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField
+            <FilterSelect
               id="audit-action"
               name="action"
               label={t('adminAudit.action')}
-              value={action ?? ''}
-              onChange={(event) => update({ action: (event.target.value || null) as AuditAction | null, page: 1 })}
-            >
-              <option value="">{t('adminAudit.allActions')}</option>
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`adminAudit.actions.${a}`)}
-                </option>
-              ))}
-            </SelectField>
+              value={action}
+              values={AUDIT_ACTIONS}
+              labelOf={(a) => t(`adminAudit.actions.${a}`)}
+              allLabel={t('adminAudit.allActions')}
+              onFilter={(value) => update({ action: value, page: 1 })}
+              className="min-w-0"
+            />
             <TextField
               label={t('adminAudit.from')}
               name="from"
@@ -157,14 +150,7 @@ export function AdminAuditPage() {
             <span />
           )}
           {can('audit.export') ? (
-            <ExportButtons
-              exporting={exporting}
-              legend={t('adminAudit.export')}
-              csvLabel={t('adminAudit.export')}
-              excelLabel={t('adminAudit.exportExcel')}
-              csvTestId="audit-export-csv"
-              excelTestId="audit-export-excel"
-            />
+            <ListExport ns="adminAudit" idPrefix="audit" download={(format) => downloadAuditCsv(filters, format)} />
           ) : null}
         </>
       }

@@ -13,8 +13,9 @@ import {
 import { formatEinDigits } from '../../../../shared/domain/form-5472';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FileLink } from '../../../components/admin/FileLink';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
@@ -96,11 +97,6 @@ export function AdminFilingsPage() {
   });
   const currentYear = new Date().getUTCFullYear();
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
-  const exporting = useExport(
-    (format) => downloadFilingsCsv(filters, format),
-    'adminFilings.exportDone',
-    'adminFilings.exportFailed',
-  );
 
   return (
     <AdminListFrame
@@ -131,48 +127,35 @@ export function AdminFilingsPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField
+            <FilterSelect
               id="filings-kind"
               name="kind"
               label={t('adminFilings.kind')}
-              value={kind ?? ''}
-              onChange={(e) => update({ kind: isKind(e.target.value) ? e.target.value : null, page: 1 })}
-            >
-              <option value="">{t('adminFilings.allKinds')}</option>
-              {FILING_LIST_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`adminFilings.kinds.${k}`)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+              value={kind}
+              values={FILING_LIST_KINDS}
+              labelOf={(k) => t(`adminFilings.kinds.${k}`)}
+              allLabel={t('adminFilings.allKinds')}
+              onFilter={(value) => update({ kind: value, page: 1 })}
+              className="min-w-0"
+            />
+            <FilterSelect
               id="filings-status"
               name="status"
               label={t('adminFilings.status')}
-              value={status ?? ''}
-              onChange={(e) => update({ status: isStatus(e.target.value) ? e.target.value : null, page: 1 })}
-            >
-              <option value="">{t('adminFilings.allStatuses')}</option>
-              {FILING_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`adminFilings.statuses.${s}`)}
-                </option>
-              ))}
-            </SelectField>
+              value={status}
+              values={FILING_STATUSES}
+              labelOf={(s) => t(`adminFilings.statuses.${s}`)}
+              allLabel={t('adminFilings.allStatuses')}
+              onFilter={(value) => update({ status: value, page: 1 })}
+              className="min-w-0"
+            />
           </div>
         </>
       }
       controls={
         <>
           <span />
-          <ExportButtons
-            exporting={exporting}
-            legend={t('adminFilings.export')}
-            csvLabel={t('adminFilings.export')}
-            excelLabel={t('adminFilings.exportExcel')}
-            csvTestId="filings-export-csv"
-            excelTestId="filings-export-excel"
-          />
+          <ListExport ns="adminFilings" idPrefix="filings" download={(format) => downloadFilingsCsv(filters, format)} />
         </>
       }
       panelWidth="wide"

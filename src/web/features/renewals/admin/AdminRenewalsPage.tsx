@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/domain/renewals';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
@@ -89,11 +89,6 @@ export function AdminRenewalsPage() {
     rowTestId: 'renewal-row',
   });
   const can = useCan();
-  const exporting = useExport(
-    (format) => downloadRenewalsCsv({ view, days, product, sort, q }, format),
-    'renewals.desk.exportDone',
-    'renewals.desk.exportFailed',
-  );
 
   return (
     <AdminListFrame
@@ -163,13 +158,10 @@ export function AdminRenewalsPage() {
             />
           </div>
           {can('renewals.export') ? (
-            <ExportButtons
-              exporting={exporting}
-              legend={t('renewals.desk.export')}
-              csvLabel={t('renewals.desk.export')}
-              excelLabel={t('renewals.desk.exportExcel')}
-              csvTestId="renewals-export-csv"
-              excelTestId="renewals-export-excel"
+            <ListExport
+              ns="renewals.desk"
+              idPrefix="renewals"
+              download={(format) => downloadRenewalsCsv({ view, days, product, sort, q }, format)}
             />
           ) : null}
         </>
