@@ -819,7 +819,7 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 404, '2xx', 404],
   },
   'GET /api/admin/filings': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
-  'GET /api/admin/filings/export.csv': { request: () => ({ query: 'lang=tr' }), expect: ADMIN_ONLY },
+  'GET /api/admin/filings/export.csv': { request: () => ({ query: 'format=excel-tr' }), expect: ADMIN_ONLY },
   'GET /api/admin/filings/{id}': {
     request: async ({ world }) => ({ params: { id: (await filingOf(t, world.b.id)).id } }),
     expect: ADMIN_ONLY,
@@ -909,7 +909,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/audit': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
   'GET /api/admin/audit/actors': { expect: ADMIN_ONLY },
-  'GET /api/admin/audit/export.csv': { request: () => ({ query: 'lang=tr' }), expect: ADMIN_ONLY },
+  'GET /api/admin/audit/export.csv': { request: () => ({ query: 'format=excel-tr' }), expect: ADMIN_ONLY },
 
   // --- customers' data rights (decisions 0046, 0047) ---------------------------------------------------------
   'GET /api/privacy/consents': { expect: SIGNED_IN },

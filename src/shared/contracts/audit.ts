@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { AUDIT_ACTIONS, AUDIT_SORTS } from '../domain/audit';
+import { listQuery } from '../schemas/list-query';
 import { safeText, TEXT_MAX } from '../schemas/text';
+import { pageOf } from './common';
 
 /**
  * The audit trail, read (/admin/audit, owner only; decision 0043, decision 0043): who did what to whom,
@@ -10,12 +12,8 @@ import { safeText, TEXT_MAX } from '../schemas/text';
 
 export { AUDIT_SORTS, type AuditSort } from '../domain/audit';
 
-const isoDate = z.iso.date();
-
-export const auditListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+const auditQueries = listQuery(
+  {
     sort: z.enum(AUDIT_SORTS).default('newest'),
     /** The actor's user id. */
     actor: safeText(TEXT_MAX.token).min(1).optional(),
@@ -25,25 +23,15 @@ export const auditListQuerySchema = z
     /** The customer by email or name (Turkish letters folded). */
     q: safeText(TEXT_MAX.search).optional(),
     /** First and last day, inclusive, in UTC. */
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'validation.dateRangeOrder' });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  },
+  { pageSize: 25, periods: [['from', 'to']] },
+);
 
-export const auditExportQuerySchema = z
-  .object({
-    sort: z.enum(AUDIT_SORTS).default('newest'),
-    actor: safeText(TEXT_MAX.token).min(1).optional(),
-    action: z.enum(AUDIT_ACTIONS).optional(),
-    customer: safeText(TEXT_MAX.token).min(1).optional(),
-    q: safeText(TEXT_MAX.search).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    /** The labels' language and the dialect: en is comma-separated, tr has a BOM and semicolons (Excel). */
-    lang: z.enum(['tr', 'en']).default('en'),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'validation.dateRangeOrder' });
+export const auditListQuerySchema = auditQueries.list;
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+export const auditExportQuerySchema = auditQueries.export;
 
 const personSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
 
@@ -66,15 +54,7 @@ export const auditRowSchema = z
   .openapi('AuditRow');
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
-export const auditListSchema = z
-  .object({
-    items: z.array(auditRowSchema),
-    total: z.number().int(),
-    totalKind: z.enum(['exact', 'atLeast', 'estimate']),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi('AuditList');
+export const auditListSchema = pageOf(auditRowSchema, 'AuditList');
 export type AuditList = z.infer<typeof auditListSchema>;
 
 /** The people the actor filter offers: everyone who has been staff (deactivated members included). */

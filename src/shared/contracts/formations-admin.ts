@@ -5,6 +5,7 @@ import { FORMATION_PREFERENCES, FORMATION_STATUSES } from '../domain/formation';
 import { FORMATION_PAYMENT_STATUSES, ORDER_FLAGS } from '../domain/orders';
 import { ROLES } from '../domain/roles';
 import { calendarDate } from '../schemas/dates';
+import { pageOf } from './common';
 import { documentSchema } from './documents';
 import { adminOrderSchema } from './payments';
 
@@ -16,7 +17,6 @@ import { adminOrderSchema } from './payments';
 
 export { type AdminFormationCompanyInput, adminFormationCompanySchema } from '../schemas/company';
 export {
-  type AdminFormationExportFormat,
   type AdminFormationListQuery,
   type AdminFormationSort,
   adminFormationExportQuerySchema,
@@ -58,16 +58,7 @@ export const adminFormationSchema = z
   })
   .openapi('AdminFormation');
 
-export const adminFormationListSchema = z
-  .object({
-    items: z.array(adminFormationSchema),
-    /** Exact up to 10,000 rows (COUNT_CAP), else the planner's estimate with `totalExact: false`; decision 0014. */
-    total: z.number().int(),
-    totalExact: z.boolean(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi('AdminFormationList');
+export const adminFormationListSchema = pageOf(adminFormationSchema, 'AdminFormationList');
 
 const changeSchema = z.object({
   field: z.string(),

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { PACKAGE_IDS } from '../catalogue/packages';
 import { ADMIN_ORDER_MODES, ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../domain/orders';
-import { dayRangeOrder } from '../schemas/day-range';
+import { listQuery } from '../schemas/list-query';
 import { safeText, TEXT_MAX } from '../schemas/text';
+import { pageOf } from './common';
 
 /**
  * The staff's list of every order (/admin/orders): read-only, newest first, paged in SQL. The web
@@ -11,43 +12,36 @@ import { safeText, TEXT_MAX } from '../schemas/text';
 
 export { ADMIN_ORDER_MODES, type AdminOrderMode } from '../domain/orders';
 
-export const ADMIN_ORDER_EXPORT_FORMATS = ['csv', 'excel-tr'] as const;
-
 /** A service's id, or one of the turnkey packages. */
 const serviceFilter = z.union([z.enum(PACKAGE_IDS), z.uuid()]);
 
-const listFields = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  status: z.enum(ORDER_STATUSES).optional(),
-  service: serviceFilter.optional(),
-  mode: z.enum(ADMIN_ORDER_MODES).optional(),
-  /** What was bought: an extra service, a formation package, a renewal. */
-  kind: z.enum(ORDER_KINDS).optional(),
-  /** The customer's email, sign-up name or display name (Turkish letters folded), or their exact id. */
-  q: safeText(TEXT_MAX.search).optional(),
-  /**
-   * Paid from this UTC day through `paidTo`, inclusive: what the home's money figures count, which open
-   * the list with them (decision 0055).
-   */
-  paidFrom: z.iso.date().optional(),
-  paidTo: z.iso.date().optional(),
-  /** '1': only each customer's first live payment, as the home's funnel counts "first payment". */
-  first: z.enum(['1']).optional(),
-  /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
-  utm: safeText(TEXT_MAX.token).min(1).optional(),
-  link: safeText(TEXT_MAX.token).min(1).optional(),
-});
+const orderQueries = listQuery(
+  {
+    status: z.enum(ORDER_STATUSES).optional(),
+    service: serviceFilter.optional(),
+    mode: z.enum(ADMIN_ORDER_MODES).optional(),
+    /** What was bought: an extra service, a formation package, a renewal. */
+    kind: z.enum(ORDER_KINDS).optional(),
+    /** The customer's email, sign-up name or display name (Turkish letters folded), or their exact id. */
+    q: safeText(TEXT_MAX.search).optional(),
+    /**
+     * Paid from this UTC day through `paidTo`, inclusive: what the home's money figures count, which open
+     * the list with them (decision 0055).
+     */
+    paidFrom: z.iso.date().optional(),
+    paidTo: z.iso.date().optional(),
+    /** '1': only each customer's first live payment, as the home's funnel counts "first payment". */
+    first: z.enum(['1']).optional(),
+    /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
+    utm: safeText(TEXT_MAX.token).min(1).optional(),
+    link: safeText(TEXT_MAX.token).min(1).optional(),
+  },
+  { periods: [['paidFrom', 'paidTo']] },
+);
 
-const paidRangeRule = dayRangeOrder('paidFrom', 'paidTo');
-
-export const adminOrderListQuerySchema = listFields.superRefine(paidRangeRule);
+export const adminOrderListQuerySchema = orderQueries.list;
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
-
-export const adminOrderExportQuerySchema = listFields
-  .omit({ page: true, pageSize: true })
-  .extend({ format: z.enum(ADMIN_ORDER_EXPORT_FORMATS).default('csv') })
-  .superRefine(paidRangeRule);
+export const adminOrderExportQuerySchema = orderQueries.export;
 
 export const adminOrderListItemSchema = z
   .object({
@@ -73,13 +67,5 @@ export const adminOrderListItemSchema = z
   .openapi('AdminOrderListItem');
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 
-export const adminOrderListSchema = z
-  .object({
-    items: z.array(adminOrderListItemSchema),
-    total: z.number().int(),
-    totalKind: z.enum(['exact', 'atLeast', 'estimate']),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi('AdminOrderList');
+export const adminOrderListSchema = pageOf(adminOrderListItemSchema, 'AdminOrderList');
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ERASURE_STATUSES, LEGAL_TEXTS, OPTIONAL_CONSENTS } from '../domain/privacy';
 import { calendarDate, instant } from '../schemas/dates';
+import { listQuery } from '../schemas/list-query';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -63,12 +64,13 @@ export const erasureRequestSchema = z
 export const myErasureSchema = z.object({ request: erasureRequestSchema.nullable() }).openapi('MyErasure');
 export const confirmErasureSchema = z.object({ token: safeText(TEXT_MAX.token).min(1) }).openapi('ConfirmErasure');
 
-export const erasureListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  /** Default: the ones waiting for an answer. */
-  status: z.enum(['pending', 'erased', 'declined']).default('pending'),
-});
+export const erasureListQuerySchema = listQuery(
+  {
+    /** Default: the ones waiting for an answer. */
+    status: z.enum(['pending', 'erased', 'declined']).default('pending'),
+  },
+  { pageSize: 25 },
+).list;
 export type ErasureListQuery = z.input<typeof erasureListQuerySchema>;
 
 export const erasureQueueItemSchema = erasureRequestSchema

@@ -8,6 +8,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from '../domain/renewals';
 import { calendarDate } from '../schemas/dates';
+import { listQuery } from '../schemas/list-query';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
@@ -76,9 +77,8 @@ export const checkoutUrlSchema = z.object({ url: z.string() }).openapi('RenewalC
 // --- the renewals desk ---------------------------------------------------------------------------------
 
 export const RENEWAL_DESK_SORTS = ['end_asc', 'end_desc'] as const;
-export const RENEWAL_EXPORT_FORMATS = ['csv', 'excel-tr'] as const;
 
-const deskFilter = {
+const deskQueries = listQuery({
   view: z.enum(RENEWAL_DESK_VIEWS).default('due'),
   /** For the `due` view: the next N days. */
   days: z.coerce
@@ -90,19 +90,12 @@ const deskFilter = {
   sort: z.enum(RENEWAL_DESK_SORTS).default('end_asc'),
   /** The customer's email, sign-up name or display name (Turkish letters folded), or their exact id. */
   q: safeText(TEXT_MAX.search).optional(),
-};
-
-export const renewalDeskQuerySchema = z.object({
-  ...deskFilter,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+export const renewalDeskQuerySchema = deskQueries.list;
 export type RenewalDeskQuery = z.output<typeof renewalDeskQuerySchema>;
-
-export const renewalDeskExportQuerySchema = z.object({
-  ...deskFilter,
-  format: z.enum(RENEWAL_EXPORT_FORMATS).default('csv'),
-});
+export type RenewalDeskQueryInput = z.input<typeof renewalDeskQuerySchema>;
+export const renewalDeskExportQuerySchema = deskQueries.export;
 
 export const renewalDeskRowSchema = z
   .object({

@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
  */
 
 export {
+  type AdminServiceListQuery,
   adminServiceListQuerySchema,
   type ServiceInput,
   STRIPE_PRICE_REQUIRED,

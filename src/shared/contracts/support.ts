@@ -12,6 +12,7 @@ export { type Count, countSchema } from './common';
 
 export {
   type AdminSupportListQuery,
+  type AdminSupportListQueryInput,
   adminSupportListQuerySchema,
   adminSupportStatusSchema,
   adminSupportThreadCreateSchema,
@@ -19,6 +20,8 @@ export {
   supportReplySchema,
   supportThreadCreateSchema,
 } from '../schemas/support';
+
+import { pageOf } from './common';
 
 export const supportAttachmentSchema = z
   .object({
@@ -92,14 +95,7 @@ export const adminThreadDetailSchema = z
   })
   .openapi('AdminSupportThreadDetail');
 export const adminThreadCreatedSchema = adminThreadDetailSchema.omit({ customer: true });
-export const adminThreadListSchema = z
-  .object({
-    items: z.array(adminThreadSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi('AdminSupportThreadList');
+export const adminThreadListSchema = pageOf(adminThreadSchema, 'AdminSupportThreadList');
 export const adminReplyResultSchema = z.object({ thread: adminThreadSchema, message: supportMessageSchema });
 
 export type SupportAttachment = z.output<typeof supportAttachmentSchema>;

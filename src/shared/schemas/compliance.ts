@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLIANCE_RULE_IDS, type ComplianceRuleId } from '../catalogue/compliance';
 import { DEADLINE_HORIZONS } from '../domain/admin-lists';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /** One occurrence of a rule: `<rule id>:<due date>`, the key of compliance_marks. */
@@ -9,7 +10,7 @@ export function complianceItemKey(ruleId: ComplianceRuleId, dueDate: string): st
 }
 
 /** What the admin list and its export filter by. */
-export const adminDeadlineFilterSchema = z.object({
+const deadlineQueries = listQuery({
   days: z.coerce
     .number()
     .int()
@@ -29,12 +30,7 @@ export const adminDeadlineFilterSchema = z.object({
   open: z.enum(['1']).optional(),
 });
 
-export const adminDeadlineListQuerySchema = adminDeadlineFilterSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const adminDeadlineFilterSchema = deadlineQueries.filter;
+export const adminDeadlineListQuerySchema = deadlineQueries.list;
 export type AdminDeadlineListQuery = z.input<typeof adminDeadlineListQuerySchema>;
-
-export const adminDeadlineExportQuerySchema = adminDeadlineFilterSchema.extend({
-  format: z.enum(['csv', 'excel-tr']).default('csv'),
-});
+export const adminDeadlineExportQuerySchema = deadlineQueries.export;

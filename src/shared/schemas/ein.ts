@@ -4,8 +4,8 @@ import { isUsState } from '../catalogue/states';
 import { EIN_STATUSES } from '../domain/ein';
 import { emailField } from './auth';
 import { einField } from './company';
-import { dayRangeOrder } from './day-range';
 import { isPhoneNumber } from './formations';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /** 123-45-6789, 123 45 6789 or 123456789: nine digits, whatever separators people type. */
@@ -82,10 +82,8 @@ export type EinApplicationInput = z.input<typeof einApplicationSchema>;
 export const EIN_APPLICATION_FILES = ['articlesOfOrganization', 'registeredAgentInvoice'] as const;
 
 /** The admin list (product.md#admin-pages Admin EIN applications): paged, sorted, filtered and searched on the server. */
-export const adminEinListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const adminEinListQuerySchema = listQuery(
+  {
     // waiting_longest: the longest in their current stage first (decision 0016).
     sort: z.enum(['created_desc', 'created_asc', 'waiting_longest']).default('created_desc'),
     status: z.enum(EIN_STATUSES).optional(),
@@ -104,8 +102,9 @@ export const adminEinListQuerySchema = z
     /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
     utm: safeText(TEXT_MAX.token).min(1).optional(),
     link: safeText(TEXT_MAX.token).min(1).optional(),
-  })
-  .superRefine(dayRangeOrder('reachedFrom', 'reachedTo'));
+  },
+  { periods: [['reachedFrom', 'reachedTo']] },
+).list;
 export type AdminEinListQuery = z.input<typeof adminEinListQuerySchema>;
 
 export const adminEinAdvanceSchema = z.object({

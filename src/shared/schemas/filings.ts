@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseEin } from '../domain/ein-number';
 import { FILING_LIST_KINDS, FILING_SORTS, FILING_STATUSES, type FilingStatus, SUBMIT_METHODS } from '../domain/filings';
 import { type FilingAnswers, TRANSACTION_CATEGORIES, type TransactionCategory } from '../domain/form-5472';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /**
@@ -173,22 +174,21 @@ export function checkFilingAnswers(
   return { ok: true, answers: { taxYear, ...parsed.data, owner: { ...owner, usTaxId: owner.usTaxId ?? '' } } };
 }
 
-/** GET /api/admin/filings */
-export const adminFilingListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  sort: z.enum(FILING_SORTS).default('waiting'),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  kind: z.enum(FILING_LIST_KINDS).optional(),
-  status: z.enum(FILING_STATUSES).optional(),
-  /** Customer email or name (Turkish letters folded). */
-  q: safeText(TEXT_MAX.search).optional(),
-});
+/** GET /api/admin/filings and its export. */
+const filingQueries = listQuery(
+  {
+    sort: z.enum(FILING_SORTS).default('waiting'),
+    year: z.coerce.number().int().min(2000).max(2100).optional(),
+    kind: z.enum(FILING_LIST_KINDS).optional(),
+    status: z.enum(FILING_STATUSES).optional(),
+    /** Customer email or name (Turkish letters folded). */
+    q: safeText(TEXT_MAX.search).optional(),
+  },
+  { pageSize: 25 },
+);
+export const adminFilingListQuerySchema = filingQueries.list;
 export type AdminFilingListQuery = z.input<typeof adminFilingListQuerySchema>;
-
-export const adminFilingExportQuerySchema = adminFilingListQuerySchema
-  .omit({ page: true, pageSize: true })
-  .extend({ lang: z.enum(['tr', 'en']).default('en') });
+export const adminFilingExportQuerySchema = filingQueries.export;
 
 /** POST /api/admin/filings/{id}/extension: Form 7004 filed on a day. */
 export const filingExtensionSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPLIANCE_RULES } from '../catalogue/compliance';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /** product.md#service-form-rules admin service form. Prices travel as integer cents; the form reads dollars (parseUsdToCents). */
@@ -54,10 +55,12 @@ export const serviceUpdateSchema = serviceInputSchema.partial();
 
 export const SERVICE_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 
-export const adminServiceListQuerySchema = z.object({
+/** The catalogue is short: its list is not paged, only filtered. */
+export const adminServiceListQuerySchema = listQuery({
   q: safeText(TEXT_MAX.search).optional(),
   status: z.enum(SERVICE_STATUS_FILTERS).default('all'),
-});
+}).filter;
+export type AdminServiceListQuery = z.input<typeof adminServiceListQuerySchema>;
 
 export const purchaseSchema = z.object({
   serviceId: z.uuid({ error: 'validation.invalid' }),

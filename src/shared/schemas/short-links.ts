@@ -7,6 +7,7 @@ import {
   normaliseSlug,
   SHORT_LINK_MAX,
 } from '../domain/short-links';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /**
@@ -83,12 +84,10 @@ export const shortLinkUpdateSchema = z.object({
 });
 export type ShortLinkUpdateInput = z.input<typeof shortLinkUpdateSchema>;
 
-export const shortLinkListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const shortLinkListQuerySchema = listQuery({
   /** Slug, destination or UTM fields, Turkish letters folded. */
   q: safeText(TEXT_MAX.search).optional(),
-});
+}).list;
 export type ShortLinkListQuery = z.input<typeof shortLinkListQuerySchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_STATUSES } from '../domain/support';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /** product.md#uploads Support. The create and reply bodies are multipart (an optional file); these check their text fields. */
@@ -42,9 +43,7 @@ export const adminSupportStatusSchema = z.object({
 
 export const SUPPORT_STATUS_FILTERS = ['all', ...SUPPORT_STATUSES] as const;
 
-export const adminSupportListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const adminSupportListQuerySchema = listQuery({
   /** By last message time. */
   sort: z.enum(['newest', 'oldest']).default('newest'),
   status: z.enum(SUPPORT_STATUS_FILTERS).default('all'),
@@ -55,5 +54,6 @@ export const adminSupportListQuerySchema = z.object({
    * CARE_WAIT_HOURS, the list the home's care figure opens (decision 0062).
    */
   waiting: z.enum(['1']).optional(),
-});
+}).list;
 export type AdminSupportListQuery = z.output<typeof adminSupportListQuerySchema>;
+export type AdminSupportListQueryInput = z.input<typeof adminSupportListQuerySchema>;

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_USER_SORTS } from '../domain/admin-lists';
-import { dayRangeOrder } from './day-range';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
 /** product.md#admin-pages Admin users: the list's query, every value bounded so a hand-made URL cannot ask for all rows. */
-export const adminUserListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const adminUserListQuerySchema = listQuery(
+  {
     sort: z.enum(ADMIN_USER_SORTS).default('newest'),
     q: safeText(TEXT_MAX.search).optional(),
     /**
@@ -22,8 +20,9 @@ export const adminUserListQuerySchema = z
     /** The customer's utm_source and short link at sign-up: the home's funnel filters (decision 0055). */
     utm: safeText(TEXT_MAX.token).min(1).optional(),
     link: safeText(TEXT_MAX.token).min(1).optional(),
-  })
-  .superRefine(dayRangeOrder('joinedFrom', 'joinedTo'));
+  },
+  { periods: [['joinedFrom', 'joinedTo']] },
+).list;
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 
 /** Only the display name can be edited; the email belongs to the sign-in account and stays as it is. */

@@ -9,23 +9,24 @@ import { auditRowFor } from '../../../shared/domain/audit-readers';
 import type { Role } from '../../../shared/domain/roles';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
-import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
+import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
+import { mapPage } from '../../db/paged-list';
+import { turkishDate } from '../../platform/csv/csv';
+import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
-import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
+import { listRoute } from '../../platform/http/list-route';
+import { createRouter, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { type AuditEventRow, auditActors, exportAuditPages, listAuditEvents } from './audit-admin.service';
 
 const tags = ['admin'];
 
-const list = adminRoute('audit.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('audit.read', {
   summary:
     'The audit trail, newest (or oldest) first: filtered by actor, action, customer (id or search) and date range, paged',
-  request: { query: auditListQuerySchema },
-  responses: { 200: jsonResponse(auditListSchema, 'One page of audit rows'), 400: errorResponses[400], ...guarded },
+  query: auditListQuerySchema,
+  page: auditListSchema,
 });
 
 const actors = adminRoute('audit.read', {
@@ -34,23 +35,6 @@ const actors = adminRoute('audit.read', {
   tags,
   summary: 'Everyone who is or was staff, for the actor filter',
   responses: { 200: jsonResponse(auditActorsSchema, 'The actors'), ...guarded },
-});
-
-const exportCsv = adminRoute('audit.export', {
-  method: 'get',
-  path: '/export.csv',
-  tags,
-  summary:
-    'The filtered trail as CSV, streamed. lang=en: comma, ISO 8601 dates, English labels; lang=tr: UTF-8 BOM, semicolons, Turkish dates and labels',
-  request: { query: auditExportQuerySchema },
-  responses: {
-    200: {
-      description: 'text/csv; charset=utf-8, as an attachment',
-      content: { 'text/csv': { schema: { type: 'string' } } },
-    },
-    400: errorResponses[400],
-    ...guarded,
-  },
 });
 
 export function toAuditRow(row: AuditEventRow) {
@@ -84,11 +68,10 @@ function json(value: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value);
 }
 
-export function auditExportDialect(lang: Language, reader: Role): CsvDialect<AuditEventRow> {
+export function auditExportColumns(format: ExportFormat, reader: Role): CsvColumns<AuditEventRow> {
+  const lang = exportLanguage(format);
   const t = (key: string) => translate(lang, `adminAudit.csv.${key}`);
   return {
-    separator: lang === 'tr' ? ';' : ',',
-    preamble: lang === 'tr' ? '\uFEFF' : '',
     header: ['time', 'actor', 'actorRole', 'action', 'customer', 'entity', 'from', 'to', 'network', 'id'].map((c) =>
       t(`columns.${c}`),
     ),
@@ -117,24 +100,21 @@ export function auditExportDialect(lang: Language, reader: Role): CsvDialect<Aud
 export function auditAdminRoutes() {
   const router = createRouter();
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listAuditEvents(c.var.deps.database.db, query);
     const reader = currentUser(c).role;
-    const items = rows.map((row) => toAuditRow(auditRowFor(row, reader)));
-    return c.json({ items, total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+    const page = await listAuditEvents(c.var.deps.database.db, c.req.valid('query'));
+    return c.json(
+      mapPage(page, (row) => toAuditRow(auditRowFor(row, reader))),
+      200,
+    );
   });
   router.openapi(actors, async (c) => c.json({ actors: await auditActors(c.var.deps.database.db) }, 200));
-  router.openapi(exportCsv, (c) => {
-    const query = c.req.valid('query');
-    const stream = csvStream(
-      exportAuditPages(c.var.deps.database.db, query),
-      auditExportDialect(query.lang, currentUser(c).role),
-    );
-    const day = new Date().toISOString().slice(0, 10);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="audit-${day}${query.lang === 'tr' ? '-tr' : ''}.csv"`);
-    c.header('Cache-Control', 'no-store');
-    return c.body(stream, 200) as never;
+  csvExportRoute(router, {
+    permission: 'audit.export',
+    summary: 'The filtered trail as CSV, streamed, each row cut to what the reader may see',
+    query: auditExportQuerySchema,
+    name: 'audit',
+    pages: (c, query) => exportAuditPages(c.var.deps.database.db, query),
+    columns: (format, c) => auditExportColumns(format, currentUser(c).role),
   });
   return router;
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { auditExportQuerySchema, auditListQuerySchema } from '../../../shared/contracts/audit';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
-import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import { auditEvents, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { customerMatches } from '../users';
@@ -73,44 +73,20 @@ function order(sort: AuditFilter['sort']) {
 }
 
 /** One page of the trail, in SQL, with an exact, capped or estimated total. */
-export async function listAuditEvents(
-  db: DbOrTx,
-  query: z.output<typeof auditListQuerySchema>,
-): Promise<{ rows: AuditEventRow[] } & ListTotal> {
-  const where = filterCondition(db, query);
-  const offset = (query.page - 1) * query.pageSize;
-  const pageRows = (ids: string[] | ReturnType<typeof pageIdsQuery>) =>
-    rowQuery(db)
-      .where(inArray(auditEvents.id, ids))
-      .orderBy(...order(query.sort));
-  const pageIdsQuery = () =>
-    db
-      .select({ id: auditEvents.id })
-      .from(auditEvents)
-      .where(where)
-      .orderBy(...order(query.sort))
-      .limit(query.pageSize)
-      .offset(offset);
-  if (where && query.q) {
-    // A search: its page and count from one pass over its matches (decision 0031).
-    const hit = await searchedPage(db, {
-      table: auditEvents,
-      id: auditEvents.id,
-      sort: auditEvents.createdAt,
-      ascending: query.sort === 'oldest',
-      where,
-      limit: query.pageSize,
-      offset,
-    });
-    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
-  }
-  const [rows, total] = await Promise.all([
-    pageRows(pageIdsQuery()),
-    where
-      ? cappedTotal(db, db.select({ id: auditEvents.id }).from(auditEvents).where(where))
-      : tableTotal(db, auditEvents, 'audit_events'),
-  ]);
-  return { rows, ...total };
+export function listAuditEvents(db: DbOrTx, query: z.output<typeof auditListQuerySchema>) {
+  return pagedList(db, query, {
+    table: auditEvents,
+    tableName: 'audit_events',
+    id: auditEvents.id,
+    where: filterCondition(db, query),
+    searched: Boolean(query.q),
+    sort: auditEvents.createdAt,
+    ascending: query.sort === 'oldest',
+    rows: (ids: string[] | SQLWrapper) =>
+      rowQuery(db)
+        .where(inArray(auditEvents.id, ids))
+        .orderBy(...order(query.sort)),
+  });
 }
 
 /**

@@ -171,7 +171,7 @@ describe('the audit trail', () => {
     expect(lines[1]).toContain('Formation status changed');
     expect(lines[1]).toContain(`Ozan Çelik <${customers.ozan.email}>`);
     expect(lines[1]).toContain('""status"":""pending""');
-    const tr = await owner.get(`/api/admin/audit/export.csv?${JANUARY}&lang=tr&sort=oldest`);
+    const tr = await owner.get(`/api/admin/audit/export.csv?${JANUARY}&format=excel-tr&sort=oldest`);
     const text = tr.body as string;
     // The client's text decoding drops the BOM; the semicolons and Turkish labels are Excel's dialect.
     expect(text.replace(/^\uFEFF/, '')).toMatch(/^Zaman;Yapan;/);

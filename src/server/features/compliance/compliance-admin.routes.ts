@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { watchNotesOn } from '../../../shared/catalogue/fact-checks';
 import {
   adminDeadlineExportQuerySchema,
@@ -10,12 +9,15 @@ import {
 import { agentRenewalLine } from '../../../shared/domain/renewals';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
+import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
+import { mapPage } from '../../db/paged-list';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
-import { type CsvDialect, csvStream } from '../../platform/csv/csv';
+import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
-import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
+import { listRoute } from '../../platform/http/list-route';
+import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { markDone, requireRealItem, unmarkDone } from './compliance.service';
@@ -23,34 +25,14 @@ import { type DeadlineRow, deadlinePages, listDeadlines } from './deadlines.serv
 
 const tags = ['admin'];
 
-const list = adminRoute('deadlines.read', {
-  method: 'get',
+const list = listRoute('deadlines.read', {
   path: '/deadlines',
-  tags,
   summary: 'Upcoming deadlines: every customer with a compliance item due in the next `days` (30/60/90/180)',
   description:
     "Due dates are computed in SQL from each company's formation date, soonest first. Filters: state, rule; q searches " +
     'customer email or name and business name (Turkish letters folded). The total is counted up to 10,000.',
-  request: { query: adminDeadlineListQuerySchema },
-  responses: {
-    200: jsonResponse(adminDeadlineListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
-});
-
-const exportCsv = adminRoute('deadlines.export', {
-  method: 'get',
-  path: '/deadlines/export.csv',
-  tags,
-  summary: "The current filter's deadlines as CSV (all pages), streamed",
-  description: 'format=csv: comma, ISO dates, English; format=excel-tr: BOM, semicolons, Turkish.',
-  request: { query: adminDeadlineExportQuerySchema },
-  responses: {
-    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminDeadlineListQuerySchema,
+  page: adminDeadlineListSchema,
 });
 
 const markRoute = (method: 'put' | 'delete') =>
@@ -70,23 +52,21 @@ const markRoute = (method: 'put' | 'delete') =>
     },
   });
 
-function dialect(format: 'csv' | 'excel-tr'): CsvDialect<DeadlineRow> {
-  const lang = format === 'excel-tr' ? 'tr' : 'en';
+function exportColumns(format: ExportFormat): CsvColumns<DeadlineRow> {
+  const lang = exportLanguage(format);
   const t = (key: string) => translate(lang, `compliance.admin.${key}`);
   const yesNo = (done: boolean) => t(done ? 'csv.yes' : 'csv.no');
   return {
-    separator: format === 'excel-tr' ? ';' : ',',
-    preamble: format === 'excel-tr' ? '\uFEFF' : '',
     header: ['dueDate', 'daysLeft', 'rule', 'renewal', 'customer', 'email', 'business', 'state', 'done'].map((k) =>
       t(`csv.${k}`),
     ),
     line: (row) => [
-      format === 'excel-tr' ? formatCalendarDateLong(row.dueDate, 'tr') : row.dueDate,
+      lang === 'tr' ? formatCalendarDateLong(row.dueDate, 'tr') : row.dueDate,
       String(row.daysLeft),
       translate(lang, `compliance.rules.${row.ruleId}.name`),
       row.renewal
         ? translate(lang, `renewals.calendar.${agentRenewalLine(row.renewal)}`, {
-            date: format === 'excel-tr' ? formatCalendarDateLong(row.renewal.periodEnd, 'tr') : row.renewal.periodEnd,
+            date: lang === 'tr' ? formatCalendarDateLong(row.renewal.periodEnd, 'tr') : row.renewal.periodEnd,
           })
         : '',
       row.customerName ?? '',
@@ -107,30 +87,19 @@ export function complianceAdminRoutes() {
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
     const today = serverToday(c.var.deps.env);
-    const { rows, total, totalKind } = await listDeadlines(c.var.deps.database.db, query, today);
+    const page = await listDeadlines(c.var.deps.database.db, query, today);
     // The facts staff must check at their source (decision 0073), on every page of the desk.
-    const watchNotes = watchNotesOn(today);
-    return c.json(
-      { items: rows.map(toView), total, totalKind, page: query.page, pageSize: query.pageSize, watchNotes },
-      200,
-    );
+    return c.json({ ...mapPage(page, toView), watchNotes: watchNotesOn(today) }, 200);
   });
 
-  router.openapi(exportCsv, (c) => {
-    const query = c.req.valid('query');
-    const stream = csvStream(
-      deadlinePages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
-      dialect(query.format),
-    );
-    const day = new Date().toISOString().slice(0, 10);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header(
-      'Content-Disposition',
-      `attachment; filename="deadlines-${day}${query.format === 'excel-tr' ? '-tr' : ''}.csv"`,
-    );
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(stream, 200) as never;
+  csvExportRoute(router, {
+    permission: 'deadlines.export',
+    path: '/deadlines/export.csv',
+    summary: "The current filter's deadlines as CSV (all pages), streamed",
+    query: adminDeadlineExportQuerySchema,
+    name: 'deadlines',
+    pages: (c, query) => deadlinePages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
+    columns: exportColumns,
   });
 
   router.openapi(markRoute('put'), async (c) => {

@@ -163,7 +163,7 @@ describe('compliance_schedule (migration 0011)', () => {
       'wyoming_annual_report 2024-03-01',
     ]);
     const listed = async (today: string, days: 30 | 60) => {
-      const { rows } = await listDeadlines(db(), { days, q: `${tag} LLC`, page: 1, pageSize: 100 }, today);
+      const { items: rows } = await listDeadlines(db(), { days, q: `${tag} LLC`, page: 1, pageSize: 100 }, today);
       return rows.filter((r) => r.businessName === `${tag} LLC`).map((r) => `${r.ruleId} ${r.dueDate} ${r.daysLeft}`);
     };
     const expected = (today: string, days: number) =>
@@ -211,7 +211,11 @@ describe('compliance_schedule (migration 0011)', () => {
     });
     const roll = (today: string) => db().execute(sql`select compliance_schedule_roll(${today}::date)`);
     const overdue = async (today: string) => {
-      const { rows, total } = await listDeadlines(db(), { days: 30, overdue: '1', page: 1, pageSize: 100 }, today);
+      const { items: rows, total } = await listDeadlines(
+        db(),
+        { days: 30, overdue: '1', page: 1, pageSize: 100 },
+        today,
+      );
       // The home's figure counts the same rows.
       expect((await deadlinesPanel(db(), today)).overdue).toBe(total);
       return rows.filter((r) => r.businessName === name).map((r) => `${r.ruleId} ${r.dueDate} ${r.daysLeft}`);
@@ -236,7 +240,7 @@ describe('compliance_schedule (migration 0011)', () => {
     const late = await formation('Wyoming', '2026-02-20');
     await roll('2026-03-15');
     expect(
-      (await listDeadlines(db(), { days: 30, overdue: '1', page: 1, pageSize: 100 }, '2026-03-15')).rows.some(
+      (await listDeadlines(db(), { days: 30, overdue: '1', page: 1, pageSize: 100 }, '2026-03-15')).items.some(
         (r) => r.userId === late.userId,
       ),
     ).toBe(false);
@@ -247,7 +251,7 @@ describe('compliance_schedule (migration 0011)', () => {
     const today = '2026-01-10';
     await db().execute(sql`select compliance_schedule_roll(${today}::date)`);
     const found = async (q: string) => {
-      const { rows } = await listDeadlines(db(), { days: 180, q, page: 1, pageSize: 100 }, today);
+      const { items: rows } = await listDeadlines(db(), { days: 180, q, page: 1, pageSize: 100 }, today);
       return rows.filter((r) => r.userId === userId).length;
     };
     const searchTexts = async () => {

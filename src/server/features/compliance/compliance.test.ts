@@ -268,7 +268,7 @@ describe('upcoming deadlines (admin)', () => {
     const sqlTag = `${tag}sql`;
     for (const [state, formedOn] of cases) await company(state, formedOn, { name: `${sqlTag} ${state}` });
     for (const day of ['2026-01-15', '2027-02-20', '2028-02-10', '2028-12-31']) {
-      const { rows } = await listDeadlines(db(), { days: 180, q: sqlTag, page: 1, pageSize: 100 }, day);
+      const { items: rows } = await listDeadlines(db(), { days: 180, q: sqlTag, page: 1, pageSize: 100 }, day);
       const got = rows.map((r) => `${r.state} ${r.ruleId} ${r.dueDate} ${r.daysLeft}`).sort();
       const expected = cases
         .flatMap(([state, formationDate]) =>

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addDays, type ComplianceRuleId } from '../../../shared/catalogue/compliance';
+import type { ListPage } from '../../../shared/contracts/common';
 import { DEADLINE_WINDOW_DAYS } from '../../../shared/domain/overview';
 import type { SubscriptionStatus } from '../../../shared/domain/renewals';
 import type { adminDeadlineFilterSchema, adminDeadlineListQuerySchema } from '../../../shared/schemas/compliance';
-import { COUNT_CAP, type ListTotal } from '../../db/list-total';
+import { COUNT_CAP } from '../../db/list-total';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 import { effectiveStatus } from '../renewals';
@@ -199,7 +200,7 @@ export async function listDeadlines(
   db: DbOrTx,
   query: DeadlineListQuery,
   today: string,
-): Promise<{ rows: DeadlineRow[] } & ListTotal> {
+): Promise<ListPage<DeadlineRow>> {
   const offset = (query.page - 1) * query.pageSize;
   const unrolled = await hasUnrolled(db, today);
   const [page, counted] = await Promise.all([
@@ -215,10 +216,12 @@ export async function listDeadlines(
   ]);
   const n = Number(counted.rows[0]?.n ?? 0);
   return {
-    rows: page.rows.map((r) => toRow(r, today)),
+    items: page.rows.map((r) => toRow(r, today)),
     ...(n > COUNT_CAP
       ? { total: COUNT_CAP, totalKind: 'atLeast' as const }
       : { total: n, totalKind: 'exact' as const }),
+    page: query.page,
+    pageSize: query.pageSize,
   };
 }
 

@@ -9,9 +9,11 @@ import {
 } from '../../../shared/contracts/ein';
 import type { EinUpload } from '../../../shared/domain/ein';
 import type { Db } from '../../db/client';
+import { mapPage } from '../../db/paged-list';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -26,20 +28,13 @@ import { recordEinUpload, uploadRefusal } from './ein-uploads.service';
 
 const tags = ['admin'];
 
-const list = adminRoute('ein.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('ein.read', {
   summary:
     'EIN applications: paged, sorted by created date or waiting longest, filtered by ein_status or overdue, searched',
   description:
     'q matches business name, application email, account email and responsible party name. overdue=1: at submitted_to_irs for EIN_FOLLOW_UP_BUSINESS_DAYS business days or more; `overdue` in the answer counts them.',
-  request: { query: adminEinListQuerySchema },
-  responses: {
-    200: jsonResponse(adminEinListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminEinListQuerySchema,
+  page: adminEinListSchema,
 });
 
 const getOne = adminRoute('ein.read', {
@@ -182,22 +177,12 @@ export function einAdminRoutes() {
     const query = c.req.valid('query');
     const { db } = c.var.deps.database;
     const overdue = await overdueSummary(db, c.var.deps.env);
-    const { rows, total, totalKind } = await listApplications(db, query, overdue.submittedBefore);
+    const page = await listApplications(db, query, overdue.submittedBefore);
     const names = await loadFileNames(
       db,
-      rows.map((r) => r.app),
+      page.items.map((r) => r.app),
     );
-    return c.json(
-      {
-        items: rows.map((r) => toAdminEinApplication(r, names)),
-        total,
-        totalKind,
-        page: query.page,
-        pageSize: query.pageSize,
-        overdue,
-      },
-      200,
-    );
+    return c.json({ ...mapPage(page, (r) => toAdminEinApplication(r, names)), overdue }, 200);
   });
 
   router.openapi(getOne, async (c) => {

@@ -6,7 +6,7 @@ import { isUuid } from '../../../shared/domain/ids';
 import type { adminEinListQuerySchema } from '../../../shared/schemas/ein';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
-import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import { companyFormations, einApplications, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -44,7 +44,7 @@ export async function listApplications(
   query: z.output<typeof adminEinListQuerySchema>,
   /** Decision 0050: with query.overdue, the day before which a submission is overdue (overdueCutoff). */
   overdueSubmittedBefore?: string,
-): Promise<{ rows: AdminEinRow[] } & ListTotal> {
+) {
   const conditions: SQL[] = [];
   if (query.overdue && overdueSubmittedBefore) conditions.push(overdueCondition(overdueSubmittedBefore));
   if (query.status) conditions.push(eq(einApplications.einStatus, query.status));
@@ -57,42 +57,17 @@ export async function listApplications(
   const order = query.sort === 'created_desc' ? desc : asc;
   // Each sort has its (status, column, id) index: ein_applications_[status_]created / _stage_reached.
   const column = query.sort === 'waiting_longest' ? einApplications.stageReachedAt : einApplications.createdAt;
-  const offset = (query.page - 1) * query.pageSize;
-  const pageRows = (ids: string[] | SQLWrapper) =>
-    adminRowQuery(db).where(inArray(einApplications.id, ids)).orderBy(order(column), order(einApplications.id));
-  if (query.q && where) {
-    // A search: its page and count from one pass over its matches (searchedPage).
-    const hit = await searchedPage(db, {
-      table: einApplications,
-      id: einApplications.id,
-      sort: column,
-      ascending: order === asc,
-      where,
-      limit: query.pageSize,
-      offset,
-    });
-    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
-  }
-  // The page's ids from ein_applications alone (its index gives the order), then their details: a deep
-  // page then skips index entries, not joined rows.
-  const pageIds = db
-    .select({ id: einApplications.id })
-    .from(einApplications)
-    .where(where)
-    // The id breaks ties so pages neither repeat nor skip rows created in the same instant.
-    .orderBy(order(column), order(einApplications.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  const [rows, total] = await Promise.all([
-    pageRows(pageIds),
-    // A search matching more than the cap has been counted that far by searchedPage already.
-    query.q
-      ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const)
-      : where
-        ? cappedTotal(db, db.select({ id: einApplications.id }).from(einApplications).where(where))
-        : tableTotal(db, einApplications, 'ein_applications'),
-  ]);
-  return { rows, ...total };
+  return pagedList(db, query, {
+    table: einApplications,
+    tableName: 'ein_applications',
+    id: einApplications.id,
+    where,
+    searched: Boolean(query.q),
+    sort: column,
+    ascending: order === asc,
+    rows: (ids: string[] | SQLWrapper) =>
+      adminRowQuery(db).where(inArray(einApplications.id, ids)).orderBy(order(column), order(einApplications.id)),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import { DOCUMENT_UPLOAD_KINDS } from '../../../shared/contracts/documents';
 import {
   adminFilingExportQuerySchema,
@@ -12,12 +12,14 @@ import {
 } from '../../../shared/contracts/filings';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
-import type { Language } from '../../../shared/i18n/languages';
+import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
+import { mapPage } from '../../db/paged-list';
 import type { AppDeps } from '../../deps';
-import { serverToday } from '../../platform/clock';
-import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
+import { turkishDate } from '../../platform/csv/csv';
+import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { guarded, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -38,30 +40,13 @@ import {
 const tags = ['admin'];
 const conflict = (what = 'INVALID_TRANSITION: not at a stage that allows it') => jsonResponse(errorSchema, what);
 
-const list = adminRoute('filings.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('filings.read', {
   summary: 'Every tracked filing: year, kind (5472, 7004, state report), status, waiting since, customer',
   description:
     'Filtered by year, kind and status, searched by customer email or name (Turkish letters folded), sorted by ' +
     'waiting longest (default), newest or due soonest, paged in SQL. The total is counted up to 10,000.',
-  request: { query: adminFilingListQuerySchema },
-  responses: { 200: jsonResponse(adminFilingListSchema, 'One page'), 400: errorResponses[400], ...guarded },
-});
-
-const exportCsv = adminRoute('filings.export', {
-  method: 'get',
-  path: '/export.csv',
-  tags,
-  summary: "The current filter's filings as CSV (all pages), streamed",
-  description: 'lang=en: comma, ISO dates; lang=tr: BOM, semicolons, Turkish labels (Excel).',
-  request: { query: adminFilingExportQuerySchema },
-  responses: {
-    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminFilingListQuerySchema,
+  page: adminFilingListSchema,
 });
 
 const getOne = adminRoute('filings.read', {
@@ -171,11 +156,10 @@ const stateFiled = adminRoute('filings.prepare', {
   },
 });
 
-function dialect(lang: Language): CsvDialect<AdminFilingListRow> {
+function exportColumns(format: ExportFormat): CsvColumns<AdminFilingListRow> {
+  const lang = exportLanguage(format);
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `adminFilings.${key}`, vars);
   return {
-    separator: lang === 'tr' ? ';' : ',',
-    preamble: lang === 'tr' ? '\uFEFF' : '',
     header: ['year', 'kind', 'status', 'waitingSince', 'dueDate', 'customer', 'email', 'id'].map((k) => t(`csv.${k}`)),
     line: (row) => [
       String(row.taxYear),
@@ -235,19 +219,16 @@ export function filingsAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listFilings(c.var.deps.database.db, query);
-    return c.json({ items: rows.map(toRow), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+    return c.json(mapPage(await listFilings(c.var.deps.database.db, c.req.valid('query')), toRow), 200);
   });
 
-  router.openapi(exportCsv, (c) => {
-    const query = c.req.valid('query');
-    const stream = csvStream(exportFilingPages(c.var.deps.database.db, query), dialect(query.lang));
-    const day = serverToday(c.var.deps.env);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="filings-${day}${query.lang === 'tr' ? '-tr' : ''}.csv"`);
-    c.header('Cache-Control', 'no-store');
-    return c.body(stream, 200) as never;
+  csvExportRoute(router, {
+    permission: 'filings.export',
+    summary: "The current filter's filings as CSV (all pages), streamed",
+    query: adminFilingExportQuerySchema,
+    name: 'filings',
+    pages: (c, query) => exportFilingPages(c.var.deps.database.db, query),
+    columns: exportColumns,
   });
 
   router.openapi(getOne, async (c) => {

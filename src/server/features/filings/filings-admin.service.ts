@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IRS_FORM_5472_SEND_TO } from '../../../shared/catalogue/irs-fax';
 import type {
@@ -11,7 +11,7 @@ import type { FilingAnswers } from '../../../shared/domain/form-5472';
 import { stateItemAct } from '../../../shared/domain/state-item-act';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
-import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import { filings, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -104,40 +104,20 @@ function sortColumn(sort: FilingSort) {
 }
 
 /** One page of /admin/filings, in SQL, with an exact, capped or estimated total. */
-export async function listFilings(db: DbOrTx, query: ListQuery): Promise<{ rows: AdminFilingListRow[] } & ListTotal> {
-  const where = filterCondition(db, query);
-  const offset = (query.page - 1) * query.pageSize;
-  const pageRows = (ids: string[] | ReturnType<typeof pageIds>) =>
-    rowQuery(db)
-      .where(inArray(filings.id, ids))
-      .orderBy(...order(query.sort));
-  const pageIds = () =>
-    db
-      .select({ id: filings.id })
-      .from(filings)
-      .where(where)
-      .orderBy(...order(query.sort))
-      .limit(query.pageSize)
-      .offset(offset);
-  if (where && query.q) {
-    const hit = await searchedPage(db, {
-      table: filings,
-      id: filings.id,
-      sort: sortColumn(query.sort),
-      ascending: query.sort !== 'newest',
-      where,
-      limit: query.pageSize,
-      offset,
-    });
-    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
-  }
-  const [rows, total] = await Promise.all([
-    pageRows(pageIds()),
-    where
-      ? cappedTotal(db, db.select({ id: filings.id }).from(filings).where(where))
-      : tableTotal(db, filings, 'filings'),
-  ]);
-  return { rows, ...total };
+export function listFilings(db: DbOrTx, query: ListQuery) {
+  return pagedList(db, query, {
+    table: filings,
+    tableName: 'filings',
+    id: filings.id,
+    where: filterCondition(db, query),
+    searched: Boolean(query.q),
+    sort: sortColumn(query.sort),
+    ascending: query.sort !== 'newest',
+    rows: (ids: string[] | SQLWrapper) =>
+      rowQuery(db)
+        .where(inArray(filings.id, ids))
+        .orderBy(...order(query.sort)),
+  });
 }
 
 /** The filter's rows in pages of `pageSize` (offset paging on the list's indexed order), for the export. */

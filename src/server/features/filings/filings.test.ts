@@ -422,7 +422,7 @@ describe('the filings desk', () => {
     expect(found.body.items.map((i: { id: string }) => i.id)).toContain(filed.body.filing.id);
     const bad = await owner.get('/api/admin/filings?status=nope');
     expect(bad.status).toBe(400);
-    const csv = await owner.get('/api/admin/filings/export.csv?kind=state_report&lang=tr');
+    const csv = await owner.get('/api/admin/filings/export.csv?kind=state_report&format=excel-tr');
     expect(csv.status, String(csv.body)).toBe(200);
     expect(String(csv.body)).toContain('Wyoming yıllık raporu');
   });

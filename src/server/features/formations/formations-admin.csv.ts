@@ -1,6 +1,7 @@
 import { translate } from '../../../shared/i18n';
-import type { AdminFormationExportFormat } from '../../../shared/schemas/formations-admin';
-import { type CsvDialect, turkishDate } from '../../platform/csv/csv';
+import type { ExportFormat } from '../../../shared/schemas/list-query';
+import { turkishDate } from '../../platform/csv/csv';
+import type { CsvColumns } from '../../platform/csv/export-route';
 import type { ExportRow } from './formations-admin.service';
 
 /** product.md#admin-pages: the admin CSV's columns, in this order, under these (English) headings. */
@@ -42,11 +43,10 @@ function purchaseCells(lang: 'tr' | 'en', row: ExportRow): string[] {
   ];
 }
 
-export function dialectOf(format: AdminFormationExportFormat): CsvDialect<ExportRow> {
+/** The export's columns: English headings and ISO dates, or the Turkish ones with Turkish dates. */
+export function formationExportColumns(format: ExportFormat): CsvColumns<ExportRow> {
   if (format === 'excel-tr') {
     return {
-      separator: ';',
-      preamble: '\uFEFF',
       header: CSV_HEADER_TR,
       line: (row) => [
         row.businessName ?? '',
@@ -60,8 +60,6 @@ export function dialectOf(format: AdminFormationExportFormat): CsvDialect<Export
     };
   }
   return {
-    separator: ',',
-    preamble: '',
     header: CSV_HEADER,
     line: (row) => [
       row.businessName ?? '',
@@ -73,10 +71,4 @@ export function dialectOf(format: AdminFormationExportFormat): CsvDialect<Export
       ...purchaseCells('en', row),
     ],
   };
-}
-
-/** formations-2026-11-23.csv (the UTC date of the export); the Excel variant ends -tr.csv. */
-export function exportFileName(format: AdminFormationExportFormat, now = new Date()): string {
-  const day = now.toISOString().slice(0, 10);
-  return format === 'excel-tr' ? `formations-${day}-tr.csv` : `formations-${day}.csv`;
 }

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   adminFormationCompanySchema,
   adminFormationExportQuerySchema,
@@ -9,52 +8,30 @@ import {
   customerFileResultSchema,
 } from '../../../shared/contracts/formations-admin';
 import type { Db } from '../../db/client';
-import { csvStream } from '../../platform/csv/csv';
+import { mapPage } from '../../db/paged-list';
+import { csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { loadCustomerFile } from './customer-file.service';
 import { setFormationCompany } from './formation-company.service';
-import { dialectOf, exportFileName } from './formations-admin.csv';
+import { formationExportColumns } from './formations-admin.csv';
 import { toAdminFormation, toCustomerFile } from './formations-admin.mapper';
 import { exportPages, findFormationRow, listFormations, setFormationStatus } from './formations-admin.service';
 
 const tags = ['admin'];
 
-const list = adminRoute('formations.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('formations.read', {
   summary: 'Formations: paged, filtered by formation_status and payment_status, searched, sorted',
   description:
     'q matches business name, customer email or name and state (Turkish letters folded), or a formation or user id ' +
     'exactly. sort: created or updated date either way, the id breaking ties. total is counted exactly up to ' +
-    '10,000 rows; beyond that it is the planner estimate and totalExact is false.',
-  request: { query: adminFormationListQuerySchema },
-  responses: {
-    200: jsonResponse(adminFormationListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
-});
-
-const exportCsv = adminRoute('formations.export', {
-  method: 'get',
-  path: '/export.csv',
-  tags,
-  summary: "The current filter's formations as CSV (all pages), streamed",
-  description:
-    'Same filters as the list. Columns (product.md#admin-pages): Business Name, Formation Status, State, Payment Status, Created At, ' +
-    'Updated At; then (decision 0032) Package and Business Address of the paid order and Payment Flag. format=csv: comma, ISO 8601 dates, English labels. format=excel-tr: UTF-8 BOM, semicolons, ' +
-    'dd.MM.yyyy HH:mm (Europe/Istanbul) and Turkish labels. Cells starting with = + - @ or a tab are prefixed with a quote.',
-  request: { query: adminFormationExportQuerySchema },
-  responses: {
-    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-    400: errorResponses[400],
-    ...guarded,
-  },
+    '10,000 rows (totalKind says how it was counted).',
+  query: adminFormationListQuerySchema,
+  page: adminFormationListSchema,
 });
 
 const setStatus = adminRoute('formations.edit', {
@@ -110,25 +87,21 @@ export function formationsAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total, totalExact } = await listFormations(c.var.deps.database.db, query);
-    return c.json(
-      { items: rows.map(toAdminFormation), total, totalExact, page: query.page, pageSize: query.pageSize },
-      200,
-    );
+    const page = await listFormations(c.var.deps.database.db, c.req.valid('query'));
+    return c.json(mapPage(page, toAdminFormation), 200);
   });
 
   // Registered before /{id}/… so that no id route ever sees "export.csv".
-  router.openapi(exportCsv, (c) => {
-    const query = c.req.valid('query');
-    const dialect = dialectOf(query.format);
-    const stream = csvStream(exportPages(c.var.deps.database.db, query), dialect);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${exportFileName(query.format)}"`);
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    // The typed route expects JSON; a stream body is what this operation documents (text/csv).
-    return c.body(stream, 200) as never;
+  csvExportRoute(router, {
+    permission: 'formations.export',
+    summary:
+      "The current filter's formations as CSV (all pages), streamed. Columns (product.md#admin-pages): Business Name, " +
+      'Formation Status, State, Payment Status, Created At, Updated At; then (decision 0032) Package and Business ' +
+      'Address of the paid order, Payment Flag and Test Mode',
+    query: adminFormationExportQuerySchema,
+    name: 'formations',
+    pages: (c, query) => exportPages(c.var.deps.database.db, query),
+    columns: formationExportColumns,
   });
 
   router.openapi(setStatus, async (c) => {

@@ -10,7 +10,8 @@ import type {
 } from '../../../shared/schemas/formations-admin';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
-import { COUNT_CAP, searchedPage } from '../../db/list-total';
+import { COUNT_CAP } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import {
   companyFormations,
   einApplications,
@@ -142,84 +143,29 @@ function sortOf(sort: AdminFormationFilter['sort']) {
   return { column, ascending };
 }
 
-/*
- * The total is counted exactly up to COUNT_CAP rows (the cap every admin list shares, db/list-total.ts);
- * beyond it this list says "about N" with the planner's estimate (decision 0014). Counting stops at the
- * cap, so it costs the same for a filter that matches ten thousand rows as for one that matches a million.
- */
 export { COUNT_CAP };
-
-function planRows(plan: unknown): number {
-  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  const rows = Number((parsed as Array<{ Plan?: { 'Plan Rows'?: number } }>)?.[0]?.Plan?.['Plan Rows']);
-  return Number.isFinite(rows) ? Math.round(rows) : 0;
-}
-
-async function countFormations(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; totalExact: boolean }> {
-  const filter = where ? sql`where ${where}` : sql``;
-  const counted = await db.execute<{ n: number | string }>(
-    sql`select count(*) as n from (select 1 from ${companyFormations} ${filter} limit ${COUNT_CAP + 1}) as capped`,
-  );
-  const n = Number(counted.rows[0]?.n ?? 0);
-  if (n <= COUNT_CAP) return { total: n, totalExact: true };
-  return estimateFormations(db, where);
-}
-
-/**
- * More than the cap match: what the planner expects (from pg_class and pg_statistic, no scan), never
- * less than what has been seen already.
- */
-async function estimateFormations(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; totalExact: false }> {
-  const filter = where ? sql`where ${where}` : sql``;
-  const explained = await db.execute<Record<string, unknown>>(
-    sql`explain (format json) select 1 from ${companyFormations} ${filter}`,
-  );
-  const row = explained.rows[0] ?? {};
-  return { total: Math.max(COUNT_CAP + 1, planRows(Object.values(row)[0])), totalExact: false };
-}
 
 /**
  * One page of formations, filtered, searched and sorted in SQL, with the id as tie-breaker so pages
  * neither repeat nor skip rows with the same date. The page's ids are found on company_formations
  * alone (its sort indexes), and only those rows are joined with the customer and the EIN application,
- * so a deep page does not join every row it skips. The total: see COUNT_CAP.
+ * so a deep page does not join every row it skips. The total is counted like every admin list's
+ * (db/paged-list.ts, decision 0080).
  */
-export async function listFormations(
-  db: DbOrTx,
-  query: AdminFormationListQuery,
-): Promise<{ rows: AdminFormationRow[]; total: number; totalExact: boolean }> {
-  const where = filterCondition(db, query);
+export function listFormations(db: DbOrTx, query: AdminFormationListQuery) {
   const { column, ascending } = sortOf(query.sort);
   const order = ascending ? asc : desc;
-  const offset = (query.page - 1) * query.pageSize;
-  const pageRows = (ids: string[] | SQLWrapper) =>
-    rowQuery(db).where(inArray(companyFormations.id, ids)).orderBy(order(column), order(companyFormations.id));
-  if (query.q && where) {
-    // A search: its page and count from one pass over its matches (searchedPage).
-    const hit = await searchedPage(db, {
-      table: companyFormations,
-      id: companyFormations.id,
-      sort: column,
-      ascending,
-      where,
-      limit: query.pageSize,
-      offset,
-    });
-    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalExact: true };
-  }
-  const pageIds = db
-    .select({ id: companyFormations.id })
-    .from(companyFormations)
-    .where(where)
-    .orderBy(order(column), order(companyFormations.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  const [rows, counted] = await Promise.all([
-    pageRows(pageIds),
-    // A search matching more than the cap has been counted that far by searchedPage already.
-    query.q ? estimateFormations(db, where) : countFormations(db, where),
-  ]);
-  return { rows, ...counted };
+  return pagedList(db, query, {
+    table: companyFormations,
+    tableName: 'company_formations',
+    id: companyFormations.id,
+    where: filterCondition(db, query),
+    searched: Boolean(query.q),
+    sort: column,
+    ascending,
+    rows: (ids: string[] | SQLWrapper) =>
+      rowQuery(db).where(inArray(companyFormations.id, ids)).orderBy(order(column), order(companyFormations.id)),
+  });
 }
 
 export async function findFormationRow(db: DbOrTx, id: string): Promise<AdminFormationRow | null> {

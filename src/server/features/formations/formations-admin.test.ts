@@ -11,8 +11,9 @@ import {
 } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, userProfiles, users } from '../../db/schema';
 import { csvCell, turkishDate } from '../../platform/csv/csv';
+import { exportFileName } from '../../platform/csv/export-route';
 import { helpers } from '../ein/ein.fixtures';
-import { CSV_HEADER, exportFileName } from './formations-admin.csv';
+import { CSV_HEADER } from './formations-admin.csv';
 import { COUNT_CAP, exportPages } from './formations-admin.service';
 
 let t: TestApp;
@@ -80,7 +81,7 @@ async function list(params: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   const res = await admin.get(`${base}?${search}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { items: Item[]; total: number; totalExact: boolean; page: number; pageSize: number };
+  return res.body as { items: Item[]; total: number; totalKind: string; page: number; pageSize: number };
 }
 
 async function exportCsv(params: Record<string, string> = {}) {
@@ -151,7 +152,7 @@ describe('GET /api/admin/formations', () => {
     const who = await applicant({ businessName: 'Kartal Teknoloji LLC' });
     const page = await list({ q: who.email });
     expect(page.total).toBe(1);
-    expect(page.totalExact).toBe(true);
+    expect(page.totalKind).toBe('exact');
     const [item] = page.items;
     expect(item).toMatchObject({
       userId: who.id,
@@ -532,14 +533,14 @@ describe('CSV helpers', () => {
 
   it('names the file by date and writes Turkish dates', () => {
     const at = new Date(Date.UTC(2026, 10, 23, 8, 30));
-    expect(exportFileName('csv', at)).toBe('formations-2026-11-23.csv');
-    expect(exportFileName('excel-tr', at)).toBe('formations-2026-11-23-tr.csv');
+    expect(exportFileName('formations', 'csv', '2026-11-23')).toBe('formations-2026-11-23.csv');
+    expect(exportFileName('formations', 'excel-tr', '2026-11-23')).toBe('formations-2026-11-23-tr.csv');
     expect(turkishDate(at)).toBe('23.11.2026 11:30');
   });
 });
 
 describe('the total of a large result', () => {
-  it('counts exactly up to COUNT_CAP, then answers an estimate (totalExact false) and still pages', async () => {
+  it('counts exactly up to COUNT_CAP, then says "at least" like every admin list and still pages', async () => {
     const marker = `cap${randomUUID().slice(0, 6)}`;
     const n = COUNT_CAP + 50;
     await db().execute(sql`insert into users (id, name, email)
@@ -548,13 +549,12 @@ describe('the total of a large result', () => {
     await db().execute(sql`insert into company_formations (user_id, company_formation_preference, business_name)
       select ${marker} || '-' || g, 'self', 'Kalabalık ' || ${marker} || ' ' || g from generate_series(1, ${n}) g`);
     const first = await list({ q: marker, pageSize: 100 });
-    expect(first.totalExact).toBe(false);
-    expect(first.total).toBeGreaterThan(COUNT_CAP);
+    expect(first).toMatchObject({ total: COUNT_CAP, totalKind: 'atLeast' });
     expect(first.items).toHaveLength(100);
     const deep = await list({ q: marker, pageSize: 100, page: 101 });
     expect(deep.items).toHaveLength(50);
     // A narrower filter is exact again.
     const one = await list({ q: `${marker}.77@` });
-    expect(one).toMatchObject({ total: 1, totalExact: true });
+    expect(one).toMatchObject({ total: 1, totalKind: 'exact' });
   });
 });

@@ -4,38 +4,20 @@ import {
   adminOrderListSchema,
 } from '../../../shared/contracts/orders-admin';
 import { translate } from '../../../shared/i18n';
-import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
-import { adminRoute } from '../../platform/http/admin-door';
-import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
-import { guarded } from '../../platform/http/route-kit';
+import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
+import { mapPage } from '../../db/paged-list';
+import { turkishDate } from '../../platform/csv/csv';
+import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
+import { listRoute } from '../../platform/http/list-route';
+import { createRouter } from '../../platform/http/openapi';
 import { type AdminOrderRow, exportOrderPages, listAllOrders } from './orders-admin.service';
 
-const tags = ['admin'];
+const _tags = ['admin'];
 
-const list = adminRoute('orders.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('orders.read', {
   summary: 'Every order, newest first: filtered by status, service or package, TEST MODE; searched by customer',
-  request: { query: adminOrderListQuerySchema },
-  responses: { 200: jsonResponse(adminOrderListSchema, 'One page of orders'), 400: errorResponses[400], ...guarded },
-});
-
-const exportCsv = adminRoute('orders.export', {
-  method: 'get',
-  path: '/export.csv',
-  tags,
-  summary:
-    'The filtered orders as CSV, streamed newest first. format=csv: comma, ISO 8601 dates, English labels; format=excel-tr: UTF-8 BOM, semicolons, Turkish dates, labels and decimal commas',
-  request: { query: adminOrderExportQuerySchema },
-  responses: {
-    200: {
-      description: 'text/csv; charset=utf-8, as an attachment',
-      content: { 'text/csv': { schema: { type: 'string' } } },
-    },
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminOrderListQuerySchema,
+  page: adminOrderListSchema,
 });
 
 export function toAdminOrderListItem(row: AdminOrderRow) {
@@ -65,8 +47,8 @@ function itemName(row: AdminOrderRow, lang: 'tr' | 'en'): string {
   return (lang === 'en' ? row.titleEn || row.title : row.title) ?? '';
 }
 
-export function orderExportDialect(format: 'csv' | 'excel-tr'): CsvDialect<AdminOrderRow> {
-  const lang = format === 'excel-tr' ? 'tr' : 'en';
+export function orderExportColumns(format: ExportFormat): CsvColumns<AdminOrderRow> {
+  const lang = exportLanguage(format);
   const t = (key: string) => translate(lang, `adminOrders.csv.${key}`);
   const date = (d: Date | null) => (d ? (lang === 'tr' ? turkishDate(d) : d.toISOString()) : '');
   const amount = (cents: number) => {
@@ -74,8 +56,6 @@ export function orderExportDialect(format: 'csv' | 'excel-tr'): CsvDialect<Admin
     return lang === 'tr' ? fixed.replace('.', ',') : fixed;
   };
   return {
-    separator: lang === 'tr' ? ';' : ',',
-    preamble: lang === 'tr' ? '\uFEFF' : '',
     header: [
       'created',
       'email',
@@ -110,23 +90,15 @@ export function ordersAdminRoutes() {
   const router = createRouter();
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listAllOrders(c.var.deps.database.db, query);
-    return c.json(
-      { items: rows.map(toAdminOrderListItem), total, totalKind, page: query.page, pageSize: query.pageSize },
-      200,
-    );
+    return c.json(mapPage(await listAllOrders(c.var.deps.database.db, query), toAdminOrderListItem), 200);
   });
-  router.openapi(exportCsv, (c) => {
-    const query = c.req.valid('query');
-    const stream = csvStream(exportOrderPages(c.var.deps.database.db, query), orderExportDialect(query.format));
-    const day = new Date().toISOString().slice(0, 10);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header(
-      'Content-Disposition',
-      `attachment; filename="orders-${day}${query.format === 'excel-tr' ? '-tr' : ''}.csv"`,
-    );
-    c.header('Cache-Control', 'no-store');
-    return c.body(stream, 200) as never;
+  csvExportRoute(router, {
+    permission: 'orders.export',
+    summary: 'The filtered orders as CSV, streamed newest first (Turkish amounts with decimal commas)',
+    query: adminOrderExportQuerySchema,
+    name: 'orders',
+    pages: (c, query) => exportOrderPages(c.var.deps.database.db, query),
+    columns: orderExportColumns,
   });
   return router;
 }

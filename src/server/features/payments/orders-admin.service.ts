@@ -4,7 +4,7 @@ import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../
 import { isUuid } from '../../../shared/domain/ids';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
-import { cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import { orders, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { customerMatches } from '../users';
@@ -71,39 +71,18 @@ function filterCondition(db: DbOrTx, filter: OrderFilter): SQL | undefined {
 }
 
 /** Every order, newest first, paged in SQL, with an exact, capped or estimated total. */
-export async function listAllOrders(
-  db: DbOrTx,
-  query: z.output<typeof adminOrderListQuerySchema>,
-): Promise<{ rows: AdminOrderRow[] } & ListTotal> {
-  const where = filterCondition(db, query);
-  const offset = (query.page - 1) * query.pageSize;
-  const pageRows = (ids: string[] | SQLWrapper) =>
-    rowQuery(db).where(inArray(orders.id, ids)).orderBy(desc(orders.createdAt), desc(orders.id));
-  if (where && query.q) {
-    // A search: its page and count from one pass over its matches (decision 0031).
-    const hit = await searchedPage(db, {
-      table: orders,
-      id: orders.id,
-      sort: orders.createdAt,
-      ascending: false,
-      where,
-      limit: query.pageSize,
-      offset,
-    });
-    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
-  }
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  const [rows, total] = await Promise.all([
-    pageRows(pageIds),
-    where ? cappedTotal(db, db.select({ id: orders.id }).from(orders).where(where)) : tableTotal(db, orders, 'orders'),
-  ]);
-  return { rows, ...total };
+export function listAllOrders(db: DbOrTx, query: z.output<typeof adminOrderListQuerySchema>) {
+  return pagedList(db, query, {
+    table: orders,
+    tableName: 'orders',
+    id: orders.id,
+    where: filterCondition(db, query),
+    searched: Boolean(query.q),
+    sort: orders.createdAt,
+    ascending: false,
+    rows: (ids: string[] | SQLWrapper) =>
+      rowQuery(db).where(inArray(orders.id, ids)).orderBy(desc(orders.createdAt), desc(orders.id)),
+  });
 }
 
 /**

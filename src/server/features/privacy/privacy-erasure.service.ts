@@ -5,6 +5,7 @@ import type { ErasureList, ErasureRequest, erasureListQuerySchema, MyErasure } f
 import { ERASURE_ANSWER_DAYS, ERASURE_LINK_HOURS, erasedEmail } from '../../../shared/domain/privacy';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
+import { countedPage } from '../../db/paged-list';
 import {
   accounts,
   auditEvents,
@@ -199,19 +200,17 @@ export async function listErasures(db: Db, query: z.output<typeof erasureListQue
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(privacyErasureRequests).where(where);
-  return {
-    items: rows.map((r) => ({
+  return countedPage(
+    query,
+    rows.map((r) => ({
       ...toRequest(r.request),
       userId: r.request.userId,
       customer: r.request.status === 'erased' ? null : { name: r.name, email: r.email },
       paidOrders: Number(r.paidOrders),
       filesPending: r.request.filesPending.length,
     })),
-    total: total?.n ?? 0,
-    totalKind: 'exact',
-    page,
-    pageSize,
-  };
+    total?.n ?? 0,
+  );
 }
 
 async function lockPending(tx: DbOrTx, id: string): Promise<Row> {

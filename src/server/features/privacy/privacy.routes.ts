@@ -22,6 +22,7 @@ import { serverToday } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound, signedInOnly } from '../../platform/http/route-kit';
 import { currentUser, requireUser } from '../../platform/http/session';
@@ -245,13 +246,11 @@ export function privacyRoutes() {
   return router;
 }
 
-const listRoute = adminRoute('privacy.manage', {
-  method: 'get',
+const erasureQueueRoute = listRoute('privacy.manage', {
   path: '/erasures',
-  tags: ['admin'],
   summary: 'The erasure queue: requests by status, the nearest legal answer date first, paged',
-  request: { query: erasureListQuerySchema },
-  responses: { 200: jsonResponse(erasureListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+  query: erasureListQuerySchema,
+  page: erasureListSchema,
 });
 
 const approveRoute = adminRoute('privacy.erase', {
@@ -296,7 +295,9 @@ const staffExportRoute = adminRoute('privacy.export', {
 /** /api/admin/privacy (decision 0047). */
 export function privacyAdminRoutes() {
   const router = createRouter();
-  router.openapi(listRoute, async (c) => c.json(await listErasures(c.var.deps.database.db, c.req.valid('query')), 200));
+  router.openapi(erasureQueueRoute, async (c) =>
+    c.json(await listErasures(c.var.deps.database.db, c.req.valid('query')), 200),
+  );
   router.openapi(approveRoute, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await approveErasure(c.var.deps, currentUser(c), id, c.req.valid('json').answer), 200);

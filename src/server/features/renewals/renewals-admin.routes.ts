@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';
 import { okSchema } from '../../../shared/contracts/common';
 import {
@@ -16,12 +15,15 @@ import {
 } from '../../../shared/contracts/renewals';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
+import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
 import { renewalTasks } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
-import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
+import { turkishDate } from '../../platform/csv/csv';
+import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -30,15 +32,12 @@ import { listRenewalDesk, listRenewalTasks, renewalDeskPages, renewalSummary } f
 
 const tags = ['admin'];
 
-const list = adminRoute('renewals.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('renewals.read', {
   summary: 'The renewals desk: subscriptions due in the next N days, in grace, lapsed, or cancelled this month',
   description:
     'Filtered by product; q searches the customer (email, names, Turkish letters folded, or exact id); sorted by period end; paged in SQL.',
-  request: { query: renewalDeskQuerySchema },
-  responses: { 200: jsonResponse(renewalDeskListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+  query: renewalDeskQuerySchema,
+  page: renewalDeskListSchema,
 });
 
 const summary = adminRoute('renewals.read', {
@@ -47,20 +46,6 @@ const summary = adminRoute('renewals.read', {
   tags,
   summary: "The desk's counts: each view, open tasks, and the cancellation reasons",
   responses: { 200: jsonResponse(renewalSummarySchema, 'The counts'), ...guarded },
-});
-
-const exportCsv = adminRoute('renewals.export', {
-  method: 'get',
-  path: '/export.csv',
-  tags,
-  summary: "The view's subscriptions as CSV (all pages), streamed",
-  description: 'format=csv: comma, ISO dates, English; format=excel-tr: BOM, semicolons, Turkish.',
-  request: { query: renewalDeskExportQuerySchema },
-  responses: {
-    200: { content: { 'text/csv': { schema: z.string() } }, description: 'The file (attachment, named by date)' },
-    400: errorResponses[400],
-    ...guarded,
-  },
 });
 
 const tasks = adminRoute('renewals.read', {
@@ -95,16 +80,14 @@ const customerSubscriptions = adminRoute('renewals.read', {
   responses: { 200: jsonResponse(subscriptionListSchema, 'The subscriptions'), 400: errorResponses[400], ...guarded },
 });
 
-function dialect(format: 'csv' | 'excel-tr'): CsvDialect<RenewalDeskRow> {
-  const lang = format === 'excel-tr' ? 'tr' : 'en';
+function exportColumns(format: ExportFormat): CsvColumns<RenewalDeskRow> {
+  const lang = exportLanguage(format);
   const t = (key: string) => translate(lang, `renewals.${key}`);
   const amount = (cents: number) => {
     const fixed = (cents / 100).toFixed(2);
     return lang === 'tr' ? fixed.replace('.', ',') : fixed;
   };
   return {
-    separator: lang === 'tr' ? ';' : ',',
-    preamble: lang === 'tr' ? '\uFEFF' : '',
     header: [
       'periodEnd',
       'daysLeft',
@@ -138,35 +121,21 @@ function dialect(format: 'csv' | 'excel-tr'): CsvDialect<RenewalDeskRow> {
 export function renewalsAdminRoutes() {
   const router = createRouter();
 
-  router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listRenewalDesk(
-      c.var.deps.database.db,
-      query,
-      serverToday(c.var.deps.env),
-    );
-    return c.json({ items: rows, total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
-  });
+  router.openapi(list, async (c) =>
+    c.json(await listRenewalDesk(c.var.deps.database.db, c.req.valid('query'), serverToday(c.var.deps.env)), 200),
+  );
 
   router.openapi(summary, async (c) =>
     c.json(await renewalSummary(c.var.deps.database.db, serverToday(c.var.deps.env)), 200),
   );
 
-  router.openapi(exportCsv, (c) => {
-    const query = c.req.valid('query');
-    const stream = csvStream(
-      renewalDeskPages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
-      dialect(query.format),
-    );
-    const day = serverToday(c.var.deps.env);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header(
-      'Content-Disposition',
-      `attachment; filename="renewals-${day}${query.format === 'excel-tr' ? '-tr' : ''}.csv"`,
-    );
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(stream, 200) as never;
+  csvExportRoute(router, {
+    permission: 'renewals.export',
+    summary: "The view's subscriptions as CSV (all pages), streamed",
+    query: renewalDeskExportQuerySchema,
+    name: 'renewals',
+    pages: (c, query) => renewalDeskPages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
+    columns: exportColumns,
   });
 
   router.openapi(tasks, async (c) =>

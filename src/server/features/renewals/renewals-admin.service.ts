@@ -1,9 +1,23 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { addDays, daysBetween } from '../../../shared/catalogue/compliance';
 import type { RenewalDeskQuery, RenewalDeskRow, RenewalSummary, RenewalTask } from '../../../shared/contracts/renewals';
 import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
-import { cappedTotal, type ListTotal } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -143,26 +157,24 @@ async function anyPastGrace(db: DbOrTx, today: string): Promise<boolean> {
 }
 
 /** One page of the desk, its order and page cut on subscriptions alone before the joins. */
-export async function listRenewalDesk(
-  db: DbOrTx,
-  query: RenewalDeskQuery,
-  today: string,
-): Promise<{ rows: RenewalDeskRow[] } & ListTotal> {
+export async function listRenewalDesk(db: DbOrTx, query: RenewalDeskQuery, today: string) {
   const where = deskCondition(db, query, today, query.view === 'lapsed' && (await anyPastGrace(db, today)));
-  const pageIds = db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(where)
-    .orderBy(...ordered(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [rows, total] = await Promise.all([
-    withPeople(db)
-      .where(inArray(subscriptions.id, pageIds))
-      .orderBy(...ordered(query.sort)),
-    cappedTotal(db, db.select({ id: subscriptions.id }).from(subscriptions).where(where)),
-  ]);
-  return { rows: rows.map((r) => toDeskRow(r as RawDeskRow, today)), ...total };
+  return pagedList(db, query, {
+    table: subscriptions,
+    tableName: 'subscriptions',
+    id: subscriptions.id,
+    where,
+    // The desk's search reads the rows' own folded text (decision 0065): counted like any filter.
+    searched: false,
+    sort: subscriptions.periodEnd,
+    ascending: query.sort !== 'end_desc',
+    rows: async (ids: string[] | SQLWrapper) =>
+      (
+        await withPeople(db)
+          .where(inArray(subscriptions.id, ids))
+          .orderBy(...ordered(query.sort))
+      ).map((r) => toDeskRow(r as RawDeskRow, today)),
+  });
 }
 
 /** The filter's rows in keyset pages, for the CSV export. */

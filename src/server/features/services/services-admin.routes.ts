@@ -11,6 +11,7 @@ import type { Env } from '../../env';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -28,17 +29,10 @@ const tags = ['admin'];
 /** With real Stripe, Checkout sells the service's Stripe price, so it needs one (product.md#service-form-rules). */
 const stripePriceRequired = (env: Env) => Boolean(env.STRIPE_SECRET_KEY);
 
-const list = adminRoute('services.manage', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('services.manage', {
   summary: 'Every service, newest first, with its order count; q searches the texts (Turkish letters folded)',
-  request: { query: adminServiceListQuerySchema },
-  responses: {
-    200: jsonResponse(adminServiceListSchema, 'The services'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminServiceListQuerySchema,
+  page: adminServiceListSchema,
 });
 
 const create = adminRoute('services.manage', {

@@ -9,8 +9,10 @@ import {
 } from '../../../shared/contracts/short-links';
 import { isUuid } from '../../../shared/domain/ids';
 import { shortLinkState } from '../../../shared/domain/short-links';
+import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -24,18 +26,11 @@ import {
 
 const tags = ['admin'];
 
-const list = adminRoute('links.manage', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('links.manage', {
   summary: 'Every short link, newest first, with clicks, shares, sign-ups and paying customers',
   description: 'q matches the slug, the destination and the UTM fields (Turkish letters folded).',
-  request: { query: shortLinkListQuerySchema },
-  responses: {
-    200: jsonResponse(shortLinkListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: shortLinkListQuerySchema,
+  page: shortLinkListSchema,
 });
 
 const create = adminRoute('links.manage', {
@@ -105,11 +100,10 @@ export function shortLinksAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total } = await listShortLinks(c.var.deps.database.db, query);
+    const page = await listShortLinks(c.var.deps.database.db, c.req.valid('query'));
     const now = new Date();
     return c.json(
-      { items: rows.map((row) => toShortLink(row, now)), total, page: query.page, pageSize: query.pageSize },
+      mapPage(page, (row) => toShortLink(row, now)),
       200,
     );
   });

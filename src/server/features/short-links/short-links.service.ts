@@ -1,4 +1,4 @@
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   checkDestination,
@@ -12,6 +12,7 @@ import type {
   shortLinkListQuerySchema,
   shortLinkUpdateSchema,
 } from '../../../shared/schemas/short-links';
+import { pagedList } from '../../db/paged-list';
 import { companyFormations, orders, shortLinks, userProfiles } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import { type DbOrTx, isUniqueViolation } from '../../db/tx';
@@ -78,25 +79,23 @@ export type ShortLinkListRow = Awaited<ReturnType<ReturnType<typeof linkQuery>['
  * product.md#short-links-and-attribution "select all newest first", paged, with the attribution counts for the page's links only.
  * `q` matches the slug, the destination and the UTM fields, Turkish letters folded (decision 0009).
  */
-export async function listShortLinks(
-  db: DbOrTx,
-  query: z.output<typeof shortLinkListQuerySchema>,
-): Promise<{ rows: ShortLinkListRow[]; total: number }> {
-  const where: SQL | undefined = query.q
-    ? foldedContains(
-        [shortLinks.slug, shortLinks.originalUrl, shortLinks.utmSource, shortLinks.utmMedium, shortLinks.utmCampaign],
-        query.q,
-      )
-    : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    linkQuery(db)
-      .where(where)
-      .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(shortLinks).where(where),
-  ]);
-  return { rows, total };
+export function listShortLinks(db: DbOrTx, query: z.output<typeof shortLinkListQuerySchema>) {
+  return pagedList(db, query, {
+    table: shortLinks,
+    tableName: 'short_links',
+    id: shortLinks.id,
+    where: query.q
+      ? foldedContains(
+          [shortLinks.slug, shortLinks.originalUrl, shortLinks.utmSource, shortLinks.utmMedium, shortLinks.utmCampaign],
+          query.q,
+        )
+      : undefined,
+    searched: Boolean(query.q),
+    sort: shortLinks.createdAt,
+    ascending: false,
+    rows: (ids: string[] | SQLWrapper) =>
+      linkQuery(db).where(inArray(shortLinks.id, ids)).orderBy(desc(shortLinks.createdAt), desc(shortLinks.id)),
+  });
 }
 
 export async function findShortLink(db: DbOrTx, id: string): Promise<ShortLinkListRow | null> {

@@ -11,9 +11,11 @@ import {
   supportReplySchema,
 } from '../../../shared/contracts/support';
 import type { Db } from '../../db/client';
+import { mapPage } from '../../db/paged-list';
 import { serverNow } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -35,17 +37,11 @@ const tags = ['admin'];
 const text = { type: 'string' } as const;
 const binary = { type: 'string', format: 'binary' } as const;
 
-const list = adminRoute('support.read', {
-  method: 'get',
+const list = listRoute('support.read', {
   path: '/threads',
-  tags,
   summary: 'Support threads: paged, by last message time, filtered by status, searched by subject or email',
-  request: { query: adminSupportListQuerySchema },
-  responses: {
-    200: jsonResponse(adminThreadListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminSupportListQuerySchema,
+  page: adminThreadListSchema,
 });
 
 const waiting = adminRoute('support.read', {
@@ -127,8 +123,8 @@ export function supportAdminRoutes() {
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total } = await listThreadsForAdmin(c.var.deps.database.db, query, serverNow(c.var.deps.env));
-    return c.json({ items: rows.map(toAdminThread), total, page: query.page, pageSize: query.pageSize }, 200);
+    const page = await listThreadsForAdmin(c.var.deps.database.db, query, serverNow(c.var.deps.env));
+    return c.json(mapPage(page, toAdminThread), 200);
   });
 
   router.openapi(waiting, async (c) => {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ListPage } from '../../../shared/contracts/common';
 import { isUuid } from '../../../shared/domain/ids';
 import { CARE_WAIT_HOURS } from '../../../shared/domain/overview';
 import {
@@ -8,6 +9,7 @@ import {
   waitingSince,
 } from '../../../shared/domain/support';
 import type { AdminSupportListQuery } from '../../../shared/schemas/support';
+import { countedPage } from '../../db/paged-list';
 import { supportThreads, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -83,7 +85,7 @@ export async function listThreadsForAdmin(
   db: DbOrTx,
   query: AdminSupportListQuery,
   now: Date,
-): Promise<{ rows: AdminThreadRow[]; total: number }> {
+): Promise<ListPage<AdminThreadRow>> {
   const conditions: SQL[] = [];
   if (query.status !== 'all') conditions.push(eq(supportThreads.status, query.status));
   if (query.q) conditions.push(supportSearchCondition(query.q));
@@ -107,7 +109,8 @@ export async function listThreadsForAdmin(
           .where(where)
       : db.select({ total: count() }).from(supportThreads).where(where),
   ]);
-  return { rows, total };
+  // The search's join with users keeps this list off the kit's id paging: it counts every match.
+  return countedPage(query, rows, total);
 }
 
 /** Threads waiting for us (waitingSince not null), counted in SQL for the top bar. */

@@ -9,8 +9,10 @@ import {
 } from '../../../shared/contracts/users-admin';
 import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import type { Db } from '../../db/client';
+import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
+import { listRoute } from '../../platform/http/list-route';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
@@ -28,18 +30,11 @@ import {
 
 const tags = ['admin'];
 
-const list = adminRoute('users.read', {
-  method: 'get',
-  path: '/',
-  tags,
+const list = listRoute('users.read', {
   summary: 'All accounts (customers and admins), paged, by joined date, searched',
   description: 'q matches email, name or display name (Turkish letters folded), or an exact user id.',
-  request: { query: adminUserListQuerySchema },
-  responses: {
-    200: jsonResponse(adminUserListSchema, 'One page'),
-    400: errorResponses[400],
-    ...guarded,
-  },
+  query: adminUserListQuerySchema,
+  page: adminUserListSchema,
 });
 
 const getOne = adminRoute('users.read', {
@@ -122,9 +117,7 @@ export function usersAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listUsers(c.var.deps.database.db, query);
-    return c.json({ items: rows.map(toAdminUser), total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+    return c.json(mapPage(await listUsers(c.var.deps.database.db, c.req.valid('query')), toAdminUser), 200);
   });
 
   router.openapi(getOne, async (c) => {

@@ -5,7 +5,7 @@ import type { DocumentCategory } from '../../../shared/domain/files';
 import type { adminUserListQuerySchema } from '../../../shared/schemas/users-admin';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
-import { COUNT_CAP, cappedTotal, type ListTotal, searchedPage, tableTotal } from '../../db/list-total';
+import { pagedList } from '../../db/paged-list';
 import { companyFormations, documents, userProfiles, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -28,21 +28,18 @@ const displayName = sql<string | null>`coalesce(nullif(${userProfiles.displayNam
 
 const listColumns = { id: users.id, email: users.email, displayName, role: users.role, joinedAt: users.createdAt };
 
-function listQuery(db: DbOrTx) {
+function userRowQuery(db: DbOrTx) {
   return db.select(listColumns).from(users).leftJoin(userProfiles, eq(userProfiles.id, users.id));
 }
 
-export type AdminUserRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
+export type AdminUserRow = Awaited<ReturnType<ReturnType<typeof userRowQuery>['execute']>>[number];
 
 /**
  * Every account, customers and admins alike (product.md#roles-and-permissions: an admin can "see all users"), paged and
  * ordered by joined date in SQL. `q` matches email, sign-up name and display name folded (trigram
  * indexes of migration 0004), or an id exactly: ids are random, so a part of one finds nothing useful.
  */
-export async function listUsers(
-  db: DbOrTx,
-  query: z.output<typeof adminUserListQuerySchema>,
-): Promise<{ rows: AdminUserRow[] } & ListTotal> {
+export async function listUsers(db: DbOrTx, query: z.output<typeof adminUserListQuerySchema>) {
   // The joined days: a range of users_created_idx.
   const filters: SQL[] = withinDays(users.createdAt, query.joinedFrom, query.joinedTo);
   if (query.customers) filters.push(eq(users.role, 'customer'));
@@ -50,42 +47,17 @@ export async function listUsers(
   const search: SQL | undefined = query.q ? inArray(users.id, matchingUserIds(db, query.q)) : undefined;
   const where: SQL | undefined = search || filters.length ? and(search, ...filters) : undefined;
   const order = query.sort === 'oldest' ? asc : desc;
-  const offset = (query.page - 1) * query.pageSize;
-  const pageRows = (ids: string[] | SQLWrapper) =>
-    listQuery(db).where(inArray(users.id, ids)).orderBy(order(users.createdAt), order(users.id));
-  if (where && search) {
-    // A search: its page and count from one pass over its matches (searchedPage).
-    const hit = await searchedPage(db, {
-      table: users,
-      id: users.id,
-      sort: users.createdAt,
-      ascending: query.sort === 'oldest',
-      where,
-      limit: query.pageSize,
-      offset,
-    });
-    if (hit) return { rows: hit.ids.length ? await pageRows(hit.ids) : [], total: hit.total, totalKind: 'exact' };
-  }
-  // The page's ids from users alone, in the order of users_created_idx, then their profiles: a deep page
-  // skips index entries rather than joined rows.
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    // The id breaks ties so pages neither repeat nor skip accounts made in the same instant.
-    .orderBy(order(users.createdAt), order(users.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  // A search matching more than the cap has been counted that far by searchedPage already.
-  const [rows, total] = await Promise.all([
-    pageRows(pageIds),
-    search
-      ? ({ total: COUNT_CAP, totalKind: 'atLeast' } as const)
-      : where
-        ? cappedTotal(db, db.select({ id: users.id }).from(users).where(where))
-        : tableTotal(db, users, 'users'),
-  ]);
-  return { rows, ...total };
+  return pagedList(db, query, {
+    table: users,
+    tableName: 'users',
+    id: users.id,
+    where,
+    searched: search !== undefined,
+    sort: users.createdAt,
+    ascending: query.sort === 'oldest',
+    rows: (ids: string[] | SQLWrapper) =>
+      userRowQuery(db).where(inArray(users.id, ids)).orderBy(order(users.createdAt), order(users.id)),
+  });
 }
 
 /**

@@ -16,8 +16,14 @@ export interface AdminListFrameProps {
   icon: LucideIcon;
   title: string;
   subtitle: string;
-  /** The search box and its filters (ListToolbar or a list's own toolbar built on it). */
-  toolbar: ReactNode;
+  /** The search box and its filters (ListToolbar or a list's own toolbar built on it); none for a short list. */
+  toolbar?: ReactNode;
+  /**
+   * A form above the list that adds to it or edits its picked row (services, short links): the list then
+   * stands under it in its own section, named by its heading (`listTitle`, focusable: a deleted row's
+   * focus goes back to it).
+   */
+  lead?: { form: ReactNode; listTitle: string; listTitleId: string };
   /** A second row under the toolbar: more filters, the export buttons. */
   controls?: ReactNode;
   /** For a list whose rows open a detail panel beside it (below it on phones): the panel's width. */
@@ -34,14 +40,14 @@ export function AdminListFrame({
   title,
   subtitle,
   toolbar,
+  lead,
   controls,
   panelWidth,
   panel,
   children,
 }: AdminListFrameProps) {
-  return (
+  const list = (
     <>
-      <AdminPageHeader icon={icon} title={title} subtitle={subtitle} />
       {toolbar}
       {controls ? (
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
@@ -58,6 +64,28 @@ export function AdminListFrame({
         {/* The pages load their panels' code when a row is opened (decision 0060). */}
         {panel ? <Suspense fallback={<PanelCodeLoading />}>{panel}</Suspense> : null}
       </div>
+    </>
+  );
+  return (
+    <>
+      <AdminPageHeader icon={icon} title={title} subtitle={subtitle} />
+      {lead ? (
+        <div className="space-y-8">
+          {lead.form}
+          <section aria-labelledby={lead.listTitleId}>
+            <h2
+              id={lead.listTitleId}
+              tabIndex={-1}
+              className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none"
+            >
+              {lead.listTitle}
+            </h2>
+            {list}
+          </section>
+        </div>
+      ) : (
+        list
+      )}
     </>
   );
 }

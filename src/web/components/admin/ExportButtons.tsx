@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
+import type { ExportFormat } from '../../../shared/schemas/list-query';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/useTranslation';
 import { Button } from '../ui/Button';
 
-export type ExportFormat = 'csv' | 'excel-tr';
+export type { ExportFormat } from '../../../shared/schemas/list-query';
 
 /** What the buttons need of the page's export mutation. */
 export interface ExportMutation {
@@ -74,5 +75,36 @@ export function ExportButtons({
         </Button>
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * A list's two downloads with its texts and test ids by the lists' convention: `${ns}.export` (the
+ * group and the CSV button), `${ns}.exportExcel`, the toasts `${ns}.exportDone` and `${ns}.exportFailed`;
+ * `${idPrefix}-export-csv` and `${idPrefix}-export-excel`.
+ */
+export function ListExport({
+  ns,
+  idPrefix,
+  download,
+  className,
+}: {
+  ns: string;
+  idPrefix: string;
+  download: (format: ExportFormat) => Promise<unknown>;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const exporting = useExport(download, `${ns}.exportDone`, `${ns}.exportFailed`);
+  return (
+    <ExportButtons
+      exporting={exporting}
+      legend={t(`${ns}.export`)}
+      csvLabel={t(`${ns}.export`)}
+      excelLabel={t(`${ns}.exportExcel`)}
+      csvTestId={`${idPrefix}-export-csv`}
+      excelTestId={`${idPrefix}-export-excel`}
+      className={className}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import { type ComponentType, type ReactNode, useDeferredValue } from 'react';
 import { formatCount } from '../../../shared/catalogue/money';
+import type { ListPage, TotalKind } from '../../../shared/contracts/common';
 import { useTranslation } from '../../lib/useTranslation';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -64,7 +65,7 @@ export interface ListPagerProps {
   shown: number;
   onPage: (page: number) => void;
   /** How the server counted (src/server/db/list-total.ts): a capped count or an estimate reads differently. */
-  totalKind?: 'exact' | 'atLeast' | 'estimate';
+  totalKind?: TotalKind;
 }
 
 /** "1–20 of 45" with Previous / Next, under a server-paged list. */
@@ -198,14 +199,8 @@ export function ListShell<Item>({
   );
 }
 
-/** A page of rows as the server sends it (src/shared/contracts/common.ts `pageOf`). */
-export interface ListPage<Item> {
-  items: Item[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalKind?: 'exact' | 'atLeast' | 'estimate';
-}
+/** A page of rows as the server sends it: the one page envelope (src/shared/contracts/common.ts `pageOf`). */
+export type { ListPage } from '../../../shared/contracts/common';
 
 export interface PagedListProps<Item> {
   /** The page shown, or undefined until the first has arrived. */
@@ -215,7 +210,7 @@ export interface PagedListProps<Item> {
   /** The list's texts: `${ns}.loading`, `.empty`, `.emptyFiltered`, and the pager's unless `pagerNs` is given. */
   ns: string;
   pagerNs?: string;
-  /** `${filtersNs}.clear`: the empty state's way out of a search or a filter. */
+  /** `${filtersNs}.clear`: the empty state's way out of a search or a filter (read only when one is active). */
   filtersNs: string;
   /** Where a list's empty state was given another test id before the lists shared this frame. */
   emptyTestId?: string;
@@ -225,8 +220,6 @@ export interface PagedListProps<Item> {
   onRetry: () => void;
   onClearFilters: () => void;
   onPage: (page: number) => void;
-  /** The server's count when it says more than `totalKind` (the formations list reports `totalExact`). */
-  totalKind?: ListPage<Item>['totalKind'];
   frameClassName?: string;
   children: (items: Item[]) => ReactNode;
 }
@@ -248,7 +241,7 @@ export function PagedList<Item>(props: PagedListProps<Item>) {
       empty={{
         testId: emptyTestId ?? `${idPrefix}-empty`,
         message: t(filtered ? `${ns}.emptyFiltered` : `${ns}.empty`),
-        clearLabel: t(`${filtersNs}.clear`),
+        clearLabel: filtered ? t(`${filtersNs}.clear`) : '',
         onClear: filtered ? props.onClearFilters : undefined,
       }}
       footer={
@@ -259,7 +252,7 @@ export function PagedList<Item>(props: PagedListProps<Item>) {
             page={data.page}
             pageSize={data.pageSize}
             total={data.total}
-            totalKind={props.totalKind ?? data.totalKind}
+            totalKind={data.totalKind}
             shown={data.items.length}
             onPage={props.onPage}
           />

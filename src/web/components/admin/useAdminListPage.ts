@@ -1,17 +1,13 @@
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import type { ListPage } from '../../../shared/contracts/common';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/useTranslation';
 import type { AdminListViewProps } from './ListParts';
 
-interface PageOf {
-  items: unknown[];
-  total: number;
-  totalKind?: 'exact' | 'atLeast' | 'estimate';
-  pageSize: number;
-}
+type PageOf = Omit<ListPage<unknown>, 'page'>;
 
 /** What every list's URL state holds besides its own filters. */
 export interface ListPatch {
@@ -50,7 +46,7 @@ export function useAdminListPage(options: AdminListPageOptions) {
   useEffect(() => {
     // Only an exact total says where the last page is; past an estimate's end, page 1 is the way back.
     if (!data || data.items.length > 0 || data.total === 0 || page === 1) return;
-    if (data.totalKind && data.totalKind !== 'exact') {
+    if (data.totalKind !== 'exact') {
       update({ page: 1 }, { replace: true });
       return;
     }

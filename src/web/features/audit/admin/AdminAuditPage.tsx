@@ -1,14 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { AuditRow } from '../../../../shared/contracts/audit';
-import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction, isAuditAction } from '../../../../shared/domain/audit';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
-import { ListPager, ListShell } from '../../../components/admin/ListParts';
+import { AUDIT_ACTIONS, AUDIT_SORTS, isAuditAction } from '../../../../shared/domain/audit';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
+import { ListExport } from '../../../components/admin/ExportButtons';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
-import { useAdminListPage } from '../../../components/admin/useAdminListPage';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
 import {
   type ListParamsCodec,
   readPage,
@@ -22,14 +22,7 @@ import { SelectField } from '../../../components/ui/Select';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import {
-  ADMIN_AUDIT_KEY,
-  AUDIT_PAGE_SIZE,
-  type AuditListParams,
-  auditActorsQuery,
-  auditListQuery,
-  downloadAuditCsv,
-} from './auditApi';
+import { ADMIN_AUDIT_KEY, type AuditListParams, auditActorsQuery, auditListQuery, downloadAuditCsv } from './auditApi';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The roles audit rows record (the staff roles, and who acts outside them); others show as written. */
@@ -68,155 +61,110 @@ const codec: ListParamsCodec<AuditListParams> = {
  */
 export function AdminAuditPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { page, sort, actor, action, customer, from, to, q, selectedId, update } = useListParams(codec);
+  const params = useListParams(codec);
+  const { page, sort, actor, action, customer, from, to, q, update } = params;
   const filters = { sort, actor, action, customer, from, to, q };
-  const list = useQuery(auditListQuery({ page, ...filters }));
-  const actors = useQuery(auditActorsQuery);
-  const { data } = list;
-
-  useAdminListPage({
-    error: list.error,
-    data,
-    page,
-    selectedId,
-    update,
+  const { data, view, toolbar } = useAdminList(params, {
+    query: auditListQuery({ page, ...filters }),
+    refreshKey: ADMIN_AUDIT_KEY,
     loadFailedKey: 'adminAudit.loadFailed',
+    filtered: Boolean(actor || action || customer || from || to || q),
+    clearFilters: { q: '', actor: null, action: null, customer: null, from: null, to: null },
     rowTestId: 'audit-row',
   });
-
+  const actors = useQuery(auditActorsQuery);
   const can = useCan();
-  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
-  const exporting = useExport(
-    (format) => downloadAuditCsv(filters, format),
-    'adminAudit.exportDone',
-    'adminAudit.exportFailed',
-  );
-  const filtered = Boolean(actor || action || customer || from || to || q);
   const customerRow = customer ? data?.items.find((i) => i.customer?.id === customer)?.customer : null;
 
   return (
-    <>
-      <AdminPageHeader icon={ScrollText} title={t('adminAudit.title')} subtitle={t('adminAudit.intro')} />
-      <ListToolbar
-        idPrefix="audit"
-        ns="adminAudit.filters"
-        q={q}
-        newest={sort === 'newest'}
-        refreshing={list.isFetching && !list.isPending}
-        onSearch={onSearch}
-        onToggleSort={() => update({ sort: sort === 'newest' ? 'oldest' : 'newest', page: 1 })}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })}
-      />
-      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField
-          id="audit-actor"
-          name="actor"
-          label={t('adminAudit.actor')}
-          value={actor ?? ''}
-          onChange={(event) => update({ actor: event.target.value || null, page: 1 })}
-        >
-          <option value="">{t('adminAudit.allActors')}</option>
-          {(actors.data?.actors ?? []).map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name || a.email}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="audit-action"
-          name="action"
-          label={t('adminAudit.action')}
-          value={action ?? ''}
-          onChange={(event) => update({ action: (event.target.value || null) as AuditAction | null, page: 1 })}
-        >
-          <option value="">{t('adminAudit.allActions')}</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {t(`adminAudit.actions.${a}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('adminAudit.from')}
-          name="from"
-          type="date"
-          value={from ?? ''}
-          max={to ?? undefined}
-          onChange={(event) => update({ from: day(event.target.value), page: 1 })}
-        />
-        <TextField
-          label={t('adminAudit.to')}
-          name="to"
-          type="date"
-          value={to ?? ''}
-          min={from ?? undefined}
-          onChange={(event) => update({ to: day(event.target.value), page: 1 })}
-        />
-      </div>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-        {customer ? (
-          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="audit-customer-filter">
-            {t('adminAudit.customerFilter', {
-              name: customerRow ? (customerRow.name ?? customerRow.email ?? customer) : customer,
-            })}
-            <Button variant="ghost" size="sm" onClick={() => update({ customer: null, page: 1 })}>
-              {t('adminAudit.clearCustomer')}
-            </Button>
-          </p>
-        ) : (
-          <span />
-        )}
-        {can('audit.export') ? (
-          <ExportButtons
-            exporting={exporting}
-            legend={t('adminAudit.export')}
-            csvLabel={t('adminAudit.export')}
-            excelLabel={t('adminAudit.exportExcel')}
-            csvTestId="audit-export-csv"
-            excelTestId="audit-export-excel"
+    <AdminListFrame
+      icon={ScrollText}
+      title={t('adminAudit.title')}
+      subtitle={t('adminAudit.intro')}
+      toolbar={
+        <>
+          <ListToolbar
+            idPrefix="audit"
+            ns="adminAudit.filters"
+            {...toolbar}
+            newest={sort === 'newest'}
+            onToggleSort={() => update({ sort: sort === 'newest' ? 'oldest' : 'newest', page: 1 })}
           />
-        ) : null}
-      </div>
-      <div className="mt-4">
-        <ListShell
-          items={data?.items}
-          loadingLabel={t('adminAudit.loading')}
-          error={list.isError ? t('adminAudit.loadFailed') : null}
-          onRetry={() => void list.refetch()}
-          empty={{
-            testId: 'audit-empty',
-            message: t(filtered ? 'adminAudit.emptyFiltered' : 'adminAudit.empty'),
-            clearLabel: t('adminAudit.filters.clear'),
-            onClear: filtered
-              ? () => update({ q: '', actor: null, action: null, customer: null, from: null, to: null, page: 1 })
-              : undefined,
-          }}
-          footer={
-            data ? (
-              <ListPager
-                idPrefix="audit"
-                ns="adminAudit.pager"
-                page={page}
-                pageSize={AUDIT_PAGE_SIZE}
-                total={data.total}
-                totalKind={data.totalKind}
-                shown={data.items.length}
-                onPage={(next) => update({ page: next })}
-              />
-            ) : null
-          }
-        >
-          {(items) => (
-            <ul aria-label={t('adminAudit.caption')} aria-busy={list.isPlaceholderData}>
-              {items.map((row) => (
-                <AuditRowItem key={row.id} row={row} />
+          <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <SelectField
+              id="audit-actor"
+              name="actor"
+              label={t('adminAudit.actor')}
+              value={actor ?? ''}
+              onChange={(event) => update({ actor: event.target.value || null, page: 1 })}
+            >
+              <option value="">{t('adminAudit.allActors')}</option>
+              {(actors.data?.actors ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name || a.email}
+                </option>
               ))}
-            </ul>
+            </SelectField>
+            <FilterSelect
+              id="audit-action"
+              name="action"
+              label={t('adminAudit.action')}
+              value={action}
+              values={AUDIT_ACTIONS}
+              labelOf={(a) => t(`adminAudit.actions.${a}`)}
+              allLabel={t('adminAudit.allActions')}
+              onFilter={(value) => update({ action: value, page: 1 })}
+              className="min-w-0"
+            />
+            <TextField
+              label={t('adminAudit.from')}
+              name="from"
+              type="date"
+              value={from ?? ''}
+              max={to ?? undefined}
+              onChange={(event) => update({ from: day(event.target.value), page: 1 })}
+            />
+            <TextField
+              label={t('adminAudit.to')}
+              name="to"
+              type="date"
+              value={to ?? ''}
+              min={from ?? undefined}
+              onChange={(event) => update({ to: day(event.target.value), page: 1 })}
+            />
+          </div>
+        </>
+      }
+      controls={
+        <>
+          {customer ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="audit-customer-filter">
+              {t('adminAudit.customerFilter', {
+                name: customerRow ? (customerRow.name ?? customerRow.email ?? customer) : customer,
+              })}
+              <Button variant="ghost" size="sm" onClick={() => update({ customer: null, page: 1 })}>
+                {t('adminAudit.clearCustomer')}
+              </Button>
+            </p>
+          ) : (
+            <span />
           )}
-        </ListShell>
-      </div>
-    </>
+          {can('audit.export') ? (
+            <ListExport ns="adminAudit" idPrefix="audit" download={(format) => downloadAuditCsv(filters, format)} />
+          ) : null}
+        </>
+      }
+    >
+      <PagedList {...view} idPrefix="audit" ns="adminAudit" pagerNs="adminAudit.pager" filtersNs="adminAudit.filters">
+        {(items) => (
+          <ul aria-label={t('adminAudit.caption')} aria-busy={view.updating}>
+            {items.map((row) => (
+              <AuditRowItem key={row.id} row={row} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </AdminListFrame>
   );
 }
 

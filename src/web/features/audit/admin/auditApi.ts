@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditActors, AuditList, AuditSort } from '../../../../shared/contracts/audit';
+import { queryOptions } from '@tanstack/react-query';
+import type { AuditActors, AuditList, AuditListQuery, AuditSort } from '../../../../shared/contracts/audit';
 import type { AuditAction } from '../../../../shared/domain/audit';
+import type { ExportFormat } from '../../../../shared/schemas/list-query';
+import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
-import { downloadCsv } from '../../../lib/download';
 
 export interface AuditListParams {
   page: number;
@@ -16,41 +17,17 @@ export interface AuditListParams {
 }
 
 export const AUDIT_PAGE_SIZE = 25;
-const BASE = '/api/admin/audit';
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
+const audit = adminListApi<AuditListQuery, AuditList>('audit', ADMIN_AUDIT_KEY, AUDIT_PAGE_SIZE);
 
-function filterSearch(params: Omit<AuditListParams, 'page'>): URLSearchParams {
-  const search = new URLSearchParams();
-  if (params.sort !== 'newest') search.set('sort', params.sort);
-  for (const key of ['actor', 'action', 'customer', 'from', 'to'] as const) {
-    const value = params[key];
-    if (value) search.set(key, value);
-  }
-  if (params.q) search.set('q', params.q);
-  return search;
-}
-
-export function auditListQuery(params: AuditListParams) {
-  const search = filterSearch(params);
-  search.set('page', String(params.page));
-  search.set('pageSize', String(AUDIT_PAGE_SIZE));
-  return queryOptions({
-    queryKey: [...ADMIN_AUDIT_KEY, 'list', params],
-    queryFn: () => api<AuditList>('GET', `${BASE}?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const auditListQuery = (params: AuditListParams) => listPageQuery(audit, params);
 
 export const auditActorsQuery = queryOptions({
   queryKey: [...ADMIN_AUDIT_KEY, 'actors'],
-  queryFn: () => api<AuditActors>('GET', `${BASE}/actors`),
+  queryFn: () => api<AuditActors>('GET', `${audit.path}/actors`),
   staleTime: 60_000,
 });
 
 /** Downloads the filter's rows (all pages); `excel-tr` is the Turkish Excel dialect. */
-export async function downloadAuditCsv(params: Omit<AuditListParams, 'page'>, format: 'csv' | 'excel-tr') {
-  const search = filterSearch(params);
-  if (format === 'excel-tr') search.set('lang', 'tr');
-  await downloadCsv(`${BASE}/export.csv?${search}`, 'audit.csv');
-}
+export const downloadAuditCsv = (params: Omit<AuditListParams, 'page'>, format: ExportFormat) =>
+  downloadListCsv(audit, params, format);

@@ -10,7 +10,7 @@ import { isStateFilable } from '../../../../shared/domain/filings';
 import { stateItemAct } from '../../../../shared/domain/state-item-act';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
@@ -85,11 +85,6 @@ export function AdminDeadlinesPage() {
     clearFilters: { q: '', state: null, rule: null, open: false },
     rowTestId: 'deadline-row',
   });
-  const exporting = useExport(
-    (format) => downloadDeadlinesCsv({ days, state, rule, q, overdue, open }, format),
-    'compliance.admin.exportDone',
-    'compliance.admin.exportFailed',
-  );
 
   return (
     <AdminListFrame
@@ -155,13 +150,10 @@ export function AdminDeadlinesPage() {
             />
           </div>
           {can('deadlines.export') ? (
-            <ExportButtons
-              exporting={exporting}
-              legend={t('compliance.admin.export')}
-              csvLabel={t('compliance.admin.export')}
-              excelLabel={t('compliance.admin.exportExcel')}
-              csvTestId="deadlines-export-csv"
-              excelTestId="deadlines-export-excel"
+            <ListExport
+              ns="compliance.admin"
+              idPrefix="deadlines"
+              download={(format) => downloadDeadlinesCsv({ days, state, rule, q, overdue, open }, format)}
             />
           ) : null}
         </>

@@ -1,8 +1,13 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
-import type { AdminDeadline, AdminDeadlineList, ComplianceMark } from '../../../../shared/contracts/compliance';
+import type {
+  AdminDeadline,
+  AdminDeadlineList,
+  AdminDeadlineListQuery,
+  ComplianceMark,
+} from '../../../../shared/contracts/compliance';
+import type { ExportFormat } from '../../../../shared/schemas/list-query';
+import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
-import { downloadCsv } from '../../../lib/download';
 
 export type { AdminDeadline } from '../../../../shared/contracts/compliance';
 
@@ -19,43 +24,23 @@ export interface DeadlineListParams {
 }
 
 export const DEADLINES_PAGE_SIZE = 20;
-const BASE = '/api/admin/compliance';
 export const DEADLINES_KEY = ['admin', 'deadlines'] as const;
+const deadlines = adminListApi<AdminDeadlineListQuery, AdminDeadlineList>(
+  'deadlines',
+  DEADLINES_KEY,
+  DEADLINES_PAGE_SIZE,
+);
+/** The desk's marks, beside its list. */
+const MARKS_BASE = '/api/admin/compliance/customers';
 
-function filterSearch(params: Omit<DeadlineListParams, 'page'>): URLSearchParams {
-  const search = new URLSearchParams({ days: String(params.days) });
-  if (params.state) search.set('state', params.state);
-  if (params.rule) search.set('rule', params.rule);
-  if (params.q) search.set('q', params.q);
-  if (params.overdue) search.set('overdue', '1');
-  if (params.open) search.set('open', '1');
-  return search;
-}
-
-export function deadlineListQuery(params: DeadlineListParams) {
-  const search = filterSearch(params);
-  search.set('page', String(params.page));
-  search.set('pageSize', String(DEADLINES_PAGE_SIZE));
-  return queryOptions({
-    queryKey: [...DEADLINES_KEY, 'list', params],
-    queryFn: () => api<AdminDeadlineList>('GET', `${BASE}/deadlines?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const deadlineListQuery = (params: DeadlineListParams) => listPageQuery(deadlines, params);
 
 export const setDeadlineDone = (row: Pick<AdminDeadline, 'userId' | 'itemKey'>, done: boolean) =>
   api<ComplianceMark>(
     done ? 'PUT' : 'DELETE',
-    `${BASE}/customers/${encodeURIComponent(row.userId)}/items/${encodeURIComponent(row.itemKey)}/done`,
+    `${MARKS_BASE}/${encodeURIComponent(row.userId)}/items/${encodeURIComponent(row.itemKey)}/done`,
   );
 
 /** Downloads the filter's deadlines (all pages) under the server's file name. */
-export async function downloadDeadlinesCsv(
-  params: Omit<DeadlineListParams, 'page'>,
-  format: 'csv' | 'excel-tr',
-): Promise<void> {
-  const search = filterSearch(params);
-  if (format !== 'csv') search.set('format', format);
-  await downloadCsv(`${BASE}/deadlines/export.csv?${search}`, 'deadlines.csv');
-}
+export const downloadDeadlinesCsv = (params: Omit<DeadlineListParams, 'page'>, format: ExportFormat) =>
+  downloadListCsv(deadlines, params, format);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminEinApplication,
   AdminEinList,
@@ -7,6 +7,7 @@ import type {
   SsnReveal,
 } from '../../../../shared/contracts/ein';
 import type { EinStatus } from '../../../../shared/domain/ein';
+import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
@@ -39,32 +40,13 @@ export interface EinListParams {
 }
 
 export const EIN_PAGE_SIZE = 20;
-
-const BASE = '/api/admin/ein-applications';
 /** Every admin EIN query starts with this key, so one invalidation refreshes list and detail. */
 export const EIN_KEY = ['admin', 'ein-applications'] as const;
+const applications = adminListApi<AdminEinListQuery, AdminEinList>('ein', EIN_KEY, EIN_PAGE_SIZE);
+const BASE = applications.path;
 
-export function einListQuery(params: EinListParams) {
-  const search = new URLSearchParams({
-    page: String(params.page),
-    pageSize: String(EIN_PAGE_SIZE),
-    sort: params.sort,
-  });
-  if (params.status) search.set('status', params.status);
-  if (params.q) search.set('q', params.q);
-  if (params.overdue) search.set('overdue', '1');
-  if (params.reachedFrom) search.set('reachedFrom', params.reachedFrom);
-  if (params.reachedTo) search.set('reachedTo', params.reachedTo);
-  if (params.utm) search.set('utm', params.utm);
-  if (params.link) search.set('link', params.link);
-  return queryOptions({
-    queryKey: [...EIN_KEY, 'list', params],
-    queryFn: () => api<AdminEinList>('GET', `${BASE}?${search}`),
-    // Staff work on a queue that others change too: show fresh data, keep the old page while paging.
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+// Staff work on a queue that others change too: fresh data, the old page kept while paging.
+export const einListQuery = (params: EinListParams) => listPageQuery(applications, params);
 
 export function einDetailQuery(id: string) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminFilingRow, AdminFilingView } from '../../../../shared/contracts/filings';
 import {
@@ -11,13 +11,14 @@ import {
   type FilingStatus,
 } from '../../../../shared/domain/filings';
 import { formatEinDigits } from '../../../../shared/domain/form-5472';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FileLink } from '../../../components/admin/FileLink';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
-import { useAdminListPage } from '../../../components/admin/useAdminListPage';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
 import {
   type ListParamsCodec,
   readPage,
@@ -83,122 +84,104 @@ const codec: ListParamsCodec<FilingListParams> = {
  */
 export function AdminFilingsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { page, sort, year, kind, status, q, selectedId, update } = useListParams(codec);
+  const params = useListParams(codec);
+  const { page, sort, year, kind, status, q, update } = params;
   const filters = { sort, year, kind, status, q };
-  const list = useQuery(filingListQuery({ page, ...filters }));
-  const { data } = list;
+  const { view, toolbar, detail, select } = useAdminList(params, {
+    query: filingListQuery({ page, ...filters }),
+    refreshKey: ADMIN_FILINGS_KEY,
+    loadFailedKey: 'adminFilings.loadFailed',
+    filtered: Boolean(year || kind || status || q),
+    clearFilters: { q: '', year: null, kind: null, status: null },
+    rowTestId: 'filing-row',
+  });
   const currentYear = new Date().getUTCFullYear();
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
 
-  const { focusOnOpen, select, close } = useAdminListPage({
-    error: list.error,
-    data,
-    page,
-    selectedId,
-    update,
-    loadFailedKey: 'adminFilings.loadFailed',
-    rowTestId: 'filing-row',
-  });
-  const onSearch = useCallback((value: string) => update({ q: value, page: 1 }, { replace: true }), [update]);
-  const exporting = useExport(
-    (format) => downloadFilingsCsv(filters, format),
-    'adminFilings.exportDone',
-    'adminFilings.exportFailed',
-  );
-  const filtered = Boolean(year || kind || status || q);
-
   return (
-    <>
-      <AdminPageHeader icon={Landmark} title={t('adminFilings.title')} subtitle={t('adminFilings.intro')} />
-      <ListToolbar
-        idPrefix="filings"
-        ns="adminFilings.filters"
-        q={q}
-        newest={sort === 'newest'}
-        refreshing={list.isFetching && !list.isPending}
-        onSearch={onSearch}
-        onToggleSort={() => update({ sort: sort === 'newest' ? 'waiting' : 'newest', page: 1 })}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_FILINGS_KEY })}
-      />
-      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <SelectField
-          id="filings-year"
-          name="year"
-          label={t('adminFilings.year')}
-          value={year ?? ''}
-          onChange={(e) => update({ year: e.target.value ? Number(e.target.value) : null, page: 1 })}
-        >
-          <option value="">{t('adminFilings.allYears')}</option>
-          {years.map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="filings-kind"
-          name="kind"
-          label={t('adminFilings.kind')}
-          value={kind ?? ''}
-          onChange={(e) => update({ kind: isKind(e.target.value) ? e.target.value : null, page: 1 })}
-        >
-          <option value="">{t('adminFilings.allKinds')}</option>
-          {FILING_LIST_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`adminFilings.kinds.${k}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="filings-status"
-          name="status"
-          label={t('adminFilings.status')}
-          value={status ?? ''}
-          onChange={(e) => update({ status: isStatus(e.target.value) ? e.target.value : null, page: 1 })}
-        >
-          <option value="">{t('adminFilings.allStatuses')}</option>
-          {FILING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`adminFilings.statuses.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <div className="mt-3 flex justify-end">
-        <ExportButtons
-          exporting={exporting}
-          legend={t('adminFilings.export')}
-          csvLabel={t('adminFilings.export')}
-          excelLabel={t('adminFilings.exportExcel')}
-          csvTestId="filings-export-csv"
-          excelTestId="filings-export-excel"
-        />
-      </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <PagedList
-          data={data}
-          idPrefix="filings"
-          ns="adminFilings"
-          pagerNs="adminFilings.pager"
-          filtersNs="adminFilings.filters"
-          error={list.isError ? t('adminFilings.loadFailed') : null}
-          filtered={filtered}
-          onRetry={() => void list.refetch()}
-          onClearFilters={() => update({ q: '', year: null, kind: null, status: null, page: 1 })}
-          onPage={(next) => update({ page: next })}
-        >
-          {(items) => (
-            <ul aria-label={t('adminFilings.caption')} aria-busy={list.isPlaceholderData}>
-              {items.map((row) => (
-                <FilingRowItem key={row.id} row={row} selected={row.id === selectedId} onOpen={() => select(row.id)} />
+    <AdminListFrame
+      icon={Landmark}
+      title={t('adminFilings.title')}
+      subtitle={t('adminFilings.intro')}
+      toolbar={
+        <>
+          <ListToolbar
+            idPrefix="filings"
+            ns="adminFilings.filters"
+            {...toolbar}
+            newest={sort === 'newest'}
+            onToggleSort={() => update({ sort: sort === 'newest' ? 'waiting' : 'newest', page: 1 })}
+          />
+          <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <SelectField
+              id="filings-year"
+              name="year"
+              label={t('adminFilings.year')}
+              value={year ?? ''}
+              onChange={(e) => update({ year: e.target.value ? Number(e.target.value) : null, page: 1 })}
+            >
+              <option value="">{t('adminFilings.allYears')}</option>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
               ))}
-            </ul>
-          )}
-        </PagedList>
-        {selectedId ? <FilingDetail id={selectedId} focusOnOpen={focusOnOpen} onClose={close} /> : null}
-      </div>
-    </>
+            </SelectField>
+            <FilterSelect
+              id="filings-kind"
+              name="kind"
+              label={t('adminFilings.kind')}
+              value={kind}
+              values={FILING_LIST_KINDS}
+              labelOf={(k) => t(`adminFilings.kinds.${k}`)}
+              allLabel={t('adminFilings.allKinds')}
+              onFilter={(value) => update({ kind: value, page: 1 })}
+              className="min-w-0"
+            />
+            <FilterSelect
+              id="filings-status"
+              name="status"
+              label={t('adminFilings.status')}
+              value={status}
+              values={FILING_STATUSES}
+              labelOf={(s) => t(`adminFilings.statuses.${s}`)}
+              allLabel={t('adminFilings.allStatuses')}
+              onFilter={(value) => update({ status: value, page: 1 })}
+              className="min-w-0"
+            />
+          </div>
+        </>
+      }
+      controls={
+        <>
+          <span />
+          <ListExport ns="adminFilings" idPrefix="filings" download={(format) => downloadFilingsCsv(filters, format)} />
+        </>
+      }
+      panelWidth="wide"
+      panel={detail ? <FilingDetail id={detail.id} focusOnOpen={detail.focusOnOpen} onClose={detail.onClose} /> : null}
+    >
+      <PagedList
+        {...view}
+        idPrefix="filings"
+        ns="adminFilings"
+        pagerNs="adminFilings.pager"
+        filtersNs="adminFilings.filters"
+      >
+        {(items) => (
+          <ul aria-label={t('adminFilings.caption')} aria-busy={view.updating}>
+            {items.map((row) => (
+              <FilingRowItem
+                key={row.id}
+                row={row}
+                selected={row.id === view.selectedId}
+                onOpen={() => select(row.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </AdminListFrame>
   );
 }
 

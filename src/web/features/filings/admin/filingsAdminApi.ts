@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminFilingList, AdminFilingView } from '../../../../shared/contracts/filings';
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminFilingList, AdminFilingListQuery, AdminFilingView } from '../../../../shared/contracts/filings';
 import type { FilingListKind, FilingSort, FilingStatus } from '../../../../shared/domain/filings';
+import type { ExportFormat } from '../../../../shared/schemas/list-query';
+import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
-import { downloadCsv } from '../../../lib/download';
 import { upload } from '../../../lib/upload';
 
 export interface FilingListParams {
@@ -15,30 +16,11 @@ export interface FilingListParams {
 }
 
 export const FILINGS_PAGE_SIZE = 25;
-const BASE = '/api/admin/filings';
 export const ADMIN_FILINGS_KEY = ['admin', 'filings'] as const;
+const filings = adminListApi<AdminFilingListQuery, AdminFilingList>('filings', ADMIN_FILINGS_KEY, FILINGS_PAGE_SIZE);
+const BASE = filings.path;
 
-function filterSearch(params: Omit<FilingListParams, 'page'>): URLSearchParams {
-  const search = new URLSearchParams();
-  if (params.sort !== 'waiting') search.set('sort', params.sort);
-  if (params.year) search.set('year', String(params.year));
-  if (params.kind) search.set('kind', params.kind);
-  if (params.status) search.set('status', params.status);
-  if (params.q) search.set('q', params.q);
-  return search;
-}
-
-export function filingListQuery(params: FilingListParams) {
-  const search = filterSearch(params);
-  search.set('page', String(params.page));
-  search.set('pageSize', String(FILINGS_PAGE_SIZE));
-  return queryOptions({
-    queryKey: [...ADMIN_FILINGS_KEY, 'list', params],
-    queryFn: () => api<AdminFilingList>('GET', `${BASE}?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const filingListQuery = (params: FilingListParams) => listPageQuery(filings, params);
 
 export function adminFilingQuery(id: string) {
   return queryOptions({
@@ -82,8 +64,5 @@ export function markStateItemFiled(
 }
 
 /** Downloads the filter's rows (all pages); `excel-tr` is the Turkish Excel dialect. */
-export async function downloadFilingsCsv(params: Omit<FilingListParams, 'page'>, format: 'csv' | 'excel-tr') {
-  const search = filterSearch(params);
-  if (format === 'excel-tr') search.set('lang', 'tr');
-  await downloadCsv(`${BASE}/export.csv?${search}`, 'filings.csv');
-}
+export const downloadFilingsCsv = (params: Omit<FilingListParams, 'page'>, format: ExportFormat) =>
+  downloadListCsv(filings, params, format);

@@ -28,7 +28,7 @@ export interface FormationListProps {
  * the same rows, laid out by a container query. Each row has its status dropdown and 'View Details'.
  */
 export function FormationList(props: FormationListProps) {
-  const { data, updating, backTo } = props;
+  const { updating, backTo } = props;
   const { t } = useTranslation();
   return (
     <PagedList
@@ -36,7 +36,6 @@ export function FormationList(props: FormationListProps) {
       idPrefix="formations"
       ns="adminFormations.list"
       filtersNs="adminFormations.filters"
-      totalKind={data?.totalExact === false ? 'estimate' : 'exact'}
       frameClassName="@container"
     >
       {(items) => (

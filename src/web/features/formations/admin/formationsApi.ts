@@ -1,15 +1,16 @@
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminFormationCompanyInput,
-  AdminFormationExportFormat,
   AdminFormationList,
+  AdminFormationListQuery,
   AdminFormationResult,
   AdminFormationSort,
   CustomerFileResult,
 } from '../../../../shared/contracts/formations-admin';
 import type { FormationStatus } from '../../../../shared/domain/formation';
+import type { ExportFormat } from '../../../../shared/schemas/list-query';
+import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
-import { downloadCsv } from '../../../lib/download';
 import { USERS_KEY } from '../../users';
 
 export type {
@@ -34,32 +35,16 @@ export interface FormationListParams {
 }
 
 export const FORMATIONS_PAGE_SIZE = 20;
-const BASE = '/api/admin/formations';
 /** Every admin formations query starts with this key, so one invalidation refreshes list and files. */
 export const FORMATIONS_KEY = ['admin', 'formations'] as const;
+const formations = adminListApi<AdminFormationListQuery, AdminFormationList>(
+  'formations',
+  FORMATIONS_KEY,
+  FORMATIONS_PAGE_SIZE,
+);
+const BASE = formations.path;
 
-function filterSearch(params: Omit<FormationListParams, 'page'>): URLSearchParams {
-  const search = new URLSearchParams({ sort: params.sort });
-  if (params.status) search.set('status', params.status);
-  if (params.q) search.set('q', params.q);
-  for (const key of ['createdFrom', 'createdTo', 'reachedFrom', 'reachedTo', 'utm', 'link'] as const) {
-    const day = params[key];
-    if (day) search.set(key, day);
-  }
-  return search;
-}
-
-export function formationListQuery(params: FormationListParams) {
-  const search = filterSearch(params);
-  search.set('page', String(params.page));
-  search.set('pageSize', String(FORMATIONS_PAGE_SIZE));
-  return queryOptions({
-    queryKey: [...FORMATIONS_KEY, 'list', params],
-    queryFn: () => api<AdminFormationList>('GET', `${BASE}?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const formationListQuery = (params: FormationListParams) => listPageQuery(formations, params);
 
 /**
  * The customer file. Kept under the users key too: the reused documents, orders and support cards
@@ -95,11 +80,5 @@ export function useApplyFormationChange() {
  * Downloads the current filter's formations (all pages) as the server streams them, then hands the
  * file to the browser under the server's name (formations-YYYY-MM-DD.csv).
  */
-export function downloadFormationsCsv(
-  params: Omit<FormationListParams, 'page'>,
-  format: AdminFormationExportFormat,
-): Promise<string> {
-  const search = filterSearch(params);
-  if (format !== 'csv') search.set('format', format);
-  return downloadCsv(`${BASE}/export.csv?${search}`, 'formations.csv');
-}
+export const downloadFormationsCsv = (params: Omit<FormationListParams, 'page'>, format: ExportFormat) =>
+  downloadListCsv(formations, params, format);

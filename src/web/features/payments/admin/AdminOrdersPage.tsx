@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/domain/orders';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { AttributionFilter } from '../../../components/admin/AttributionFilter';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
@@ -101,11 +101,6 @@ export function AdminOrdersPage() {
     rowTestId: 'order-row',
   });
   const services = useQuery(serviceListQuery({ status: 'all', q: '' }));
-  const exporting = useExport(
-    (format) => downloadOrdersCsv(filters, format),
-    'adminOrders.exportDone',
-    'adminOrders.exportFailed',
-  );
 
   return (
     <AdminListFrame
@@ -189,14 +184,7 @@ export function AdminOrdersPage() {
             onChange={(event) => update({ first: event.target.checked, page: 1 })}
           />
           <AttributionFilter utm={utm} link={link} onClear={() => update({ utm: null, link: null, page: 1 })} />
-          <ExportButtons
-            exporting={exporting}
-            legend={t('adminOrders.export')}
-            csvLabel={t('adminOrders.export')}
-            excelLabel={t('adminOrders.exportExcel')}
-            csvTestId="orders-export-csv"
-            excelTestId="orders-export-excel"
-          />
+          <ListExport ns="adminOrders" idPrefix="orders" download={(format) => downloadOrdersCsv(filters, format)} />
         </>
       }
     >

@@ -1,17 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
 import { formatCalendarDate, formatDate } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
-import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
+import { PagedList } from '../../../components/admin/ListParts';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { type ListParamsCodec, readPage, useListParams } from '../../../components/admin/useListParams';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/Input';
-import { Spinner } from '../../../components/ui/Spinner';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
@@ -23,6 +23,7 @@ import {
   declineErasure,
   downloadCustomerData,
   ERASURE_STATUSES_SHOWN,
+  ERASURES_KEY,
   type ErasureQueueItem,
   erasuresQuery,
   type ShownStatus,
@@ -31,69 +32,76 @@ import {
 const isShown = (value: string | null): value is ShownStatus =>
   (ERASURE_STATUSES_SHOWN as readonly string[]).includes(value ?? '');
 
+/** ?status= (the waiting ones unless asked) and ?page=. */
+const codec: ListParamsCodec<{ page: number; status: ShownStatus }> = {
+  read: (search) => {
+    const status = search.get('status');
+    return { page: readPage(search), status: isShown(status) ? status : 'pending' };
+  },
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('status', p.status, 'pending');
+  },
+};
+
 /** /admin/privacy (decision 0047): the erasure queue with its legal answer dates, and a customer's copy. */
 export function AdminPrivacyPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const [search, setSearch] = useSearchParams();
-  const statusParam = search.get('status');
-  const status: ShownStatus = isShown(statusParam) ? statusParam : 'pending';
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const { data, isPending, isError, refetch } = useQuery(erasuresQuery(status, page));
-  const set = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null) next.delete(k);
-      else next.set(k, v);
-    }
-    setSearch(next);
-  };
+  const params = useListParams(codec);
+  const { page, status, update } = params;
+  const { view } = useAdminList(
+    { ...params, q: '' },
+    {
+      query: erasuresQuery(status, page),
+      refreshKey: ERASURES_KEY,
+      loadFailedKey: 'privacy.admin.loadFailed',
+      // The status picks a queue; no search or filter narrows it.
+      filtered: false,
+      clearFilters: {},
+      rowTestId: 'privacy-request',
+    },
+  );
 
   return (
     <>
-      <AdminPageHeader icon={ShieldCheck} title={t('privacy.admin.title')} subtitle={t('privacy.admin.subtitle')} />
-      <FilterSelect
-        name="status"
-        label={t('privacy.admin.status.label')}
-        values={ERASURE_STATUSES_SHOWN}
-        labelOf={(v) => t(`privacy.admin.status.${v}`)}
-        value={status}
-        onChange={(v) => set({ status: v === 'pending' ? null : v, page: null })}
-        className="w-full sm:w-64"
-        testId="privacy-status-filter"
-      />
-      <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {isPending ? (
-          <div className="flex justify-center p-8">
-            <Spinner />
-          </div>
-        ) : isError ? (
-          <div className="p-4">
-            <RetryAlert message={t('privacy.admin.loadFailed')} onRetry={() => void refetch()} />
-          </div>
-        ) : data.items.length === 0 ? (
-          <p className="p-6 text-center text-slate-600" data-testid="privacy-empty">
-            {t('privacy.admin.empty')}
-          </p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-200" data-testid="privacy-requests">
-              {data.items.map((item) => (
+      <AdminListFrame
+        icon={ShieldCheck}
+        title={t('privacy.admin.title')}
+        subtitle={t('privacy.admin.subtitle')}
+        toolbar={
+          <FilterSelect
+            name="status"
+            label={t('privacy.admin.status.label')}
+            values={ERASURE_STATUSES_SHOWN}
+            labelOf={(v) => t(`privacy.admin.status.${v}`)}
+            value={status}
+            onChange={(v) => update({ status: v, page: 1 })}
+            className="w-full sm:w-64"
+            testId="privacy-status-filter"
+          />
+        }
+      >
+        <PagedList
+          {...view}
+          idPrefix="privacy"
+          ns="privacy.admin.list"
+          filtersNs="privacy.admin.status"
+          emptyTestId="privacy-empty"
+        >
+          {(items) => (
+            <ul
+              className="divide-y divide-slate-200"
+              aria-busy={view.updating || undefined}
+              data-testid="privacy-requests"
+            >
+              {items.map((item) => (
                 <RequestRow key={item.id} item={item} />
               ))}
             </ul>
-            <ListPager
-              idPrefix="privacy"
-              ns="privacy.admin.list"
-              page={page}
-              pageSize={data.pageSize}
-              total={data.total}
-              shown={data.items.length}
-              onPage={(p) => set({ page: p === 1 ? null : String(p) })}
-            />
-          </>
-        )}
-      </div>
+          )}
+        </PagedList>
+      </AdminListFrame>
       {can('privacy.export') ? <CustomerCopy /> : null}
     </>
   );

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ErasureList, ErasureRequest } from '../../../../shared/contracts/privacy';
+import type { ErasureList, ErasureListQuery, ErasureRequest } from '../../../../shared/contracts/privacy';
+import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 
@@ -8,15 +8,13 @@ export type { ErasureQueueItem } from '../../../../shared/contracts/privacy';
 /* /admin/privacy (decision 0047): the erasure queue and a customer's copy. */
 
 const BASE = '/api/admin/privacy';
+export const ERASURES_PAGE_SIZE = 20;
+export const ERASURES_KEY = ['admin', 'privacy', 'erasures'] as const;
+const erasures = adminListApi<ErasureListQuery, ErasureList>('erasures', ERASURES_KEY, ERASURES_PAGE_SIZE);
 export const ERASURE_STATUSES_SHOWN = ['pending', 'erased', 'declined'] as const;
 export type ShownStatus = (typeof ERASURE_STATUSES_SHOWN)[number];
 
-export const erasuresQuery = (status: ShownStatus, page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'privacy', 'erasures', status, page],
-    queryFn: () => api<ErasureList>('GET', `${BASE}/erasures?status=${status}&page=${page}&pageSize=20`),
-    placeholderData: keepPreviousData,
-  });
+export const erasuresQuery = (status: ShownStatus, page: number) => listPageQuery(erasures, { status, page });
 
 export const approveErasure = (id: string, answer: string) =>
   api<ErasureRequest>('POST', `${BASE}/erasures/${encodeURIComponent(id)}/approve`, answer ? { answer } : {});

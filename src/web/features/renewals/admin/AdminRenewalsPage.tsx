@@ -12,7 +12,7 @@ import {
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import type { CompleteTaskInput } from '../../../../shared/schemas/renewals';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
-import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
@@ -91,11 +91,6 @@ export function AdminRenewalsPage() {
     rowTestId: 'renewal-row',
   });
   const can = useCan();
-  const exporting = useExport(
-    (format) => downloadRenewalsCsv({ view, days, product, sort, q }, format),
-    'renewals.desk.exportDone',
-    'renewals.desk.exportFailed',
-  );
 
   return (
     <AdminListFrame
@@ -165,13 +160,10 @@ export function AdminRenewalsPage() {
             />
           </div>
           {can('renewals.export') ? (
-            <ExportButtons
-              exporting={exporting}
-              legend={t('renewals.desk.export')}
-              csvLabel={t('renewals.desk.export')}
-              excelLabel={t('renewals.desk.exportExcel')}
-              csvTestId="renewals-export-csv"
-              excelTestId="renewals-export-excel"
+            <ListExport
+              ns="renewals.desk"
+              idPrefix="renewals"
+              download={(format) => downloadRenewalsCsv({ view, days, product, sort, q }, format)}
             />
           ) : null}
         </>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
@@ -39,56 +39,56 @@ export function AdminServicesPage() {
   }, []);
 
   return (
-    <>
-      <AdminPageHeader icon={ShoppingBag} title={t('admin.nav.services')} subtitle={t('adminServices.subtitle')} />
-      <div className="space-y-8">
-        <ServiceForm
-          key={editing?.id ?? 'new'}
-          editing={editing}
-          stripePriceIdRequired={list.data?.stripePriceIdRequired ?? false}
-          onDone={() => setEditing(null)}
-        />
-        <section aria-labelledby="services-list-title" className="space-y-4">
-          <h2
-            id="services-list-title"
-            tabIndex={-1}
-            className="text-lg font-semibold text-slate-900 focus:outline-none"
-          >
-            {t('adminServices.list.title')}
-          </h2>
-          <ListToolbar
-            idPrefix="services"
-            ns="adminServices.filters"
-            q={q}
-            refreshing={list.isFetching && !list.isPending}
-            onSearch={onSearch}
-            onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_SERVICES_KEY })}
-          >
-            <FilterSelect
-              id="services-status-filter"
-              name="status"
-              label={t('adminServices.filters.status')}
-              value={status}
-              values={SERVICE_STATUS_FILTERS}
-              labelOf={(s) => t(`adminServices.filters.${s}`)}
-              onChange={(value) => update({ status: value })}
-              className="min-w-0 flex-1 sm:w-44 sm:flex-none"
-            />
-          </ListToolbar>
-          <ServiceList
-            services={list.data?.services}
-            loading={list.isPending}
-            updating={list.isPlaceholderData}
-            error={list.isError ? t('adminServices.toast.loadFailed') : null}
-            filtered={Boolean(q) || status !== 'all'}
-            editingId={editing?.id ?? null}
-            onEdit={setEditing}
-            onDeleted={onDeleted}
-            onRetry={() => void list.refetch()}
-            onClearFilters={() => update({ q: '', status: 'all' })}
+    <AdminListFrame
+      icon={ShoppingBag}
+      title={t('admin.nav.services')}
+      subtitle={t('adminServices.subtitle')}
+      lead={{
+        form: (
+          <ServiceForm
+            key={editing?.id ?? 'new'}
+            editing={editing}
+            stripePriceIdRequired={list.data?.stripePriceIdRequired ?? false}
+            onDone={() => setEditing(null)}
           />
-        </section>
-      </div>
-    </>
+        ),
+        listTitle: t('adminServices.list.title'),
+        listTitleId: 'services-list-title',
+      }}
+      toolbar={
+        <ListToolbar
+          idPrefix="services"
+          ns="adminServices.filters"
+          q={q}
+          refreshing={list.isFetching && !list.isPending}
+          onSearch={onSearch}
+          onRefresh={() => void queryClient.invalidateQueries({ queryKey: ADMIN_SERVICES_KEY })}
+        >
+          <FilterSelect
+            id="services-status-filter"
+            name="status"
+            label={t('adminServices.filters.status')}
+            value={status}
+            values={SERVICE_STATUS_FILTERS}
+            labelOf={(s) => t(`adminServices.filters.${s}`)}
+            onChange={(value) => update({ status: value })}
+            className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+          />
+        </ListToolbar>
+      }
+    >
+      <ServiceList
+        services={list.data?.services}
+        loading={list.isPending}
+        updating={list.isPlaceholderData}
+        error={list.isError ? t('adminServices.toast.loadFailed') : null}
+        filtered={Boolean(q) || status !== 'all'}
+        editingId={editing?.id ?? null}
+        onEdit={setEditing}
+        onDeleted={onDeleted}
+        onRetry={() => void list.refetch()}
+        onClearFilters={() => update({ q: '', status: 'all' })}
+      />
+    </AdminListFrame>
   );
 }

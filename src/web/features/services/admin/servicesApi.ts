@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdminServiceList,
+  AdminServiceListQuery,
   AdminServiceResult,
   ServiceInput,
   ServiceRemoval,
 } from '../../../../shared/contracts/services';
+import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
 export type { AdminService } from '../../../../shared/contracts/services';
@@ -19,20 +20,13 @@ export interface ServiceListParams {
   status: ServiceStatusFilter;
 }
 
-const BASE = '/api/admin/services';
 /** Every admin services query starts with this key, so one invalidation refreshes every filtered list. */
 export const ADMIN_SERVICES_KEY = ['admin', 'services'] as const;
+// The catalogue is short: filtered, not paged.
+const services = adminListApi<AdminServiceListQuery, AdminServiceList>('services', ADMIN_SERVICES_KEY, null);
+const BASE = services.path;
 
-export function serviceListQuery(params: ServiceListParams) {
-  const search = new URLSearchParams({ status: params.status });
-  if (params.q) search.set('q', params.q);
-  return queryOptions({
-    queryKey: [...ADMIN_SERVICES_KEY, 'list', params],
-    queryFn: () => api<AdminServiceList>('GET', `${BASE}?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const serviceListQuery = (params: ServiceListParams) => listPageQuery(services, params);
 
 const byId = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 

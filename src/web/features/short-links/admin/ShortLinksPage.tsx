@@ -1,43 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
-import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
+import { useAdminList } from '../../../components/admin/useAdminListPage';
+import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ShortLinkForm } from './ShortLinkForm';
 import { ShortLinkList } from './ShortLinkList';
 import { SHORT_LINKS_KEY, type ShortLink, shortLinkListQuery } from './shortLinksApi';
 
 /** The list's search and page live in the URL, so a reload or a shared link shows the same list. */
-function useShortLinkParams() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = useCallback(
-    (patch: { q?: string; page?: number }, options?: { replace?: boolean }) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (patch.q !== undefined) {
-            if (patch.q) next.set('q', patch.q);
-            else next.delete('q');
-            next.delete('page');
-          }
-          if (patch.page !== undefined) {
-            if (patch.page > 1) next.set('page', String(patch.page));
-            else next.delete('page');
-          }
-          return next;
-        },
-        { replace: options?.replace },
-      );
-    },
-    [setParams],
-  );
-  return { q, page, update };
-}
+const codec: ListParamsCodec<{ page: number; q: string }> = {
+  read: (search) => ({ page: readPage(search), q: readQuery(search) }),
+  write: (p, set) => {
+    set('page', String(p.page), '1');
+    set('q', p.q, '');
+  },
+};
 
 /**
  * product.md#short-link-manager "Short-link manager" (/shorten): one form that creates a link or edits the one picked in
@@ -45,13 +24,17 @@ function useShortLinkParams() {
  */
 export function ShortLinksPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { q, page, update } = useShortLinkParams();
-  const list = useQuery(shortLinkListQuery({ q, page }));
+  const params = useListParams(codec);
+  const { view, toolbar } = useAdminList(params, {
+    query: shortLinkListQuery({ q: params.q, page: params.page }),
+    refreshKey: SHORT_LINKS_KEY,
+    loadFailedKey: 'shortLinks.toast.loadFailed',
+    filtered: Boolean(params.q),
+    clearFilters: { q: '' },
+    rowTestId: 'short-link-row',
+  });
   const [editing, setEditing] = useState<ShortLink | null>(null);
-  useAdminLoadError(list.error, 'shortLinks.toast.loadFailed', 'short-links-list-failed');
 
-  const onSearch = useCallback((value: string) => update({ q: value }, { replace: true }), [update]);
   const onDeleted = useCallback((id: string) => {
     setEditing((current) => (current?.id === id ? null : current));
     requestAnimationFrame(() => {
@@ -62,41 +45,18 @@ export function ShortLinksPage() {
   }, []);
 
   return (
-    <>
-      <AdminPageHeader icon={Link2} title={t('admin.nav.shortLinks')} subtitle={t('shortLinks.subtitle')} />
-      <div className="space-y-8">
-        <ShortLinkForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-        <section aria-labelledby="short-links-list-title" className="space-y-4">
-          <h2
-            id="short-links-list-title"
-            tabIndex={-1}
-            className="text-lg font-semibold text-slate-900 focus:outline-none"
-          >
-            {t('shortLinks.list.title')}
-          </h2>
-          <ListToolbar
-            idPrefix="short-links"
-            ns="shortLinks.filters"
-            q={q}
-            refreshing={list.isFetching && !list.isPending}
-            onSearch={onSearch}
-            onRefresh={() => void queryClient.invalidateQueries({ queryKey: SHORT_LINKS_KEY })}
-          />
-          <ShortLinkList
-            data={list.data}
-            loading={list.isPending}
-            updating={list.isPlaceholderData}
-            error={list.isError ? t('shortLinks.toast.loadFailed') : null}
-            filtered={Boolean(q)}
-            editingId={editing?.id ?? null}
-            onEdit={setEditing}
-            onDeleted={onDeleted}
-            onRetry={() => void list.refetch()}
-            onClearFilters={() => update({ q: '' })}
-            onPage={(next) => update({ page: next })}
-          />
-        </section>
-      </div>
-    </>
+    <AdminListFrame
+      icon={Link2}
+      title={t('admin.nav.shortLinks')}
+      subtitle={t('shortLinks.subtitle')}
+      lead={{
+        form: <ShortLinkForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />,
+        listTitle: t('shortLinks.list.title'),
+        listTitleId: 'short-links-list-title',
+      }}
+      toolbar={<ListToolbar idPrefix="short-links" ns="shortLinks.filters" {...toolbar} />}
+    >
+      <ShortLinkList {...view} editingId={editing?.id ?? null} onEdit={setEditing} onDeleted={onDeleted} />
+    </AdminListFrame>
   );
 }

@@ -1,30 +1,23 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Ok } from '../../../../shared/contracts/common';
 import type {
   ShortLinkCreateInput,
+  ShortLinkListQuery,
   ShortLinkPage,
   ShortLinkResult,
   ShortLinkUpdateInput,
 } from '../../../../shared/contracts/short-links';
+import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
 export type { ShortLink, ShortLinkPage } from '../../../../shared/contracts/short-links';
 
 export const SHORT_LINKS_PAGE_SIZE = 20;
-const BASE = '/api/admin/short-links';
 /** Every short-link query starts with this key, so one invalidation refreshes every page and search. */
 export const SHORT_LINKS_KEY = ['admin', 'short-links'] as const;
+const links = adminListApi<ShortLinkListQuery, ShortLinkPage>('shortLinks', SHORT_LINKS_KEY, SHORT_LINKS_PAGE_SIZE);
+const BASE = links.path;
 
-export function shortLinkListQuery(params: { q: string; page: number }) {
-  const search = new URLSearchParams({ page: String(params.page), pageSize: String(SHORT_LINKS_PAGE_SIZE) });
-  if (params.q) search.set('q', params.q);
-  return queryOptions({
-    queryKey: [...SHORT_LINKS_KEY, 'list', params],
-    queryFn: () => api<ShortLinkPage>('GET', `${BASE}?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const shortLinkListQuery = (params: { q: string; page: number }) => listPageQuery(links, params);
 
 const byId = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 

@@ -3,7 +3,7 @@ import { UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { StaffInvitation, StaffMember } from '../../../../shared/contracts/staff';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/domain/roles';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -71,8 +71,14 @@ export function AdminStaffPage() {
 
   return (
     <>
-      <AdminPageHeader icon={UsersRound} title={t('adminStaff.title')} subtitle={t('adminStaff.intro')} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <AdminListFrame
+        icon={UsersRound}
+        title={t('adminStaff.title')}
+        subtitle={t('adminStaff.intro')}
+        // The team is short: no search; the invitation form stands beside the lists.
+        panelWidth="narrow"
+        panel={<InviteForm onInvited={() => void refresh()} />}
+      >
         <div className="grid min-w-0 gap-6">
           <Card className="p-0">
             <h2 className="border-b border-slate-100 px-4 py-3 text-lg font-semibold text-slate-900">
@@ -120,8 +126,7 @@ export function AdminStaffPage() {
             )}
           </Card>
         </div>
-        <InviteForm onInvited={() => void refresh()} />
-      </div>
+      </AdminListFrame>
       <ConfirmDialog
         open={pending !== null}
         title={

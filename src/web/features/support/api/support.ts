@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   AdminReplyResult,
   AdminSupportListQuery,
+  AdminSupportListQueryInput,
   AdminThreadCreated,
   AdminThreadDetail,
   AdminThreadList,
@@ -12,6 +13,7 @@ import type {
   ThreadWithMessages,
 } from '../../../../shared/contracts/support';
 import type { SupportStatus } from '../../../../shared/domain/support';
+import { adminListApi, listPageQuery, listSearch } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
@@ -89,22 +91,13 @@ export const ADMIN_SUPPORT_PAGE_SIZE = 20;
 const ADMIN_BASE = '/api/admin/support';
 export const ADMIN_SUPPORT_KEY = ['admin', 'support'] as const;
 
-export function adminSupportListQuery(params: AdminSupportListParams) {
-  const search = new URLSearchParams({
-    page: String(params.page),
-    pageSize: String(ADMIN_SUPPORT_PAGE_SIZE),
-    sort: params.sort,
-  });
-  if (params.status) search.set('status', params.status);
-  if (params.q) search.set('q', params.q);
-  if (params.waiting) search.set('waiting', '1');
-  return queryOptions({
-    queryKey: [...ADMIN_SUPPORT_KEY, 'list', params],
-    queryFn: () => api<AdminThreadList>('GET', `${ADMIN_BASE}/threads?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+const threads = adminListApi<AdminSupportListQueryInput, AdminThreadList>(
+  'support',
+  ADMIN_SUPPORT_KEY,
+  ADMIN_SUPPORT_PAGE_SIZE,
+);
+
+export const adminSupportListQuery = (params: AdminSupportListParams) => listPageQuery(threads, params);
 
 export function adminSupportThreadQuery(id: string) {
   return queryOptions({
@@ -138,11 +131,11 @@ export const sendAdminSupportReply = (id: string, message: string, file: File | 
  * filter: search by their email, then keep only their own threads (another address may contain it).
  */
 export function adminUserThreadsQuery(user: { id: string; email: string }) {
-  const search = new URLSearchParams({ page: '1', pageSize: '100', sort: 'newest', q: user.email });
+  const search = listSearch({ page: 1, pageSize: 100, sort: 'newest', q: user.email });
   return queryOptions({
     queryKey: [...ADMIN_SUPPORT_KEY, 'user', user.id, user.email],
     queryFn: async () => {
-      const { items } = await api<AdminThreadList>('GET', `${ADMIN_BASE}/threads?${search}`);
+      const { items } = await api<AdminThreadList>('GET', `${threads.path}?${search}`);
       return items.filter((item) => item.userId === user.id);
     },
     staleTime: 0,

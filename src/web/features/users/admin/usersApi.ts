@@ -1,12 +1,14 @@
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { DocumentResult } from '../../../../shared/contracts/documents';
 import type {
   AdminUserDetail,
   AdminUserList,
+  AdminUserListQuery,
   AdminUserResult,
   AdminUserSort,
 } from '../../../../shared/contracts/users-admin';
 import type { DocumentCategory } from '../../../../shared/domain/files';
+import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
 export type { DocumentView as AdminUserDocument } from '../../../../shared/contracts/documents';
@@ -25,29 +27,12 @@ export interface UserListParams {
 }
 
 export const USERS_PAGE_SIZE = 20;
-const BASE = '/api/admin/users';
 /** Every admin users query starts with this key, so one invalidation refreshes list and detail. */
 export const USERS_KEY = ['admin', 'users'] as const;
+const users = adminListApi<AdminUserListQuery, AdminUserList>('users', USERS_KEY, USERS_PAGE_SIZE);
+const BASE = users.path;
 
-export function userListQuery(params: UserListParams) {
-  const search = new URLSearchParams({
-    page: String(params.page),
-    pageSize: String(USERS_PAGE_SIZE),
-    sort: params.sort,
-  });
-  if (params.q) search.set('q', params.q);
-  if (params.joinedFrom) search.set('joinedFrom', params.joinedFrom);
-  if (params.joinedTo) search.set('joinedTo', params.joinedTo);
-  if (params.customers) search.set('customers', '1');
-  if (params.utm) search.set('utm', params.utm);
-  if (params.link) search.set('link', params.link);
-  return queryOptions({
-    queryKey: [...USERS_KEY, 'list', params],
-    queryFn: () => api<AdminUserList>('GET', `${BASE}?${search}`),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
+export const userListQuery = (params: UserListParams) => listPageQuery(users, params);
 
 export function userDetailQuery(id: string) {
   return queryOptions({
