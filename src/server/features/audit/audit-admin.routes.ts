@@ -9,6 +9,7 @@ import { auditRowFor } from '../../../shared/domain/audit-readers';
 import type { Role } from '../../../shared/domain/roles';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
+import { serverToday } from '../../platform/clock';
 import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
@@ -130,7 +131,7 @@ export function auditAdminRoutes() {
       exportAuditPages(c.var.deps.database.db, query),
       auditExportDialect(query.lang, currentUser(c).role),
     );
-    const day = new Date().toISOString().slice(0, 10);
+    const day = serverToday(c.var.deps.env);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="audit-${day}${query.lang === 'tr' ? '-tr' : ''}.csv"`);
     c.header('Cache-Control', 'no-store');

@@ -122,7 +122,7 @@ export function complianceAdminRoutes() {
       deadlinePages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
       dialect(query.format),
     );
-    const day = new Date().toISOString().slice(0, 10);
+    const day = serverToday(c.var.deps.env);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header(
       'Content-Disposition',

@@ -1,5 +1,6 @@
 import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { addDays, deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import { deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import { addDays } from '../../../shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
@@ -15,7 +16,7 @@ import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
 import { runFilingsDay } from '../filings/filings-daily.service';
 import { writeOverviewRollups } from '../overview/overview-rollups.service';
-import { runRenewalsDaily } from '../renewals/renewals.service';
+import { runRenewalsDaily } from '../renewals/renewals-daily.service';
 import { itemDetails } from './calendar-feed.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;

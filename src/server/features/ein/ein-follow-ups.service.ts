@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/contracts/ein-follow-ups';
 import { EIN_FOLLOW_UP_STATUS, overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
 import { isUuid } from '../../../shared/domain/ids';
-import { formatCalendarDateLong } from '../../../shared/format/dates';
+import { calendarDateOfUtc, formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { einFollowUpInputSchema } from '../../../shared/schemas/ein-follow-ups';
@@ -35,7 +35,7 @@ export function followUpDedupeKey(followUpId: string): string {
 
 /** The UTC day an application reached its current stage (for submitted_to_irs: the day the SS-4 went out). */
 function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  return calendarDateOfUtc(at);
 }
 
 /** The overdue rule as of the server's today: the cutoff day, from EIN_FOLLOW_UP_BUSINESS_DAYS. */

@@ -1,3 +1,4 @@
+import { calendarDateOfUtc } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { AdminFormationExportFormat } from '../../../shared/schemas/formations-admin';
 import { type CsvDialect, turkishDate } from '../../platform/csv/csv';
@@ -77,6 +78,6 @@ export function dialectOf(format: AdminFormationExportFormat): CsvDialect<Export
 
 /** formations-2026-11-23.csv (the UTC date of the export); the Excel variant ends -tr.csv. */
 export function exportFileName(format: AdminFormationExportFormat, now = new Date()): string {
-  const day = now.toISOString().slice(0, 10);
+  const day = calendarDateOfUtc(now);
   return format === 'excel-tr' ? `formations-${day}-tr.csv` : `formations-${day}.csv`;
 }

@@ -4,6 +4,7 @@ import {
   adminOrderListSchema,
 } from '../../../shared/contracts/orders-admin';
 import { translate } from '../../../shared/i18n';
+import { serverToday } from '../../platform/clock';
 import { type CsvDialect, csvStream, turkishDate } from '../../platform/csv/csv';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
@@ -119,7 +120,7 @@ export function ordersAdminRoutes() {
   router.openapi(exportCsv, (c) => {
     const query = c.req.valid('query');
     const stream = csvStream(exportOrderPages(c.var.deps.database.db, query), orderExportDialect(query.format));
-    const day = new Date().toISOString().slice(0, 10);
+    const day = serverToday(c.var.deps.env);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header(
       'Content-Disposition',

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { addDays, daysBetween } from '../../../shared/catalogue/compliance';
 import type { RenewalDeskQuery, RenewalDeskRow, RenewalSummary, RenewalTask } from '../../../shared/contracts/renewals';
 import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
+import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';
 import { foldedPattern } from '../../db/search';

@@ -4,6 +4,7 @@ import { cleanFileName } from '../../../shared/domain/files';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
@@ -20,11 +21,6 @@ import {
   Ss4AnswerTooLongError,
   type Ss4TemplateStatus,
 } from './ss4-template.service';
-
-/** Today in UTC as `YYYY-MM-DD`: the start date line 11 falls back to, and the data sheet's date. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 export function templateStatus(deps: AppDeps): Promise<Ss4TemplateStatus> {
   return loadSs4Template(deps.env.SS4_TEMPLATE_PATH).then((l) => l.status);
@@ -76,7 +72,7 @@ export async function buildSs4(
   if (!template.bytes)
     throw new ApiError('SS4_TEMPLATE_UNAVAILABLE', { template: `ss4Generate.reason.${template.status.reason}` });
   const digits = decryptStoredSsn(row, deps.encryptionKey);
-  const answers = await answersFor(deps, row, digits ? formatSsn(digits) : null, opts.today ?? utcToday());
+  const answers = await answersFor(deps, row, digits ? formatSsn(digits) : null, opts.today ?? serverToday(deps.env));
   try {
     return await fillSs4Template(template.bytes, answers, { flatten: opts.flatten });
   } catch (err) {

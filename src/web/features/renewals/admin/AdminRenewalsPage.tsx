@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_PRODUCTS,
   type SubscriptionProduct,
 } from '../../../../shared/domain/renewals';
-import { formatCalendarDateLong } from '../../../../shared/format/dates';
+import { formatCalendarDateLong, todayUtc } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -298,7 +298,7 @@ function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }
   const { t } = useTranslation();
   const { lang } = useFormat();
   const queryClient = useQueryClient();
-  const [doneOn, setDoneOn] = useState(new Date().toISOString().slice(0, 10));
+  const [doneOn, setDoneOn] = useState<string>(todayUtc());
   const [note, setNote] = useState('');
   const save = useMutation({
     mutationFn: () => completeTask(task.id, { doneOn, note }),
