@@ -12,6 +12,7 @@ import { matchingService } from '../../../shared/catalogue/compliance-services';
 import { factLabel } from '../../../shared/catalogue/fact-checks';
 import type { ComplianceView } from '../../../shared/contracts/compliance';
 import { type AgentOwner, agentOwner, renewalPrice } from '../../../shared/domain/renewals';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import { daysBetween } from '../../../shared/format/calendar-days';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
@@ -205,13 +206,8 @@ export async function requireRealItem(
   return { ruleId: item.ruleId, dueDate: item.dueDate };
 }
 
-export interface MarkActor {
-  id: string;
-  role: 'customer' | 'admin';
-}
-
 /** Marks one item done; marking it again keeps the first mark. Returns whether a mark was added. */
-export async function markDone(db: DbOrTx, userId: string, itemKey: string, actor: MarkActor): Promise<boolean> {
+export async function markDone(db: DbOrTx, userId: string, itemKey: string, actor: ActingPerson): Promise<boolean> {
   const inserted = await db
     .insert(complianceMarks)
     .values({ userId, itemKey, doneBy: actor.id, doneByRole: actor.role })

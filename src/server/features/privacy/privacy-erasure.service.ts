@@ -3,6 +3,7 @@ import type { z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { ErasureList, ErasureRequest, erasureListQuerySchema, MyErasure } from '../../../shared/contracts/privacy';
 import { ERASURE_ANSWER_DAYS, ERASURE_LINK_HOURS, erasedEmail } from '../../../shared/domain/privacy';
+import { isCustomer } from '../../../shared/domain/roles';
 import { addDays } from '../../../shared/format/calendar-days';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
@@ -94,7 +95,7 @@ export async function myErasure(deps: Pick<Deps, 'database' | 'env'>, userId: st
  * hold a confirmed request it is refused with CONFLICT.
  */
 export async function requestErasure(deps: Deps, user: SessionUser): Promise<MyErasure> {
-  if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+  if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
   const { db } = deps.database;
   const token = randomBytes(32).toString('base64url');
   const now = serverNow(deps.env);

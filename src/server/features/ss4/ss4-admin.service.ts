@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { maskSsn } from '../../../shared/domain/ein';
 import { cleanFileName } from '../../../shared/domain/files';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
@@ -10,7 +11,6 @@ import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import type { EinRow } from '../ein/ein.mapper';
 import { findApplicationById } from '../ein/ein.service';
-import type { EinActor } from '../ein/ein-row.service';
 import { decryptStoredSsn, formatSsn } from '../ein/ein-ssn.service';
 import { recordEinUpload, uploadRefusal } from '../ein/ein-uploads.service';
 import { type Ss4Answers, ss4Answers } from './ss4.mapper';
@@ -86,7 +86,7 @@ export async function buildSs4(
  * the application's generated draft. The status and the prepared SS-4 stay as they are: staff review
  * the draft, then use it (useGeneratedSs4) or upload their own. A newer draft replaces the older one.
  */
-export async function generateSs4(deps: AppDeps, admin: EinActor, id: string): Promise<EinRow> {
+export async function generateSs4(deps: AppDeps, admin: ActingPerson, id: string): Promise<EinRow> {
   const row = await requireApplication(deps, id);
   // Only while a prepared SS-4 may still be uploaded: after the customer signed, a new form is moot.
   const refusal = uploadRefusal('preparedSs4', row);
@@ -156,7 +156,7 @@ function generatedFileName(row: EinRow): string {
  * its audit row and the customer's mail, exactly as if staff had uploaded the file. Then the draft
  * is cleared and removed.
  */
-export async function useGeneratedSs4(deps: AppDeps, admin: EinActor, id: string): Promise<EinRow> {
+export async function useGeneratedSs4(deps: AppDeps, admin: ActingPerson, id: string): Promise<EinRow> {
   const row = await requireApplication(deps, id);
   if (!row.generatedSs4Key) throw new ApiError('SS4_GENERATED_NOT_AVAILABLE');
   const refusal = uploadRefusal('preparedSs4', row);
