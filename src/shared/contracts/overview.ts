@@ -164,3 +164,10 @@ export const overviewDeadlinesSchema = z
   })
   .openapi('OverviewDeadlines');
 export type OverviewDeadlines = z.output<typeof overviewDeadlinesSchema>;
+
+/** GET /api/admin/overview: the back office's first counts. */
+export const adminOverviewSchema = z
+  .object({ users: z.number().int(), admins: z.number().int(), formations: z.number().int() })
+  .openapi('AdminOverview');
+
+export type AdminOverview = z.output<typeof adminOverviewSchema>;
