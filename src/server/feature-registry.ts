@@ -1,6 +1,5 @@
 import type { PersonalDataEntry } from '../shared/domain/personal-data';
 import { accountFeature } from './features/account/account.manifest';
-import { adminFeature } from './features/admin/admin.manifest';
 import { auditFeature } from './features/audit/audit.manifest';
 import { authFeature } from './features/auth/auth.manifest';
 import { bankReadinessFeature } from './features/bank-readiness/bank-readiness.manifest';
@@ -35,7 +34,7 @@ import type { ServerFeature } from './platform/feature';
  * outside paths in this order (app.ts), and the personal-data registry is every feature's entries.
  *
  * ORDER MATTERS where two features mount under the same path, as Hono answers with the first match:
- * /api/auth (auth, then two-factor's sign-in step), /api/admin/ (payments, then admin),
+ * /api/auth (auth, then two-factor's sign-in step), /api/admin/ (payments, then overview's counts),
  * /api/admin/ein-applications (ss4, then ein) and /api/admin/staff (two-factor, then staff).
  */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -63,7 +62,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   filingsFeature,
   bankReadinessFeature,
   usersFeature,
-  adminFeature,
   auditFeature,
   overviewFeature,
   devMailFeature,

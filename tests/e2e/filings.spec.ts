@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { companyFormations, einApplications, filings } from '../../src/server/db/schema';
 import { buildFormTemplate } from '../../src/server/features/filings/filings.fixtures';
 import { runFilingsDay } from '../../src/server/features/filings/filings-daily.service';
-import { daysBetween } from '../../src/shared/catalogue/compliance';
+import { daysBetween } from '../../src/shared/format/calendar-days';
+import { todayUtc } from '../../src/shared/format/dates';
 import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
 
@@ -33,7 +34,7 @@ describe('the yearly Form 5472', () => {
     };
     // The portal stands on 1 March 2026: the 2025 questionnaire is open, due 15 April 2026.
     const today = '2026-03-01';
-    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(new Date().toISOString().slice(0, 10), today);
+    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(todayUtc(), today);
     try {
       // The customer's browser is in New York: a due date read as local midnight would be the day before.
       const { page: customer, formationId } = await customerPage(
@@ -208,7 +209,7 @@ describe('the yearly Form 5472', () => {
     // The portal stands on 10 February 2026: the Wyoming annual report of a company formed in March is
     // due on 1 March.
     const today = '2026-02-10';
-    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(new Date().toISOString().slice(0, 10), today);
+    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(todayUtc(), today);
     try {
       const { page: customer, formationId } = await customerPage(e2e, 'Ece Yıldız', 'eyalet', {
         formationType: 'self',

@@ -5,14 +5,15 @@
  * grace period once the clock (TEST_CLOCK_OFFSET_DAYS, a setting only tests may use) has moved, and an
  * operations member sees the lapsed-agent task on the renewals desk and marks it done with a day and a note.
  */
+
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { companyFormations, renewalTasks, users } from '../../src/server/db/schema';
 import { runDailyReminders } from '../../src/server/features/compliance/compliance-reminders.service';
 import { serverToday } from '../../src/server/platform/clock';
-import { addDays } from '../../src/shared/catalogue/compliance';
 import { periodEndFrom } from '../../src/shared/domain/renewals';
+import { addDays } from '../../src/shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../src/shared/format/dates';
 import { screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { customerPage, staffPage } from '../support/e2e-accounts';

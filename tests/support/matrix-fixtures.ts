@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox, sessions } from '../../src/server/db/schema';
 import { applicationForm, fileForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
-import { STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
+import { isStaff, STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
 import {
   createStaffMember,
   GOOD_PASSWORD,
@@ -38,7 +38,7 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number];
 
 export function isStaffCaller(role: Role): role is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(role);
+  return isStaff(role);
 }
 
 /**

@@ -64,7 +64,7 @@ describe('the feature registries', () => {
     const at = (name: string) => SERVER_FEATURES.findIndex((f) => f.name === name);
     for (const [first, then] of [
       ['auth', 'two-factor'], // /api/auth
-      ['payments', 'admin'], // /api/admin/
+      ['payments', 'overview'], // /api/admin/ (overview's counts, decision 0083)
       ['ss4', 'ein'], // /api/admin/ein-applications
       ['two-factor', 'staff'], // /api/admin/staff
     ]) {

@@ -35,9 +35,11 @@ const DYNAMIC_KEYS_ALLOWED = new Set([path.join(WEB, 'lib/errors.ts')]);
 /**
  * Keys a public page's modules spell that it cannot show: the short-link rules module gives the
  * not-found page its redirect delay and the sign-up schema its slug check, but its form messages are
- * the back office's (a sign-up with a malformed slug drops it, it is never refused).
+ * the back office's (a sign-up with a malformed slug drops it, it is never refused). A feature's schema
+ * file holds its admin list's query too (decision 0080), whose date-range check only a staff list shows.
  */
 const SPELLED_NOT_SHOWN = new Set([
+  'validation.dateRangeOrder',
   'validation.shortLinkUrlRequired',
   'validation.shortLinkUrlInvalid',
   'validation.shortLinkUrlTooLong',

@@ -1,3 +1,4 @@
+import { daysBetween } from '../format/calendar-days';
 import {
   BANK_CATALOGUE,
   BANK_DOCUMENTS,
@@ -91,11 +92,6 @@ export function withOverrides(overrides: readonly RuleOverride[]): Record<Provid
     };
   }
   return out;
-}
-
-/** Whole days from `from` to `to` ('YYYY-MM-DD'). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 export function isStale(checkedOn: string, today: string, maxAgeDays = BANK_RULE_MAX_AGE_DAYS): boolean {

@@ -1,81 +1,25 @@
 /**
  * The compliance calendar's rules (decision 0020): what a company owes, when, and where the rule comes from.
- * Pure and time-zone free: every date is a calendar date 'YYYY-MM-DD', and "today" is passed in, so the
+ * Pure and time-zone free: every date is a calendar date 'YYYY-MM-DD' (its arithmetic in
+ * src/shared/format/calendar-days.ts), and "today" is passed in, so the
  * dashboard, the reminder mailer and the ICS feed all agree on the same dates. Money is integer cents.
  * UI text lives in i18n under `compliance.rules.<id>.*`; nothing here is shown as-is.
  */
+
+import {
+  addDays,
+  dateParts,
+  daysBetween,
+  type IsoDate,
+  isoFromParts,
+  sameDayInYear,
+  weekdayOf,
+  yearOf,
+} from '../format/calendar-days';
 import { FACT_CHECKS, type FactCheck } from './fact-checks';
-import { federalDueDate, weekdayOf } from './federal-holidays';
+import { federalDueDate } from './federal-holidays';
 import { REGISTERED_AGENT_RENEWAL } from './packages';
 import { FEATURED_STATES, type UsState } from './states';
-
-/** A calendar date, 'YYYY-MM-DD'. */
-export type IsoDate = string;
-
-const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parts(date: IsoDate): { year: number; month: number; day: number } {
-  const match = ISO_DATE.exec(date);
-  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Round-tripping rejects 2025-02-29 or 2025-13-01 instead of letting Date.UTC roll them over.
-  if (isoFromParts(year, month, day) !== toIsoDate(Date.UTC(year, month - 1, day))) {
-    throw new RangeError(`Not a calendar date: ${date}`);
-  }
-  return { year, month, day };
-}
-
-function isoFromParts(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-function toIsoDate(utcMs: number): IsoDate {
-  const d = new Date(utcMs);
-  return isoFromParts(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-}
-
-function dayNumber(date: IsoDate): number {
-  const { year, month, day } = parts(date);
-  return Date.UTC(year, month - 1, day) / DAY_MS;
-}
-
-export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== 'string') return false;
-  try {
-    parts(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function addDays(date: IsoDate, days: number): IsoDate {
-  return toIsoDate((dayNumber(date) + days) * DAY_MS);
-}
-
-/** Whole days from `from` to `to`; negative when `to` is earlier. */
-export function daysBetween(from: IsoDate, to: IsoDate): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/**
- * The same month and day in `year`, pulled back to the month's last day when it does not exist there,
- * so a company formed on 29 February has its anniversary on 28 February in common years rather than
- * spilling into March.
- */
-export function sameDayInYear(date: IsoDate, year: number): IsoDate {
-  const { month, day } = parts(date);
-  return isoFromParts(year, month, Math.min(day, daysInMonth(year, month)));
-}
-
-export function yearOf(date: IsoDate): number {
-  return parts(date).year;
-}
 
 /** One occurrence of a rule: the last day to act, and for filing windows the day the window opens. */
 export interface DueOccurrence {
@@ -244,7 +188,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     source: 'https://sos.wyo.gov/Business/AnnualReports.aspx',
     checks: [FACT_CHECKS.wyomingLicenseTax, FACT_CHECKS.wyomingDueDate, FACT_CHECKS.wyomingLateRule],
     due: (formationDate, fromDate) => {
-      const { month } = parts(formationDate);
+      const { month } = dateParts(formationDate);
       return nextYearly(formationDate, fromDate, (year) => simpleDue(isoFromParts(year, month, 1)));
     },
   },

@@ -9,14 +9,7 @@
  * compliance schedule test compares both.
  */
 
-/** A calendar date, 'YYYY-MM-DD'. */
-type IsoDate = string;
-
-const DAY_MS = 86_400_000;
-
-function addDays(date: IsoDate, days: number): IsoDate {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+import { addDays, daysInMonth, type IsoDate, isoFromParts, weekdayOf } from '../format/calendar-days';
 
 export const FEDERAL_HOLIDAY_SOURCES = [
   { url: 'https://www.opm.gov/policy-data-oversight/pay-leave/federal-holidays/', checked: '2026-11-26' },
@@ -76,23 +69,14 @@ export const FEDERAL_HOLIDAY_RULES: readonly HolidayRule[] = [
   { id: 'christmas_day', kind: 'fixed', month: 12, day: 25 },
 ];
 
-function iso(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(date: IsoDate): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
 function nthWeekday(year: number, month: number, weekday: number, n: number): IsoDate {
   if (n > 0) {
-    const first = weekdayOf(iso(year, month, 1));
-    return iso(year, month, 1 + ((weekday - first + 7) % 7) + (n - 1) * 7);
+    const first = weekdayOf(isoFromParts(year, month, 1));
+    return isoFromParts(year, month, 1 + ((weekday - first + 7) % 7) + (n - 1) * 7);
   }
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const last = weekdayOf(iso(year, month, lastDay));
-  return iso(year, month, lastDay - ((last - weekday + 7) % 7));
+  const lastDay = daysInMonth(year, month);
+  const last = weekdayOf(isoFromParts(year, month, lastDay));
+  return isoFromParts(year, month, lastDay - ((last - weekday + 7) % 7));
 }
 
 /**
@@ -121,7 +105,7 @@ export function federalHolidaysOf(year: number): FederalHoliday[] {
     if (rule.kind === 'fixed') {
       if (rule.since !== undefined && year < rule.since) return [];
       if (rule.everyFourYears && (year - (rule.since ?? 0)) % 4 !== 0) return [];
-      const date = iso(year, rule.month, rule.day);
+      const date = isoFromParts(year, rule.month, rule.day);
       return [{ id: rule.id, date, observed: observed(date, rule.saturdayStays) }];
     }
     const date = nthWeekday(year, rule.month, rule.weekday, rule.n);

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { EIN_STATUSES } from '../domain/ein';
-import { daysBetween, FUNNEL_STEPS, MAX_RANGE_DAYS } from '../domain/overview';
+import { FUNNEL_STEPS, MAX_RANGE_DAYS } from '../domain/overview';
+import { daysBetween, isIsoDate } from '../format/calendar-days';
 import { calendarDate, calendarMonth } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 
@@ -20,7 +21,8 @@ const rangeFields = {
 function rangeRules<T extends { from?: string; to?: string }>(v: T, ctx: z.RefinementCtx) {
   if (v.from && v.to && v.from > v.to)
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRangeOrder' });
-  else if (v.from && v.to && daysBetween(v.from, v.to) >= MAX_RANGE_DAYS)
+  // A refinement runs on fields that already failed their format: count only real days.
+  else if (isIsoDate(v.from) && isIsoDate(v.to) && daysBetween(v.from, v.to) >= MAX_RANGE_DAYS)
     ctx.addIssue({ code: 'custom', path: ['from'], message: 'validation.invalid' });
 }
 
@@ -162,3 +164,10 @@ export const overviewDeadlinesSchema = z
   })
   .openapi('OverviewDeadlines');
 export type OverviewDeadlines = z.output<typeof overviewDeadlinesSchema>;
+
+/** GET /api/admin/overview: the back office's first counts. */
+export const adminOverviewSchema = z
+  .object({ users: z.number().int(), admins: z.number().int(), formations: z.number().int() })
+  .openapi('AdminOverview');
+
+export type AdminOverview = z.output<typeof adminOverviewSchema>;

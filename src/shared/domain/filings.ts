@@ -3,7 +3,9 @@
  * the customer's answers, and the state annual reports staff file. One row per filing in `filings`;
  * its status is the stage it has reached, each stage with its date.
  */
-import { addDays, type ComplianceRuleId, findComplianceRule, type IsoDate } from '../catalogue/compliance';
+
+import { type ComplianceRuleId, findComplianceRule } from '../catalogue/compliance';
+import { addDays, type IsoDate } from '../format/calendar-days';
 
 /** What is filed. A Form 7004 extension is a stage of the Form 5472 filing, not a filing of its own. */
 export const FILING_KINDS = ['form_5472', 'state_report'] as const;

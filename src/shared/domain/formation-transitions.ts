@@ -1,6 +1,5 @@
 import type { FormationStatus } from './formation';
-
-export type Actor = 'customer' | 'admin' | 'system';
+import type { Actor } from './roles';
 
 /**
  * Who may move a formation from one status to another (product.md#formation-states). A customer only answers "yes" in the

@@ -1,12 +1,11 @@
-import { isIsoDate } from '../catalogue/compliance';
+import { isIsoDate } from '../format/calendar-days';
+import { todayUtc } from '../format/dates';
 
 /** No company in this portal's market was formed before 2000; an earlier date is a typo. */
 export const FORMED_ON_MIN = '2000-01-01';
 
-/** Today's calendar date in UTC: a US state's approval date is never ahead of it. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+// A US state's approval date is never ahead of today; the date fields' `max` reads the same day.
+export { todayUtc };
 
 /**
  * What is wrong with the day a state approved a filing, as the key of its message, or null. The API's

@@ -1,4 +1,5 @@
 import { csvDocument } from '../csv';
+import { addDays, dateParts, daysBetween, daysInMonth, isoFromParts, weekdayOf } from '../format/calendar-days';
 import type { Permission } from './permissions';
 
 /*
@@ -32,20 +33,9 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 /** The longest range a custom choice may span: two years and a day (the seed's whole history). */
 export const MAX_RANGE_DAYS = 731;
 
-const DAY_MS = 86_400_000;
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
 /** The Monday of the ISO week holding `day`. */
 export function weekStart(day: string): string {
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((dow + 6) % 7));
+  return addDays(day, -((weekdayOf(day) + 6) % 7));
 }
 
 export function monthOf(day: string): string {
@@ -77,11 +67,10 @@ export function DAY_RANGE_DEFAULT(to: string): string {
 }
 
 function shiftMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  return first.toISOString().slice(0, 10);
+  const { year, month, day: d } = dateParts(day);
+  const index = year * 12 + month - 1 + months;
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
+  return isoFromParts(y, m, Math.min(d, daysInMonth(y, m)));
 }
 
 /**

@@ -169,10 +169,6 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   ],
 };
 
-export function isStaffRole(role: Role | null | undefined): boolean {
-  return role !== null && role !== undefined && ROLE_PERMISSIONS[role].length > 0;
-}
-
 export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
   return role !== null && role !== undefined && ROLE_PERMISSIONS[role].includes(permission);
 }

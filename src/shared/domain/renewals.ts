@@ -1,5 +1,5 @@
-import { addDays, daysBetween, type IsoDate, sameDayInYear, yearOf } from '../catalogue/compliance';
 import { ADDRESS_PRICES, PRIVATE_ADDRESS_STATE_SURCHARGES, REGISTERED_AGENT_RENEWAL } from '../catalogue/packages';
+import { addDays, daysBetween, type IsoDate, sameDayInYear, yearOf } from '../format/calendar-days';
 
 /**
  * Renewals (decisions 0053 and 0054): the registered agent and the private address renew each year,

@@ -1,3 +1,5 @@
+import { addDays } from '../format/calendar-days';
+import { calendarDateOfUtc } from '../format/dates';
 /**
  * Retention of the SSN (decision 0048): RETENTION_SSN_DAYS after the EIN is issued, the SSN and the SS-4
  * files that hold it are purged; the customer is told a week before, on the dashboard and by mail.
@@ -8,11 +10,12 @@ export const RETENTION_SSN_DEFAULT_DAYS = 90;
 /** Accounts never verified, with no formation, are removed this many days after sign-up. */
 export const ABANDONED_SIGNUP_DAYS = 30;
 
+// Instants, not calendar days: the notice starts a whole number of 24-hour days after the stage was reached.
 const DAY_MS = 86_400_000;
 
 /** The day (YYYY-MM-DD, UTC) the SSN of an application issued at `issuedAt` is purged. */
 export function ssnPurgeDay(issuedAt: Date, retentionDays: number): string {
-  return new Date(issuedAt.getTime() + retentionDays * DAY_MS).toISOString().slice(0, 10);
+  return addDays(calendarDateOfUtc(issuedAt), retentionDays);
 }
 
 /**

@@ -46,9 +46,18 @@ export function toCalendarDate(value: string): CalendarDate {
   return value;
 }
 
-/** Today's calendar date in UTC, or of an instant in UTC (the server's days, decision 0076). */
+/** An instant's calendar date in UTC (the server's days, decision 0076). */
 export function calendarDateOfUtc(instant: Date): CalendarDate {
   return instant.toISOString().slice(0, 10) as CalendarDate;
+}
+
+/**
+ * Today's calendar date in UTC by this machine's clock: the browser's (a form's default, a hint) and the
+ * shared checks'. The server's "today" is serverToday (src/server/platform/clock.ts), which a test can
+ * move; server code never calls this without an instant (decision 0083, tests/unit/one-vocabulary.test.ts).
+ */
+export function todayUtc(now: Date = new Date()): CalendarDate {
+  return calendarDateOfUtc(now);
 }
 
 const SHORT_MONTHS: Record<Language, readonly string[]> = {

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { EIN_FOLLOW_UP_KINDS, EIN_FOLLOW_UP_OUTCOMES } from '../domain/ein-follow-ups';
+import { isIsoDate } from '../format/calendar-days';
 import { safeText, TEXT_MAX } from './text';
 
-/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is not); kept here so the desk's form loads no catalogue. */
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
+/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is not), without loading the catalogue. */
+const isCalendarDay = (value: string): boolean => isIsoDate(value);
 
 /**
  * POST /api/admin/ein-applications/{id}/follow-ups (decision 0050). The day must be a calendar date; the

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { auditExportQuerySchema, auditListQuerySchema } from '../../../shared/contracts/audit';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
+import { addDays } from '../../../shared/format/calendar-days';
 import { pagedList } from '../../db/paged-list';
 import { auditEvents, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
@@ -47,7 +48,7 @@ function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 function dayAfter(day: string): Date {
-  return new Date(dayStart(day).getTime() + 86_400_000);
+  return dayStart(addDays(day, 1));
 }
 
 /**

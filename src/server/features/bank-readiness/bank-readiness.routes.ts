@@ -9,6 +9,7 @@ import {
   savedAddressSchema,
 } from '../../../shared/contracts/bank-readiness';
 import { okSchema } from '../../../shared/contracts/common';
+import { isCustomer } from '../../../shared/domain/roles';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { notFound, signedInOnly } from '../../platform/http/route-kit';
@@ -97,7 +98,7 @@ const pack = createRoute({
 /** Customers only: staff hold no company (support reads the history on the customer file). */
 function customer(c: Parameters<typeof currentUser>[0]) {
   const user = currentUser(c);
-  if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+  if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
   return user;
 }
 

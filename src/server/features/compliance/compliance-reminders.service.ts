@@ -1,5 +1,6 @@
 import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { addDays, deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import { deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import { addDays } from '../../../shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { complianceItemKey } from '../../../shared/schemas/compliance';

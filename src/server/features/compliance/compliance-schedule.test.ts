@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
-import { addDays, deadlinesFor, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
+import { deadlinesFor, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
 import { federalDueDate, isFederalHoliday } from '../../../shared/catalogue/federal-holidays';
+import { addDays } from '../../../shared/format/calendar-days';
 import { companyFormations, complianceMarks, complianceSchedule, userProfiles, users } from '../../db/schema';
 import { deadlinesPanel } from '../overview/overview.service';
 import { listDeadlines } from './deadlines.service';

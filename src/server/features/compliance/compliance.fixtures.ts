@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
+import { todayUtc } from '../../../shared/format/dates';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { companyFormations, complianceMarks } from '../../db/schema';
 import { regenerateFeed } from './calendar-feed.service';
-import { todayUtc } from './compliance.service';
 
 const FORMED_ON = '2024-03-01';
 

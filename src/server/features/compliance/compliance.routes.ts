@@ -5,7 +5,7 @@ import {
   itemKeyParam,
   markResultSchema,
 } from '../../../shared/contracts/compliance';
-import { isStaff } from '../../../shared/domain/roles';
+import { actorOf } from '../../../shared/domain/roles';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -77,7 +77,7 @@ export function complianceRoutes() {
     const { itemKey } = c.req.valid('param');
     const db = c.var.deps.database.db;
     await requireRealItem(db, user.id, itemKey, serverToday(c.var.deps.env));
-    await markDone(db, user.id, itemKey, { id: user.id, role: isStaff(user.role) ? 'admin' : 'customer' });
+    await markDone(db, user.id, itemKey, { id: user.id, role: actorOf(user.role) });
     return c.json({ key: itemKey, done: true }, 200);
   });
 

@@ -3,7 +3,6 @@ import {
   COMPLIANCE_RULES,
   type ComplianceRuleId,
   type DeadlineItem,
-  daysBetween,
   deadlinesFor,
   findComplianceRule,
   isStateTracked,
@@ -13,6 +12,8 @@ import { matchingService } from '../../../shared/catalogue/compliance-services';
 import { factLabel } from '../../../shared/catalogue/fact-checks';
 import type { ComplianceView } from '../../../shared/contracts/compliance';
 import { type AgentOwner, agentOwner, renewalPrice } from '../../../shared/domain/renewals';
+import type { ActingPerson } from '../../../shared/domain/roles';
+import { daysBetween } from '../../../shared/format/calendar-days';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
   companyFormations,
@@ -28,16 +29,6 @@ import { effectiveStatus } from '../renewals';
 
 /** How far ahead the dashboard and the feed look: every yearly item once, with a margin. */
 export const HORIZON_DAYS = 400;
-
-/**
- * "Today" for every compliance date is the server's date in UTC. The deadlines are US statutory dates
- * and the customers live in Turkey, so no single civil zone is right for both; UTC sits between them
- * (Istanbul is 3 hours ahead, the states 5 to 7 behind), so a day count is never off by more than one
- * for a few hours, and every server copy, job and feed agree on the same day whatever their TZ.
- */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 export interface Company {
   state: string | null;
@@ -215,13 +206,8 @@ export async function requireRealItem(
   return { ruleId: item.ruleId, dueDate: item.dueDate };
 }
 
-export interface MarkActor {
-  id: string;
-  role: 'customer' | 'admin';
-}
-
 /** Marks one item done; marking it again keeps the first mark. Returns whether a mark was added. */
-export async function markDone(db: DbOrTx, userId: string, itemKey: string, actor: MarkActor): Promise<boolean> {
+export async function markDone(db: DbOrTx, userId: string, itemKey: string, actor: ActingPerson): Promise<boolean> {
   const inserted = await db
     .insert(complianceMarks)
     .values({ userId, itemKey, doneBy: actor.id, doneByRole: actor.role })

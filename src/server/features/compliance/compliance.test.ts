@@ -7,11 +7,12 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { addDays, deadlinesFor } from '../../../shared/catalogue/compliance';
+import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import { complianceViewSchema } from '../../../shared/contracts/compliance';
 import { RATE_LIMITS } from '../../../shared/domain/limits';
+import { addDays } from '../../../shared/format/calendar-days';
+import { todayUtc } from '../../../shared/format/dates';
 import { auditEvents, companyFormations, complianceMarks, mailOutbox, services, users } from '../../db/schema';
-import { todayUtc } from './compliance.service';
 import { runComplianceReminders } from './compliance-reminders.service';
 import { listDeadlines } from './deadlines.service';
 

@@ -3,6 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canAdvanceEin, type EinStatus } from '../../../shared/domain/ein';
 import { isUuid } from '../../../shared/domain/ids';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type { adminEinListQuerySchema } from '../../../shared/schemas/ein';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
@@ -18,7 +19,7 @@ import type { AdminEinRow, EinRow } from './ein.mapper';
 import { completeFormation } from './ein.service';
 import { overdueCondition } from './ein-follow-ups.service';
 import { einForIssue } from './ein-number.service';
-import { changeApplicationRow, type EinActor } from './ein-row.service';
+import { changeApplicationRow } from './ein-row.service';
 
 function adminRowQuery(db: DbOrTx) {
   return db
@@ -94,7 +95,7 @@ function matchingApplicationIds(db: DbOrTx, q: string) {
 /** The admin's one-step advance along the chain (product.md#ein-states); ein_issued also completes the process. */
 export async function advanceApplication(
   deps: AppDeps,
-  admin: EinActor,
+  admin: ActingPerson,
   id: string,
   to: EinStatus,
   /** The EIN staff typed; required (unless already stored) when `to` is ein_issued. */
@@ -139,7 +140,7 @@ export async function advanceApplication(
   return advanced;
 }
 
-export async function saveNotes(db: AppDeps['database']['db'], admin: EinActor, id: string, notes: string | null) {
+export async function saveNotes(db: AppDeps['database']['db'], admin: ActingPerson, id: string, notes: string | null) {
   const adminNotes = notes?.trim() ? notes : null;
   return changeApplicationRow(db, admin, id, 'ein.notes_saved', (row) => ({
     set: { adminNotes },

@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/contracts/ein-follow-ups';
 import { EIN_FOLLOW_UP_STATUS, overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
 import { isUuid } from '../../../shared/domain/ids';
-import { formatCalendarDateLong } from '../../../shared/format/dates';
+import type { ActingPerson } from '../../../shared/domain/roles';
+import { calendarDateOfUtc, formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { einFollowUpInputSchema } from '../../../shared/schemas/ein-follow-ups';
@@ -18,7 +19,6 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
-import type { EinActor } from './ein-row.service';
 
 /*
  * EIN follow-ups (decision 0050): staff chase an EIN the IRS has not issued and log each call, fax or
@@ -35,7 +35,7 @@ export function followUpDedupeKey(followUpId: string): string {
 
 /** The UTC day an application reached its current stage (for submitted_to_irs: the day the SS-4 went out). */
 function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  return calendarDateOfUtc(at);
 }
 
 /** The overdue rule as of the server's today: the cutoff day, from EIN_FOLLOW_UP_BUSINESS_DAYS. */
@@ -72,7 +72,7 @@ export async function overdueSummary(db: DbOrTx, env: AppDeps['env']): Promise<E
  */
 export async function recordFollowUp(
   deps: AppDeps,
-  admin: EinActor,
+  admin: ActingPerson,
   applicationId: string,
   input: FollowUpInput,
 ): Promise<AdminEinFollowUp> {

@@ -1,8 +1,9 @@
 import { parseEin } from '../../../shared/domain/ein-number';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
 import type { EinRow } from './ein.mapper';
-import { changeApplicationRow, type EinActor } from './ein-row.service';
+import { changeApplicationRow } from './ein-row.service';
 
 /**
  * The EIN a change to ein_issued stores: the one sent with it, else the one already on the row. Staff
@@ -24,7 +25,7 @@ export function einForIssue(sent: string | null | undefined, row: Pick<EinRow, '
  * recorded, or a typo). Before issue the number travels with the issuing change instead: a number on an
  * application the IRS has not answered would be shown to nobody and checked by nobody.
  */
-export async function setEinNumber(deps: AppDeps, admin: EinActor, id: string, ein: string): Promise<EinRow> {
+export async function setEinNumber(deps: AppDeps, admin: ActingPerson, id: string, ein: string): Promise<EinRow> {
   return changeApplicationRow(deps.database.db, admin, id, 'ein.number_set', (row) => {
     if (row.einStatus !== 'ein_issued') throw new ApiError('EIN_NOT_ISSUED');
     if (row.ein === ein) return null;

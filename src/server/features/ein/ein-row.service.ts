@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { isUuid } from '../../../shared/domain/ids';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
 import { einApplications } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import type { EinRow } from './ein.mapper';
-
-export interface EinActor {
-  id: string;
-  role: 'customer' | 'admin';
-}
 
 /** What a desk change writes on the locked row, and the audit's two sides (the status is added to both). */
 export interface EinRowChange {
@@ -24,7 +20,7 @@ export interface EinRowChange {
  */
 export async function changeApplicationRow(
   db: Db,
-  admin: EinActor,
+  admin: ActingPerson,
   id: string,
   action: string,
   change: (row: EinRow) => EinRowChange | null,

@@ -1,10 +1,10 @@
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption';
 import { ApiError } from '../../platform/http/errors';
 import type { EinRow } from './ein.mapper';
 import { findApplicationById } from './ein.service';
-import type { EinActor } from './ein-row.service';
 
 /** The SSN ciphertext is bound to its owner, so a value copied into another user's row does not decrypt. */
 function ssnContext(userId: string): string {
@@ -22,7 +22,7 @@ export function formatSsn(digits: string): string {
 }
 
 /** The clear SSN for an admin filling in the SS-4. Every reveal leaves an audit row, even of "no SSN". */
-export async function revealSsn(deps: AppDeps, admin: EinActor, id: string): Promise<string | null> {
+export async function revealSsn(deps: AppDeps, admin: ActingPerson, id: string): Promise<string | null> {
   const row = await findApplicationById(deps.database.db, id);
   if (!row) throw new ApiError('NOT_FOUND');
   const digits = decryptStoredSsn(row, deps.encryptionKey);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { canUploadEinFile, EIN_UPLOAD_RULES, type EinUpload } from '../../../shared/domain/ein';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type { ApiErrorCode } from '../../../shared/errors';
 import { documents, einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -13,7 +14,6 @@ import { notifyStageChange } from '../timeline';
 import type { EinRow } from './ein.mapper';
 import { completeFormation, documentValues } from './ein.service';
 import { einForIssue } from './ein-number.service';
-import type { EinActor } from './ein-row.service';
 
 /** Where each EIN upload goes and what it records (product.md#data-the-portal-keeps, product.md#api-at-a-glance). */
 const UPLOADS = {
@@ -62,7 +62,7 @@ export function uploadRefusal(upload: EinUpload, row: EinRow): ApiErrorCode | nu
  */
 export async function recordEinUpload(
   deps: AppDeps,
-  actor: EinActor,
+  actor: ActingPerson,
   current: EinRow,
   upload: EinUpload,
   file: UploadedFile,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isUuid } from '../../../shared/domain/ids';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { UploadedFile } from '../../platform/uploads/multipart';
@@ -7,7 +8,6 @@ import type { NewDocument } from '../documents';
 import { changeFormationStatus } from '../formations';
 import { recordStageReached } from '../timeline';
 import type { EinRow } from './ein.mapper';
-import type { EinActor } from './ein-row.service';
 
 /*
  * What the EIN application's parts share: finding it, its files' documents rows, and the formation's
@@ -32,7 +32,7 @@ export async function findApplicationById(db: DbOrTx, id: string): Promise<EinRo
  * product.md#ein-states: an issued EIN completes the process. From ein_created that is the system's own step; if an
  * admin had moved the formation somewhere else by hand, it takes the admin's rule to move it.
  */
-export async function completeFormation(tx: Tx, userId: string, admin: EinActor): Promise<void> {
+export async function completeFormation(tx: Tx, userId: string, admin: ActingPerson): Promise<void> {
   const [formation] = await tx
     .select()
     .from(companyFormations)

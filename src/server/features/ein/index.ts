@@ -7,6 +7,5 @@ export { loadFileNames, toAdminEinApplication, toEinSummary } from './ein.mapper
 export { findApplicationById, findApplicationByUser } from './ein.service';
 export { findAdminRow } from './ein-admin.service';
 export { customerFollowUps, overdueCondition, overdueCutoff } from './ein-follow-ups.service';
-export type { EinActor } from './ein-row.service';
 export { decryptStoredSsn, formatSsn } from './ein-ssn.service';
 export { recordEinUpload, uploadRefusal } from './ein-uploads.service';

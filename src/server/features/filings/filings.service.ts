@@ -9,6 +9,7 @@ import {
   stagesOf,
 } from '../../../shared/domain/filings';
 import { TRANSACTION_CATEGORIES } from '../../../shared/domain/form-5472';
+import type { ActingParty } from '../../../shared/domain/roles';
 import { checkFilingAnswers, type FilingDraft, filingDraftSchema, isUsTaxId } from '../../../shared/schemas/filings';
 import { companyFormations, documents, einApplications, filings, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
@@ -28,11 +29,6 @@ import {
 
 export type FilingRow = typeof filings.$inferSelect;
 export const FILING_ENTITY = 'filing';
-
-export interface FilingActor {
-  id: string | null;
-  role: 'customer' | 'admin' | 'system';
-}
 
 const STAGE_COLUMN: Partial<Record<FilingStatus, keyof FilingRow>> = {
   questionnaire_sent: 'sentAt',
@@ -85,7 +81,7 @@ export async function moveFiling(
   tx: Tx,
   row: FilingRow,
   to: FilingStatus,
-  actor: FilingActor,
+  actor: ActingParty,
   extra: Partial<typeof filings.$inferInsert> = {},
 ): Promise<FilingRow> {
   if (!canMoveFiling(row.kind, row.status, to)) throw new ApiError('INVALID_TRANSITION');

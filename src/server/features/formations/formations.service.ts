@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUsState } from '../../../shared/catalogue/states';
 import { type FormationStatus, formationStage } from '../../../shared/domain/formation';
-import { type Actor, canTransitionFormation } from '../../../shared/domain/formation-transitions';
+import { canTransitionFormation } from '../../../shared/domain/formation-transitions';
+import type { Actor } from '../../../shared/domain/roles';
 import type { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formations';
 import type { Db } from '../../db/client';
 import { companyFormations, formationFeedback, userProfiles } from '../../db/schema';
@@ -115,7 +116,7 @@ export interface StatusChange {
   actor: Actor;
   /** Who caused it, for the audit row (the customer for a system step they triggered). */
   actorId: string | null;
-  actorRole: 'customer' | 'admin' | 'system';
+  actorRole: Actor;
   /** Other columns set with the status (e.g. stateSelected); also recorded in the audit row. */
   extra?: Partial<Pick<typeof companyFormations.$inferInsert, 'stateSelected' | 'businessName' | 'paymentStatus'>>;
 }

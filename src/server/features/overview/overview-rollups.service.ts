@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays } from '../../../shared/domain/overview';
+import { addDays } from '../../../shared/format/calendar-days';
+import { calendarDateOfUtc } from '../../../shared/format/dates';
 import type { DbOrTx } from '../../db/tx';
 
 /*
@@ -100,7 +101,7 @@ function filterSql(filter: DailyFilter): SQL {
 
 function rowsOf(result: { rows: unknown[] }): DailyRow[] {
   return (result.rows as Record<string, unknown>[]).map((r) => ({
-    day: typeof r.day === 'string' ? r.day.slice(0, 10) : (r.day as Date).toISOString().slice(0, 10),
+    day: typeof r.day === 'string' ? r.day.slice(0, 10) : calendarDateOfUtc(r.day as Date),
     metric: r.metric as DailyMetric,
     item: String(r.item ?? ''),
     value: Number(r.value),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays } from '../../../shared/domain/overview';
+import { addDays } from '../../../shared/format/calendar-days';
 import {
   companyFormations,
   complianceMarks,

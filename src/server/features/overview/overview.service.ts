@@ -11,11 +11,9 @@ import type {
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
 import { EIN_FOLLOW_UP_STATUS } from '../../../shared/domain/ein-follow-ups';
 import {
-  addDays,
   DAY_RANGE_DEFAULT,
   type DayRange,
   DEADLINE_WINDOW_DAYS,
-  daysBetween,
   MAX_RANGE_DAYS,
   monthOf,
   monthsIn,
@@ -24,6 +22,7 @@ import {
   weeksIn,
 } from '../../../shared/domain/overview';
 import { chooseExpectedWait, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
+import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';

@@ -4,12 +4,13 @@
  * recomputation; each panel is open only to the roles its permission names; the stage waits and thread
  * facts that triggers keep (decision 0062) equal a recomputation. On both engines.
  */
+
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember, createTestApp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES } from '../../../shared/domain/ein';
-import { addDays } from '../../../shared/domain/overview';
 import { nextStageOf } from '../../../shared/domain/stage-waits';
+import { addDays } from '../../../shared/format/calendar-days';
 import { einApplications, stageHistory, supportMessages, supportThreads } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { runDailyReminders } from '../compliance/compliance-reminders.service';

@@ -8,6 +8,7 @@ import {
   urlResult,
   webhookAckSchema,
 } from '../../../shared/contracts/payments';
+import { isCustomer } from '../../../shared/domain/roles';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -115,7 +116,7 @@ export function paymentsRoutes() {
 
   router.openapi(checkout, async (c) => {
     const user = currentUser(c);
-    if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+    if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
     const deps = c.var.deps;
     const { serviceId, complianceItemKey } = c.req.valid('json');
     const service = await findActiveService(deps.database.db, serviceId);

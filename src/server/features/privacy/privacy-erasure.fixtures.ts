@@ -4,6 +4,7 @@
  * records and files, the ZIP of their data, the confirmed request, staff approval, then every table and
  * every stored file searched for their email, name, phone, SSN, texts and uploaded bytes.
  */
+
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -16,6 +17,8 @@ import {
   type TestClient,
   uniqueEmail,
 } from '../../../../tests/support/test-app';
+import { addDays } from '../../../shared/format/calendar-days';
+import { todayUtc } from '../../../shared/format/dates';
 import { auditEvents, einFollowUps, filings, mailOutbox, orders, users } from '../../db/schema';
 import { HOME_IN_TURKEY } from '../bank-readiness/bank-readiness.fixtures';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
@@ -122,7 +125,7 @@ export async function exportThenEraseJourney(
     applicationId: app.body.application.id,
     userId: who.id,
     kind: 'irs_call',
-    followedUpOn: new Date().toISOString().slice(0, 10),
+    followedUpOn: todayUtc(),
     outcome: 'still_processing',
     note: `Called about ${who.name}`,
     noteShareable: true,
@@ -201,9 +204,7 @@ export async function exportThenEraseJourney(
   const confirmed = await t.client().post('/api/privacy/erasure/confirm', { token });
   expect(confirmed.status).toBe(200);
   expect(confirmed.body.request.status).toBe('pending');
-  const due = new Date();
-  due.setUTCDate(due.getUTCDate() + 30);
-  expect(confirmed.body.request.dueOn).toBe(due.toISOString().slice(0, 10));
+  expect(confirmed.body.request.dueOn).toBe(addDays(todayUtc(), 30));
   expect((await t.client().post('/api/privacy/erasure/confirm', { token })).status).toBe(400);
   expect((await who.c.post('/api/privacy/erasure')).status).toBe(409);
 

@@ -3,6 +3,8 @@ import type { z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { ErasureList, ErasureRequest, erasureListQuerySchema, MyErasure } from '../../../shared/contracts/privacy';
 import { ERASURE_ANSWER_DAYS, ERASURE_LINK_HOURS, erasedEmail } from '../../../shared/domain/privacy';
+import { isCustomer } from '../../../shared/domain/roles';
+import { addDays } from '../../../shared/format/calendar-days';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { countedPage } from '../../db/paged-list';
@@ -96,7 +98,7 @@ export async function myErasure(deps: Pick<Deps, 'database' | 'env'>, userId: st
  * hold a confirmed request it is refused with CONFLICT.
  */
 export async function requestErasure(deps: Deps, user: SessionUser): Promise<MyErasure> {
-  if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+  if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
   const { db } = deps.database;
   const token = randomBytes(32).toString('base64url');
   const now = serverNow(deps.env);
@@ -147,8 +149,7 @@ export async function requestErasure(deps: Deps, user: SessionUser): Promise<MyE
 /** The link from the mail: the request goes to the staff queue with its legal answer date. */
 export async function confirmErasure(deps: Deps, token: string): Promise<MyErasure> {
   const now = serverNow(deps.env);
-  const due = new Date(`${serverToday(deps.env)}T00:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + ERASURE_ANSWER_DAYS);
+  const due = addDays(serverToday(deps.env), ERASURE_ANSWER_DAYS);
   const row = await deps.database.db.transaction(async (tx) => {
     const [open] = await tx
       .select()
@@ -160,7 +161,7 @@ export async function confirmErasure(deps: Deps, token: string): Promise<MyErasu
     if (!open || (open.linkExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new ApiError('INVALID_TOKEN');
     const [saved] = await tx
       .update(privacyErasureRequests)
-      .set({ status: 'pending', tokenHash: null, confirmedAt: now, dueOn: due.toISOString().slice(0, 10) })
+      .set({ status: 'pending', tokenHash: null, confirmedAt: now, dueOn: due })
       .where(eq(privacyErasureRequests.id, open.id))
       .returning();
     if (!saved) throw new Error('erasure request not saved');

@@ -15,6 +15,7 @@ import {
   setConsentSchema,
 } from '../../../shared/contracts/privacy';
 import type { RateLimitName } from '../../../shared/domain/limits';
+import { isCustomer } from '../../../shared/domain/roles';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
@@ -144,7 +145,7 @@ async function sendExport(c: Context<AppEnv>, userId: string, producedBy: 'custo
     .select({ name: users.name, email: users.email, lang: users.lang, role: users.role })
     .from(users)
     .where(eq(users.id, userId));
-  if (user?.role !== 'customer') throw new ApiError('NOT_FOUND');
+  if (!isCustomer(user?.role)) throw new ApiError('NOT_FOUND');
   await deps.database.db.transaction(async (tx) => {
     await recordAudit(tx, {
       actorId: actor.id,
@@ -225,7 +226,7 @@ export function privacyRoutes() {
 
   router.openapi(exportRoute, async (c) => {
     const user = currentUser(c);
-    if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+    if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
     await within(c, 'dataExportPerUser', user.id);
     return sendExport(c, user.id, 'customer') as never;
   });
@@ -234,7 +235,7 @@ export function privacyRoutes() {
 
   router.openapi(requestErasureRoute, async (c) => {
     const user = currentUser(c);
-    if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+    if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
     await within(c, 'erasureRequestPerUser', user.id);
     return c.json(await requestErasure(c.var.deps, user), 200);
   });

@@ -4,6 +4,7 @@
  * subscriptions the old sync opened for self-service companies go (a paid one stays); the deadlines desk
  * carries the Delaware watch note and the filings desk the IRS's 5472 fax and Ogden address.
  */
+
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { addDays } from '../../../shared/catalogue/compliance';
+import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
 import { LANGUAGES } from '../../../shared/i18n/languages';
 import { companyFormations, complianceSchedule, orders, subscriptions } from '../../db/schema';

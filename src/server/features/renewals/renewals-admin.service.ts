@@ -14,9 +14,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { addDays, daysBetween } from '../../../shared/catalogue/compliance';
 import type { RenewalDeskQuery, RenewalDeskRow, RenewalSummary, RenewalTask } from '../../../shared/contracts/renewals';
 import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
+import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { pagedList } from '../../db/paged-list';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';
 import { foldedPattern } from '../../db/search';

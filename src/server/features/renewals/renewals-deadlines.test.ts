@@ -3,6 +3,7 @@
  * subscription's period end and status, as the customer's calendar shows it (after an early renewal, a
  * cancel, a lapse), and a corrected formation date moves an unrenewed subscription's period with it.
  */
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +13,8 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { addDays, daysBetween } from '../../../shared/catalogue/compliance';
 import { periodEndFrom } from '../../../shared/domain/renewals';
+import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { companyFormations, subscriptionEvents, subscriptions } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 

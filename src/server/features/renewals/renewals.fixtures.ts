@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
-import { addDays } from '../../../shared/catalogue/compliance';
+import { addDays } from '../../../shared/format/calendar-days';
 import { companyFormations, renewalTasks, subscriptions } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { syncSubscriptions } from './renewals.service';

@@ -6,6 +6,7 @@ import {
   subscriptionIdParams,
   subscriptionListSchema,
 } from '../../../shared/contracts/renewals';
+import { isCustomer } from '../../../shared/domain/roles';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -87,7 +88,7 @@ const resume = createRoute({
 /** Customers only: staff run the desk, they do not hold subscriptions. */
 function customer(c: Parameters<typeof currentUser>[0]) {
   const user = currentUser(c);
-  if (user.role !== 'customer') throw new ApiError('FORBIDDEN');
+  if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
   return user;
 }
 
@@ -98,7 +99,7 @@ export function renewalsRoutes() {
     const user = currentUser(c);
     const { db } = c.var.deps.database;
     const today = serverToday(c.var.deps.env);
-    if (user.role === 'customer') await syncSubscriptions(db, today, user.id);
+    if (isCustomer(user.role)) await syncSubscriptions(db, today, user.id);
     return c.json({ today, subscriptions: await subscriptionViews(db, user.id, today) }, 200);
   });
   router.openapi(renew, async (c) => {

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { addDays } from '../../../shared/catalogue/compliance';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatUsd } from '../../../shared/catalogue/money';
 import { ADDRESS_PRICES, REGISTERED_AGENT_RENEWAL } from '../../../shared/catalogue/packages';
 import type { SubscriptionView } from '../../../shared/contracts/renewals';
@@ -12,8 +11,6 @@ import {
   dailyStep,
   graceEnd,
   inGrace,
-  type NoticeOffset,
-  noticeOwed,
   periodEndFrom,
   renewalPrice,
   renewedPeriod,
@@ -26,7 +23,7 @@ import {
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type Language, toLanguage } from '../../../shared/i18n/languages';
-import { orders, renewalTasks, subscriptionEvents, subscriptions, userProfiles, users } from '../../db/schema';
+import { orders, subscriptionEvents, subscriptions, userProfiles, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
@@ -38,9 +35,8 @@ import type { OrderRow } from '../payments';
 import { startCheckout } from '../payments';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-type RenewalDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
 
-const SYSTEM = { actorId: null, actorRole: 'system' } as const;
+export const SYSTEM = { actorId: null, actorRole: 'system' } as const;
 
 /**
  * Creates the subscriptions the portal's records call for and that do not exist yet (migration 0020's
@@ -156,7 +152,7 @@ export async function startRenewalCheckout(deps: AppDeps, user: SessionUser, id:
   });
 }
 
-async function addEvent(
+export async function addEvent(
   tx: Pick<Tx, 'insert'>,
   row: Pick<SubscriptionRow, 'id' | 'userId'>,
   kind: (typeof subscriptionEvents.$inferInsert)['kind'],
@@ -341,7 +337,7 @@ export async function settleRenewalOrder(
   return null;
 }
 
-async function mailCustomer(
+export async function mailCustomer(
   deps: Pick<AppDeps, 'mailer' | 'env'>,
   tx: Pick<Tx, 'insert' | 'select'>,
   row: SubscriptionRow,
@@ -387,109 +383,4 @@ async function mailCustomer(
     },
     tx,
   );
-}
-
-/** The outbox key of a notice: once per subscription, period and offset, whichever copy queues it. */
-export function noticeDedupeKey(id: string, periodEnd: string, kind: string): string {
-  return `renewals:${id}:${periodEnd}:${kind}`;
-}
-
-/**
- * The renewals' part of the daily run (hung off runDailyReminders' claim, decision 0053), safe to run
- * any number of times and on several copies at once: each step is a conditional UPDATE on the status
- * and period the run read, each notice an event under a unique index and a mail under a unique dedupe
- * key, so one copy wins each and the other changes nothing. Missed days catch up: the state is what
- * is compared, not the day. Returns how many steps and notices it applied.
- */
-export async function runRenewalsDaily(deps: RenewalDeps, today: string, batchSize = 500): Promise<number> {
-  const db = deps.database.db;
-  await syncSubscriptions(db, today);
-  let applied = 0;
-  let after: { periodEnd: string; id: string } | null = null;
-  for (;;) {
-    const batch: SubscriptionRow[] = await db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          or(
-            and(
-              inArray(subscriptions.status, ['active', 'renewal_due']),
-              lte(subscriptions.periodEnd, addDays(today, 30)),
-            ),
-            and(eq(subscriptions.status, 'cancelled'), lte(subscriptions.periodEnd, today)),
-          ),
-          after
-            ? sql`(${subscriptions.periodEnd}, ${subscriptions.id}) > (${after.periodEnd}::date, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(subscriptions.periodEnd), asc(subscriptions.id))
-      .limit(batchSize);
-    if (batch.length === 0) break;
-    after = { periodEnd: batch[batch.length - 1].periodEnd, id: batch[batch.length - 1].id };
-    for (const row of batch) applied += await stepOne(deps, row, today);
-    if (batch.length < batchSize) break;
-  }
-  deps.mailer.kick();
-  return applied;
-}
-
-async function stepOne(deps: RenewalDeps, row: SubscriptionRow, today: string): Promise<number> {
-  return deps.database.db.transaction(async (tx) => {
-    let applied = 0;
-    const step = dailyStep(row.status, row.periodEnd, today);
-    if (step) {
-      const status = statusAfter(step);
-      const [moved] = await tx
-        .update(subscriptions)
-        .set({ status, updatedAt: new Date(), ...(step === 'lapse' ? { lapsedAt: new Date() } : {}) })
-        .where(
-          and(
-            eq(subscriptions.id, row.id),
-            eq(subscriptions.status, row.status),
-            eq(subscriptions.periodEnd, row.periodEnd),
-          ),
-        )
-        .returning({ id: subscriptions.id });
-      if (!moved) return 0;
-      applied += 1;
-      if (step === 'grace' && (await addEvent(tx, row, 'grace', row.periodEnd))) {
-        await mailCustomer(deps, tx, row, 'renewals.grace', noticeDedupeKey(row.id, row.periodEnd, 'grace'));
-      }
-      if (step === 'lapse' || step === 'end') {
-        const kind = step === 'lapse' ? 'lapsed' : 'ended';
-        await addEvent(tx, row, kind, row.periodEnd);
-        await recordAudit(tx, {
-          ...SYSTEM,
-          action: `subscription.${kind}`,
-          entityType: 'subscription',
-          entityId: row.id,
-          subjectUserId: row.userId,
-          before: { status: row.status },
-          after: { status, periodEnd: row.periodEnd },
-          network: null,
-        });
-        if (step === 'lapse') {
-          await mailCustomer(deps, tx, row, 'renewals.lapsed', noticeDedupeKey(row.id, row.periodEnd, 'lapsed'));
-          if (row.product === 'registered_agent') {
-            await tx
-              .insert(renewalTasks)
-              .values({ subscriptionId: row.id, userId: row.userId, periodEnd: row.periodEnd })
-              .onConflictDoNothing();
-          }
-        }
-      }
-      if (status !== 'renewal_due') return applied;
-    }
-    const offset: NoticeOffset | null = noticeOwed(row.periodEnd, today);
-    if (offset !== null && (row.status === 'active' || row.status === 'renewal_due')) {
-      const kind = offset === 30 ? 'notice_30' : 'notice_7';
-      if (await addEvent(tx, row, kind, row.periodEnd)) {
-        await mailCustomer(deps, tx, row, 'renewals.notice', noticeDedupeKey(row.id, row.periodEnd, kind));
-        applied += 1;
-      }
-    }
-    return applied;
-  });
 }

@@ -3,6 +3,7 @@
  * renewal paid twice at once extending once, a cancel racing a payment ending renewed, ownership and
  * the desk's permissions. One app for the file; each test makes only the accounts it needs.
  */
+
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,13 +14,13 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { addDays } from '../../../shared/catalogue/compliance';
 import {
   renewalDeskListSchema,
   renewalTaskListSchema,
   subscriptionListSchema,
 } from '../../../shared/contracts/renewals';
 import { GRACE_DAYS, graceEnd, periodEndFrom } from '../../../shared/domain/renewals';
+import { addDays } from '../../../shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import {
   companyFormations,
@@ -32,7 +33,7 @@ import {
 } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { runDailyReminders } from '../compliance/compliance-reminders.service';
-import { runRenewalsDaily } from './renewals.service';
+import { runRenewalsDaily } from './renewals-daily.service';
 
 let t: TestApp;
 const db = () => t.deps.database.db;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { ABANDONED_SIGNUP_DAYS, SSN_NOTICE_DAYS, ssnPurgeDay } from '../../../shared/domain/retention';
-import { formatCalendarDateLong } from '../../../shared/format/dates';
+import { calendarDateOfUtc, formatCalendarDateLong } from '../../../shared/format/dates';
 import {
   companyFormations,
   documents,
@@ -223,7 +223,7 @@ async function purgeOne(deps: RetentionDeps, id: string, now: Date): Promise<voi
           vars: {
             name: user.name,
             url: `${deps.env.publicUrl}/dashboard`,
-            date: formatDay(now.toISOString().slice(0, 10), user.lang),
+            date: formatDay(calendarDateOfUtc(now), user.lang),
           },
           dedupeKey: retentionDedupeKey.purged(id),
         },

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { adminEinResultSchema, ss4GenerateStatusSchema } from '../../../shared/contracts/ein';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { serverToday } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -10,14 +11,7 @@ import { currentUser } from '../../platform/http/session';
 import { findAdminRow, findApplicationById, loadFileNames, toAdminEinApplication } from '../ein';
 import { contentDisposition } from '../files';
 import { SS4_FORM_REVISION } from './ss4.mapper';
-import {
-  dataSheetAnswers,
-  generatedSs4File,
-  generateSs4,
-  templateStatus,
-  useGeneratedSs4,
-  utcToday,
-} from './ss4-admin.service';
+import { dataSheetAnswers, generatedSs4File, generateSs4, templateStatus, useGeneratedSs4 } from './ss4-admin.service';
 import { renderSs4DataSheet } from './ss4-data-sheet.service';
 
 const tags = ['admin'];
@@ -167,7 +161,7 @@ export function ss4AdminRoutes() {
   router.openapi(dataSheet, async (c) => {
     const admin = currentUser(c);
     const { id } = c.req.valid('param');
-    const today = utcToday();
+    const today = serverToday(c.var.deps.env);
     const { row, answers } = await dataSheetAnswers(c.var.deps, id, today);
     await limit(c.var.deps, admin.id);
     const bytes = await renderSs4DataSheet({ lang: c.var.lang, businessName: row.businessName, answers, today });

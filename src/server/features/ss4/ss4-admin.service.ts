@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { maskSsn } from '../../../shared/domain/ein';
 import { cleanFileName } from '../../../shared/domain/files';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
-import type { EinActor, EinRow } from '../ein';
+import type { EinRow } from '../ein';
 import { decryptStoredSsn, findApplicationById, formatSsn, recordEinUpload, uploadRefusal } from '../ein';
 import { type Ss4Answers, ss4Answers } from './ss4.mapper';
 import {
@@ -17,11 +19,6 @@ import {
   Ss4AnswerTooLongError,
   type Ss4TemplateStatus,
 } from './ss4-template.service';
-
-/** Today in UTC as `YYYY-MM-DD`: the start date line 11 falls back to, and the data sheet's date. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 export function templateStatus(deps: AppDeps): Promise<Ss4TemplateStatus> {
   return loadSs4Template(deps.env.SS4_TEMPLATE_PATH).then((l) => l.status);
@@ -73,7 +70,7 @@ export async function buildSs4(
   if (!template.bytes)
     throw new ApiError('SS4_TEMPLATE_UNAVAILABLE', { template: `ss4Generate.reason.${template.status.reason}` });
   const digits = decryptStoredSsn(row, deps.encryptionKey);
-  const answers = await answersFor(deps, row, digits ? formatSsn(digits) : null, opts.today ?? utcToday());
+  const answers = await answersFor(deps, row, digits ? formatSsn(digits) : null, opts.today ?? serverToday(deps.env));
   try {
     return await fillSs4Template(template.bytes, answers, { flatten: opts.flatten });
   } catch (err) {
@@ -87,7 +84,7 @@ export async function buildSs4(
  * the application's generated draft. The status and the prepared SS-4 stay as they are: staff review
  * the draft, then use it (useGeneratedSs4) or upload their own. A newer draft replaces the older one.
  */
-export async function generateSs4(deps: AppDeps, admin: EinActor, id: string): Promise<EinRow> {
+export async function generateSs4(deps: AppDeps, admin: ActingPerson, id: string): Promise<EinRow> {
   const row = await requireApplication(deps, id);
   // Only while a prepared SS-4 may still be uploaded: after the customer signed, a new form is moot.
   const refusal = uploadRefusal('preparedSs4', row);
@@ -157,7 +154,7 @@ function generatedFileName(row: EinRow): string {
  * its audit row and the customer's mail, exactly as if staff had uploaded the file. Then the draft
  * is cleared and removed.
  */
-export async function useGeneratedSs4(deps: AppDeps, admin: EinActor, id: string): Promise<EinRow> {
+export async function useGeneratedSs4(deps: AppDeps, admin: ActingPerson, id: string): Promise<EinRow> {
   const row = await requireApplication(deps, id);
   if (!row.generatedSs4Key) throw new ApiError('SS4_GENERATED_NOT_AVAILABLE');
   const refusal = uploadRefusal('preparedSs4', row);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListPage } from '../../../shared/contracts/common';
 import { isUuid } from '../../../shared/domain/ids';
 import { CARE_WAIT_HOURS } from '../../../shared/domain/overview';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import {
   SUPPORT_FINISHED_STATUSES,
   SUPPORT_STATUSES,
@@ -22,7 +23,6 @@ import {
   findThread,
   insertMessage,
   lockThread,
-  type SupportActor,
   type SupportMessageRow,
   type SupportThreadRow,
 } from './support.service';
@@ -127,7 +127,7 @@ export async function countWaiting(db: DbOrTx): Promise<number> {
 /** A staff reply: stored with its attachment, audited, and mailed to the customer (at most every 10 minutes). */
 export async function adminReply(
   deps: AppDeps,
-  admin: SupportActor,
+  admin: ActingPerson,
   threadId: string,
   text: string,
   file: UploadedFile | undefined,
@@ -159,7 +159,7 @@ export async function adminReply(
 /** An admin's thread for a user; its first message is an admin reply, so the customer is mailed. */
 export async function adminCreateThread(
   deps: AppDeps,
-  admin: SupportActor,
+  admin: ActingPerson,
   input: { userId: string; subject: string; message: string },
   file: UploadedFile | undefined,
 ): Promise<SupportThreadRow> {
@@ -200,7 +200,7 @@ export async function adminCreateThread(
 /** product.md#support-statuses: an admin sets any of the four statuses in any order. Setting the current one changes nothing. */
 export async function setThreadStatus(
   deps: AppDeps,
-  admin: SupportActor,
+  admin: ActingPerson,
   threadId: string,
   status: SupportStatus,
 ): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/domain/ids';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type { SupportStatus } from '../../../shared/domain/support';
 import { supportAttachments, supportMessages, supportThreads } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
@@ -16,11 +17,6 @@ export type SupportThreadRow = typeof supportThreads.$inferSelect;
 export type SupportMessageRow = typeof supportMessages.$inferSelect;
 export type SupportAttachmentRow = typeof supportAttachments.$inferSelect;
 export type SupportMessageWithAttachments = SupportMessageRow & { attachments: SupportAttachmentRow[] };
-
-export interface SupportActor {
-  id: string;
-  role: 'customer' | 'admin';
-}
 
 /** The audit rows' entity type for a thread and what happens in it. */
 export const ENTITY = 'support_thread';
@@ -72,7 +68,7 @@ export async function loadMessages(db: DbOrTx, threadId: string): Promise<Suppor
 export async function insertMessage(
   tx: Tx,
   thread: SupportThreadRow,
-  author: SupportActor,
+  author: ActingPerson,
   text: string,
   key: string | null,
   file: UploadedFile | undefined,

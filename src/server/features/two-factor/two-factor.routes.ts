@@ -7,7 +7,7 @@ import {
   twoFactorSetupSchema,
   twoFactorStateSchema,
 } from '../../../shared/contracts/two-factor';
-import { toRole } from '../../../shared/domain/roles';
+import { isStaff, toRole } from '../../../shared/domain/roles';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { clientAddress } from '../../platform/http/client-address';
@@ -285,7 +285,7 @@ export function twoFactorAdminRoutes() {
     // An owner who lost their own phone uses a recovery code, or the server's `admin:reset-2fa`.
     if (id === actor.id) throw new ApiError('CONFLICT');
     const target = await findUserForReset(db, { id });
-    if (!target || target.role === 'customer') throw new ApiError('NOT_FOUND');
+    if (!target || !isStaff(target.role)) throw new ApiError('NOT_FOUND');
     if (!(await resetTwoFactor(c.var.deps, { id: actor.id, role: actor.role }, target))) {
       throw new ApiError('TWO_FACTOR_NOT_ENABLED');
     }

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { hasPermission, isStaffRole, needsStepUp, type Permission } from '../../../shared/domain/permissions';
+import { hasPermission, needsStepUp, type Permission } from '../../../shared/domain/permissions';
+import { isStaff } from '../../../shared/domain/roles';
 import type { ApiErrorCode } from '../../../shared/errors';
 import type { AppEnv } from './context';
 import { errorResponse } from './errors';
@@ -38,7 +39,7 @@ export function adminDoor(mounts: readonly AdminMount[]): OpenAPIHono<AppEnv> {
   door.use('*', async (c, next) => {
     const user = c.var.user;
     if (!user) return errorResponse(c, 'UNAUTHENTICATED');
-    if (!isStaffRole(user.role)) return errorResponse(c, refusals.get(`${c.req.method} ${c.req.path}`) ?? 'FORBIDDEN');
+    if (!isStaff(user.role)) return errorResponse(c, refusals.get(`${c.req.method} ${c.req.path}`) ?? 'FORBIDDEN');
     // Decision 0042: staff work only with a second factor; the web sends them to /account/security.
     if (!user.twoFactorEnabled) return errorResponse(c, 'TWO_FACTOR_REQUIRED');
     await next();

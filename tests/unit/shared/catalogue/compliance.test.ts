@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   COMPLIANCE_RULES,
   type ComplianceRuleId,
-  daysBetween,
   deadlinesFor,
   findComplianceRule,
-  isIsoDate,
   isStateTracked,
   REMINDER_OFFSETS_DAYS,
   remindersDue,
-  sameDayInYear,
   trackedStates,
 } from '../../../../src/shared/catalogue/compliance';
 import { REGISTERED_AGENT_RENEWAL } from '../../../../src/shared/catalogue/packages';
 import { US_STATES } from '../../../../src/shared/catalogue/states';
+import { addDays, daysBetween, isIsoDate, sameDayInYear } from '../../../../src/shared/format/calendar-days';
 
 const dueDates = (id: ComplianceRuleId, formation: string, from: string) =>
   findComplianceRule(id)

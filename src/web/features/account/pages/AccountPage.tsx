@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Languages, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { isCustomer } from '../../../../shared/domain/roles';
 import { Alert } from '../../../components/ui/Alert';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -43,7 +44,7 @@ export function AccountPage() {
           <PasswordSection />
           <SecondFactorSection enabled={twoFactorOf(me)} />
           <DevicesSection />
-          {me?.user.role === 'customer' ? (
+          {isCustomer(me?.user.role) ? (
             <>
               <ConsentsSection />
               <DataExportSection />

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { APPLICATION_OUTCOMES, type ApplicationOutcome } from '../../../../shared/bank-readiness/applications';
 import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../../shared/bank-readiness/providers';
 import type { BankApplicationView } from '../../../../shared/contracts/bank-readiness';
+import { todayUtc } from '../../../../shared/format/dates';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -14,12 +15,6 @@ import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BANK_READINESS_KEY, recordBankApplication } from '../api/bank-readiness';
-
-/** The browser's today as 'YYYY-MM-DD' (the default answer date; the server checks the shape). */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Where the founder applied and the answers; after a refusal, the next provider to try. */
 export function ApplicationsCard({
@@ -35,7 +30,7 @@ export function ApplicationsCard({
   const [provider, setProvider] = useState<ProviderId>('mercury');
   const [outcome, setOutcome] = useState<ApplicationOutcome>('refused');
   const [reason, setReason] = useState('');
-  const [decidedOn, setDecidedOn] = useState(localToday);
+  const [decidedOn, setDecidedOn] = useState<string>(todayUtc);
   const [fields, setFields] = useState<Record<string, string>>({});
   const record = useMutation({
     mutationFn: () => recordBankApplication({ provider, outcome, reason: reason || undefined, decidedOn }),

@@ -8,7 +8,7 @@ import {
   EIN_FOLLOW_UP_OUTCOMES,
   EIN_FOLLOW_UP_STATUS,
 } from '../../../../shared/domain/ein-follow-ups';
-import { formatCalendarDateLong } from '../../../../shared/format/dates';
+import { formatCalendarDateLong, todayUtc } from '../../../../shared/format/dates';
 import { einFollowUpInputSchema } from '../../../../shared/schemas/ein-follow-ups';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Alert } from '../../../components/ui/Alert';
@@ -30,12 +30,6 @@ import { type AdminEinFollowUp, einFollowUpsQuery, recordEinFollowUp } from './e
 
 type FormInput = z.input<typeof einFollowUpInputSchema>;
 type FormOutput = z.output<typeof einFollowUpInputSchema>;
-
-/** The browser's own day, as the date field's default; the server checks it against its clock. */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * Decision 0050: the application's follow-ups with the IRS (every note, internal ones marked so), and for
@@ -122,7 +116,8 @@ function FollowUpForm({ applicationId }: { applicationId: string }) {
     resolver: zodResolver(einFollowUpInputSchema),
     defaultValues: {
       kind: 'irs_call',
-      followedUpOn: localToday(),
+      // The date field's default; the server checks it against its own clock (its UTC day).
+      followedUpOn: todayUtc(),
       outcome: 'still_processing',
       note: '',
       noteShareable: false,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatCalendarDate, formatDate } from '../../../../shared/format/dates';
+import { formatCalendarDate, formatDate, todayUtc } from '../../../../shared/format/dates';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../../../shared/i18n/languages';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -135,8 +135,7 @@ function RequestRow({ item }: { item: ErasureQueueItem }) {
     onSuccess: () => done('privacy.admin.declined'),
     onError: (error) => failureToast(error, 'privacy.admin.failed', t),
   });
-  const overdue =
-    item.status === 'pending' && item.dueOn !== null && item.dueOn < new Date().toISOString().slice(0, 10);
+  const overdue = item.status === 'pending' && item.dueOn !== null && item.dueOn < todayUtc();
   return (
     <li className="p-4 sm:p-5" data-testid="privacy-request">
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileCheck2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isCustomer } from '../../../../shared/domain/roles';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextLink } from '../../../components/ui/TextLink';
@@ -17,9 +18,9 @@ import { acceptTexts, consentsQuery } from '../api/privacy';
  */
 export function ConsentGate({ path, children }: { path: string; children: ReactNode }) {
   const { data: me } = useMe();
-  const isCustomer = me?.user.role === 'customer';
-  const { data } = useQuery({ ...consentsQuery, enabled: isCustomer });
-  if (!isCustomer || !data?.needsAcceptance || path.startsWith('/account')) return children;
+  const customer = isCustomer(me?.user.role);
+  const { data } = useQuery({ ...consentsQuery, enabled: customer });
+  if (!customer || !data?.needsAcceptance || path.startsWith('/account')) return children;
   return <AcceptTexts current={data.current} />;
 }
 

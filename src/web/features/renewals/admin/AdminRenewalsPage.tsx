@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_PRODUCTS,
   type SubscriptionProduct,
 } from '../../../../shared/domain/renewals';
-import { formatCalendarDateLong } from '../../../../shared/format/dates';
+import { formatCalendarDateLong, todayUtc } from '../../../../shared/format/dates';
 import type { CompleteTaskInput } from '../../../../shared/schemas/renewals';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
@@ -303,7 +303,7 @@ function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }
     formState: { errors },
   } = useForm<CompleteTaskInput>({
     resolver: useLazyResolver(completeTaskResolver),
-    defaultValues: { doneOn: new Date().toISOString().slice(0, 10), note: '' },
+    defaultValues: { doneOn: todayUtc(), note: '' },
   });
   const save = useMutation({
     mutationFn: (body: CompleteTaskInput) => completeTask(task.id, body),

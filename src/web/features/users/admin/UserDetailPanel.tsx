@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isCustomer } from '../../../../shared/domain/roles';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
@@ -105,7 +106,7 @@ function DetailBody({ user }: { user: AdminUserDetail }) {
         </Section>
       ) : null}
 
-      {user.role === 'customer' ? (
+      {isCustomer(user.role) ? (
         <Section title={t('bankReadiness.title')} testId="user-bank-readiness">
           <CustomerBankHistory userId={user.id} />
         </Section>

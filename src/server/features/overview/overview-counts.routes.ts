@@ -1,5 +1,5 @@
 import { count, inArray } from 'drizzle-orm';
-import { adminOverviewSchema } from '../../../shared/contracts/admin';
+import { adminOverviewSchema } from '../../../shared/contracts/overview';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { companyFormations, users } from '../../db/schema';
 import { adminRoute } from '../../platform/http/admin-door';
@@ -17,7 +17,10 @@ const overview = adminRoute('overview.read', {
   },
 });
 
-/** The back office's landing counts. */
+/**
+ * The back office's first counts (GET /api/admin/overview), part of the admin home's feature (decision
+ * 0083); the home's panels are overview.routes.ts.
+ */
 export function adminOverviewRoutes() {
   const router = createRouter();
   router.openapi(overview, async (c) => {
