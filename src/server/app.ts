@@ -23,6 +23,8 @@ import { formationsRoutes } from './features/formations/formations.routes';
 import { formationsAdminRoutes } from './features/formations/formations-admin.routes';
 import { guidesRoutes } from './features/guides/guides.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { mailRoutes } from './features/mail/mail.routes';
+import { mailAdminRoutes } from './features/mail/mail-admin.routes';
 import { bootDataFor } from './features/me/boot-data.service';
 import { meRoutes } from './features/me/me.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
@@ -140,6 +142,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/renewals', routes: renewalsAdminRoutes },
       { path: '/privacy', routes: privacyAdminRoutes },
       { path: '/filings', routes: filingsAdminRoutes },
+      // The mailroom (issue 39): the mail desk.
+      { path: '/mail', routes: mailAdminRoutes },
     ]),
   );
   app.route('/api/formations', formationsRoutes());
@@ -156,6 +160,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/compliance', complianceRoutes());
   app.route('/api/renewals', renewalsRoutes());
   app.route('/api/filings', filingsRoutes());
+  // The mailroom (issue 39): the customer's letters.
+  app.route('/api/mail', mailRoutes());
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);
   app.route('/api/docs', docsRoutes());

@@ -51,6 +51,11 @@ export const AUDIT_ACTIONS = [
   // tracked filings (decision 0051)
   'filing.stage_changed',
   'filing.extended',
+  // the mailroom (issue 39)
+  'letter.logged',
+  'letter.assigned',
+  'letter.scanned',
+  'letter.decided',
   // money and the catalogue
   'order.paid',
   'order.failed',

@@ -57,6 +57,10 @@ export const PERMISSIONS = [
   'filings.read',
   'filings.prepare',
   'filings.export',
+  // The mailroom (/admin/mail, issue 39): read the desk and the letters, their envelopes and scans; log,
+  // match and scan letters (handle).
+  'mail.read',
+  'mail.handle',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -103,6 +107,8 @@ export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
   'filings.read': false,
   'filings.prepare': false,
   'filings.export': true,
+  'mail.read': false,
+  'mail.handle': false,
 };
 
 /** Whether the permission's operations need a fresh second-factor code (PERMISSION_STEP_UP). */
@@ -137,6 +143,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'filings.read',
     'filings.prepare',
     'filings.export',
+    'mail.read',
+    'mail.handle',
   ],
   support: [
     'overview.read',
@@ -149,6 +157,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'support.reply',
     'support.status',
     'filings.read',
+    'mail.read',
   ],
   finance: [
     'overview.read',
@@ -189,6 +198,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/formations', key: 'formations', permission: 'formations.read' },
   { path: '/admin/deadlines', key: 'deadlines', permission: 'deadlines.read' },
   { path: '/admin/filings', key: 'filings', permission: 'filings.read' },
+  { path: '/admin/mail', key: 'mail', permission: 'mail.read' },
   { path: '/admin/ein', key: 'ein', permission: 'ein.read' },
   { path: '/admin/services', key: 'services', permission: 'services.manage' },
   { path: '/admin/orders', key: 'orders', permission: 'orders.read' },

@@ -29,8 +29,10 @@ export const EXPORT_FILES = [
   'ein-follow-ups.json',
   'filings.json',
   'subscriptions.json',
+  'letters.json',
   'files/documents/',
   'files/support/',
+  'files/mail/',
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number];
 
@@ -450,6 +452,37 @@ export const PERSONAL_DATA = [
     erasure: { does: 'delete' },
     retention: WHILE_OPEN,
     notice: 'payments',
+  },
+  // The mailroom (issue 39): letters, their envelope photos; their scans are vault documents above.
+  {
+    feature: 'mail',
+    store: t('letters', [
+      'envelope_name',
+      'sender',
+      'sender_name',
+      'kind',
+      'letter_date',
+      'received_on',
+      'pages',
+      'status',
+    ]),
+    what: 'letters that reached the company’s US address: the name on the envelope, sender, kind, dates, pages, the customer’s decisions',
+    export: { file: 'letters.json' },
+    erasure: { does: 'delete' },
+    retention: {
+      period: 'while the account is open (a retention period per kind of letter is not built yet)',
+      sweep: null,
+    },
+    notice: 'letters',
+  },
+  {
+    feature: 'mail',
+    store: { files: 'mail' },
+    what: 'the photos of the letters’ envelopes',
+    export: { file: 'files/mail/' },
+    erasure: { does: 'delete' },
+    retention: { period: 'while the account is open', sweep: null },
+    notice: 'letters',
   },
   // Consents, requests, history, mail
   {

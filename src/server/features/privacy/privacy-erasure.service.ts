@@ -20,6 +20,7 @@ import {
   filings,
   formationFeedback,
   formationServiceRequests,
+  letters,
   localCheckoutSessions,
   mailOutbox,
   orders,
@@ -356,6 +357,8 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(subscriptionEvents).where(eq(subscriptionEvents.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(einApplications).where(eq(einApplications.userId, userId));
+  // The mailroom's letters before the documents their scans are (issue 39).
+  await tx.delete(letters).where(eq(letters.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));
   await tx.delete(complianceMarks).where(eq(complianceMarks.userId, userId));

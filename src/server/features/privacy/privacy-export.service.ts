@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../platform/storage/storage';
+import { envelopeKeysOf, lettersOf } from '../mail/mail-admin.service';
 import { wholeCustomerTimeline } from '../timeline/timeline.service';
 
 /*
@@ -65,6 +66,9 @@ export async function storedFilesOf(db: Db, userId: string): Promise<{ key: stri
     .innerJoin(supportThreads, eq(supportThreads.id, supportMessages.threadId))
     .where(eq(supportThreads.userId, userId));
   for (const a of attachments) files.push({ ...a, folder: 'support' });
+  // The mailroom's envelope photos (a letter's scan is a vault document, listed above).
+  for (const key of await envelopeKeysOf(db, userId))
+    files.push({ key, name: key.split('/').pop() ?? key, folder: 'mail' });
   // One key once (a document may also be the application's file).
   const byKey = new Map<string, { key: string; name: string; folder: string }>();
   for (const f of files) if (!byKey.has(f.key)) byKey.set(f.key, f);
@@ -225,6 +229,7 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     ['ein-follow-ups.json', followUps],
     ['filings.json', filingRows],
     ['subscriptions.json', { subscriptions: subscriptionRows, history: subscriptionHistory }],
+    ['letters.json', await lettersOf(db, userId)],
   ];
 }
 

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS, type DocumentCategory } from '../../../../shared/domain/files';
+import {
+  DOCUMENT_UPLOAD_KINDS,
+  UPLOAD_DOCUMENT_CATEGORIES,
+  type UploadDocumentCategory,
+} from '../../../../shared/domain/files';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
 import { SelectField } from '../../../components/ui/Select';
@@ -17,8 +21,8 @@ const FILE_MESSAGES = { tooLarge: 'errors.FILE_SIZE_LIMIT', wrongType: 'errors.U
 
 type Errors = Partial<Record<'category' | 'file', string>>;
 
-function isCategory(value: string): value is DocumentCategory {
-  return (DOCUMENT_CATEGORIES as readonly string[]).includes(value);
+function isCategory(value: string): value is UploadDocumentCategory {
+  return (UPLOAD_DOCUMENT_CATEGORIES as readonly string[]).includes(value);
 }
 
 /** The documents page's upload form: a category, a file, a button, and the upload's progress. */
@@ -26,13 +30,13 @@ export function DocumentUploadCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [category, setCategory] = useState<DocumentCategory | ''>('');
+  const [category, setCategory] = useState<UploadDocumentCategory | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (input: { category: DocumentCategory; file: File }) =>
+    mutationFn: (input: { category: UploadDocumentCategory; file: File }) =>
       uploadDocument(input.category, input.file, { onProgress: (p) => setProgress(p.percent) }),
     onMutate: () => setProgress(0),
     onSettled: () => setProgress(null),
@@ -105,7 +109,7 @@ export function DocumentUploadCard() {
           }}
         >
           <option value="">{t('documents.upload.categoryPlaceholder')}</option>
-          {DOCUMENT_CATEGORIES.map((c) => (
+          {UPLOAD_DOCUMENT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {t(`catalogue.documentCategory.${c}`)}
             </option>

@@ -1,7 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS, type DocumentCategory } from '../../../../shared/domain/files';
+import {
+  DOCUMENT_UPLOAD_KINDS,
+  UPLOAD_DOCUMENT_CATEGORIES,
+  type UploadDocumentCategory,
+} from '../../../../shared/domain/files';
 import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
@@ -32,7 +36,7 @@ export function UserDocuments({ user }: { user: AdminUserDetail }) {
 function UploadForm({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const apply = useApplyUserChange();
-  const [category, setCategory] = useState<DocumentCategory>('business_license');
+  const [category, setCategory] = useState<UploadDocumentCategory>('business_license');
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
 
@@ -62,10 +66,10 @@ function UploadForm({ userId }: { userId: string }) {
         name="category"
         label={t('adminUsers.documents.category')}
         value={category}
-        onChange={(event) => setCategory(event.target.value as DocumentCategory)}
+        onChange={(event) => setCategory(event.target.value as UploadDocumentCategory)}
         disabled={upload.isPending}
       >
-        {DOCUMENT_CATEGORIES.map((c) => (
+        {UPLOAD_DOCUMENT_CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {t(`catalogue.documentCategory.${c}`)}
           </option>
