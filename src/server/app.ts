@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
       { path: '/renewals', routes: renewalsAdminRoutes },
       { path: '/privacy', routes: privacyAdminRoutes },
       { path: '/filings', routes: filingsAdminRoutes },
-      // The mailroom (issue 39): the mail desk.
+      // The mailroom (decision 0086): the mail desk.
       { path: '/mail', routes: mailAdminRoutes },
     ]),
   );
@@ -160,7 +160,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   app.route('/api/compliance', complianceRoutes());
   app.route('/api/renewals', renewalsRoutes());
   app.route('/api/filings', filingsRoutes());
-  // The mailroom (issue 39): the customer's letters.
+  // The mailroom (decision 0086): the customer's letters.
   app.route('/api/mail', mailRoutes());
 
   app.doc31('/api/openapi.json', API_DOCUMENT_INFO);

@@ -2,7 +2,7 @@ import { addDays, type IsoDate } from './compliance';
 import { FACTS_CHECKED_ON, type FactCheck, type FactLabel, factLabel } from './fact-checks';
 
 /**
- * The mailroom's catalogue of letters (issue 39, decision 0086): the kinds of post that reach a company's
+ * The mailroom's catalogue of letters (decision 0086): the kinds of post that reach a company's
  * US address, each with who sends it, its sources and its deadline rule. Only facts from the mail
  * fact check (`BANK-AND-MAIL-FACTS.md`, Table B, checked 28 November 2026) are here; the texts a
  * customer reads (what it is, what to do, the rule in words) are `mailroom.kinds.<kind>` in both

@@ -6,7 +6,7 @@ import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
 
 /**
- * The mailroom (issue 39, decision 0086): the customer's letters and their decisions, and the staff's
+ * The mailroom (decision 0086): the customer's letters and their decisions, and the staff's
  * mail desk. The web imports the types only.
  */
 

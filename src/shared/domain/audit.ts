@@ -51,7 +51,7 @@ export const AUDIT_ACTIONS = [
   // tracked filings (decision 0051)
   'filing.stage_changed',
   'filing.extended',
-  // the mailroom (issue 39)
+  // the mailroom (decision 0086)
   'letter.logged',
   'letter.assigned',
   'letter.scanned',

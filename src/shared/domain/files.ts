@@ -75,7 +75,7 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 /**
  * The categories a person may choose for an upload. "Posta / Mail" (`mail`) holds the mailroom's scans
- * (issue 39), written only by the mailroom, so nobody files an upload under it by hand.
+ * (decision 0086), written only by the mailroom, so nobody files an upload under it by hand.
  */
 export const UPLOAD_DOCUMENT_CATEGORIES = DOCUMENT_CATEGORIES.filter(
   (c): c is Exclude<DocumentCategory, 'mail'> => c !== 'mail',

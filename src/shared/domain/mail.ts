@@ -1,5 +1,5 @@
 /**
- * The mailroom's letter states and the customer's decisions (issue 39, decision 0086). A letter is
+ * The mailroom's letter states and the customer's decisions (decision 0086). A letter is
  * logged by staff from its envelope; the customer then decides what happens to the paper.
  * - received: logged (the envelope only), waiting for the customer's decision;
  * - scan_requested: the customer asked for a scan;

@@ -57,7 +57,7 @@ export const PERMISSIONS = [
   'filings.read',
   'filings.prepare',
   'filings.export',
-  // The mailroom (/admin/mail, issue 39): read the desk and the letters, their envelopes and scans; log,
+  // The mailroom (/admin/mail, decision 0086): read the desk and the letters, their envelopes and scans; log,
   // match and scan letters (handle).
   'mail.read',
   'mail.handle',

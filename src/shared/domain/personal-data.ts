@@ -453,7 +453,7 @@ export const PERSONAL_DATA = [
     retention: WHILE_OPEN,
     notice: 'payments',
   },
-  // The mailroom (issue 39): letters, their envelope photos; their scans are vault documents above.
+  // The mailroom (decision 0086): letters, their envelope photos; their scans are vault documents above.
   {
     feature: 'mail',
     store: t('letters', [

@@ -144,6 +144,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'dashboard',
       'einFollowUps',
       'filings',
+      'mailroom',
       'payments',
       'renewals',
       'retention',
@@ -167,6 +168,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     guard: 'requireSs4Form',
   }),
   customerPage('support', 'features/support/pages/SupportPage.tsx', ['catalogue', 'support']),
+  // Decision 0086: the letters that reached the company's US address, and the customer's word on each.
+  customerPage('mail', 'features/mail/pages/MailPage.tsx', ['catalogue', 'compliance', 'mailroom', 'support']),
   // Decision 0051: one tracked filing (the yearly Form 5472, a state report), its stages and its questionnaire.
   customerPage('filings/:id', 'features/filings/pages/FilingPage.tsx', [
     'catalogue',
@@ -262,6 +265,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   adminPage('admin/audit', 'features/audit/admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue']),
   adminPage('admin/renewals', 'features/renewals/admin/AdminRenewalsPage.tsx', ['catalogue', 'compliance', 'renewals']),
   adminPage('admin/privacy', 'features/privacy/admin/AdminPrivacyPage.tsx', ['catalogue', 'privacy']),
+  // Decision 0086: the mail desk.
+  adminPage('admin/mail', 'features/mail/admin/AdminMailPage.tsx', ['catalogue', 'compliance', 'mailroom']),
   adminPage('admin/filings', 'features/filings/admin/AdminFilingsPage.tsx', [
     'adminFilings',
     'catalogue',

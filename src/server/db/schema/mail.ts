@@ -6,7 +6,7 @@ import { users } from './auth';
 import { documents } from './ein';
 
 /**
- * One row per letter that reached a company's US address (issue 39, decision 0086). `userId` is the
+ * One row per letter that reached a company's US address (decision 0086). `userId` is the
  * company's customer; null while the name on the envelope matches no company (the unmatched tray).
  * The envelope photo is a stored file of its own (`mail/<letter id>_<time>.<ext>`), not a vault
  * document, so it follows the letter when staff reassign it; the scan is a vault document.

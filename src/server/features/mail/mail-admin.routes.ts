@@ -132,7 +132,7 @@ async function readLetterUpload(request: Request, fileFields: string[]) {
   });
 }
 
-/** The mail desk (issue 39). app.ts mounts it at /api/admin/mail. */
+/** The mail desk (decision 0086). app.ts mounts it at /api/admin/mail. */
 export function mailAdminRoutes() {
   const router = createRouter();
 

@@ -25,7 +25,7 @@ import {
 } from './mail.service';
 
 /*
- * The mail desk (issue 39, decision 0086): find the company by the name on the envelope, log a letter,
+ * The mail desk (decision 0086): find the company by the name on the envelope, log a letter,
  * match an unmatched one, upload its scan into the customer's vault.
  */
 

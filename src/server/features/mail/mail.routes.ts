@@ -77,7 +77,7 @@ export async function envelopeResponse(
   });
 }
 
-/** The customer's mail page (issue 39). app.ts mounts it at /api/mail. */
+/** The customer's mail page (decision 0086). app.ts mounts it at /api/mail. */
 export function mailRoutes() {
   const router = createRouter();
 

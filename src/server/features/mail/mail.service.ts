@@ -16,7 +16,7 @@ import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 
 /*
- * The mailroom, the customer's side (issue 39, decision 0086): their own letters, and their decision
+ * The mailroom, the customer's side (decision 0086): their own letters, and their decision
  * per letter. Everything is found by the session's user id, so another customer's letter is a 404.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The mailroom (issue 39) on both engines: the desk's permissions, logging a letter for a company found
+ * The mailroom (decision 0086) on both engines: the desk's permissions, logging a letter for a company found
  * by its Turkish-folded name, the customer told and seeing only their own letters, bad input refused
  * with translated errors and nothing saved, duplicates, lawsuit papers scanned at once, the unmatched
  * tray and reassignment, scans into the vault, and the customer's decisions.

@@ -357,7 +357,7 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(subscriptionEvents).where(eq(subscriptionEvents.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(einApplications).where(eq(einApplications.userId, userId));
-  // The mailroom's letters before the documents their scans are (issue 39).
+  // The mailroom's letters before the documents their scans are (decision 0086).
   await tx.delete(letters).where(eq(letters.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));

@@ -56,7 +56,7 @@ export type MailTemplate =
   | 'filings.stateFiled'
   | 'filings.statePaid'
   /**
-   * The mailroom (issue 39), texts under `mail.mailroom`: a letter arrived, its scan is in the vault, and
+   * The mailroom (decision 0086), texts under `mail.mailroom`: a letter arrived, its scan is in the vault, and
    * lawsuit papers (urgent, the same day). `subject` is the kind's name; what it is and what to do the `excerpt`.
    */
   | 'mailroom.received'

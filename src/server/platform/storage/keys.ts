@@ -21,7 +21,7 @@ export const STORAGE_FOLDERS = [
    */
   'filings',
   /**
-   * The mailroom (issue 39): scans (`mail/{userId}_…`, vault documents) and envelope photos
+   * The mailroom (decision 0086): scans (`mail/{userId}_…`, vault documents) and envelope photos
    * (`mail/{letter id}_…`, found through their letter, which may have no customer yet).
    */
   'mail',

@@ -7,6 +7,7 @@ import {
   Landmark,
   LifeBuoy,
   type LucideIcon,
+  Mail,
   MapPin,
   RefreshCw,
   ShoppingBag,
@@ -35,8 +36,9 @@ import { EinProgressCard, FormationProgressCard } from '../components/ProgressCa
 
 /*
  * Below the first screen on a phone: their code loads once the page has drawn, not before it (decision
- * 0060). One boundary for all five, so they appear together and never push one another.
+ * 0060). One boundary for all six, so they appear together and never push one another.
  */
+const MailCard = lazy(() => import('../../mail/components/MailCard').then((m) => ({ default: m.MailCard })));
 const RenewalCard = lazy(() =>
   import('../../renewals/components/RenewalCard').then((m) => ({ default: m.RenewalCard })),
 );
@@ -53,6 +55,8 @@ const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
   { to: '/formation-service', key: 'formationService', icon: Wrench },
   { to: '/services', key: 'services', icon: ShoppingBag },
   { to: '/documents', key: 'documents', icon: FileText },
+  // The mailroom (decision 0086): the letters that reach the company's US address.
+  { to: '/mail', key: 'mail', icon: Mail },
   { to: '/support', key: 'support', icon: LifeBuoy },
 ];
 
@@ -198,6 +202,7 @@ function DashboardContent({ data }: { data: MyFormation }) {
         )}
 
         <Suspense fallback={null}>
+          <MailCard />
           <RenewalCard />
           <FilingTasks />
           <ComplianceCalendarCard />
