@@ -96,7 +96,7 @@ describe('letterDeadlines', () => {
     ]);
   });
 
-  it("counts lawsuit papers from the day they reached the agent, one date per court the sources give", () => {
+  it('counts lawsuit papers from the day they reached the agent, one date per court the sources give', () => {
     expect(letterDeadlines('service_of_process', null, '2026-11-28')).toEqual([
       { id: 'sopFederal', date: '2026-12-19' },
       { id: 'sopFlorida', date: '2026-12-18' },

@@ -171,9 +171,7 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
           <p className="text-sm text-slate-600">
             {letter.senderName ?? t(`mailroom.senders.${letter.sender}`)} ·{' '}
             {t('mailroom.page.arrived', { date: fmt.day(letter.receivedOn) })} ·{' '}
-            {letter.pages === 1
-              ? t('mailroom.page.pagesOne')
-              : t('mailroom.page.pages', { count: letter.pages })}
+            {letter.pages === 1 ? t('mailroom.page.pagesOne') : t('mailroom.page.pages', { count: letter.pages })}
           </p>
         </div>
         <LetterStatus status={letter.status} />

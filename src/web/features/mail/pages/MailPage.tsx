@@ -73,9 +73,7 @@ function LetterCard({ letter }: { letter: LetterView }) {
             <h2 className="text-base font-semibold text-slate-900">{t(`mailroom.kinds.${letter.kind}.name`)}</h2>
             <p className="text-sm text-slate-600">
               {sender} · {t('mailroom.page.arrived', { date: fmt.day(letter.receivedOn) })} ·{' '}
-              {letter.pages === 1
-                ? t('mailroom.page.pagesOne')
-                : t('mailroom.page.pages', { count: letter.pages })}
+              {letter.pages === 1 ? t('mailroom.page.pagesOne') : t('mailroom.page.pages', { count: letter.pages })}
             </p>
             {letter.letterDate ? (
               <p className="text-sm text-slate-600">
