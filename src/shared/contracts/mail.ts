@@ -67,6 +67,10 @@ export const deskLetterSchema = letterViewSchema
     customerEmail: z.string().nullable(),
     businessName: z.string().nullable(),
     createdAt: instant(),
+    /** Federal business days since it arrived, while it waits for a scan or a decision; null after. */
+    businessDaysWaiting: z.number().int().nullable(),
+    /** Past the one-business-day target (SCAN_TARGET_BUSINESS_DAYS). */
+    late: z.boolean(),
   })
   .openapi('DeskLetter');
 export type DeskLetter = z.infer<typeof deskLetterSchema>;

@@ -45,6 +45,17 @@ export function canScan(status: LetterStatus): boolean {
   return status === 'received' || status === 'scan_requested' || status === 'held';
 }
 
+/**
+ * The desk's scan target (issue's "one business day"): a letter waiting for its scan is late once more
+ * than this many federal business days have passed since it arrived.
+ */
+export const SCAN_TARGET_BUSINESS_DAYS = 1;
+
+/** Whether a letter is still waiting for paper work on the desk (its clock runs): not yet scanned. */
+export function awaitsScan(status: LetterStatus): boolean {
+  return status === 'received' || status === 'scan_requested';
+}
+
 /** Letters' page sizes, as the other desks'. */
 export const LETTER_PAGE_SIZES = [20, 50, 100] as const;
 

@@ -9,6 +9,7 @@ import {
   mailDeskListSchema,
   mailDeskQuerySchema,
 } from '../../../shared/contracts/mail';
+import { serverToday } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
@@ -138,7 +139,7 @@ export function mailAdminRoutes() {
 
   router.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const { rows, total, totalKind } = await listDesk(c.var.deps.database.db, query);
+    const { rows, total, totalKind } = await listDesk(c.var.deps.database.db, query, serverToday(c.var.deps.env));
     return c.json({ items: rows, total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
   });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
 import type { DeskLetter, LogLetterInput, MailCompany, MailDeskQuery } from '../../../shared/contracts/mail';
 import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
-import { canScan } from '../../../shared/domain/mail';
+import { awaitsScan, canScan, SCAN_TARGET_BUSINESS_DAYS } from '../../../shared/domain/mail';
 import { foldTurkish } from '../../../shared/domain/search';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
@@ -85,9 +86,12 @@ type DeskRaw = {
   businessName: string | null;
 };
 
-function toDeskLetter(r: DeskRaw): DeskLetter {
+function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
   const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath);
+  const waiting = awaitsScan(r.letter.status) ? businessDaysBetween(r.letter.receivedOn, today) : null;
   return {
+    businessDaysWaiting: waiting,
+    late: waiting !== null && waiting > SCAN_TARGET_BUSINESS_DAYS,
     ...view,
     userId: r.letter.userId,
     envelopeName: r.letter.envelopeName,
@@ -140,7 +144,11 @@ function queueCondition(db: DbOrTx, query: Omit<MailDeskQuery, 'page' | 'pageSiz
 }
 
 /** One page of a queue, oldest first where staff work it (to scan, unmatched), else newest first. */
-export async function listDesk(db: DbOrTx, query: MailDeskQuery): Promise<{ rows: DeskLetter[] } & ListTotal> {
+export async function listDesk(
+  db: DbOrTx,
+  query: MailDeskQuery,
+  today: string,
+): Promise<{ rows: DeskLetter[] } & ListTotal> {
   const where = queueCondition(db, query);
   const oldestFirst = query.queue === 'to_scan' || query.queue === 'unmatched' || query.queue === 'waiting';
   const order = oldestFirst
@@ -154,13 +162,13 @@ export async function listDesk(db: DbOrTx, query: MailDeskQuery): Promise<{ rows
       .offset((query.page - 1) * query.pageSize),
     cappedTotal(db, db.select({ id: letters.id }).from(letters).where(where)),
   ]);
-  return { rows: rows.map(toDeskLetter), ...total };
+  return { rows: rows.map((r) => toDeskLetter(r, today)), ...total };
 }
 
-async function deskLetter(db: DbOrTx, id: string): Promise<DeskLetter> {
-  const [row] = await deskSelect(db).where(eq(letters.id, id));
+async function deskLetter(deps: Pick<AppDeps, 'database' | 'env'>, id: string): Promise<DeskLetter> {
+  const [row] = await deskSelect(deps.database.db).where(eq(letters.id, id));
   if (!row) throw new ApiError('NOT_FOUND');
-  return toDeskLetter(row);
+  return toDeskLetter(row, serverToday(deps.env));
 }
 
 /** A letter already logged with the same company (or envelope name, unmatched), sender, date and pages. */
@@ -299,7 +307,7 @@ export async function logLetter(
     throw err;
   }
   deps.mailer.kick();
-  return deskLetter(db, id);
+  return deskLetter(deps, id);
 }
 
 /**
@@ -333,7 +341,7 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
     await mailLetterCustomer(deps, tx, saved, saved.urgent ? 'mailroom.urgent' : 'mailroom.received');
   });
   deps.mailer.kick();
-  return deskLetter(db, id);
+  return deskLetter(deps, id);
 }
 
 /** Uploads a letter's scan: into its customer's vault under "Posta / Mail", and the customer is told. */
@@ -388,7 +396,7 @@ export async function scanLetter(deps: Deps, staff: Staff, id: string, file: Upl
     throw err;
   }
   deps.mailer.kick();
-  return deskLetter(db, id);
+  return deskLetter(deps, id);
 }
 
 /** Every envelope key of a customer's letters (the data copy and the erasure's files). */

@@ -41,7 +41,7 @@ export async function nameCompany(t: TestApp, userId: string, businessName: stri
 export async function letterOf(
   t: TestApp,
   userId: string | null,
-  opts: { status?: (typeof letters.$inferInsert)['status']; envelopeKey?: string } = {},
+  opts: { status?: (typeof letters.$inferInsert)['status']; envelopeKey?: string; receivedOn?: string } = {},
 ): Promise<string> {
   const [row] = await t.deps.database.db
     .insert(letters)
@@ -51,7 +51,7 @@ export async function letterOf(
       sender: 'irs',
       kind: 'cp575',
       letterDate: '2026-11-02',
-      receivedOn: serverToday(t.deps.env),
+      receivedOn: opts.receivedOn ?? serverToday(t.deps.env),
       pages: 1,
       status: opts.status ?? 'received',
       envelopeKey: opts.envelopeKey ?? null,

@@ -8,6 +8,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember, createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { addDays } from '../../../shared/catalogue/compliance';
+import { businessDaysBack, businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
 import { letterListSchema, mailDeskListSchema } from '../../../shared/contracts/mail';
 import { translate } from '../../../shared/i18n';
 import { auditEvents, companyFormations, documents, letters, mailOutbox, users } from '../../db/schema';
@@ -225,6 +226,22 @@ describe('decisions and scans', () => {
     expect(mine.body.letters[0].decisions).toEqual(['shred', 'hold']);
     const again = await ops.c.post(`/api/admin/mail/letters/${id}/scan`, fileForm(SCAN));
     expect(again.status).toBe(409);
+  });
+
+  it('shows the to-scan clock in business days against the one-day target', async () => {
+    const a = await company();
+    const today = serverToday(t.deps.env);
+    const old = await letterOf(t, a.id, { status: 'scan_requested', receivedOn: businessDaysBack(today, 4) });
+    const fresh = await letterOf(t, a.id, { status: 'scan_requested' });
+    const done = await letterOf(t, a.id, { status: 'scanned', receivedOn: businessDaysBack(today, 4) });
+    const res = await ops.c.get('/api/admin/mail/letters?queue=all&pageSize=100');
+    const byId = new Map(res.body.items.map((l: { id: string }) => [l.id, l]));
+    expect(byId.get(old)).toMatchObject({
+      businessDaysWaiting: businessDaysBetween(businessDaysBack(today, 4), today),
+      late: true,
+    });
+    expect(byId.get(fresh)).toMatchObject({ businessDaysWaiting: 0, late: false });
+    expect(byId.get(done)).toMatchObject({ businessDaysWaiting: null, late: false });
   });
 
   it('a customer cannot file an upload under the mailroom category', async () => {

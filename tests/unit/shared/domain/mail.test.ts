@@ -1,6 +1,6 @@
 /** The customer's decisions on a letter (decision 0086): which state each leads to, and from where. */
 import { describe, expect, it } from 'vitest';
-import { canScan, decide, LETTER_STATUSES } from '../../../../src/shared/domain/mail';
+import { awaitsScan, canScan, decide, LETTER_STATUSES } from '../../../../src/shared/domain/mail';
 
 describe('letter decisions', () => {
   it('moves a received letter to the state the customer chose', () => {
@@ -24,5 +24,9 @@ describe('letter decisions', () => {
 
   it('scans only paper that is still here and not scanned', () => {
     expect(LETTER_STATUSES.filter(canScan)).toEqual(['received', 'scan_requested', 'held']);
+  });
+
+  it('runs the desk clock only while the paper waits for a scan or the customer', () => {
+    expect(LETTER_STATUSES.filter(awaitsScan)).toEqual(['received', 'scan_requested']);
   });
 });

@@ -64,7 +64,7 @@ export function AdminMailPage() {
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
         <FilterSelect
           name="queue"
-          label={t('mailroom.desk.queues.all')}
+          label={t('mailroom.desk.queue')}
           values={MAIL_DESK_QUEUES}
           labelOf={(v) => t(`mailroom.desk.queues.${v}`)}
           value={queue}
@@ -176,6 +176,16 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
         </div>
         <LetterStatus status={letter.status} />
       </div>
+      {letter.businessDaysWaiting !== null ? (
+        <p
+          className={letter.late ? 'mt-1 text-sm font-semibold text-red-700' : 'mt-1 text-sm text-slate-600'}
+          data-testid="mail-letter-wait"
+          data-late={letter.late}
+        >
+          {letter.late ? `${t('mailroom.desk.late')}: ` : ''}
+          {t('mailroom.desk.waiting', { count: letter.businessDaysWaiting })}
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         {letter.hasEnvelope ? (
           <a
