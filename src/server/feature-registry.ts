@@ -12,6 +12,7 @@ import { filesFeature } from './features/files/files.manifest';
 import { filingsFeature } from './features/filings/filings.manifest';
 import { formationsFeature } from './features/formations/formations.manifest';
 import { guidesFeature } from './features/guides/guides.manifest';
+import { mailFeature } from './features/mail/mail.manifest';
 import { meFeature } from './features/me/me.manifest';
 import { overviewFeature } from './features/overview/overview.manifest';
 import { paymentsFeature } from './features/payments/payments.manifest';
@@ -61,6 +62,7 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   renewalsFeature,
   filingsFeature,
   bankReadinessFeature,
+  mailFeature,
   usersFeature,
   auditFeature,
   overviewFeature,

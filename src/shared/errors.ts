@@ -19,6 +19,8 @@ export const API_ERRORS = {
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   INVALID_TRANSITION: 409,
+  /** The mail desk (decision 0086): a letter like this one (company, sender, date, pages) is logged already; staff confirm. */
+  LETTER_DUPLICATE: 409,
   FORMATION_EXISTS: 409,
   FORMATION_REQUIRED: 409,
   SERVICE_NOT_FOUND: 404,

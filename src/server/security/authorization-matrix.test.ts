@@ -58,6 +58,13 @@ import { HOME_IN_TURKEY } from '../features/bank-readiness/bank-readiness.fixtur
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
 import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS, stateItemOf } from '../features/filings/filings.fixtures';
+import {
+  cp575Fields,
+  letterForm,
+  letterOf,
+  letterWithEnvelope,
+  SCAN as MAIL_SCAN,
+} from '../features/mail/mail.fixtures';
 import { subscriptionOf } from '../features/renewals/renewals.fixtures';
 import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
@@ -859,6 +866,36 @@ const MATRIX: Record<string, Row> = {
       body.append('confirmationNumber', 'WY-MATRIX-1');
       return { body };
     },
+    expect: ADMIN_ONLY,
+  },
+
+  // --- the mailroom (decision 0086): the customer's own letters; the mail desk (mail.read, mail.handle) -----------
+  // Each cell gets a letter of B's of its own, so a write in one cell leaves the next one's letter as it was.
+  'GET /api/mail/letters': { expect: SIGNED_IN },
+  'POST /api/mail/letters/{id}/decision': {
+    request: async ({ world }) => ({ params: { id: await letterOf(t, world.b.id) }, body: { decision: 'hold' } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/mail/letters/{id}/envelope': {
+    request: async ({ world }) => ({ params: { id: await letterWithEnvelope(t, world.b.id) } }),
+    expect: [401, 404, '2xx', 404],
+  },
+  'GET /api/admin/mail/letters': { request: () => ({ query: 'queue=all&page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/mail/companies': { request: () => ({ query: 'q=matrix' }), expect: ADMIN_ONLY },
+  'POST /api/admin/mail/letters': {
+    request: ({ world }) => ({ body: letterForm(cp575Fields(t, world.b.id, { confirmDuplicate: 'true' })) }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/mail/letters/{id}/assign': {
+    request: async ({ world }) => ({ params: { id: await letterOf(t, null) }, body: { userId: world.b.id } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/mail/letters/{id}/scan': {
+    request: async ({ world }) => ({ params: { id: await letterOf(t, world.b.id) }, body: fileForm(MAIL_SCAN) }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/mail/letters/{id}/envelope': {
+    request: async ({ world }) => ({ params: { id: await letterWithEnvelope(t, world.b.id) } }),
     expect: ADMIN_ONLY,
   },
 

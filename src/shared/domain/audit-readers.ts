@@ -151,6 +151,11 @@ export const AUDIT_READERS = {
   'subscription.ended': { customer: null, staff: SUBSCRIPTION_FIELDS },
   'subscription.moved': { customer: null, staff: SUBSCRIPTION_FIELDS },
   // A renewal task's note is the renewals desk's working note.
+  // The mailroom (decision 0086): what the desk shows of a letter anyway.
+  'letter.logged': { customer: null, staff: by('mail.read', 'kind', 'sender', 'pages', 'status', 'urgent') },
+  'letter.assigned': { customer: null, staff: by('mail.read', 'userId') },
+  'letter.scanned': { customer: null, staff: by('mail.read', 'status') },
+  'letter.decided': { customer: null, staff: by('mail.read', 'status', 'decision') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,

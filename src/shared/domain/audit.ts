@@ -53,6 +53,11 @@ export const AUDIT_ACTIONS = [
   'filing.extended',
   // the bank catalogue (decision 0085)
   'bank.rule_changed',
+  // the mailroom (decision 0086)
+  'letter.logged',
+  'letter.assigned',
+  'letter.scanned',
+  'letter.decided',
   // money and the catalogue
   'order.paid',
   'order.failed',

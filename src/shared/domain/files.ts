@@ -70,8 +70,17 @@ export const DOCUMENT_UPLOAD_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png']
  */
 export const SIGNED_FORM_UPLOAD_KINDS: readonly FileKind[] = ['pdf'];
 
-export const DOCUMENT_CATEGORIES = ['ss4', 'ein', 'articles_of_org', 'business_license', 'other'] as const;
+export const DOCUMENT_CATEGORIES = ['ss4', 'ein', 'articles_of_org', 'business_license', 'other', 'mail'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+/**
+ * The categories a person may choose for an upload. "Posta / Mail" (`mail`) holds the mailroom's scans
+ * (decision 0086), written only by the mailroom, so nobody files an upload under it by hand.
+ */
+export const UPLOAD_DOCUMENT_CATEGORIES = DOCUMENT_CATEGORIES.filter(
+  (c): c is Exclude<DocumentCategory, 'mail'> => c !== 'mail',
+);
+export type UploadDocumentCategory = (typeof UPLOAD_DOCUMENT_CATEGORIES)[number];
 
 /**
  * A file name as shown to people and sent back in Content-Disposition: no path, no control

@@ -59,6 +59,10 @@ export const PERMISSIONS = [
   'filings.export',
   /** The bank catalogue (decision 0085): re-checking or withdrawing a bank's rule; each change is audited. */
   'bank.catalogue',
+  // The mailroom (/admin/mail, decision 0086): read the desk and the letters, their envelopes and scans; log,
+  // match and scan letters (handle).
+  'mail.read',
+  'mail.handle',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -106,6 +110,8 @@ export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
   'filings.prepare': false,
   'filings.export': true,
   'bank.catalogue': false,
+  'mail.read': false,
+  'mail.handle': false,
 };
 
 /** Whether the permission's operations need a fresh second-factor code (PERMISSION_STEP_UP). */
@@ -142,6 +148,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'filings.export',
     // Operations keep the bank catalogue's rules current (decision 0085).
     'bank.catalogue',
+    'mail.read',
+    'mail.handle',
   ],
   support: [
     'overview.read',
@@ -154,6 +162,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'support.reply',
     'support.status',
     'filings.read',
+    'mail.read',
   ],
   finance: [
     'overview.read',

@@ -31,8 +31,10 @@ export const EXPORT_FILES = [
   'filings.json',
   'subscriptions.json',
   'bank-readiness.json',
+  'letters.json',
   'files/documents/',
   'files/support/',
+  'files/mail/',
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number];
 

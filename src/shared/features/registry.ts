@@ -21,6 +21,7 @@ import { filingsPages } from './filings/manifest';
 import { formationsPages } from './formations/manifest';
 import { guidesPages } from './guides/manifest';
 import { legalPages } from './legal/manifest';
+import { mailPages } from './mail/manifest';
 import { overviewPages } from './overview/manifest';
 import { paymentsPages } from './payments/manifest';
 import { privacyPages } from './privacy/manifest';
@@ -38,6 +39,7 @@ export const FEATURE_PAGES: Readonly<Record<string, readonly PageRoute[]>> = {
   formations: formationsPages,
   compliance: compliancePages,
   filings: filingsPages,
+  mail: mailPages,
   ein: einPages,
   services: servicesPages,
   payments: paymentsPages,

@@ -26,6 +26,7 @@ import enFormation from './en/formation.json';
 import enFormationService from './en/formationService.json';
 import enGuides from './en/guides.json';
 import enLegal from './en/legal.json';
+import enMailroom from './en/mailroom.json';
 import enOnboarding from './en/onboarding.json';
 import enPayments from './en/payments.json';
 import enPrivacy from './en/privacy.json';
@@ -64,6 +65,7 @@ import trFormation from './tr/formation.json';
 import trFormationService from './tr/formationService.json';
 import trGuides from './tr/guides.json';
 import trLegal from './tr/legal.json';
+import trMailroom from './tr/mailroom.json';
 import trOnboarding from './tr/onboarding.json';
 import trPayments from './tr/payments.json';
 import trPrivacy from './tr/privacy.json';
@@ -116,6 +118,7 @@ export const uiTr: Catalogue = {
   privacy: trPrivacy,
   filings: trFilings,
   adminFilings: trAdminFilings,
+  mailroom: trMailroom,
 };
 export const uiEn: Catalogue = {
   common: enCommon,
@@ -156,4 +159,5 @@ export const uiEn: Catalogue = {
   privacy: enPrivacy,
   filings: enFilings,
   adminFilings: enAdminFilings,
+  mailroom: enMailroom,
 };

@@ -23,6 +23,7 @@ export const NOTICE_KINDS = [
   'consents',
   'history',
   'mail',
+  'letters',
   'staff',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -87,6 +88,10 @@ export const DATA_WE_KEEP: Readonly<Record<NoticeKind, Readonly<Record<Language,
   mail: {
     tr: 'E-postalar: size gönderdiğimiz e-postaların kopyaları (alıcı adresi ve metniyle), hesabınız silinene kadar.',
     en: 'Emails: copies of the emails we send you (with the address and the text), until your account is deleted.',
+  },
+  letters: {
+    tr: 'Posta: şirketinizin ABD adresine gelen mektuplar; zarftaki ad, gönderen, türü, tarihleri, sayfa sayısı, zarfın fotoğrafı, taraması ve kâğıt için verdiğiniz kararlar.',
+    en: 'Mail: the letters that reach your company’s US address; the name on the envelope, the sender, the kind, the dates, the pages, the envelope photo, the scan and your decisions about the paper.',
   },
   staff: {
     tr: 'Çalışanlarımız için: personel hesabı ve rolü, oluşturduğu kısa linkler, gönderdiği davetler (davet edilenin e-posta adresiyle) ve yaptığı işlemlerin kayıtları.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_CATEGORIES } from '../domain/files';
+import { UPLOAD_DOCUMENT_CATEGORIES } from '../domain/files';
 
 export { DOCUMENT_UPLOAD_KINDS } from '../domain/files';
 
@@ -7,5 +7,5 @@ const CATEGORY_REQUIRED = 'validation.documentCategoryRequired';
 
 /** The text part of the multipart upload (the file travels beside it in the field `file`). */
 export const documentUploadSchema = z.object({
-  category: z.enum(DOCUMENT_CATEGORIES, { error: CATEGORY_REQUIRED }),
+  category: z.enum(UPLOAD_DOCUMENT_CATEGORIES, { error: CATEGORY_REQUIRED }),
 });

@@ -108,7 +108,7 @@ export const documents = pgTable(
     fileName: text('file_name').notNull(),
     filePath: text('file_path').notNull(),
     category: text('category', {
-      enum: ['ss4', 'ein', 'articles_of_org', 'business_license', 'other'],
+      enum: ['ss4', 'ein', 'articles_of_org', 'business_license', 'other', 'mail'],
     }).notNull(),
     uploadedBy: text('uploaded_by', { enum: ['user', 'admin'] })
       .notNull()

@@ -5,6 +5,7 @@ export * from './ein';
 export * from './filings';
 export * from './formations';
 export * from './links';
+export * from './mail';
 export * from './ops';
 export * from './overview';
 export * from './platform';

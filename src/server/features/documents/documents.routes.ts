@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { documentListSchema, documentResultSchema } from '../../../shared/contracts/documents';
-import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { isStaff } from '../../../shared/domain/roles';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
 import { documents } from '../../db/schema';
@@ -43,7 +43,7 @@ const upload = createRoute({
           schema: {
             type: 'object' as const,
             properties: {
-              category: { type: 'string' as const, enum: [...DOCUMENT_CATEGORIES] },
+              category: { type: 'string' as const, enum: [...UPLOAD_DOCUMENT_CATEGORIES] },
               file: { type: 'string' as const, format: 'binary' },
             },
             required: ['category', 'file'],

@@ -24,6 +24,7 @@ import { HOME_IN_TURKEY } from '../bank-readiness/bank-readiness.fixtures';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
 import { answersWithoutTaxId, encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
+import { letterWithEnvelope } from '../mail/mail.fixtures';
 import { subscriptionOf } from '../renewals/renewals.fixtures';
 import { expectErasureClaims, expectExportClaims } from './personal-data.fixtures';
 import { download, dumpAllTables, unzip } from './privacy.fixtures';
@@ -143,6 +144,8 @@ export async function exportThenEraseJourney(
   expect((await who.c.request('PUT', '/api/bank-readiness/addresses/owner_home', HOME_IN_TURKEY)).status).toBe(200);
   const refusal = { provider: 'mercury', outcome: 'refused', reason: `Refused ${who.tag}`, decidedOn: '2026-11-20' };
   expect((await who.c.post('/api/bank-readiness/applications', refusal)).status).toBe(201);
+  // A letter the mailroom logged for them, with its envelope photo (decision 0086).
+  const letterId = await letterWithEnvelope(t, who.id);
 
   // The copy: one JSON file per kind and every file's bytes; the SSN only as its last four.
   const zip = await download(t, who.c, '/api/privacy/export.zip');
@@ -172,6 +175,7 @@ export async function exportThenEraseJourney(
   );
   expect(JSON.parse(entries.get('subscriptions.json')?.toString() ?? '{}').subscriptions[0].id).toBe(subscription.id);
   expect(JSON.parse(entries.get('ein-follow-ups.json')?.toString() ?? '[]')[0].note).toBe(`Called about ${who.name}`);
+  expect(JSON.parse(entries.get('letters.json')?.toString() ?? '[]')[0].id).toBe(letterId);
   const fileEntries = [...entries.entries()].filter(([n]) => n.startsWith('files/'));
   expect(fileEntries.some(([, b]) => b.equals(uniqueBytes))).toBe(true);
   expect(fileEntries.some(([, b]) => b.equals(attachmentBytes))).toBe(true);

@@ -25,6 +25,7 @@ import {
   filings,
   formationFeedback,
   formationServiceRequests,
+  letters,
   localCheckoutSessions,
   mailOutbox,
   orders,
@@ -361,6 +362,8 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(bankAddresses).where(eq(bankAddresses.userId, userId));
   await tx.delete(bankApplications).where(eq(bankApplications.userId, userId));
   await tx.delete(einApplications).where(eq(einApplications.userId, userId));
+  // The mailroom's letters before the documents their scans are (decision 0086).
+  await tx.delete(letters).where(eq(letters.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));
   await tx.delete(complianceMarks).where(eq(complianceMarks.userId, userId));

@@ -32,6 +32,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../platform/storage/storage';
 import { appendEntry, entryName } from '../../platform/zip/zip-entries';
+import { envelopeKeysOf, lettersOf } from '../mail';
 import { wholeCustomerTimeline } from '../timeline';
 
 /*
@@ -68,6 +69,9 @@ export async function storedFilesOf(db: Db, userId: string): Promise<{ key: stri
     .innerJoin(supportThreads, eq(supportThreads.id, supportMessages.threadId))
     .where(eq(supportThreads.userId, userId));
   for (const a of attachments) files.push({ ...a, folder: 'support' });
+  // The mailroom's envelope photos (a letter's scan is a vault document, listed above).
+  for (const key of await envelopeKeysOf(db, userId))
+    files.push({ key, name: key.split('/').pop() ?? key, folder: 'mail' });
   // One key once (a document may also be the application's file).
   const byKey = new Map<string, { key: string; name: string; folder: string }>();
   for (const f of files) if (!byKey.has(f.key)) byKey.set(f.key, f);
@@ -237,6 +241,7 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     ['filings.json', filingRows],
     ['subscriptions.json', { subscriptions: subscriptionRows, history: subscriptionHistory }],
     ['bank-readiness.json', bank],
+    ['letters.json', await lettersOf(db, userId)],
   ];
 }
 

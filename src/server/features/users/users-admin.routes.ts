@@ -7,7 +7,7 @@ import {
   adminUserResultSchema,
   adminUserUpdateSchema,
 } from '../../../shared/contracts/users-admin';
-import { DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
@@ -69,7 +69,7 @@ const upload = adminRoute('documents.upload', {
   request: {
     params: idParams,
     ...multipartDoc({
-      category: { type: 'string', enum: [...DOCUMENT_CATEGORIES] },
+      category: { type: 'string', enum: [...UPLOAD_DOCUMENT_CATEGORIES] },
       file: { type: 'string', format: 'binary' },
     }),
   },

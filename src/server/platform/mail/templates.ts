@@ -54,7 +54,14 @@ export type MailTemplate =
   | 'filings.prepared'
   | 'filings.submitted'
   | 'filings.stateFiled'
-  | 'filings.statePaid';
+  | 'filings.statePaid'
+  /**
+   * The mailroom (decision 0086), texts under `mail.mailroom`: a letter arrived, its scan is in the vault, and
+   * lawsuit papers (urgent, the same day). `subject` is the kind's name; what it is and what to do the `excerpt`.
+   */
+  | 'mailroom.received'
+  | 'mailroom.scanned'
+  | 'mailroom.urgent';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the

@@ -20,6 +20,11 @@ export const STORAGE_FOLDERS = [
    * signed forms, the fax confirmations and state receipts. Downloads check their documents rows.
    */
   'filings',
+  /**
+   * The mailroom (decision 0086): scans (`mail/{userId}_…`, vault documents) and envelope photos
+   * (`mail/{letter id}_…`, found through their letter, which may have no customer yet).
+   */
+  'mail',
 ] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 

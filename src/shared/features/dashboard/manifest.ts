@@ -12,6 +12,7 @@ export const dashboardPages: readonly PageRoute[] = [
       'dashboard',
       'einFollowUps',
       'filings',
+      'mailroom',
       'payments',
       'renewals',
       'retention',

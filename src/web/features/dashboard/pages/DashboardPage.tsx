@@ -7,6 +7,7 @@ import {
   Landmark,
   LifeBuoy,
   type LucideIcon,
+  Mail,
   MapPin,
   RefreshCw,
   ShoppingBag,
@@ -27,6 +28,7 @@ import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { loadComplianceCalendarCard } from '../../compliance';
 import { loadFilingTasks } from '../../filings';
+import { loadMailCard } from '../../mail';
 import { loadOrdersCard } from '../../payments';
 import { loadRenewalCard } from '../../renewals';
 import { SsnRetentionNotice } from '../../retention';
@@ -39,8 +41,9 @@ import { EinProgressCard, FormationProgressCard } from '../components/ProgressCa
 
 /*
  * Below the first screen on a phone: their code loads once the page has drawn, not before it (decision
- * 0060). One boundary for all five, so they appear together and never push one another.
+ * 0060). One boundary for all six, so they appear together and never push one another.
  */
+const MailCard = lazy(() => loadMailCard().then((m) => ({ default: m.MailCard })));
 const RenewalCard = lazy(() => loadRenewalCard().then((m) => ({ default: m.RenewalCard })));
 const FilingTasks = lazy(() => loadFilingTasks().then((m) => ({ default: m.FilingTasks })));
 const ComplianceCalendarCard = lazy(() =>
@@ -53,6 +56,8 @@ const HEADER_LINKS: { to: string; key: string; icon: LucideIcon }[] = [
   { to: '/formation-service', key: 'formationService', icon: Wrench },
   { to: '/services', key: 'services', icon: ShoppingBag },
   { to: '/documents', key: 'documents', icon: FileText },
+  // The mailroom (decision 0086): the letters that reach the company's US address.
+  { to: '/mail', key: 'mail', icon: Mail },
   { to: '/support', key: 'support', icon: LifeBuoy },
 ];
 
@@ -198,6 +203,7 @@ function DashboardContent({ data }: { data: MyFormation }) {
         )}
 
         <Suspense fallback={null}>
+          <MailCard />
           <RenewalCard />
           <FilingTasks />
           <ComplianceCalendarCard />

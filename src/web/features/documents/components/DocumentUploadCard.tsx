@@ -3,7 +3,7 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS } from '../../../../shared/domain/files';
+import { DOCUMENT_UPLOAD_KINDS, UPLOAD_DOCUMENT_CATEGORIES } from '../../../../shared/domain/files';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';
 import { SelectField } from '../../../components/ui/Select';
@@ -98,7 +98,7 @@ export function DocumentUploadCard() {
           {...register('category')}
         >
           <option value="">{t('documents.upload.categoryPlaceholder')}</option>
-          {DOCUMENT_CATEGORIES.map((c) => (
+          {UPLOAD_DOCUMENT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {t(`catalogue.documentCategory.${c}`)}
             </option>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { DOCUMENT_CATEGORIES, DOCUMENT_UPLOAD_KINDS } from '../../../../shared/domain/files';
+import { DOCUMENT_UPLOAD_KINDS, UPLOAD_DOCUMENT_CATEGORIES } from '../../../../shared/domain/files';
 import { documentReadPermissions } from '../../../../shared/domain/permissions';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
@@ -70,7 +70,7 @@ function UploadForm({ userId }: { userId: string }) {
         disabled={upload.isPending}
         {...register('category')}
       >
-        {DOCUMENT_CATEGORIES.map((c) => (
+        {UPLOAD_DOCUMENT_CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {t(`catalogue.documentCategory.${c}`)}
           </option>

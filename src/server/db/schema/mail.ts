@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LETTER_KINDS, LETTER_SENDERS } from '../../../shared/catalogue/letter-kinds';
+import { LETTER_STATUSES } from '../../../shared/domain/mail';
+import { users } from './auth';
+import { documents } from './ein';
+
+/**
+ * One row per letter that reached a company's US address (decision 0086). `userId` is the
+ * company's customer; null while the name on the envelope matches no company (the unmatched tray).
+ * The envelope photo is a stored file of its own (`mail/<letter id>_<time>.<ext>`), not a vault
+ * document, so it follows the letter when staff reassign it; the scan is a vault document.
+ */
+export const letters = pgTable(
+  'letters',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The addressee as written on the envelope. */
+    envelopeName: text('envelope_name').notNull(),
+    sender: text('sender', { enum: LETTER_SENDERS }).notNull(),
+    /** The sender's name as printed, when staff typed it (a bank's, a court's). */
+    senderName: text('sender_name'),
+    kind: text('kind', { enum: LETTER_KINDS }).notNull(),
+    /** The date printed on the letter, when it has one. */
+    letterDate: date('letter_date', { mode: 'string' }),
+    /** The day it reached the address (lawsuit papers: the day of service on the agent). */
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    pages: integer('pages').notNull(),
+    status: text('status', { enum: LETTER_STATUSES }).notNull().default('received'),
+    urgent: boolean('urgent').notNull().default(false),
+    envelopeKey: text('envelope_key'),
+    envelopeContentType: text('envelope_content_type'),
+    scanDocumentId: uuid('scan_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    loggedBy: text('logged_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The customer's page and the customer file: their letters, newest first.
+    index('letters_user_received_idx').on(t.userId, t.receivedOn),
+    // The desk's queues: a state's letters, oldest first.
+    index('letters_status_created_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,177 @@
+import { z } from '@hono/zod-openapi';
+import {
+  assignLetterSchema,
+  companySearchQuerySchema,
+  deskLetterResultSchema,
+  letterIdParams,
+  logLetterSchema,
+  mailCompanyListSchema,
+  mailDeskListSchema,
+  mailDeskQuerySchema,
+} from '../../../shared/contracts/mail';
+import { serverToday } from '../../platform/clock';
+import { adminRoute } from '../../platform/http/admin-door';
+import { ApiError, zodFields } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { guarded, multipartDoc, notFound } from '../../platform/http/route-kit';
+import { currentUser } from '../../platform/http/session';
+import { readMultipart } from '../../platform/uploads/multipart';
+import { envelopeResponse } from './mail.routes';
+import { assignLetter, listDesk, logLetter, scanLetter, searchCompanies } from './mail-admin.service';
+
+const tags = ['admin'];
+const fileRefusals = {
+  413: jsonResponse(errorSchema, 'FILE_SIZE_LIMIT'),
+  415: jsonResponse(errorSchema, 'FILE_TYPE_NOT_ALLOWED (an envelope that is not a photo) or PDF_REQUIRED (a scan)'),
+} as const;
+
+const list = adminRoute('mail.read', {
+  method: 'get',
+  path: '/letters',
+  tags,
+  summary: 'The mail desk: every letter, or a queue (unmatched, to scan, waiting for the customer), paged',
+  description: 'q searches the name on the envelope and the company name, Turkish letters folded.',
+  request: { query: mailDeskQuerySchema },
+  responses: { 200: jsonResponse(mailDeskListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+});
+
+const companies = adminRoute('mail.read', {
+  method: 'get',
+  path: '/companies',
+  tags,
+  summary: 'Companies for the name on an envelope: business or customer name (Turkish letters folded) or email',
+  request: { query: companySearchQuerySchema },
+  responses: { 200: jsonResponse(mailCompanyListSchema, 'Up to 10'), 400: errorResponses[400], ...guarded },
+});
+
+const log = adminRoute('mail.handle', {
+  method: 'post',
+  path: '/letters',
+  tags,
+  summary:
+    'Log a letter (multipart: envelopeName, userId?, sender, senderName?, kind, letterDate?, receivedOn, pages, confirmDuplicate?, envelope? photo, scan? PDF)',
+  description:
+    'No userId: the unmatched tray. Lawsuit papers (service_of_process) need the scan at once and are flagged urgent; the customer is mailed in the same transaction. A likely duplicate answers 409 LETTER_DUPLICATE until confirmDuplicate=true.',
+  request: {
+    ...multipartDoc(
+      {
+        envelopeName: { type: 'string' },
+        userId: { type: 'string' },
+        sender: { type: 'string' },
+        senderName: { type: 'string' },
+        kind: { type: 'string' },
+        letterDate: { type: 'string', description: 'YYYY-MM-DD' },
+        receivedOn: { type: 'string', description: 'YYYY-MM-DD' },
+        pages: { type: 'string' },
+        confirmDuplicate: { type: 'string', enum: ['true', 'false'] },
+        envelope: { type: 'string', format: 'binary' },
+        scan: { type: 'string', format: 'binary' },
+      },
+      ['envelopeName', 'sender', 'kind', 'receivedOn', 'pages'],
+    ),
+  },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Logged'),
+    400: errorResponses[400],
+    409: jsonResponse(errorSchema, 'LETTER_DUPLICATE'),
+    ...fileRefusals,
+    ...guarded,
+  },
+});
+
+const assign = adminRoute('mail.handle', {
+  method: 'post',
+  path: '/letters/{id}/assign',
+  tags,
+  summary: "Give a letter its company (from the unmatched tray, or another company's: audited)",
+  request: { params: letterIdParams, ...jsonBody(assignLetterSchema) },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Assigned'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: already scanned into a vault'),
+    ...guarded,
+  },
+});
+
+const scan = adminRoute('mail.handle', {
+  method: 'post',
+  path: '/letters/{id}/scan',
+  tags,
+  summary: "Upload a letter's scan (multipart: file, a PDF) into the customer's vault under Mail; the customer is told",
+  request: { params: letterIdParams, ...multipartDoc({ file: { type: 'string', format: 'binary' } }) },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Scanned'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: no company yet, or not waiting for a scan'),
+    ...fileRefusals,
+    ...guarded,
+  },
+});
+
+const envelope = adminRoute('mail.read', {
+  method: 'get',
+  path: '/letters/{id}/envelope',
+  tags,
+  summary: "A letter's envelope photo",
+  request: { params: letterIdParams },
+  responses: {
+    200: { description: 'The photo', content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } } },
+    400: errorResponses[400],
+    404: notFound(),
+    ...guarded,
+  },
+});
+
+async function readLetterUpload(request: Request, fileFields: string[]) {
+  return readMultipart(request, {
+    fileFields,
+    accept: ['pdf', 'jpeg', 'png'],
+    wrongTypeError: 'FILE_TYPE_NOT_ALLOWED',
+    tooLargeError: 'FILE_SIZE_LIMIT',
+  });
+}
+
+/** The mail desk (decision 0086). app.ts mounts it at /api/admin/mail. */
+export function mailAdminRoutes() {
+  const router = createRouter();
+
+  router.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const { rows, total, totalKind } = await listDesk(c.var.deps.database.db, query, serverToday(c.var.deps.env));
+    return c.json({ items: rows, total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+  });
+
+  router.openapi(companies, async (c) =>
+    c.json({ companies: await searchCompanies(c.var.deps.database.db, c.req.valid('query').q) }, 200),
+  );
+
+  router.openapi(log, async (c) => {
+    const staff = currentUser(c);
+    const { fields, files } = await readLetterUpload(c.req.raw, ['envelope', 'scan']);
+    const parsed = logLetterSchema.safeParse(fields);
+    if (!parsed.success) throw new ApiError('VALIDATION_FAILED', zodFields(parsed.error));
+    const letter = await logLetter(c.var.deps, staff, parsed.data, { envelope: files.envelope, scan: files.scan });
+    return c.json({ letter }, 200);
+  });
+
+  router.openapi(assign, async (c) => {
+    const staff = currentUser(c);
+    const letter = await assignLetter(c.var.deps, staff, c.req.valid('param').id, c.req.valid('json').userId);
+    return c.json({ letter }, 200);
+  });
+
+  router.openapi(scan, async (c) => {
+    const staff = currentUser(c);
+    const { id } = c.req.valid('param');
+    const { files } = await readLetterUpload(c.req.raw, ['file']);
+    if (!files.file) throw new ApiError('VALIDATION_FAILED', { file: 'validation.fileRequired' });
+    const letter = await scanLetter(c.var.deps, staff, id, files.file);
+    return c.json({ letter }, 200);
+  });
+
+  router.openapi(envelope, async (c) => (await envelopeResponse(c.var.deps, null, c.req.valid('param').id)) as never);
+
+  return router;
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../../../../tests/support/test-app';
+import { companyFormations, letters } from '../../db/schema';
+import { serverToday } from '../../platform/clock';
+import { blob, type FormFile, PNG, pdf } from '../ein/ein.fixtures';
+
+export const ENVELOPE: FormFile = { data: PNG, type: 'image/png', name: 'zarf.png' };
+export const SCAN: FormFile = { data: pdf('letter'), type: 'application/pdf', name: 'CP575 taraması.pdf' };
+
+/** The multipart body of "log a letter" (or of a scan); undefined fields are left out. */
+export function letterForm(
+  fields: Record<string, string | undefined>,
+  files: { envelope?: FormFile; scan?: FormFile; file?: FormFile } = {},
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) if (f) form.append(k, blob(f.data, f.type), f.name);
+  return form;
+}
+
+/** The fields of a good CP 575 for `userId`, arrived today. */
+export function cp575Fields(t: TestApp, userId?: string, overrides: Record<string, string | undefined> = {}) {
+  return {
+    envelopeName: 'ŞAHİN TEKNOLOJİ LLC',
+    userId,
+    sender: 'irs',
+    kind: 'cp575',
+    letterDate: '2026-11-02',
+    receivedOn: serverToday(t.deps.env),
+    pages: '2',
+    ...overrides,
+  };
+}
+
+/** Gives `userId`'s formation a business name (the mail desk finds companies by it). */
+export async function nameCompany(t: TestApp, userId: string, businessName: string): Promise<void> {
+  await t.deps.database.db.update(companyFormations).set({ businessName }).where(eq(companyFormations.userId, userId));
+}
+
+/** For the authorization matrix and the tests: a letter of `userId`'s (null: unmatched), straight in the table. */
+export async function letterOf(
+  t: TestApp,
+  userId: string | null,
+  opts: { status?: (typeof letters.$inferInsert)['status']; envelopeKey?: string; receivedOn?: string } = {},
+): Promise<string> {
+  const [row] = await t.deps.database.db
+    .insert(letters)
+    .values({
+      userId,
+      envelopeName: 'Matrix LLC',
+      sender: 'irs',
+      kind: 'cp575',
+      letterDate: '2026-11-02',
+      receivedOn: opts.receivedOn ?? serverToday(t.deps.env),
+      pages: 1,
+      status: opts.status ?? 'received',
+      envelopeKey: opts.envelopeKey ?? null,
+      envelopeContentType: opts.envelopeKey ? 'image/png' : null,
+    })
+    .returning({ id: letters.id });
+  return row.id;
+}
+
+/** A letter with an envelope photo stored, as the desk would store it. */
+export async function letterWithEnvelope(t: TestApp, userId: string | null): Promise<string> {
+  const key = `mail/${crypto.randomUUID()}_${Date.now()}.png`;
+  await t.deps.storage.put(key, PNG, 'image/png');
+  return letterOf(t, userId, { envelopeKey: key });
+}

@@ -1,0 +1,43 @@
+import { t } from '../../../shared/domain/personal-data';
+import type { ServerFeature } from '../../platform/feature';
+import { mailRoutes } from './mail.routes';
+import { mailAdminRoutes } from './mail-admin.routes';
+
+export const mailFeature: ServerFeature = {
+  name: 'mail',
+  // The customer's letters (decision 0086).
+  api: [{ path: '/api/mail', routes: mailRoutes }],
+  // The mail desk.
+  admin: [{ path: '/mail', routes: mailAdminRoutes }],
+  // Letters and their envelope photos; their scans are vault documents (the documents feature's entry).
+  personalData: [
+    {
+      store: t('letters', [
+        'envelope_name',
+        'sender',
+        'sender_name',
+        'kind',
+        'letter_date',
+        'received_on',
+        'pages',
+        'status',
+      ]),
+      what: 'letters that reached the company’s US address: the name on the envelope, sender, kind, dates, pages, the customer’s decisions',
+      export: { file: 'letters.json' },
+      erasure: { does: 'delete' },
+      retention: {
+        period: 'while the account is open (a retention period per kind of letter is not built yet)',
+        sweep: null,
+      },
+      notice: 'letters',
+    },
+    {
+      store: { files: 'mail' },
+      what: 'the photos of the letters’ envelopes',
+      export: { file: 'files/mail/' },
+      erasure: { does: 'delete' },
+      retention: { period: 'while the account is open', sweep: null },
+      notice: 'letters',
+    },
+  ],
+};

@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  letterDecisionSchema,
+  letterIdParams,
+  letterListSchema,
+  letterViewSchema,
+} from '../../../shared/contracts/mail';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../platform/http/errors';
+import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
+import { currentUser, requireUser } from '../../platform/http/session';
+import type { FileStorage } from '../../platform/storage/storage';
+import { decideLetter, myLetters, ownEnvelope } from './mail.service';
+
+const tags = ['mail'];
+const notFound = jsonResponse(errorSchema, 'NOT_FOUND: not one of your letters');
+
+const list = createRoute({
+  method: 'get',
+  path: '/letters',
+  tags,
+  summary: "The signed-in customer's letters: sender, kind, arrival, pages, state, computed deadlines, the scan",
+  middleware: [requireUser()] as const,
+  responses: { 200: jsonResponse(letterListSchema, 'The letters, newest first'), 401: errorResponses[401] },
+});
+
+const decision = createRoute({
+  method: 'post',
+  path: '/letters/{id}/decision',
+  tags,
+  summary: 'The customer decides what happens to the paper: scan, shred or hold',
+  middleware: [requireUser()] as const,
+  request: { params: letterIdParams, ...jsonBody(letterDecisionSchema) },
+  responses: {
+    200: jsonResponse(z.object({ letter: letterViewSchema }), 'Decided'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: notFound,
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not possible in its state'),
+  },
+});
+
+const envelope = createRoute({
+  method: 'get',
+  path: '/letters/{id}/envelope',
+  tags,
+  summary: "The photo of one of the customer's own envelopes",
+  middleware: [requireUser()] as const,
+  request: { params: letterIdParams },
+  responses: {
+    200: { description: 'The photo', content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } } },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: notFound,
+  },
+});
+
+/** An envelope photo answered inline (an image the page shows), never cached. */
+export async function envelopeResponse(
+  deps: { database: { db: Db }; storage: FileStorage },
+  userId: string | null,
+  id: string,
+): Promise<Response> {
+  const found = await ownEnvelope(deps.database.db, userId, id);
+  if (!found) throw new ApiError('NOT_FOUND');
+  const file = await deps.storage.get(found.key);
+  if (!file) throw new ApiError('NOT_FOUND');
+  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: {
+      'Content-Type': found.contentType,
+      'Content-Length': String(file.size),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/** The customer's mail page (decision 0086). app.ts mounts it at /api/mail. */
+export function mailRoutes() {
+  const router = createRouter();
+
+  router.openapi(list, async (c) => {
+    const user = currentUser(c);
+    return c.json({ letters: await myLetters(c.var.deps.database.db, user.id) }, 200);
+  });
+
+  router.openapi(decision, async (c) => {
+    const user = currentUser(c);
+    const letter = await decideLetter(c.var.deps, user, c.req.valid('param').id, c.req.valid('json').decision);
+    return c.json({ letter }, 200);
+  });
+
+  router.openapi(envelope, async (c) => {
+    const user = currentUser(c);
+    return (await envelopeResponse(c.var.deps, user.id, c.req.valid('param').id)) as never;
+  });
+
+  return router;
+}

@@ -1,0 +1,170 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  kindFitsSender,
+  type LetterKind,
+  letterDeadlines,
+  letterKindInfo,
+} from '../../../shared/catalogue/letter-kinds';
+import type { LetterView } from '../../../shared/contracts/mail';
+import { canDecide, decide, LETTER_DECISIONS, type LetterDecision } from '../../../shared/domain/mail';
+import { translate } from '../../../shared/i18n';
+import { toLanguage } from '../../../shared/i18n/languages';
+import { documents, letters, userProfiles, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../platform/audit';
+import { ApiError } from '../../platform/http/errors';
+
+/*
+ * The mailroom, the customer's side (decision 0086): their own letters, and their decision
+ * per letter. Everything is found by the session's user id, so another customer's letter is a 404.
+ */
+
+export type LetterRow = typeof letters.$inferSelect;
+
+/** The columns of a letter with its scan's stored path (the vault document, when scanned). */
+export const letterColumns = {
+  letter: letters,
+  scanPath: documents.filePath,
+};
+
+export function toLetterView(row: LetterRow, scanPath: string | null): LetterView {
+  return {
+    id: row.id,
+    sender: row.sender,
+    senderName: row.senderName,
+    kind: row.kind,
+    letterDate: row.letterDate,
+    receivedOn: row.receivedOn,
+    pages: row.pages,
+    status: row.status,
+    urgent: row.urgent,
+    deadlines: letterDeadlines(row.kind, row.letterDate, row.receivedOn),
+    hasEnvelope: row.envelopeKey !== null,
+    scanPath,
+    decisions: LETTER_DECISIONS.filter((d) => canDecide(row.status, d)),
+  };
+}
+
+/** At most this many on the page; a company gets a few letters a month. */
+const MY_LETTERS_MAX = 500;
+
+export async function myLetters(db: DbOrTx, userId: string): Promise<LetterView[]> {
+  const rows = await db
+    .select(letterColumns)
+    .from(letters)
+    .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
+    .where(eq(letters.userId, userId))
+    .orderBy(desc(letters.receivedOn), desc(letters.createdAt))
+    .limit(MY_LETTERS_MAX);
+  return rows.map((r) => toLetterView(r.letter, r.scanPath));
+}
+
+/** The customer's word on a letter: scan, shred or hold. */
+export async function decideLetter(
+  deps: Pick<AppDeps, 'database'>,
+  user: { id: string; role: string },
+  id: string,
+  decision: LetterDecision,
+): Promise<LetterView> {
+  return deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(letters)
+      .where(and(eq(letters.id, id), eq(letters.userId, user.id)))
+      .for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    const next = decide(row.status, decision);
+    if (!next) throw new ApiError('INVALID_TRANSITION');
+    const [saved] = await tx
+      .update(letters)
+      .set({ status: next, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(letters.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorRole: user.role,
+      action: 'letter.decided',
+      entityType: 'letter',
+      entityId: id,
+      subjectUserId: user.id,
+      before: { status: row.status },
+      after: { status: next, decision },
+    });
+    const [scan] = saved.scanDocumentId
+      ? await tx.select({ path: documents.filePath }).from(documents).where(eq(documents.id, saved.scanDocumentId))
+      : [];
+    return toLetterView(saved, scan?.path ?? null);
+  });
+}
+
+/** The envelope photo's key of the caller's own letter; null when there is none to show. */
+export async function ownEnvelope(
+  db: DbOrTx,
+  userId: string | null,
+  id: string,
+): Promise<{ key: string; contentType: string } | null> {
+  const [row] = await db
+    .select({ key: letters.envelopeKey, contentType: letters.envelopeContentType, userId: letters.userId })
+    .from(letters)
+    .where(eq(letters.id, id));
+  if (!row?.key || (userId !== null && row.userId !== userId)) return null;
+  return { key: row.key, contentType: row.contentType ?? 'application/octet-stream' };
+}
+
+export type LetterMailTemplate = 'mailroom.received' | 'mailroom.scanned' | 'mailroom.urgent';
+
+/**
+ * Tells the letter's customer, in the transaction that logged or scanned it: the kind's name is the
+ * subject; the excerpt says what the letter is and what to do (an unknown kind: we will read it).
+ */
+export async function mailLetterCustomer(
+  deps: Pick<AppDeps, 'mailer' | 'env'>,
+  tx: DbOrTx,
+  row: LetterRow,
+  template: LetterMailTemplate,
+): Promise<void> {
+  if (!row.userId) return;
+  const [person] = await tx
+    .select({
+      email: users.email,
+      lang: users.lang,
+      name: sql<string>`coalesce(nullif(${userProfiles.displayName}, ''), ${users.name})`,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(eq(users.id, row.userId));
+  if (!person) return;
+  const lang = toLanguage(person.lang) ?? 'tr';
+  await deps.mailer.enqueue(
+    {
+      to: person.email,
+      template,
+      lang,
+      vars: {
+        name: person.name ?? '',
+        url: `${deps.env.publicUrl}/mail`,
+        subject: translate(lang, `mailroom.kinds.${row.kind}.name`),
+        excerpt: letterExplanation(row.kind, lang),
+      },
+      dedupeKey: `mailroom:${row.id}:${row.userId}:${template}`,
+    },
+    tx,
+  );
+}
+
+/** What the letter is and what to do, in the customer's language (the mail's quoted lines). */
+export function letterExplanation(kind: LetterKind, lang: 'tr' | 'en'): string {
+  const key = (part: string) => translate(lang, `mailroom.kinds.${kind}.${part}`);
+  return `${key('meaning')}\n${key('todo')}`;
+}
+
+/** A kind's own sender check, as a refusal: an IRS notice logged from a bank is a slip of the hand. */
+export function checkKindSender(kind: LetterKind, sender: Parameters<typeof kindFitsSender>[1]): void {
+  if (!kindFitsSender(kind, sender))
+    throw new ApiError('VALIDATION_FAILED', { kind: 'mailroom.validation.kindSender' });
+}
+
+export function isUrgentKind(kind: LetterKind): boolean {
+  return letterKindInfo(kind).urgent;
+}

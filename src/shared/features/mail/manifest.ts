@@ -1,0 +1,16 @@
+import { adminPage, customerPage, type PageRoute } from '../../routes/page';
+
+/** The mailroom (decision 0086): the customer's letters and the mail desk. */
+export const mailPages: readonly PageRoute[] = [
+  customerPage('mail', 'pages/MailPage.tsx', ['catalogue', 'compliance', 'mailroom', 'support']),
+  adminPage('admin/mail', 'admin/AdminMailPage.tsx', ['catalogue', 'compliance', 'mailroom'], {
+    key: 'mail',
+    permission: 'mail.read',
+  }),
+];
+
+/**
+ * The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in
+ * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ */
+export const messages: readonly string[] = ['mailroom'];

@@ -1,0 +1,464 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Mail, Search } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { kindsForSender, LETTER_SENDERS, type LetterSender } from '../../../../shared/catalogue/letter-kinds';
+import { canScan } from '../../../../shared/domain/mail';
+import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { FilterSelect } from '../../../components/admin/FilterSelect';
+import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Input, TextField } from '../../../components/ui/Input';
+import { SelectField } from '../../../components/ui/Select';
+import { Spinner } from '../../../components/ui/Spinner';
+import { linkClass } from '../../../components/ui/TextLink';
+import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
+import { failureToast } from '../../../lib/errors';
+import { useFormat } from '../../../lib/format';
+import { queryClient } from '../../../lib/queryClient';
+import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/useTranslation';
+import { LetterStatus } from '../components/LetterStatus';
+import {
+  assignLetter,
+  type DeskLetter,
+  findCompanies,
+  logLetter,
+  MAIL_DESK_KEY,
+  MAIL_DESK_QUEUES,
+  type MailCompany,
+  type MailDeskQueue,
+  mailDeskQuery,
+  scanLetter,
+} from './mailAdminApi';
+
+const isQueue = (v: string | null): v is MailDeskQueue => (MAIL_DESK_QUEUES as readonly string[]).includes(v ?? '');
+const refresh = () => queryClient.invalidateQueries({ queryKey: MAIL_DESK_KEY });
+
+/** /admin/mail (decision 0086): log letters from their envelopes, match them, scan them, and the queues. */
+export function AdminMailPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [search, setSearch] = useSearchParams();
+  const queueParam = search.get('queue');
+  const queue: MailDeskQueue = isQueue(queueParam) ? queueParam : 'all';
+  const q = search.get('q') ?? '';
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const { data, isPending, isError, refetch } = useQuery(mailDeskQuery(queue, q, page));
+  const [typed, setTyped] = useState(q);
+  const set = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setSearch(next);
+  };
+
+  return (
+    <>
+      <AdminPageHeader icon={Mail} title={t('mailroom.desk.title')} subtitle={t('mailroom.desk.intro')} />
+      {can('mail.handle') ? <LogLetterForm /> : null}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <FilterSelect
+          name="queue"
+          label={t('mailroom.desk.queue')}
+          values={MAIL_DESK_QUEUES}
+          labelOf={(v) => t(`mailroom.desk.queues.${v}`)}
+          value={queue}
+          onChange={(v) => set({ queue: v === 'all' ? null : v, page: null })}
+          className="w-full sm:w-64"
+          testId="mail-queue"
+        />
+        <form
+          className="flex flex-1 gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ q: typed.trim(), page: null });
+          }}
+        >
+          <Input
+            aria-label={t('mailroom.desk.search')}
+            placeholder={t('mailroom.desk.search')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            data-testid="mail-search"
+          />
+          <Button type="submit" variant="secondary" aria-label={t('mailroom.desk.search')}>
+            <Search aria-hidden="true" className="size-4" />
+          </Button>
+        </form>
+      </div>
+      <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {isPending ? (
+          <div className="flex justify-center p-8">
+            <Spinner />
+          </div>
+        ) : isError ? (
+          <div className="p-4">
+            <RetryAlert message={t('mailroom.desk.loadFailed')} onRetry={() => void refetch()} />
+          </div>
+        ) : data.items.length === 0 ? (
+          <p className="p-6 text-center text-slate-600" data-testid="mail-empty">
+            {t('mailroom.desk.empty')}
+          </p>
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-200" data-testid="mail-letters">
+              {data.items.map((letter) => (
+                <LetterRow key={letter.id} letter={letter} mayHandle={can('mail.handle')} />
+              ))}
+            </ul>
+            <ListPager
+              idPrefix="mail"
+              ns="mailroom.desk.list"
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              totalKind={data.totalKind}
+              shown={data.items.length}
+              onPage={(p) => set({ page: p === 1 ? null : String(p) })}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const scan = useMutation({
+    mutationFn: (file: File) => scanLetter(letter.id, file),
+    onSuccess: async () => {
+      toast.success(t('mailroom.desk.scanned'));
+      await refresh();
+    },
+    onError: (error) => failureToast(error, 'mailroom.desk.failed', t),
+  });
+  const assign = useMutation({
+    mutationFn: (userId: string) => assignLetter(letter.id, userId),
+    onSuccess: async () => {
+      toast.success(t('mailroom.desk.assigned'));
+      await refresh();
+    },
+    onError: (error) => failureToast(error, 'mailroom.desk.failed', t),
+  });
+  return (
+    <li className="p-4" data-testid="mail-letter" data-letter-id={letter.id}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">
+            {letter.urgent ? (
+              <span className="mr-2 font-semibold text-red-700">{t('mailroom.page.urgent')}</span>
+            ) : null}
+            {t(`mailroom.kinds.${letter.kind}.name`)}
+          </p>
+          <p className="text-sm text-slate-600">
+            {t('mailroom.desk.columns.envelope')}: {letter.envelopeName} ·{' '}
+            {letter.userId ? (
+              <>
+                {t('mailroom.desk.columns.company')}: {letter.businessName ?? letter.customerEmail}
+              </>
+            ) : (
+              <span className="font-medium text-amber-800">{t('mailroom.desk.unmatched')}</span>
+            )}
+          </p>
+          <p className="text-sm text-slate-600">
+            {letter.senderName ?? t(`mailroom.senders.${letter.sender}`)} ·{' '}
+            {t('mailroom.page.arrived', { date: fmt.day(letter.receivedOn) })} ·{' '}
+            {letter.pages === 1 ? t('mailroom.page.pagesOne') : t('mailroom.page.pages', { count: letter.pages })}
+          </p>
+        </div>
+        <LetterStatus status={letter.status} />
+      </div>
+      {letter.businessDaysWaiting !== null ? (
+        <p
+          className={letter.late ? 'mt-1 text-sm font-semibold text-red-700' : 'mt-1 text-sm text-slate-600'}
+          data-testid="mail-letter-wait"
+          data-late={letter.late}
+        >
+          {letter.late ? `${t('mailroom.desk.late')}: ` : ''}
+          {t('mailroom.desk.waiting', { count: letter.businessDaysWaiting })}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+        {letter.hasEnvelope ? (
+          <a
+            href={`/api/admin/mail/letters/${letter.id}/envelope`}
+            target="_blank"
+            rel="noopener"
+            className={linkClass}
+          >
+            {t('mailroom.desk.viewEnvelope')}
+          </a>
+        ) : null}
+        {letter.scanPath ? (
+          <a href={`/api/files/${letter.scanPath}`} target="_blank" rel="noopener" className={linkClass}>
+            {t('mailroom.desk.viewScan')}
+          </a>
+        ) : null}
+        {mayHandle && letter.userId && canScan(letter.status) ? (
+          <>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="application/pdf,.pdf"
+              className="sr-only"
+              aria-label={t('mailroom.desk.scan')}
+              data-testid="mail-scan-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) scan.mutate(file);
+                e.target.value = '';
+              }}
+            />
+            <Button size="sm" variant="secondary" loading={scan.isPending} onClick={() => fileRef.current?.click()}>
+              {t('mailroom.desk.scan')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {mayHandle && !letter.scanPath ? (
+        <details className="mt-2 text-sm" open={!letter.userId}>
+          <summary className="cursor-pointer font-medium text-indigo-700">{t('mailroom.desk.assign')}</summary>
+          <CompanyPicker
+            initial={letter.envelopeName}
+            label={t('mailroom.desk.assignTo')}
+            onPick={(c) => assign.mutate(c.userId)}
+          />
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** Finds companies by the name on the envelope (the server folds Turkish letters) and offers them. */
+function CompanyPicker({
+  initial,
+  label,
+  onPick,
+}: {
+  initial: string;
+  label: string;
+  onPick: (company: MailCompany) => void;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState(initial);
+  const [found, setFound] = useState<MailCompany[] | null>(null);
+  const find = useMutation({
+    mutationFn: () => findCompanies(q.trim()),
+    onSuccess: setFound,
+    onError: (error) => failureToast(error, 'mailroom.desk.failed', t),
+  });
+  return (
+    <div className="mt-2">
+      <div className="flex gap-2">
+        <Input
+          aria-label={label}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (q.trim()) find.mutate();
+            }
+          }}
+          data-testid="company-query"
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          loading={find.isPending}
+          disabled={!q.trim()}
+          onClick={() => find.mutate()}
+          data-testid="company-find"
+        >
+          {t('mailroom.desk.log.findCompany')}
+        </Button>
+      </div>
+      {found === null ? null : found.length === 0 ? (
+        <p className="mt-2 text-sm text-amber-800">{t('mailroom.desk.log.noMatch')}</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {found.map((c) => (
+            <li key={c.userId}>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                onClick={() => onPick(c)}
+                data-testid="company-option"
+              >
+                {c.businessName ?? c.email}
+                <span className="text-xs text-slate-500">{c.customerName ?? c.email}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function LogLetterForm() {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [company, setCompany] = useState<MailCompany | null>(null);
+  const [envelopeName, setEnvelopeName] = useState('');
+  const [sender, setSender] = useState<LetterSender>('irs');
+  const [kind, setKind] = useState('cp575');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [duplicate, setDuplicate] = useState(false);
+  const save = useMutation({
+    mutationFn: (confirm: boolean) => {
+      const form = new FormData(formRef.current ?? undefined);
+      if (company) form.set('userId', company.userId);
+      for (const name of ['envelope', 'scan', 'letterDate', 'senderName']) {
+        const value = form.get(name);
+        if (value === '' || (value instanceof File && value.size === 0)) form.delete(name);
+      }
+      if (confirm) form.set('confirmDuplicate', 'true');
+      return logLetter(form);
+    },
+    onSuccess: async () => {
+      toast.success(t('mailroom.desk.log.saved'));
+      formRef.current?.reset();
+      setCompany(null);
+      setEnvelopeName('');
+      setErrors({});
+      setDuplicate(false);
+      await refresh();
+    },
+    onError: (error) => {
+      if (isApiError(error, 'LETTER_DUPLICATE')) {
+        setDuplicate(true);
+        return;
+      }
+      if (isApiError(error, 'VALIDATION_FAILED') && error.fields) setErrors(error.fields as Record<string, string>);
+      failureToast(error, 'mailroom.desk.failed', t);
+    },
+  });
+  const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDuplicate(false);
+    save.mutate(false);
+  };
+  const kinds = kindsForSender(sender);
+
+  return (
+    <Card className="mt-6 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">{t('mailroom.desk.log.title')}</h2>
+      <form ref={formRef} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="log-letter">
+        <div className="sm:col-span-2">
+          <TextField
+            name="envelopeName"
+            label={t('mailroom.desk.log.envelopeName')}
+            value={envelopeName}
+            onChange={(e) => setEnvelopeName(e.target.value)}
+            error={err('envelopeName')}
+            required
+          />
+          {company ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800" data-testid="chosen-company">
+              {t('mailroom.desk.log.chosen', { name: company.businessName ?? company.email })}
+              <button type="button" className={linkClass} onClick={() => setCompany(null)}>
+                {t('mailroom.desk.log.clear')}
+              </button>
+            </p>
+          ) : envelopeName.trim() ? (
+            <CompanyPicker
+              key={envelopeName}
+              initial={envelopeName}
+              label={t('mailroom.desk.log.findCompany')}
+              onPick={setCompany}
+            />
+          ) : null}
+          {err('userId') ? <p className="mt-1 text-sm text-red-700">{err('userId')}</p> : null}
+        </div>
+        <SelectField
+          name="sender"
+          label={t('mailroom.desk.log.sender')}
+          value={sender}
+          onChange={(e) => {
+            const next = e.target.value as LetterSender;
+            setSender(next);
+            setKind(kindsForSender(next)[0]);
+          }}
+          error={err('sender')}
+        >
+          {LETTER_SENDERS.map((s) => (
+            <option key={s} value={s}>
+              {t(`mailroom.senders.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="kind"
+          label={t('mailroom.desk.log.kind')}
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          error={err('kind')}
+        >
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {t(`mailroom.kinds.${k}.name`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField name="senderName" label={t('mailroom.desk.log.senderName')} error={err('senderName')} />
+        <TextField
+          name="pages"
+          label={t('mailroom.desk.log.pages')}
+          inputMode="numeric"
+          defaultValue="1"
+          error={err('pages')}
+          required
+        />
+        <TextField name="letterDate" type="date" label={t('mailroom.desk.log.letterDate')} error={err('letterDate')} />
+        <TextField
+          name="receivedOn"
+          type="date"
+          label={t('mailroom.desk.log.receivedOn')}
+          defaultValue={today()}
+          error={err('receivedOn')}
+          required
+        />
+        <TextField
+          name="envelope"
+          type="file"
+          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          label={t('mailroom.desk.log.envelope')}
+          error={err('envelope')}
+        />
+        <TextField
+          name="scan"
+          type="file"
+          accept="application/pdf,.pdf"
+          label={t('mailroom.desk.log.scan')}
+          error={err('scan')}
+        />
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" loading={save.isPending && !duplicate} data-testid="log-letter-save">
+            {t('mailroom.desk.log.save')}
+          </Button>
+          {duplicate ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-amber-800" role="alert">
+              {t('mailroom.desk.log.duplicate')}
+              <Button type="button" size="sm" variant="secondary" onClick={() => save.mutate(true)}>
+                {t('mailroom.desk.log.saveAnyway')}
+              </Button>
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}
