@@ -70,6 +70,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'ein-application',
   'ss4-instructions',
   'support',
+  'mail',
   'filings',
   'services',
   'payment',

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { kindsForSender, LETTER_SENDERS, type LetterSender } from '../../../../shared/catalogue/letter-kinds';
 import { canScan } from '../../../../shared/domain/mail';
+import { todayUtc } from '../../../../shared/format/dates';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
@@ -305,8 +306,6 @@ function CompanyPicker({
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function LogLetterForm() {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -427,7 +426,7 @@ function LogLetterForm() {
           name="receivedOn"
           type="date"
           label={t('mailroom.desk.log.receivedOn')}
-          defaultValue={today()}
+          defaultValue={todayUtc()}
           error={err('receivedOn')}
           required
         />
