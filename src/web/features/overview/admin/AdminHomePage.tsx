@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PANEL_PERMISSIONS, RANGE_PRESETS } from '../../../../shared/domain/overview';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { PanelPlaceholder } from '../components/HomePanel';
+import { BankHomePanel } from './BankHomePanel';
 import { CarePanel } from './CarePanel';
 import { DeadlinesPanel } from './DeadlinesPanel';
 import { FunnelPanel } from './FunnelPanel';
@@ -16,8 +15,6 @@ import { IrsPanel } from './IrsPanel';
 import { MoneyPanel } from './MoneyPanel';
 import { growthQuery } from './overviewApi';
 import { useHomeRange } from './useHomeRange';
-
-const BankHomePanel = lazy(() => import('./BankHomePanel').then((m) => ({ default: m.BankHomePanel })));
 
 /** The operator's home (/admin, decision 0055): the range, then one module per panel. */
 export function AdminHomePage() {
@@ -89,12 +86,8 @@ export function AdminHomePage() {
         <IrsPanel range={range} />
         <CarePanel range={range} />
         <DeadlinesPanel />
-        {/* Bank readiness (decisions 0084, 0085): its own chunk, loaded after the home's panels. */}
-        {can('overview.read') ? (
-          <Suspense fallback={<PanelPlaceholder id="bank" title={t('bankReadiness.home.title')} />}>
-            <BankHomePanel />
-          </Suspense>
-        ) : null}
+        {/* Bank readiness (decisions 0084, 0085): approvals and refusals per provider. */}
+        {can('overview.read') ? <BankHomePanel /> : null}
       </div>
     </div>
   );
