@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { DocumentCategory } from '../../shared/domain/files';
 import { documentUploadSchema } from '../../shared/schemas/documents';
-import { type LogLetterInput, type LogLetterValues, logLetterSchema } from '../../shared/schemas/mail';
 
 /*
  * The upload forms' values (decision 0038 and its amendment 0081). No shared schema holds a multipart
@@ -23,20 +22,3 @@ export const documentUploadFormSchema: z.ZodType<DocumentUploadFormOutput, Docum
 export type FileFormValues = { file: File | null };
 export type FileFormOutput = { file: File };
 export const fileFormSchema: z.ZodType<FileFormOutput, FileFormValues> = z.object({ file: chosenFile });
-
-/**
- * The mail desk's "log a letter": the API's text fields, with the envelope photo and the scan beside
- * them, both optional (the server asks for the scan with lawsuit papers, and says so on the field).
- */
-export type LogLetterFormValues = Omit<LogLetterValues, 'confirmDuplicate'> & {
-  envelope: File | null;
-  scan: File | null;
-};
-export type LogLetterFormOutput = Omit<LogLetterInput, 'confirmDuplicate'> & {
-  envelope: File | null;
-  scan: File | null;
-};
-const optionalFile = z.custom<File | null>((value) => value === null || value instanceof File);
-export const logLetterFormSchema: z.ZodType<LogLetterFormOutput, LogLetterFormValues> = logLetterSchema
-  .omit({ confirmDuplicate: true })
-  .extend({ envelope: optionalFile, scan: optionalFile });

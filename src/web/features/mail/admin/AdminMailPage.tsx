@@ -24,9 +24,9 @@ import { useFormat } from '../../../lib/format';
 import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
-import type { LogLetterFormOutput, LogLetterFormValues } from '../../../lib/uploadForms';
 import { useTranslation } from '../../../lib/useTranslation';
 import { LetterStatus } from '../components/LetterStatus';
+import type { LogLetterFormOutput, LogLetterFormValues } from './logLetterForm';
 import {
   assignLetter,
   type DeskLetter,
@@ -310,7 +310,7 @@ function CompanyPicker({
 }
 
 /** The API's own schema with the two files beside it, loaded after the desk's first paint (decision 0060). */
-const logLetterResolver = lazyZodResolver(() => import('../../../lib/uploadForms').then((m) => m.logLetterFormSchema));
+const logLetterResolver = lazyZodResolver(() => import('./logLetterForm').then((m) => m.logLetterFormSchema));
 
 const LOG_FIELDS = [
   'envelopeName',
