@@ -6,8 +6,6 @@ import { SERVER_FEATURES } from './feature-registry';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { mailRoutes } from './features/mail/mail.routes';
-import { mailAdminRoutes } from './features/mail/mail-admin.routes';
 import { bootDataFor } from './features/me/boot-data.service';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { createMetrics } from './features/metrics/metrics.service';

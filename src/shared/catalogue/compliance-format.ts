@@ -1,15 +1,6 @@
 import type { Language } from '../i18n/languages';
 import { texasNoTaxDueThreshold } from './compliance';
-import { formatUsd } from './money';
-
-/**
- * A monthly rate in basis points as a percentage with at most two decimals: "%1,5" in Turkish, "1.5%" in
- * English, as Intl's percent style writes it; by hand like the amounts (money.ts, decision 0063).
- */
-function formatBasisPoints(basisPoints: number, lang: Language): string {
-  const value = (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
-  return lang === 'tr' ? `%${value.replace('.', ',')}` : `${value}%`;
-}
+import { formatBasisPoints, formatUsd } from './money';
 
 /**
  * The values the rules' texts interpolate (`compliance.rules.<id>.what` / `.penalty`): the amount, the

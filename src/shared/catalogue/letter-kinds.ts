@@ -1,5 +1,7 @@
 import { addDays, type IsoDate } from '../format/calendar-days';
+import type { Language } from '../i18n/languages';
 import { FACTS_CHECKED_ON, type FactCheck, type FactLabel, factLabel } from './fact-checks';
+import { formatBasisPoints, formatCount, formatUsd, formatUsdRate } from './money';
 
 /**
  * The mailroom's catalogue of letters (decision 0086): the kinds of post that reach a company's
@@ -57,6 +59,19 @@ export interface LetterSource {
   source: string;
 }
 
+/**
+ * A figure a kind's texts state (an amount, a rate, a wait), kept here with its source and passed to
+ * `mailroom.kinds.<kind>.*` as `{{name}}`, so no text types one in (tests/unit/i18n-prices.test.ts).
+ */
+export type LetterFigure = (
+  | { type: 'usd'; cents: number }
+  /** An amount per dollar, finer than a cent ($0.0002 for each dollar of assets). */
+  | { type: 'usd_rate'; dollars: number }
+  | { type: 'basis_points'; basisPoints: number }
+  | { type: 'calendar_days'; days: number }
+  | { type: 'business_days'; days: number }
+) & { source: LetterSource };
+
 export interface LetterKindInfo {
   kind: LetterKind;
   /** The sender this kind comes from; null: any (the unknown kind). */
@@ -66,6 +81,8 @@ export interface LetterKindInfo {
   urgent: boolean;
   /** Empty only for the unknown kind. */
   sources: readonly LetterSource[];
+  /** The figures its texts interpolate, by the name the texts use. */
+  figures?: Readonly<Record<string, LetterFigure>>;
 }
 
 const official = (source: string): LetterSource => ({ kind: 'official', source });
@@ -106,6 +123,13 @@ export const LETTER_CATALOGUE: Readonly<Record<LetterKind, LetterKindInfo>> = {
     deadline: { type: 'days_after_letter', days: 21, id: 'cp215' },
     urgent: false,
     sources: [official('IRM 20.1.9.15.2, IRM 20.1.7.1.1'), official('26 USC 6651(a)(3)')],
+    // BANK-AND-MAIL-FACTS.md Table B, CP 215: 21 calendar days of notice and demand, 10 business days
+    // when the amount is $100,000 or more.
+    figures: {
+      payDays: { type: 'calendar_days', days: 21, source: official('26 USC 6651(a)(3)') },
+      largeAmount: { type: 'usd', cents: 10_000_000, source: official('26 USC 6651(a)(3)') },
+      largeDays: { type: 'business_days', days: 10, source: official('26 USC 6651(a)(3)') },
+    },
   },
   cp15: {
     kind: 'cp15',
@@ -125,6 +149,12 @@ export const LETTER_CATALOGUE: Readonly<Record<LetterKind, LetterKindInfo>> = {
       thirdParty('foreignllctax.com/guides/irs-penalties-foreign-owned-llc'),
       official('IRM 20.1.9.2(4)'),
     ],
+    // BANK-AND-MAIL-FACTS.md Table B and FACTS-CHECKED.md row 6f (IRC 6038A(d)): $25,000 per form per
+    // year, and $25,000 more for each 30 days from 90 days after the notice. compliance.ts's
+    // federal_form_5472 penalty is the same figure (letter-kinds.test.ts holds them equal).
+    figures: {
+      penalty: { type: 'usd', cents: 2_500_000, source: thirdParty('FACTS-CHECKED.md row 6f (IRC 6038A(d))') },
+    },
   },
   cp162: {
     kind: 'cp162',
@@ -149,6 +179,13 @@ export const LETTER_CATALOGUE: Readonly<Record<LetterKind, LetterKindInfo>> = {
     deadline: { type: 'anniversary_month' },
     urgent: false,
     sources: [official('Wyo. Stat. § 17-29-209'), thirdParty('compliancekaro.net')],
+    // BANK-AND-MAIL-FACTS.md Table B: the greater of $60 or $0.0002 per dollar of Wyoming assets; by
+    // mail when the tax is over $500.
+    figures: {
+      minimum: { type: 'usd', cents: 6_000, source: official('Wyo. Stat. § 17-29-209') },
+      rate: { type: 'usd_rate', dollars: 0.0002, source: official('Wyo. Stat. § 17-29-209') },
+      mailOver: { type: 'usd', cents: 50_000, source: thirdParty('compliancekaro.net') },
+    },
   },
   de_annual_tax: {
     kind: 'de_annual_tax',
@@ -156,6 +193,12 @@ export const LETTER_CATALOGUE: Readonly<Record<LetterKind, LetterKindInfo>> = {
     deadline: { type: 'next_day_of_year', month: 6, day: 1, id: 'deAnnualTax' },
     urgent: false,
     sources: [thirdParty('agentsofdelaware.com'), thirdParty('legalclarity.org (conflicting)')],
+    // BANK-AND-MAIL-FACTS.md Table B: late, a $200 penalty plus 1.5% interest a month (compliance.ts's
+    // delaware_llc_annual_tax penalty, held equal by letter-kinds.test.ts).
+    figures: {
+      penalty: { type: 'usd', cents: 20_000, source: thirdParty('agentsofdelaware.com') },
+      interest: { type: 'basis_points', basisPoints: 150, source: thirdParty('agentsofdelaware.com') },
+    },
   },
   fl_annual_report: {
     kind: 'fl_annual_report',
@@ -163,6 +206,11 @@ export const LETTER_CATALOGUE: Readonly<Record<LetterKind, LetterKindInfo>> = {
     deadline: { type: 'next_day_of_year', month: 5, day: 1, id: 'flAnnualReport' },
     urgent: false,
     sources: [official('Fla. Stat. § 607.193'), thirdParty('entityally.com (2026)')],
+    // BANK-AND-MAIL-FACTS.md Table B: a $400 late fee after 1 May (compliance.ts's florida_annual_report
+    // penalty, held equal by letter-kinds.test.ts).
+    figures: {
+      lateFee: { type: 'usd', cents: 40_000, source: official('Fla. Stat. § 607.193') },
+    },
   },
   service_of_process: {
     kind: 'service_of_process',
@@ -188,6 +236,26 @@ export const LETTER_CATALOGUE: Readonly<Record<LetterKind, LetterKindInfo>> = {
 
 export function letterKindInfo(kind: LetterKind): LetterKindInfo {
   return LETTER_CATALOGUE[kind];
+}
+
+function figureText(figure: LetterFigure, lang: Language): string {
+  switch (figure.type) {
+    case 'usd':
+      return formatUsd(figure.cents, lang);
+    case 'usd_rate':
+      return formatUsdRate(figure.dollars, lang);
+    case 'basis_points':
+      return formatBasisPoints(figure.basisPoints, lang);
+    case 'calendar_days':
+    case 'business_days':
+      return formatCount(figure.days, lang);
+  }
+}
+
+/** The values `mailroom.kinds.<kind>.*` interpolate, formatted for `lang` from the catalogue. */
+export function letterTextVars(kind: LetterKind, lang: Language): Record<string, string> {
+  const figures = LETTER_CATALOGUE[kind].figures ?? {};
+  return Object.fromEntries(Object.entries(figures).map(([name, figure]) => [name, figureText(figure, lang)]));
 }
 
 /** The kinds staff may choose for a letter from `sender`: that sender's, and always "unknown". */

@@ -22,6 +22,25 @@ export function formatUsd(cents: number, locale: 'tr' | 'en' = 'en'): string {
 }
 
 /**
+ * An amount per dollar finer than a cent, with as many decimals as it needs: 0.0002 → "$0.0002"
+ * ("$0,0002" in Turkish), written like formatUsd.
+ */
+export function formatUsdRate(dollars: number, locale: 'tr' | 'en' = 'en'): string {
+  const text = String(Math.abs(dollars));
+  const sign = dollars < 0 ? '-' : '';
+  return `${sign}$${locale === 'tr' ? text.replace('.', ',') : text}`;
+}
+
+/**
+ * A rate in basis points as a percentage with at most two decimals: "%1,5" in Turkish, "1.5%" in
+ * English, as Intl's percent style writes it; by hand like the amounts (decision 0063).
+ */
+export function formatBasisPoints(basisPoints: number, locale: 'tr' | 'en' = 'en'): string {
+  const value = (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
+  return locale === 'tr' ? `%${value.replace('.', ',')}` : `${value}%`;
+}
+
+/**
  * Reads a price typed in dollars ("12", "12.5", "12,50") into integer cents; null when it is not a
  * positive amount with at most 2 decimals (product.md#how-validation-works: steps of 0.01).
  */

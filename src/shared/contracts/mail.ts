@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { LETTER_KINDS, LETTER_SENDERS } from '../catalogue/letter-kinds';
-import { LETTER_DECISIONS, LETTER_PAGES_MAX, LETTER_STATUSES } from '../domain/mail';
+import { LETTER_DECISIONS, LETTER_STATUSES } from '../domain/mail';
 import { calendarDate, instant } from '../schemas/dates';
 import { safeText, TEXT_MAX } from '../schemas/text';
 import { pageOf } from './common';
@@ -9,8 +9,6 @@ import { pageOf } from './common';
  * The mailroom (decision 0086): the customer's letters and their decisions, and the staff's
  * mail desk. The web imports the types only.
  */
-
-const PAGES = 'validation.letterPages';
 
 export const letterIdParams = z.object({ id: z.uuid() });
 
@@ -90,29 +88,7 @@ export type MailCompany = z.infer<typeof mailCompanySchema>;
 export const mailCompanyListSchema = z.object({ companies: z.array(mailCompanySchema) }).openapi('MailCompanies');
 export type MailCompanyList = z.infer<typeof mailCompanyListSchema>;
 
-/**
- * The text fields of "log a letter" (multipart, beside the optional `envelope` photo and `scan` PDF).
- * Lawsuit papers need the scan in the same request: they are scanned at once.
- */
-export const logLetterSchema = z.object({
-  envelopeName: safeText(TEXT_MAX.name).min(1, 'validation.letterEnvelopeName'),
-  /** The company's customer, when staff matched one; empty: the unmatched tray. */
-  userId: safeText(TEXT_MAX.token).optional(),
-  sender: z.enum(LETTER_SENDERS, { error: 'validation.letterSender' }),
-  senderName: safeText(TEXT_MAX.name).optional(),
-  kind: z.enum(LETTER_KINDS, { error: 'validation.letterKind' }),
-  letterDate: calendarDate().optional(),
-  receivedOn: calendarDate(),
-  // A multipart field is text: digits only, so "2.5", "1e2" and "two" get the same clear message.
-  pages: z
-    .string({ error: PAGES })
-    .regex(/^\d{1,4}$/, PAGES)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= LETTER_PAGES_MAX, PAGES),
-  /** "true" after staff saw the duplicate warning and still mean to log it. */
-  confirmDuplicate: z.enum(['true', 'false']).optional(),
-});
-export type LogLetterInput = z.output<typeof logLetterSchema>;
+export { type LogLetterInput, type LogLetterValues, logLetterSchema } from '../schemas/mail';
 
 export const assignLetterSchema = z.object({ userId: safeText(TEXT_MAX.token).min(1, 'validation.letterCompany') });
 

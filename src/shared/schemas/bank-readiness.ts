@@ -27,6 +27,7 @@ export const bankAddressInputSchema = z.object({
   region: safeText(TEXT_MAX.choice).optional(),
   postalCode: safeText(20).optional(),
 });
+export type BankAddressValues = z.input<typeof bankAddressInputSchema>;
 export type BankAddressInput = z.output<typeof bankAddressInputSchema>;
 
 /**
@@ -59,4 +60,5 @@ export const bankApplicationInputSchema = z.object({
   reason: safeText(APPLICATION_REASON_MAX).optional(),
   decidedOn: calendarDate(),
 });
+export type BankApplicationValues = z.input<typeof bankApplicationInputSchema>;
 export type BankApplicationInput = z.output<typeof bankApplicationInputSchema>;

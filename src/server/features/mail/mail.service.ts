@@ -4,6 +4,7 @@ import {
   type LetterKind,
   letterDeadlines,
   letterKindInfo,
+  letterTextVars,
 } from '../../../shared/catalogue/letter-kinds';
 import type { LetterView } from '../../../shared/contracts/mail';
 import { canDecide, decide, LETTER_DECISIONS, type LetterDecision } from '../../../shared/domain/mail';
@@ -155,7 +156,8 @@ export async function mailLetterCustomer(
 
 /** What the letter is and what to do, in the customer's language (the mail's quoted lines). */
 export function letterExplanation(kind: LetterKind, lang: 'tr' | 'en'): string {
-  const key = (part: string) => translate(lang, `mailroom.kinds.${kind}.${part}`);
+  const vars = letterTextVars(kind, lang);
+  const key = (part: string) => translate(lang, `mailroom.kinds.${kind}.${part}`, vars);
   return `${key('meaning')}\n${key('todo')}`;
 }
 

@@ -3,6 +3,7 @@
  * sourced, tied to its sender, and its deadline computed only where the mail fact check gives a rule.
  */
 import { describe, expect, it } from 'vitest';
+import { COMPLIANCE_RULES } from '../../../../src/shared/catalogue/compliance';
 import {
   kindFitsSender,
   kindsForSender,
@@ -11,6 +12,7 @@ import {
   LETTER_SENDERS,
   letterDeadlines,
   letterSourceLabel,
+  letterTextVars,
 } from '../../../../src/shared/catalogue/letter-kinds';
 import { translate } from '../../../../src/shared/i18n';
 import { LANGUAGES } from '../../../../src/shared/i18n/languages';
@@ -107,5 +109,51 @@ describe('letterDeadlines', () => {
     for (const kind of ['cp575', 'letter147c', 'cp148', 'cp15', 'cp162', 'wy_annual_report', 'unknown'] as const) {
       expect(letterDeadlines(kind, '2026-03-10', '2026-03-12'), kind).toEqual([]);
     }
+  });
+
+  it('fills every figure the texts of a kind state from the catalogue, formatted for the language', () => {
+    for (const lang of LANGUAGES) {
+      for (const kind of LETTER_KINDS) {
+        const vars = letterTextVars(kind, lang);
+        const used = new Set<string>();
+        for (const part of ['name', 'meaning', 'todo', 'deadline']) {
+          const raw = translate(
+            lang,
+            `mailroom.kinds.${kind}.${part}`,
+            new Proxy({}, { get: (_, n) => `{{${String(n)}}}` }),
+          );
+          for (const [, name] of raw.matchAll(/\{\{(\w+)\}\}/g)) {
+            expect(vars[name], `${lang} ${kind}.${part} {{${name}}}`).toBeTruthy();
+            used.add(name);
+          }
+        }
+        // A figure no text states is a figure nobody checks.
+        expect([...used].sort(), `${lang} ${kind}`).toEqual(Object.keys(vars).sort());
+      }
+    }
+    expect(translate('en', 'mailroom.kinds.de_annual_tax.meaning', letterTextVars('de_annual_tax', 'en'))).toContain(
+      'a $200.00 penalty plus 1.5% interest a month',
+    );
+    expect(
+      translate('tr', 'mailroom.kinds.wy_annual_report.meaning', letterTextVars('wy_annual_report', 'tr')),
+    ).toContain("$60,00 ya da Wyoming'deki varlıkların her doları için $0,0002");
+    expect(letterTextVars('cp215', 'tr')).toEqual({ payDays: '21', largeAmount: '$100.000,00', largeDays: '10' });
+  });
+
+  it('states the same figures as the compliance calendar and its own deadline rule', () => {
+    const penalty = (id: string) => COMPLIANCE_RULES.find((r) => r.id === id)?.penalty;
+    const figure = (kind: (typeof LETTER_KINDS)[number], name: string) => LETTER_CATALOGUE[kind].figures?.[name];
+    expect(figure('form5472_penalty', 'penalty')).toMatchObject({ cents: penalty('federal_form_5472')?.amountCents });
+    expect(figure('de_annual_tax', 'penalty')).toMatchObject({
+      cents: penalty('delaware_llc_annual_tax')?.amountCents,
+    });
+    expect(figure('de_annual_tax', 'interest')).toMatchObject({
+      basisPoints: penalty('delaware_llc_annual_tax')?.monthlyRateBasisPoints,
+    });
+    expect(figure('fl_annual_report', 'lateFee')).toMatchObject({
+      cents: penalty('florida_annual_report')?.amountCents,
+    });
+    const rule = LETTER_CATALOGUE.cp215.deadline;
+    expect(figure('cp215', 'payDays')).toMatchObject({ days: rule.type === 'days_after_letter' ? rule.days : null });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatUsd } from '../../../../src/shared/catalogue/money';
+import { formatBasisPoints, formatCount, formatUsd, formatUsdRate } from '../../../../src/shared/catalogue/money';
 
 const LOCALES = [
   ['tr', 'tr-TR'],
@@ -42,5 +42,15 @@ describe('amounts and counts as Intl.NumberFormat writes them', () => {
     expect(formatCount(-2.5)).toBe('-3');
     // Intl writes "-0" for a negative that rounds to nothing; a count of nothing is "0".
     expect(formatCount(-0.4)).toBe('0');
+  });
+});
+
+describe('amounts finer than a cent and rates', () => {
+  it('writes them like the amounts, in each language', () => {
+    expect(formatUsdRate(0.0002, 'en')).toBe('$0.0002');
+    expect(formatUsdRate(0.0002, 'tr')).toBe('$0,0002');
+    expect(formatBasisPoints(150, 'en')).toBe('1.5%');
+    expect(formatBasisPoints(150, 'tr')).toBe('%1,5');
+    expect(formatBasisPoints(1000, 'en')).toBe('10%');
   });
 });

@@ -1,21 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ADDRESS_KINDS, ADDRESS_ROLES, type AddressRole } from '../../../../shared/bank-readiness/addresses';
-import type { BankAddressInput, BankAddressView } from '../../../../shared/contracts/bank-readiness';
+import type { BankAddressView } from '../../../../shared/contracts/bank-readiness';
+import type { BankAddressInput, BankAddressValues } from '../../../../shared/schemas/bank-readiness';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { isApiError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BANK_READINESS_KEY, removeBankAddress, saveBankAddress } from '../api/bank-readiness';
 import { countryName } from '../lib/reason-text';
 
-const EMPTY: BankAddressInput = {
+/** The API's own schema, loaded after the page's first paint (decision 0060). */
+const addressResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/bank-readiness').then((m) => m.bankAddressInputSchema),
+);
+
+type AddressValues = BankAddressValues;
+
+const FIELDS = ['kind', 'country', 'line1', 'line2', 'city', 'region', 'postalCode'] as const;
+
+const EMPTY: AddressValues = {
   kind: 'home',
   country: '',
   line1: '',
@@ -36,41 +49,43 @@ function AddressForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState<BankAddressInput>(
-    start?.origin === 'customer'
-      ? {
-          kind: start.kind,
-          country: start.country,
-          line1: start.line1,
-          line2: start.line2 ?? '',
-          city: start.city,
-          region: start.region ?? '',
-          postalCode: start.postalCode ?? '',
-        }
-      : EMPTY,
-  );
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<AddressValues, unknown, BankAddressInput>({
+    resolver: useLazyResolver(addressResolver),
+    defaultValues:
+      start?.origin === 'customer'
+        ? {
+            kind: start.kind,
+            country: start.country,
+            line1: start.line1,
+            line2: start.line2 ?? '',
+            city: start.city,
+            region: start.region ?? '',
+            postalCode: start.postalCode ?? '',
+          }
+        : EMPTY,
+  });
   const [reminder, setReminder] = useState(false);
   const save = useMutation({
-    mutationFn: () => saveBankAddress(role, value),
+    mutationFn: (value: BankAddressInput) => saveBankAddress(role, value),
     onSuccess: async (saved) => {
-      setFields({});
       toast.success(t('bankReadiness.addresses.saved'));
       await queryClient.invalidateQueries({ queryKey: BANK_READINESS_KEY });
       if (saved.form8822b) setReminder(true);
       else onDone();
     },
     onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED')) setFields(error.fields);
-      else toast.error(t('bankReadiness.addresses.failed'));
+      // The role's rules (a US address, no PO box) are the server's: it names the fields.
+      if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, FIELDS)) return;
+      toast.error(t('bankReadiness.addresses.failed'));
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
-  const set = (key: keyof BankAddressInput) => (e: { target: { value: string } }) =>
-    setValue((v) => ({ ...v, [key]: e.target.value }));
+  const kind = watch('kind');
   if (reminder) {
     return (
       <div className="mt-3 space-y-3">
@@ -83,19 +98,18 @@ function AddressForm({
   }
   return (
     <form
-      onSubmit={submit}
+      onSubmit={handleSubmit((value) => save.mutate(value))}
       noValidate
       className="mt-3 grid gap-3 sm:grid-cols-2"
       data-testid={`bank-address-form-${role}`}
     >
       <SelectField
-        name={`${role}-kind`}
+        id={`${role}-kind`}
         label={t('bankReadiness.addresses.fields.kind')}
-        value={value.kind}
-        onChange={set('kind')}
-        error={fields.kind}
-        hint={t(`bankReadiness.addresses.kindHelp.${value.kind}`)}
+        error={errors.kind?.message}
+        hint={t(`bankReadiness.addresses.kindHelp.${kind}`)}
         className="sm:col-span-2"
+        {...register('kind')}
       >
         {ADDRESS_KINDS.map((k) => (
           <option key={k} value={k}>
@@ -104,53 +118,47 @@ function AddressForm({
         ))}
       </SelectField>
       <TextField
-        name={`${role}-country`}
+        id={`${role}-country`}
         label={t('bankReadiness.addresses.fields.country')}
-        value={value.country}
-        onChange={set('country')}
-        error={fields.country}
+        error={errors.country?.message}
         maxLength={2}
         autoComplete="country"
+        {...register('country')}
       />
       <TextField
-        name={`${role}-line1`}
+        id={`${role}-line1`}
         label={t('bankReadiness.addresses.fields.line1')}
-        value={value.line1}
-        onChange={set('line1')}
-        error={fields.line1}
+        error={errors.line1?.message}
         autoComplete="address-line1"
+        {...register('line1')}
       />
       <TextField
-        name={`${role}-line2`}
+        id={`${role}-line2`}
         label={t('bankReadiness.addresses.fields.line2')}
-        value={value.line2 ?? ''}
-        onChange={set('line2')}
-        error={fields.line2}
+        error={errors.line2?.message}
         autoComplete="address-line2"
+        {...register('line2')}
       />
       <TextField
-        name={`${role}-city`}
+        id={`${role}-city`}
         label={t('bankReadiness.addresses.fields.city')}
-        value={value.city}
-        onChange={set('city')}
-        error={fields.city}
+        error={errors.city?.message}
         autoComplete="address-level2"
+        {...register('city')}
       />
       <TextField
-        name={`${role}-region`}
+        id={`${role}-region`}
         label={t('bankReadiness.addresses.fields.region')}
-        value={value.region ?? ''}
-        onChange={set('region')}
-        error={fields.region}
+        error={errors.region?.message}
         autoComplete="address-level1"
+        {...register('region')}
       />
       <TextField
-        name={`${role}-postalCode`}
+        id={`${role}-postalCode`}
         label={t('bankReadiness.addresses.fields.postalCode')}
-        value={value.postalCode ?? ''}
-        onChange={set('postalCode')}
-        error={fields.postalCode}
+        error={errors.postalCode?.message}
         autoComplete="postal-code"
+        {...register('postalCode')}
       />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" loading={save.isPending}>

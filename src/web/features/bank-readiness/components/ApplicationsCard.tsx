@@ -1,20 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { APPLICATION_OUTCOMES, type ApplicationOutcome } from '../../../../shared/bank-readiness/applications';
+import { useForm } from 'react-hook-form';
+import { APPLICATION_OUTCOMES, APPLICATION_REASON_MAX } from '../../../../shared/bank-readiness/applications';
 import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../../shared/bank-readiness/providers';
 import type { BankApplicationView } from '../../../../shared/contracts/bank-readiness';
 import { todayUtc } from '../../../../shared/format/dates';
+import type { BankApplicationInput, BankApplicationValues } from '../../../../shared/schemas/bank-readiness';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { isApiError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BANK_READINESS_KEY, recordBankApplication } from '../api/bank-readiness';
+
+/** The API's own schema, loaded after the page's first paint (decision 0060). */
+const applicationResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/bank-readiness').then((m) => m.bankApplicationInputSchema),
+);
+
+const FIELDS = ['provider', 'outcome', 'reason', 'decidedOn'] as const;
 
 /** Where the founder applied and the answers; after a refusal, the next provider to try. */
 export function ApplicationsCard({
@@ -27,28 +37,29 @@ export function ApplicationsCard({
   const { t } = useTranslation();
   const { day } = useFormat();
   const queryClient = useQueryClient();
-  const [provider, setProvider] = useState<ProviderId>('mercury');
-  const [outcome, setOutcome] = useState<ApplicationOutcome>('refused');
-  const [reason, setReason] = useState('');
-  const [decidedOn, setDecidedOn] = useState<string>(todayUtc);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<BankApplicationValues, unknown, BankApplicationInput>({
+    resolver: useLazyResolver(applicationResolver),
+    defaultValues: { provider: 'mercury', outcome: 'refused', reason: '', decidedOn: todayUtc() },
+  });
   const record = useMutation({
-    mutationFn: () => recordBankApplication({ provider, outcome, reason: reason || undefined, decidedOn }),
+    mutationFn: ({ reason, ...rest }: BankApplicationInput) =>
+      recordBankApplication({ ...rest, reason: reason || undefined }),
     onSuccess: async () => {
-      setFields({});
-      setReason('');
+      setValue('reason', '');
       toast.success(t('bankReadiness.applications.saved'));
       await queryClient.invalidateQueries({ queryKey: BANK_READINESS_KEY });
     },
     onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED')) setFields(error.fields);
-      else toast.error(t('bankReadiness.applications.failed'));
+      if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, FIELDS)) return;
+      toast.error(t('bankReadiness.applications.failed'));
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    record.mutate();
-  };
   const lastRefused = applications[0]?.outcome === 'refused';
   return (
     <Card className="p-4 sm:p-5">
@@ -79,13 +90,17 @@ export function ApplicationsCard({
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="bank-application-form">
+      <form
+        onSubmit={handleSubmit((input) => record.mutate(input))}
+        noValidate
+        className="mt-4 grid gap-3 sm:grid-cols-2"
+        data-testid="bank-application-form"
+      >
         <SelectField
-          name="bank-provider"
+          id="bank-provider"
           label={t('bankReadiness.applications.provider')}
-          value={provider}
-          onChange={(e) => setProvider(e.target.value as ProviderId)}
-          error={fields.provider}
+          error={errors.provider?.message}
+          {...register('provider')}
         >
           {PROVIDERS.map((p) => (
             <option key={p} value={p}>
@@ -94,11 +109,10 @@ export function ApplicationsCard({
           ))}
         </SelectField>
         <SelectField
-          name="bank-outcome"
+          id="bank-outcome"
           label={t('bankReadiness.applications.outcome')}
-          value={outcome}
-          onChange={(e) => setOutcome(e.target.value as ApplicationOutcome)}
-          error={fields.outcome}
+          error={errors.outcome?.message}
+          {...register('outcome')}
         >
           {APPLICATION_OUTCOMES.map((o) => (
             <option key={o} value={o}>
@@ -107,20 +121,18 @@ export function ApplicationsCard({
           ))}
         </SelectField>
         <TextField
-          name="bank-reason"
+          id="bank-reason"
           label={t('bankReadiness.applications.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={fields.reason}
-          maxLength={500}
+          error={errors.reason?.message}
+          maxLength={APPLICATION_REASON_MAX}
+          {...register('reason')}
         />
         <TextField
-          name="bank-decided-on"
+          id="bank-decided-on"
           type="date"
           label={t('bankReadiness.applications.decidedOn')}
-          value={decidedOn}
-          onChange={(e) => setDecidedOn(e.target.value)}
-          error={fields.decidedOn}
+          error={errors.decidedOn?.message}
+          {...register('decidedOn')}
         />
         <div className="sm:col-span-2">
           <Button type="submit" loading={record.isPending}>

@@ -1,10 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Mail, Search } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { kindsForSender, LETTER_SENDERS, type LetterSender } from '../../../../shared/catalogue/letter-kinds';
 import { canScan } from '../../../../shared/domain/mail';
 import { todayUtc } from '../../../../shared/format/dates';
+import { TEXT_MAX } from '../../../../shared/schemas/text-rules';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
@@ -17,11 +19,14 @@ import { linkClass } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { useCan } from '../../../lib/can';
 import { failureToast } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
+import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
 import { LetterStatus } from '../components/LetterStatus';
+import type { LogLetterFormOutput, LogLetterFormValues } from './logLetterForm';
 import {
   assignLetter,
   type DeskLetter,
@@ -48,7 +53,8 @@ export function AdminMailPage() {
   const q = search.get('q') ?? '';
   const page = Math.max(1, Number(search.get('page')) || 1);
   const { data, isPending, isError, refetch } = useQuery(mailDeskQuery(queue, q, page));
-  const [typed, setTyped] = useState(q);
+  // The box follows the URL's q (the back button), and sends only what the URL takes.
+  const searchForm = useForm<{ q: string }>({ values: { q } });
   const set = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(patch)) {
@@ -75,17 +81,14 @@ export function AdminMailPage() {
         />
         <form
           className="flex flex-1 gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ q: typed.trim(), page: null });
-          }}
+          onSubmit={searchForm.handleSubmit((values) => set({ q: values.q.trim(), page: null }))}
         >
           <Input
             aria-label={t('mailroom.desk.search')}
             placeholder={t('mailroom.desk.search')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            maxLength={TEXT_MAX.search}
             data-testid="mail-search"
+            {...searchForm.register('q')}
           />
           <Button type="submit" variant="secondary" aria-label={t('mailroom.desk.search')}>
             <Search aria-hidden="true" className="size-4" />
@@ -306,22 +309,57 @@ function CompanyPicker({
   );
 }
 
+/** The API's own schema with the two files beside it, loaded after the desk's first paint (decision 0060). */
+const logLetterResolver = lazyZodResolver(() => import('./logLetterForm').then((m) => m.logLetterFormSchema));
+
+const LOG_FIELDS = [
+  'envelopeName',
+  'userId',
+  'sender',
+  'senderName',
+  'kind',
+  'letterDate',
+  'receivedOn',
+  'pages',
+  'envelope',
+  'scan',
+] as const satisfies readonly (keyof LogLetterFormValues)[];
+
+/** An optional text field left empty is not sent, as the multipart body has it. */
+const emptyIsAbsent = (value: string) => value || undefined;
+
 function LogLetterForm() {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const [company, setCompany] = useState<MailCompany | null>(null);
-  const [envelopeName, setEnvelopeName] = useState('');
-  const [sender, setSender] = useState<LetterSender>('irs');
-  const [kind, setKind] = useState('cp575');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [duplicate, setDuplicate] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<LogLetterFormValues, unknown, LogLetterFormOutput>({
+    resolver: useLazyResolver(logLetterResolver),
+    defaultValues: {
+      envelopeName: '',
+      sender: 'irs',
+      kind: 'cp575',
+      pages: '1',
+      receivedOn: todayUtc(),
+      envelope: null,
+      scan: null,
+    },
+  });
   const save = useMutation({
-    mutationFn: (confirm: boolean) => {
-      const form = new FormData(formRef.current ?? undefined);
-      if (company) form.set('userId', company.userId);
-      for (const name of ['envelope', 'scan', 'letterDate', 'senderName']) {
-        const value = form.get(name);
-        if (value === '' || (value instanceof File && value.size === 0)) form.delete(name);
+    mutationFn: ({ input, confirm }: { input: LogLetterFormOutput; confirm: boolean }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(input)) {
+        if (value === undefined || value === null || value === '') continue;
+        form.set(name, value instanceof File ? value : String(value));
       }
       if (confirm) form.set('confirmDuplicate', 'true');
       return logLetter(form);
@@ -329,9 +367,8 @@ function LogLetterForm() {
     onSuccess: async () => {
       toast.success(t('mailroom.desk.log.saved'));
       formRef.current?.reset();
+      reset();
       setCompany(null);
-      setEnvelopeName('');
-      setErrors({});
       setDuplicate(false);
       await refresh();
     },
@@ -340,35 +377,44 @@ function LogLetterForm() {
         setDuplicate(true);
         return;
       }
-      if (isApiError(error, 'VALIDATION_FAILED') && error.fields) setErrors(error.fields as Record<string, string>);
+      if (isApiError(error, 'VALIDATION_FAILED')) applyFieldErrors(setError, error.fields, LOG_FIELDS);
       failureToast(error, 'mailroom.desk.failed', t);
     },
   });
-  const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setDuplicate(false);
-    save.mutate(false);
+  const choose = (chosen: MailCompany | null) => {
+    setCompany(chosen);
+    setValue('userId', chosen?.userId);
   };
-  const kinds = kindsForSender(sender);
+  const submit = (confirm: boolean) =>
+    handleSubmit((input) => {
+      if (!confirm) setDuplicate(false);
+      save.mutate({ input, confirm });
+    });
+  const envelopeName = watch('envelopeName');
+  const kinds = kindsForSender(watch('sender'));
 
   return (
     <Card className="mt-6 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">{t('mailroom.desk.log.title')}</h2>
-      <form ref={formRef} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="log-letter">
+      <form
+        ref={formRef}
+        onSubmit={submit(false)}
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        data-testid="log-letter"
+      >
         <div className="sm:col-span-2">
           <TextField
-            name="envelopeName"
+            id="envelopeName"
             label={t('mailroom.desk.log.envelopeName')}
-            value={envelopeName}
-            onChange={(e) => setEnvelopeName(e.target.value)}
-            error={err('envelopeName')}
+            error={errors.envelopeName?.message}
             required
+            {...register('envelopeName')}
           />
           {company ? (
             <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800" data-testid="chosen-company">
               {t('mailroom.desk.log.chosen', { name: company.businessName ?? company.email })}
-              <button type="button" className={linkClass} onClick={() => setCompany(null)}>
+              <button type="button" className={linkClass} onClick={() => choose(null)}>
                 {t('mailroom.desk.log.clear')}
               </button>
             </p>
@@ -377,21 +423,19 @@ function LogLetterForm() {
               key={envelopeName}
               initial={envelopeName}
               label={t('mailroom.desk.log.findCompany')}
-              onPick={setCompany}
+              onPick={choose}
             />
           ) : null}
-          {err('userId') ? <p className="mt-1 text-sm text-red-700">{err('userId')}</p> : null}
+          {errors.userId?.message ? <p className="mt-1 text-sm text-red-700">{t(errors.userId.message)}</p> : null}
         </div>
         <SelectField
-          name="sender"
+          id="sender"
           label={t('mailroom.desk.log.sender')}
-          value={sender}
-          onChange={(e) => {
-            const next = e.target.value as LetterSender;
-            setSender(next);
-            setKind(kindsForSender(next)[0]);
-          }}
-          error={err('sender')}
+          error={errors.sender?.message}
+          {...register('sender', {
+            onChange: (e: { target: { value: string } }) =>
+              setValue('kind', kindsForSender(e.target.value as LetterSender)[0]),
+          })}
         >
           {LETTER_SENDERS.map((s) => (
             <option key={s} value={s}>
@@ -399,51 +443,62 @@ function LogLetterForm() {
             </option>
           ))}
         </SelectField>
-        <SelectField
-          name="kind"
-          label={t('mailroom.desk.log.kind')}
-          value={kind}
-          onChange={(e) => setKind(e.target.value)}
-          error={err('kind')}
-        >
+        <SelectField id="kind" label={t('mailroom.desk.log.kind')} error={errors.kind?.message} {...register('kind')}>
           {kinds.map((k) => (
             <option key={k} value={k}>
               {t(`mailroom.kinds.${k}.name`)}
             </option>
           ))}
         </SelectField>
-        <TextField name="senderName" label={t('mailroom.desk.log.senderName')} error={err('senderName')} />
         <TextField
-          name="pages"
+          id="senderName"
+          label={t('mailroom.desk.log.senderName')}
+          error={errors.senderName?.message}
+          {...register('senderName', { setValueAs: emptyIsAbsent })}
+        />
+        <TextField
+          id="pages"
           label={t('mailroom.desk.log.pages')}
           inputMode="numeric"
-          defaultValue="1"
-          error={err('pages')}
+          error={errors.pages?.message}
           required
+          {...register('pages')}
         />
-        <TextField name="letterDate" type="date" label={t('mailroom.desk.log.letterDate')} error={err('letterDate')} />
         <TextField
-          name="receivedOn"
+          id="letterDate"
+          type="date"
+          label={t('mailroom.desk.log.letterDate')}
+          error={errors.letterDate?.message}
+          {...register('letterDate', { setValueAs: emptyIsAbsent })}
+        />
+        <TextField
+          id="receivedOn"
           type="date"
           label={t('mailroom.desk.log.receivedOn')}
-          defaultValue={todayUtc()}
-          error={err('receivedOn')}
+          error={errors.receivedOn?.message}
           required
+          {...register('receivedOn')}
         />
-        <TextField
-          name="envelope"
-          type="file"
-          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-          label={t('mailroom.desk.log.envelope')}
-          error={err('envelope')}
-        />
-        <TextField
-          name="scan"
-          type="file"
-          accept="application/pdf,.pdf"
-          label={t('mailroom.desk.log.scan')}
-          error={err('scan')}
-        />
+        {(['envelope', 'scan'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <TextField
+                id={name}
+                name={name}
+                type="file"
+                accept={name === 'envelope' ? 'image/jpeg,image/png,.jpg,.jpeg,.png' : 'application/pdf,.pdf'}
+                label={t(`mailroom.desk.log.${name}`)}
+                error={fieldState.error?.message}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+              />
+            )}
+          />
+        ))}
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <Button type="submit" loading={save.isPending && !duplicate} data-testid="log-letter-save">
             {t('mailroom.desk.log.save')}
@@ -451,7 +506,7 @@ function LogLetterForm() {
           {duplicate ? (
             <p className="flex flex-wrap items-center gap-2 text-sm text-amber-800" role="alert">
               {t('mailroom.desk.log.duplicate')}
-              <Button type="button" size="sm" variant="secondary" onClick={() => save.mutate(true)}>
+              <Button type="button" size="sm" variant="secondary" onClick={submit(true)}>
                 {t('mailroom.desk.log.saveAnyway')}
               </Button>
             </p>

@@ -1,4 +1,4 @@
-import { letterSourceLabel } from '../../../../shared/catalogue/letter-kinds';
+import { letterSourceLabel, letterTextVars } from '../../../../shared/catalogue/letter-kinds';
 import type { LetterView } from '../../../../shared/contracts/mail';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -10,7 +10,8 @@ import { useTranslation } from '../../../lib/useTranslation';
 export function LetterExplanation({ letter, compact = false }: { letter: LetterView; compact?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const k = (part: string) => t(`mailroom.kinds.${letter.kind}.${part}`);
+  const vars = letterTextVars(letter.kind, fmt.lang);
+  const k = (part: string) => t(`mailroom.kinds.${letter.kind}.${part}`, vars);
   const label = letterSourceLabel(letter.kind);
   return (
     <dl className="mt-3 space-y-2 text-sm text-slate-700">

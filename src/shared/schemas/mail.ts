@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LETTER_KINDS, LETTER_SENDERS } from '../catalogue/letter-kinds';
+import { LETTER_PAGES_MAX } from '../domain/mail';
+import { calendarDate } from './dates';
+import { safeText, TEXT_MAX } from './text';
+
+/*
+ * The mail desk's request schemas the web runs too (decision 0081): plain zod, apart from the contract
+ * (src/shared/contracts/mail.ts re-exports them), so the desk's form checks with the API's own schema
+ * without loading the OpenAPI layer.
+ */
+
+const PAGES = 'validation.letterPages';
+
+/**
+ * The text fields of "log a letter" (multipart, beside the optional `envelope` photo and `scan` PDF).
+ * Lawsuit papers need the scan in the same request: they are scanned at once.
+ */
+export const logLetterSchema = z.object({
+  envelopeName: safeText(TEXT_MAX.name).min(1, 'validation.letterEnvelopeName'),
+  /** The company's customer, when staff matched one; empty: the unmatched tray. */
+  userId: safeText(TEXT_MAX.token).optional(),
+  sender: z.enum(LETTER_SENDERS, { error: 'validation.letterSender' }),
+  senderName: safeText(TEXT_MAX.name).optional(),
+  kind: z.enum(LETTER_KINDS, { error: 'validation.letterKind' }),
+  letterDate: calendarDate().optional(),
+  receivedOn: calendarDate(),
+  // A multipart field is text: digits only, so "2.5", "1e2" and "two" get the same clear message.
+  pages: z
+    .string({ error: PAGES })
+    .regex(/^\d{1,4}$/, PAGES)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= LETTER_PAGES_MAX, PAGES),
+  /** "true" after staff saw the duplicate warning and still mean to log it. */
+  confirmDuplicate: z.enum(['true', 'false']).optional(),
+});
+export type LogLetterValues = z.input<typeof logLetterSchema>;
+export type LogLetterInput = z.output<typeof logLetterSchema>;
