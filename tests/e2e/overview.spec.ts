@@ -42,7 +42,7 @@ describe('the operator home', () => {
     expect(await figure('care', 'median').innerText()).toMatch(/^14 sa/);
     expect(await figure('deadlines', 'dueSoon').innerText()).toBe(String(E.dueSoon));
     expect(await figure('deadlines', 'overdue').innerText()).toBe(String(E.deadlinesOverdue));
-    expect(await owner.getByTestId('home-chart').count()).toBe(6);
+    expect(await owner.getByTestId('home-chart').count()).toBe(7); // six panels' charts and the bank panel's (decision 0085)
     await screenshots(owner, 'home-owner-tr');
 
     // The funnel filtered by a short link: its customers only.
