@@ -83,8 +83,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup-db.ts', 'tests/e2e/global-setup.ts'],
           isolate: false,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // The longest journeys (the EIN application, the filings desk, the services desk) take 60–105 s on
+          // a quiet machine and reached 120 s on a busy CI run: each keeps twice its time as a margin.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
     ],
