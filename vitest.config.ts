@@ -53,6 +53,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -74,6 +75,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -87,6 +89,9 @@ export default defineConfig({
           // a quiet machine and reached 120 s on a busy CI run: each keeps twice its time as a margin.
           testTimeout: 240_000,
           hookTimeout: 240_000,
+          // expect.poll's own default is one second: on a busy machine a page can take longer to draw, and
+          // two browser tests failed that way in CI. Thirty seconds is Playwright's own locator wait.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],
