@@ -46,6 +46,7 @@ import { ATTACHMENT, supportForm } from '../../features/support/support.fixtures
 import { createDiskStorage } from '../storage/disk-storage';
 import { BACKUP_FORMAT, createBackup, RestoreRefusedError, restoreBackup } from './backup';
 import { backupOriginKey, checkAndStripOrigin, decryptToFile, newBackupKey, sealStream } from './backup-key';
+import { extractTarGz } from './tar-reader';
 
 let t: TestApp;
 /** The round trip's archive, which the refusal tests change. */
@@ -67,20 +68,26 @@ afterAll(async () => {
 const { applicant } = helpers(() => t);
 
 /** A gzipped tar written by hand, so a test can give an entry any name (archiver tidies `../`). */
-function rawTarGz(entries: Array<[string, Buffer | string]>): Buffer {
+function rawTarGz(entries: Array<[string, Buffer | string, string?]>, { cut = false } = {}): Buffer {
   const blocks: Buffer[] = [];
-  for (const [name, body] of entries) {
+  for (const [name, body, type = '0'] of entries) {
     const data = Buffer.from(body);
     const header = Buffer.alloc(512);
     header.write(name, 0, 100, 'utf8');
     header.write('0000644\0', 100);
     header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-    header.write('0', 156);
+    header.write(type, 156);
     header.write('ustar\0', 257);
+    // The checksum: the header's bytes summed with its own field read as spaces.
+    header.write('        ', 148);
+    const sum = header.reduce((total, byte) => total + byte, 0);
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
     blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
   }
   blocks.push(Buffer.alloc(1024));
-  return gzipSync(Buffer.concat(blocks));
+  const tar = Buffer.concat(blocks);
+  // `cut`: the archive stops in the middle of its last entry's data.
+  return gzipSync(cut ? tar.subarray(0, tar.length - 1024 - 300) : tar);
 }
 
 /** `plain` sealed as createBackup seals (age to `recipient`, origin HMAC under `originKey`), into `to`. */
@@ -331,7 +338,23 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
   };
   const pdf = Buffer.from('%PDF-1.4 planted');
 
-  it.each<[string, Array<[string, Buffer | string]>]>([
+  it.each<[string, Array<[string, Buffer | string, string?]>]>([
+    [
+      'a symbolic link',
+      [
+        ['database/pglite.tar', dump],
+        ['files/link_1.pdf', '', '2'],
+        ['manifest.json', manifestWith(() => {})],
+      ],
+    ],
+    [
+      'a folder entry',
+      [
+        ['database/pglite.tar', dump],
+        ['files/', '', '5'],
+        ['manifest.json', manifestWith(() => {})],
+      ],
+    ],
     [
       'a ../ entry',
       [
@@ -399,5 +422,41 @@ describe('restore trusts nothing it has not authenticated (decision 0071)', () =
     );
     expect(place.untouched()).toBe(true);
     expect(existsSync(path.join(os.tmpdir(), 'portal-escape.pdf'))).toBe(false);
+  });
+});
+
+describe("the restore's tar reader (tar-stream, with the portal's own refusals on top)", () => {
+  const accept = (name: string) => name === 'manifest.json' || /^files\/[a-z]+_\d+\.pdf$/.test(name);
+  const into = (name: string, bytes: Buffer) => {
+    const file = path.join(work, `${name}.tar.gz`);
+    writeFileSync(file, bytes);
+    return { file, dest: path.join(work, `${name}-out`) };
+  };
+
+  it('extracts the regular files it accepts, with their bytes', async () => {
+    const body = Buffer.alloc(1500, 7);
+    const { file, dest } = into(
+      'reader-good',
+      rawTarGz([
+        ['manifest.json', '{}'],
+        ['files/doc_1.pdf', body],
+      ]),
+    );
+    expect(await extractTarGz(file, dest, accept)).toEqual(['manifest.json', 'files/doc_1.pdf']);
+    expect(readFileSync(path.join(dest, 'files/doc_1.pdf')).equals(body)).toBe(true);
+  });
+
+  it.each<[string, Array<[string, Buffer | string, string?]>, RegExp]>([
+    ['a symbolic link', [['files/doc_1.pdf', '', '2']], /unexpected entry type "symlink"/],
+    ['a hard link', [['files/doc_1.pdf', '', '1']], /unexpected entry type "link"/],
+    ['a name it does not know', [['files/../doc_1.pdf', 'x']], /unexpected entry in the archive/],
+  ])('refuses %s', async (name, entries, reason) => {
+    const { file, dest } = into(`reader-${name.replace(/\W+/g, '-')}`, rawTarGz(entries));
+    await expect(extractTarGz(file, dest, accept)).rejects.toThrow(reason);
+  });
+
+  it('refuses an archive cut in the middle of an entry', async () => {
+    const { file, dest } = into('reader-cut', rawTarGz([['files/doc_1.pdf', Buffer.alloc(4000, 1)]], { cut: true }));
+    await expect(extractTarGz(file, dest, accept)).rejects.toThrow(/cut short or damaged \(Unexpected end of data\)/);
   });
 });

@@ -1,18 +1,13 @@
-import { closeSync, createReadStream, mkdirSync, openSync, writeSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 
-const BLOCK = 512;
-
-function field(header: Buffer, start: number, length: number): string {
-  const raw = header.subarray(start, start + length);
-  const end = raw.indexOf(0);
-  return raw.subarray(0, end === -1 ? length : end).toString('utf8');
-}
-
-function octal(header: Buffer, start: number, length: number): number {
-  const text = field(header, start, length).trim();
-  return text ? Number.parseInt(text, 8) : 0;
+/** A refusal of the portal's stays as it is; a read that failed (cut short, a bad header) says so. */
+function damaged(error: unknown): Error {
+  if (error instanceof UnsafeEntryError) return error;
+  return new Error(`the archive is cut short or damaged (${(error as Error).message})`, { cause: error });
 }
 
 /** An entry whose name or kind the archive may not have; nothing after it is read. */
@@ -28,9 +23,10 @@ export function safeJoin(root: string, name: string): string {
 
 /**
  * Extracts a gzipped tar (what `npm run backup` writes through archiver) into `destDir`, streaming:
- * no entry is held whole in memory. Understands ustar names with a prefix and pax `path` records,
- * which is all archiver writes; folders, links and devices are refused, and so is every file whose
- * name `accept` does not know. Returns the names extracted.
+ * no entry is held whole in memory. The tar format (ustar names with a prefix, pax records, padding) is
+ * tar-stream's; what may come out of the archive is the portal's: a regular file whose name `accept`
+ * knows, inside `destDir`, opened so that it never replaces a file (`wx`). Folders, links and devices
+ * are refused, and nothing after a refused entry is read. Returns the names extracted.
  */
 export async function extractTarGz(
   file: string,
@@ -40,88 +36,27 @@ export async function extractTarGz(
   const root = path.resolve(destDir);
   mkdirSync(root, { recursive: true });
   const names: string[] = [];
-  let pending: Buffer = Buffer.alloc(0);
-  // What the next bytes are: a header, an entry's data (to a file or to a pax buffer), or padding.
-  let remaining = 0;
-  let padding = 0;
-  let fd: number | null = null;
-  let pax: Buffer[] | null = null;
-  let paxPath: string | null = null;
-  let ended = false;
-
-  const take = (chunk: Buffer) => {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    for (;;) {
-      if (ended) return;
-      if (remaining > 0) {
-        if (pending.length === 0) return;
-        const piece = pending.subarray(0, Math.min(remaining, pending.length));
-        if (fd !== null) writeSync(fd, piece);
-        else pax?.push(Buffer.from(piece));
-        remaining -= piece.length;
-        pending = pending.subarray(piece.length);
-        if (remaining === 0) finishEntry();
-        continue;
+  const entries = extract();
+  const reading = pipeline(createReadStream(file), createGunzip(), entries);
+  try {
+    for await (const entry of entries) {
+      const { name, type } = entry.header;
+      if (type !== 'file' && type !== 'contiguous-file') {
+        throw new UnsafeEntryError(`unexpected entry type ${JSON.stringify(type)} in the archive: ${name}`);
       }
-      if (padding > 0) {
-        if (pending.length === 0) return;
-        const skip = Math.min(padding, pending.length);
-        padding -= skip;
-        pending = pending.subarray(skip);
-        continue;
-      }
-      if (pending.length < BLOCK) return;
-      const header = pending.subarray(0, BLOCK);
-      pending = pending.subarray(BLOCK);
-      if (header.every((b) => b === 0)) {
-        ended = true;
-        return;
-      }
-      startEntry(Buffer.from(header));
-    }
-  };
-
-  const startEntry = (header: Buffer) => {
-    const size = octal(header, 124, 12);
-    const type = String.fromCharCode(header[156] || 48);
-    const prefix = field(header, 345, 155);
-    const name = paxPath ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-    padding = (BLOCK - (size % BLOCK)) % BLOCK;
-    remaining = size;
-    if (type === 'x' || type === 'g') {
-      pax = [];
-    } else if (type === '0' || type === '7') {
-      paxPath = null;
       if (!accept(name)) throw new UnsafeEntryError(`unexpected entry in the archive: ${name}`);
       const target = safeJoin(root, name);
       mkdirSync(path.dirname(target), { recursive: true });
-      fd = openSync(target, 'wx');
+      await pipeline(entry, createWriteStream(target, { flags: 'wx' }));
       names.push(name);
-    } else {
-      throw new UnsafeEntryError(`unexpected entry type ${JSON.stringify(type)} in the archive: ${name}`);
     }
-    if (size === 0) finishEntry();
-  };
-
-  const finishEntry = () => {
-    if (fd !== null) {
-      closeSync(fd);
-      fd = null;
-    } else if (pax) {
-      // Records: "<length> <key>=<value>\n".
-      for (const line of Buffer.concat(pax).toString('utf8').split('\n')) {
-        const m = /^\d+ path=(.*)$/.exec(line);
-        if (m) paxPath = m[1];
-      }
-      pax = null;
-    }
-  };
-
-  try {
-    for await (const chunk of createReadStream(file).pipe(createGunzip())) take(chunk as Buffer);
-  } finally {
-    if (fd !== null) closeSync(fd);
+  } catch (error) {
+    entries.destroy();
+    await reading.catch(() => {});
+    throw damaged(error);
   }
-  if (remaining > 0) throw new Error('the archive ends in the middle of an entry');
+  await reading.catch((error: unknown) => {
+    throw damaged(error);
+  });
   return names;
 }
