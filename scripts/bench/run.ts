@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --no-million] [-- --no-faults] [-- --reseed] [-- --seconds N] [-- --only a,b]`: every
  * figure of decision 0026's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
- * `--only` (api, uploads, pages, lighthouse, export, lists, home, sweep, cold, faults) measures just those and
+ * `--only` (api, uploads, pages, lighthouse, export, lists, home, sweep, cold, intl, faults) measures just those and
  * prints the rows without touching the report, for checking one fix.
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL's server) and Chromium at /usr/bin/chromium
  * (CHROME_PATH).
@@ -28,6 +28,7 @@ import { benchAdminCookie, type CaseTiming, timeAdminLists } from './admin-lists
 import { measureApi, type SideBySide } from './api-figures';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 import { type ColdStart, measureColdStart } from './cold-start';
+import { type IntlFigure, measureIntlFirstFormat } from './intl-first-format';
 import { type ExportFigure, measureExport, measureUploads, type UploadFigure } from './memory-figures';
 import { measureLighthouse, measurePageBytes, type PageBytes, type PageScore, pageChunkWeight } from './page-figures';
 import { onboardedCustomer, shortLink } from './portal-fixtures';
@@ -173,6 +174,8 @@ interface Figures {
   customers?: number;
   export?: ExportFigure | null;
   coldStart?: ColdStart[] | null;
+  /** A page's first date and amount, by hand and by Intl, the CPU slowed 4x (decision 0098). */
+  intl?: IntlFigure[] | null;
   sweep?: SweepFigure | null;
 }
 
@@ -380,6 +383,19 @@ function rowsOf(f: Figures): Row[] {
       });
     }
   } else failed('cold start', 'cold start', 'shown');
+  if (f.intl) {
+    for (const lang of ['tr', 'en'] as const) {
+      const hand = f.intl.find((x) => x.lang === lang && x.way === 'by hand');
+      const intl = f.intl.find((x) => x.lang === lang && x.way === 'Intl');
+      if (!hand || !intl) continue;
+      rows.push({
+        what: `a fresh page's first date and amount (${lang}), CPU slowed 4x: by hand vs \`Intl\` (decision 0098)`,
+        figure: `${hand.firstMs.toFixed(1)} ms vs ${intl.firstMs.toFixed(1)} ms`,
+        target: 'by hand below Intl',
+        met: hand.firstMs < intl.firstMs,
+      });
+    }
+  } else failed('first Intl formatter', 'first Intl formatter', 'by hand below Intl');
   const faultsTarget = 'every acknowledged write kept; recovers without a restart; no orphan files';
   if (f.faults) {
     rows.push({
@@ -456,6 +472,7 @@ async function main() {
     if (!flag('no-million') && ['export', 'lists', 'home', 'sweep'].some(wants))
       await step('portal on the million-customer database', () => runMillionSteps(figures));
     if (wants('cold')) figures.coldStart = await step('cold start', () => measureColdStart());
+    if (wants('intl')) figures.intl = await step('first Intl formatter', () => measureIntlFirstFormat());
     if (!flag('no-faults') && wants('faults')) figures.faults = await step('faults', () => runFaults());
     if (only) {
       // A partial run checks one fix; the report keeps the last whole run's figures.
