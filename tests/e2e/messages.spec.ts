@@ -442,6 +442,9 @@ const ROWS: Row[] = [
       await visitor.fill('input[name=password]', PASSWORD);
       await visitor.click('button[type=submit]');
       await visitor.waitForURL('**/dashboard');
+      // The dashboard drawn, the session is no longer read: signed out before it was, a slow page went back
+      // to the sign-in page and its toast with it (a busy run, both languages).
+      await visitor.locator('main h1').first().waitFor();
       await visitor.context().clearCookies({ name: /session/ });
     },
   },

@@ -34,9 +34,11 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
-    { startTimeoutMs: 60_000 },
+    // A child on the embedded database runs every migration before it listens: seconds on a quiet
+    // machine, past a minute on one running a dozen other processes (a busy clean-clone run).
+    { startTimeoutMs: 150_000 },
   );
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.stop();
