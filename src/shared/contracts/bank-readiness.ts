@@ -14,6 +14,8 @@ export {
   type BankApplicationInput,
   bankAddressInputSchema,
   bankApplicationInputSchema,
+  type RuleChangeInput,
+  ruleChangeSchema,
 } from '../schemas/bank-readiness';
 
 export const addressRoleParams = z.object({
@@ -122,13 +124,6 @@ export const ruleParams = z.object({
     .string()
     .max(64)
     .openapi({ param: { name: 'key', in: 'path' } }),
-});
-
-export const ruleChangeSchema = z.object({
-  /** The day the rule was re-checked against its sources; null keeps the catalogue's day. */
-  checkedOn: calendarDate().nullable(),
-  withdrawn: z.boolean(),
-  note: z.string().max(500).optional(),
 });
 
 export const catalogueRulesSchema = z

@@ -62,3 +62,15 @@ export const bankApplicationInputSchema = z.object({
 });
 export type BankApplicationValues = z.input<typeof bankApplicationInputSchema>;
 export type BankApplicationInput = z.output<typeof bankApplicationInputSchema>;
+
+/**
+ * The back office's change to one catalogue rule (decision 0085): the day it was re-checked against its
+ * sources (null keeps the catalogue's day), or withdrawn. The server also refuses a day after its today.
+ */
+export const ruleChangeSchema = z.object({
+  checkedOn: calendarDate().nullable(),
+  withdrawn: z.boolean(),
+  note: safeText(500).optional(),
+});
+export type RuleChangeValues = z.input<typeof ruleChangeSchema>;
+export type RuleChangeInput = z.output<typeof ruleChangeSchema>;

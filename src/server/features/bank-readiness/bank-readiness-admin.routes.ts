@@ -44,6 +44,7 @@ const putRule = adminRoute('bank.catalogue', {
   path: '/rules/{provider}/{key}',
   tags,
   summary: 'Re-check a rule (its checked day) or withdraw it ("unknown, ask the bank"); one audit row per change',
+  description: 'A checked day after the server’s today is refused (VALIDATION_FAILED, field checkedOn).',
   request: { params: ruleParams, ...jsonBody(ruleChangeSchema) },
   responses: {
     200: jsonResponse(okSchema, 'Changed'),
@@ -78,7 +79,14 @@ export function bankReadinessAdminRoutes() {
   );
   router.openapi(putRule, async (c) => {
     const { provider, key } = c.req.valid('param');
-    await changeRule(c.var.deps.database.db, currentUser(c), provider, key, c.req.valid('json'));
+    await changeRule(
+      c.var.deps.database.db,
+      currentUser(c),
+      provider,
+      key,
+      c.req.valid('json'),
+      serverToday(c.var.deps.env),
+    );
     return c.json({ ok: true as const }, 200);
   });
   router.openapi(summary, async (c) =>

@@ -60,6 +60,22 @@ describe('the bank catalogue in the back office (decision 0085)', () => {
     expect(rules.find((r: any) => r.provider === 'mercury' && r.key === 'address.physical').withdrawn).toBe(false);
   });
 
+  it('refuses a checked day after today, and changes nothing', async () => {
+    const res = await ops.request('PUT', '/api/admin/bank-readiness/rules/wise/review', {
+      checkedOn: '2999-01-01',
+      withdrawn: false,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ checkedOn: 'bankReadiness.validation.checkedInFuture' });
+    const rules = (await ops.get('/api/admin/bank-readiness/rules')).body.rules;
+    expect(rules.find((r: any) => r.provider === 'wise' && r.key === 'review').checkedOn).toBe('2026-11-28');
+    const audit = await t.deps.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'bank.rule_changed'), eq(auditEvents.entityId, 'wise:review')));
+    expect(audit).toHaveLength(0);
+  });
+
   it('refuses an unknown rule with 404 and a role without the permission with 403', async () => {
     const body = { checkedOn: '2026-11-28', withdrawn: false };
     expect((await ops.request('PUT', '/api/admin/bank-readiness/rules/payoneer/address.legal', body)).status).toBe(404);

@@ -62,8 +62,12 @@ export async function changeRule(
   provider: ProviderId,
   key: string,
   input: { checkedOn: string | null; withdrawn: boolean; note?: string },
+  today: string,
 ): Promise<void> {
   if (!rulesOf(BANK_CATALOGUE[provider]).some((r) => r.key === key)) throw new ApiError('NOT_FOUND');
+  // A re-check is something done, not planned: a day after today would hide a rule from the stale count.
+  if (input.checkedOn !== null && input.checkedOn > today)
+    throw new ApiError('VALIDATION_FAILED', { checkedOn: 'bankReadiness.validation.checkedInFuture' });
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select()
