@@ -4,6 +4,7 @@ import { APPLICATION_OUTCOMES } from '../bank-readiness/applications';
 import type { ProviderCheck } from '../bank-readiness/check';
 import { BANK_DOCUMENTS, PROVIDERS } from '../bank-readiness/providers';
 import { calendarDate, instant } from '../schemas/dates';
+import { pageOf } from './common';
 
 /**
  * Bank readiness (decision 0084): the company's addresses, the check per provider, the
@@ -161,3 +162,31 @@ export const bankSummarySchema = z
   .openapi('BankSummary');
 
 export type BankSummary = z.output<typeof bankSummarySchema>;
+
+// --- the list of applications (decision 0091) --------------------------------------------------------------
+
+export {
+  type BankApplicationFilter,
+  type BankApplicationListQuery,
+  type BankApplicationListQueryInput,
+  bankApplicationExportQuerySchema,
+  bankApplicationListQuerySchema,
+} from '../schemas/bank-readiness';
+
+export const bankApplicationRowSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    customerEmail: z.string(),
+    customerName: z.string().nullable(),
+    businessName: z.string().nullable(),
+    provider: z.enum(PROVIDERS),
+    outcome: z.enum(APPLICATION_OUTCOMES),
+    reason: z.string().nullable(),
+    decidedOn: calendarDate(),
+    createdAt: instant(),
+  })
+  .openapi('BankApplicationRow');
+export type BankApplicationRow = z.output<typeof bankApplicationRowSchema>;
+export const bankApplicationListSchema = pageOf(bankApplicationRowSchema, 'BankApplicationList');
+export type BankApplicationList = z.output<typeof bankApplicationListSchema>;

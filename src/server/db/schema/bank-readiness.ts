@@ -52,6 +52,13 @@ export const bankApplications = pgTable(
     index('bank_applications_user_idx').on(t.userId, t.createdAt),
     // The home's approval rates per provider read one index range per provider and outcome.
     index('bank_applications_provider_outcome_idx').on(t.provider, t.outcome, t.createdAt),
+    // The back office's list (decision 0091, migration 0045), newest first: all of them, by answer, and
+    // the refusals of one reason as the home folds it (the list the home's reason figure links to).
+    index('bank_applications_created_idx').on(t.createdAt, t.id),
+    index('bank_applications_outcome_idx').on(t.outcome, t.createdAt),
+    index('bank_applications_refusal_reason_idx')
+      .on(sql`lower(trim(${t.reason}))`, t.createdAt)
+      .where(sql`${t.outcome} = 'refused'`),
   ],
 );
 
