@@ -173,9 +173,7 @@ describe('the list of bank applications (decision 0091)', () => {
     await opsFresh.post('/api/me/two-factor/verify', { code: nextSecondFactorCode(email) });
     const csv = await opsFresh.get('/api/admin/bank-readiness/applications/export.csv?q=simsekoglu&provider=relay');
     expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-disposition')).toMatch(
-      /bank-applications-\d{4}-\d{2}-\d{2}\.csv/,
-    );
+    expect(csv.headers.get('content-disposition')).toMatch(/bank-applications-\d{4}-\d{2}-\d{2}\.csv/);
     const text = String(csv.body);
     expect(text.split('\n')[0]).toContain('Answered on,Provider,Answer,Reason');
     expect(text).toContain('Kıyı Çözüm Yazılım LLC');
