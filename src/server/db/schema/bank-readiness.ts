@@ -27,6 +27,11 @@ export const bankAddresses = pgTable(
     /** The US state's USPS code; a province or region abroad. */
     region: text('region'),
     postalCode: text('postal_code'),
+    /**
+     * The day this address replaced another that the IRS may hold, so Form 8822-B is owed (the
+     * mailing address; decision 0092): the compliance calendar's item falls due 60 days later.
+     */
+    form8822bChangedOn: date('form_8822b_changed_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
