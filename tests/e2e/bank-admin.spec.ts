@@ -42,7 +42,11 @@ describe('the bank catalogue and applications in the back office', () => {
 
     // A provider's approval rate → the applications to that provider.
     await owner.goto('/admin?lang=tr');
-    await panel.getByTestId('home-figure-bank-wise').getByRole('link', { name: '50% (1/2)' }).click();
+    const wiseRate = panel.getByTestId('home-figure-bank-wise').getByRole('link', { name: '50% (1/2)' });
+    await wiseRate.waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await screenshots(owner, 'bank-home-panel-tr');
+    await wiseRate.click();
     await owner.waitForURL('**/admin/bank-applications?provider=wise');
     const rows = owner.getByTestId('bank-application');
     await expect.poll(() => rows.count()).toBe(2);
@@ -66,7 +70,7 @@ describe('the bank catalogue and applications in the back office', () => {
     await panel.getByTestId('home-figure-bank-stale').getByRole('link').click();
     await owner.waitForURL('**/admin/bank-catalogue?stale=1');
     const stale = owner.locator('[data-testid="bank-rule"][data-rule="wise:review"]');
-    await stale.waitFor();
+    await stale.getByText('Olağan inceleme süresi').waitFor();
     expect(await stale.getAttribute('data-stale')).toBe('true');
     await screenshots(owner, 'bank-catalogue-stale-tr');
     await stale.getByTestId('bank-rule-recheck').click();
@@ -76,6 +80,7 @@ describe('the bank catalogue and applications in the back office', () => {
     // Withdraw a rule through the form, with a note: customers then see "unknown, ask the bank".
     await owner.goto('/admin/bank-catalogue?lang=en&provider=mercury');
     const physical = owner.locator('[data-testid="bank-rule"][data-rule="mercury:address.physical"]');
+    await physical.getByText('Operating (physical) address').waitFor();
     await physical.getByTestId('bank-rule-change').click();
     const form = physical.getByTestId('bank-rule-form');
     await form.getByLabel('Withdraw this rule (it no longer holds)').check();
@@ -83,6 +88,7 @@ describe('the bank catalogue and applications in the back office', () => {
     await form.getByTestId('bank-rule-save').click();
     await expect.poll(() => physical.getAttribute('data-withdrawn')).toBe('true');
     await physical.getByText('The page moved').waitFor();
+    expect(await physical.getByTestId('bank-rule-recheck').count()).toBe(0);
     await screenshots(owner, 'bank-catalogue-withdrawn-en');
     const audit = await db
       .select()

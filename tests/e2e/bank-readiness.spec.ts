@@ -1,6 +1,6 @@
 /**
- * Bank readiness in the browser (decisions 0084, 0092): the issue's walk, once in Turkish on a phone
- * (375 px) and once in English on a desktop (1280 px), with screenshots of each step at both widths. Set
+ * Bank readiness in the browser (decisions 0084, 0092): the issue's walk in each language on a phone
+ * (375 px) and on a desktop (1280 px), with screenshots of each step at both widths. Set
  * up through the API and the database: a founder with our virtual address sees Mercury refuse it as the
  * physical address; they give their home in Turkey and see Mercury pass; they download Mercury's pack;
  * they record a refusal from Relay and are shown the next provider. The Turkish walk also changes the
@@ -53,6 +53,8 @@ const WORDS = {
 describe('bank readiness', () => {
   it.each([
     ['tr', PHONE],
+    ['tr', DESKTOP],
+    ['en', PHONE],
     ['en', DESKTOP],
   ] as const)('walks from a refused virtual address to a pack and the next provider (%s, %o)', async (lang, size) => {
     const words = WORDS[lang];
@@ -72,7 +74,7 @@ describe('bank readiness', () => {
     await page.goto(`/bank-account?lang=${lang}`);
     await mercury.locator('[data-status="refused"]').waitFor();
     await mercury.getByText(words.suggest, { exact: false }).waitFor();
-    await screenshots(page, `bank-readiness-refused-${lang}`);
+    await screenshots(page, `bank-readiness-refused-${lang}-at-${size.width}`);
 
     // 2. The home in Turkey as the physical address: Mercury passes.
     const physical = page.getByTestId('bank-address-physical');
@@ -85,7 +87,7 @@ describe('bank readiness', () => {
     await form.getByLabel(words.postalCode).fill(HOME_IN_TURKEY.postalCode);
     await form.getByRole('button', { name: words.save }).click();
     await mercury.locator('[data-status="ready"]').waitFor();
-    await screenshots(page, `bank-readiness-ready-${lang}`);
+    await screenshots(page, `bank-readiness-ready-${lang}-at-${size.width}`);
 
     // 3. Mercury's pack: a ZIP from the vault with the cover sheet.
     const [download] = await Promise.all([
@@ -106,7 +108,7 @@ describe('bank readiness', () => {
     await application.getByLabel(words.reason).fill('Owner must have a US address');
     await application.getByRole('button', { name: words.record }).click();
     await page.getByTestId('bank-next').getByText(words.next, { exact: false }).waitFor();
-    await screenshots(page, `bank-readiness-next-${lang}`);
+    await screenshots(page, `bank-readiness-next-${lang}-at-${size.width}`);
 
     if (lang === 'tr') {
       // 5. A new mailing address replaces ours: the reminder, and Form 8822-B on the calendar (decision 0092).
@@ -119,12 +121,12 @@ describe('bank readiness', () => {
       await mailing.getByLabel(words.postalCode).fill(HOME_IN_TURKEY.postalCode);
       await mailing.getByRole('button', { name: words.save }).click();
       await page.getByTestId('bank-form-8822b').waitFor();
-      await screenshots(page, 'bank-readiness-8822b-tr');
+      await screenshots(page, `bank-readiness-8822b-tr-at-${size.width}`);
       await page.getByRole('link', { name: 'Takviminizde görün' }).click();
       const item = page.getByTestId('compliance-item-form_8822b');
       await item.getByText('Form 8822-B (adres değişikliği)').waitFor();
       await item.scrollIntoViewIfNeeded();
-      await screenshots(page, 'bank-readiness-8822b-calendar-tr');
+      await screenshots(page, `bank-readiness-8822b-calendar-tr-at-${size.width}`);
     }
     await page.context().close();
   });

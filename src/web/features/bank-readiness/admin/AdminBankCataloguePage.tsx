@@ -129,9 +129,9 @@ function RuleRow({ rule }: { rule: CatalogueRule }) {
       data-stale={rule.stale ? 'true' : 'false'}
       data-withdrawn={rule.withdrawn ? 'true' : 'false'}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
-          <p className="font-medium text-slate-900">{label}</p>
+          <p className="break-words font-medium text-slate-900">{label}</p>
           <div className="mt-1 flex flex-wrap gap-2 text-xs">
             {rule.stale ? (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
@@ -153,16 +153,19 @@ function RuleRow({ rule }: { rule: CatalogueRule }) {
           {rule.note ? <p className="mt-1 break-words text-sm text-slate-700">{rule.note}</p> : null}
         </div>
         {editing ? null : (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={save.isPending}
-              data-testid="bank-rule-recheck"
-              onClick={() => save.mutate({ checkedOn: todayUtc(), withdrawn: false, note: rule.note ?? undefined })}
-            >
-              {t('bankReadiness.catalogue.recheckToday')}
-            </Button>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {/* A withdrawn rule comes back through the form, on purpose, not with the quick re-check. */}
+            {rule.withdrawn ? null : (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={save.isPending}
+                data-testid="bank-rule-recheck"
+                onClick={() => save.mutate({ checkedOn: todayUtc(), withdrawn: false, note: rule.note ?? undefined })}
+              >
+                {t('bankReadiness.catalogue.recheckToday')}
+              </Button>
+            )}
             <Button size="sm" variant="ghost" data-testid="bank-rule-change" onClick={() => setEditing(true)}>
               {t('bankReadiness.catalogue.change')}
             </Button>
