@@ -95,6 +95,18 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['home deadlines', '/api/admin/home/deadlines'],
   // The home's bank panel (decisions 0084, 0085): answers per provider, refusal reasons, stale rules.
   ['home bank applications', '/api/admin/bank-readiness/summary'],
+  // The list behind the bank panel's figures (decision 0091): about half a million answers.
+  ['bank applications: first page', '/api/admin/bank-readiness/applications?page=1&pageSize=20'],
+  ['bank applications: one provider', '/api/admin/bank-readiness/applications?provider=relay&page=1'],
+  [
+    'bank applications: one refusal reason',
+    `/api/admin/bank-readiness/applications?outcome=refused&reason=${encodeURIComponent('owner must have a us address')}`,
+  ],
+  [
+    'bank applications: search customer',
+    `/api/admin/bank-readiness/applications?q=${encodeURIComponent('IŞIL KILIÇ')}`,
+  ],
+  ['bank applications: deep page 2000', '/api/admin/bank-readiness/applications?page=2000&pageSize=20'],
   // Tracked filings (decision 0051): about 2.2 per customer.
   ['filings: waiting longest', '/api/admin/filings?page=1&pageSize=25'],
   ['filings: newest first', '/api/admin/filings?sort=newest&page=1'],

@@ -263,6 +263,8 @@ async function auditLanguage(lang: Lang): Promise<Findings> {
     '/shorten',
     '/admin/staff',
     '/admin/audit',
+    '/admin/bank-catalogue',
+    '/admin/bank-applications',
   ]) {
     await audit(admin, lang, route, found, { name: route.replace(formation.id, ':id') });
   }

@@ -143,7 +143,7 @@ describe('admin access', () => {
     await support.page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect
       .poll(() => navOf(support.page))
-      .toEqual(['Home', 'Formations', 'Filings', 'Mail', 'EIN Applications', 'Users', 'Support']);
+      .toEqual(['Home', 'Formations', 'Filings', 'Mail', 'Bank applications', 'EIN Applications', 'Users', 'Support']);
     await screenshots(support.page, 'admin-support-role');
     // The formations list without exports or status changes (support reads the customer file only).
     await support.page.goto('/admin/formations');

@@ -785,6 +785,12 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'GET /api/admin/bank-readiness/summary': { expect: ADMIN_ONLY },
+  // The list behind the home's bank figures (decision 0091): staff only; its export asks a fresh code.
+  'GET /api/admin/bank-readiness/applications': { expect: ADMIN_ONLY },
+  'GET /api/admin/bank-readiness/applications/export.csv': {
+    request: () => ({ query: 'format=excel-tr&outcome=refused' }),
+    expect: ADMIN_ONLY,
+  },
   // The feed is a page outside the document whose token is the credential, as /go's slug is: whoever holds
   // B's (secret) URL reads B's dates, nothing else of B's (the markers check still runs).
   'GET /calendar/{token}.ics': {

@@ -101,7 +101,8 @@ export type ComplianceRuleId =
   | 'new_mexico_annual_report'
   | 'federal_form_5472'
   | 'registered_agent_renewal'
-  | 'fincen_boi';
+  | 'fincen_boi'
+  | 'form_8822b';
 
 export interface ComplianceRule {
   id: ComplianceRuleId;
@@ -172,6 +173,7 @@ export const COMPLIANCE_RULE_IDS = [
   'federal_form_5472',
   'registered_agent_renewal',
   'fincen_boi',
+  'form_8822b',
 ] as const satisfies readonly ComplianceRuleId[];
 
 export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
@@ -329,7 +331,41 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     checks: [FACT_CHECKS.fincenFinalRule],
     due: () => [],
   },
+  {
+    /**
+     * Form 8822-B (decision 0092): owed when the company's mailing address, location or responsible
+     * party changes. Not yearly: it falls due once after a change the portal records (a new mailing
+     * address on the bank readiness page), so `due` gives nothing and the calendar adds the item from
+     * that change (compliance.service.ts). The facts file gives 60 days for a new responsible party and
+     * no deadline for an address; the item uses the same 60 days, and says so.
+     */
+    id: 'form_8822b',
+    appliesTo: 'federal',
+    status: 'required',
+    condition: null,
+    // The facts file names no fee and no penalty, so the item shows none.
+    amountCents: null,
+    penalty: null,
+    source: 'https://grokipedia.com/page/IRS_Form_8822-B',
+    checks: [FACT_CHECKS.form8822bWhen],
+    due: () => [],
+  },
 ];
+
+/**
+ * The rules that fall due after a change the portal records, not yearly from the formation (decision
+ * 0092): their `due` gives nothing, the customer's calendar adds their item from the change, and the SQL
+ * schedule (compliance_schedule, which the reminders and the deadlines desk read) holds only the others.
+ */
+export const EVENT_RULE_IDS: readonly ComplianceRuleId[] = ['form_8822b'];
+
+/** Days after a change of mailing address or responsible party that the calendar puts Form 8822-B (decision 0092). */
+export const FORM_8822B_DAYS = 60;
+
+/** Form 8822-B's date after a change on `changedOn`: 60 days on, off weekends and holidays as every federal date. */
+export function form8822bDueDate(changedOn: IsoDate): IsoDate {
+  return federalDueDate(addDays(changedOn, FORM_8822B_DAYS));
+}
 
 export function findComplianceRule(id: ComplianceRuleId): ComplianceRule {
   const rule = COMPLIANCE_RULES.find((r) => r.id === id);

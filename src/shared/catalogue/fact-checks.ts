@@ -16,7 +16,10 @@ export interface FactCheck {
   /** The source as the label names it (a statute, an agency): shown only when `kind` is official. */
   source: string;
   checkedOn: IsoDate;
-  /** The row of the fact check that confirmed it, e.g. '5c'. */
+  /**
+   * The row of the fact check that confirmed it, e.g. '5c'; `BM:` and a table's name for a row of the
+   * bank and mail fact check of the same day (BANK-AND-MAIL-FACTS.md), e.g. 'BM:8822-B'.
+   */
   row: string;
 }
 
@@ -59,6 +62,9 @@ export const FACT_CHECKS = {
   // The interim final rule is in the Federal Register copy; the August 2026 final rule only in notes.
   fincenFinalRule: thirdParty('7'),
   federalHolidays: official('8a', '5 U.S.C. 6103; D.C. Code § 28-2701'),
+  // When Form 8822-B is owed and the 60 days for a new responsible party: third-party copies only (the
+  // official form and instructions were not stored).
+  form8822bWhen: thirdParty('BM:8822-B'),
 } as const satisfies Record<string, FactCheck>;
 
 /** `source` only on an official label, `date` on both checked kinds; `ours` is our own price. */

@@ -4,6 +4,7 @@ import { APPLICATION_OUTCOMES } from '../bank-readiness/applications';
 import type { ProviderCheck } from '../bank-readiness/check';
 import { BANK_DOCUMENTS, PROVIDERS } from '../bank-readiness/providers';
 import { calendarDate, instant } from '../schemas/dates';
+import { pageOf } from './common';
 
 /**
  * Bank readiness (decision 0084): the company's addresses, the check per provider, the
@@ -14,6 +15,8 @@ export {
   type BankApplicationInput,
   bankAddressInputSchema,
   bankApplicationInputSchema,
+  type RuleChangeInput,
+  ruleChangeSchema,
 } from '../schemas/bank-readiness';
 
 export const addressRoleParams = z.object({
@@ -124,13 +127,6 @@ export const ruleParams = z.object({
     .openapi({ param: { name: 'key', in: 'path' } }),
 });
 
-export const ruleChangeSchema = z.object({
-  /** The day the rule was re-checked against its sources; null keeps the catalogue's day. */
-  checkedOn: calendarDate().nullable(),
-  withdrawn: z.boolean(),
-  note: z.string().max(500).optional(),
-});
-
 export const catalogueRulesSchema = z
   .object({
     maxAgeDays: z.number().int(),
@@ -166,3 +162,31 @@ export const bankSummarySchema = z
   .openapi('BankSummary');
 
 export type BankSummary = z.output<typeof bankSummarySchema>;
+
+// --- the list of applications (decision 0091) --------------------------------------------------------------
+
+export {
+  type BankApplicationFilter,
+  type BankApplicationListQuery,
+  type BankApplicationListQueryInput,
+  bankApplicationExportQuerySchema,
+  bankApplicationListQuerySchema,
+} from '../schemas/bank-readiness';
+
+export const bankApplicationRowSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    customerEmail: z.string(),
+    customerName: z.string().nullable(),
+    businessName: z.string().nullable(),
+    provider: z.enum(PROVIDERS),
+    outcome: z.enum(APPLICATION_OUTCOMES),
+    reason: z.string().nullable(),
+    decidedOn: calendarDate(),
+    createdAt: instant(),
+  })
+  .openapi('BankApplicationRow');
+export type BankApplicationRow = z.output<typeof bankApplicationRowSchema>;
+export const bankApplicationListSchema = pageOf(bankApplicationRowSchema, 'BankApplicationList');
+export type BankApplicationList = z.output<typeof bankApplicationListSchema>;

@@ -59,6 +59,10 @@ export const PERMISSIONS = [
   'filings.export',
   /** The bank catalogue (decision 0085): re-checking or withdrawing a bank's rule; each change is audited. */
   'bank.catalogue',
+  /** The list of every customer's bank applications and answers (decision 0091). */
+  'bank.read',
+  /** That list's CSV export (decision 0091): personal data out in bulk, so it asks a fresh code. */
+  'bank.export',
   // The mailroom (/admin/mail, decision 0086): read the desk and the letters, their envelopes and scans; log,
   // match and scan letters (handle).
   'mail.read',
@@ -110,6 +114,8 @@ export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
   'filings.prepare': false,
   'filings.export': true,
   'bank.catalogue': false,
+  'bank.read': false,
+  'bank.export': true,
   'mail.read': false,
   'mail.handle': false,
 };
@@ -148,6 +154,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'filings.export',
     // Operations keep the bank catalogue's rules current (decision 0085).
     'bank.catalogue',
+    'bank.read',
+    'bank.export',
     'mail.read',
     'mail.handle',
   ],
@@ -162,6 +170,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'support.reply',
     'support.status',
     'filings.read',
+    'bank.read',
     'mail.read',
   ],
   finance: [

@@ -13,6 +13,7 @@ import type { PageRoute } from '../routes/page';
 import { accountPages } from './account/manifest';
 import { auditPages } from './audit/manifest';
 import { authPages } from './auth/manifest';
+import { bankReadinessPages } from './bank-readiness/manifest';
 import { compliancePages } from './compliance/manifest';
 import { dashboardPages } from './dashboard/manifest';
 import { documentsPages } from './documents/manifest';
@@ -40,6 +41,7 @@ export const FEATURE_PAGES: Readonly<Record<string, readonly PageRoute[]>> = {
   compliance: compliancePages,
   filings: filingsPages,
   mail: mailPages,
+  'bank-readiness': bankReadinessPages,
   ein: einPages,
   services: servicesPages,
   payments: paymentsPages,

@@ -6,6 +6,7 @@
  */
 export const ADMIN_LISTS = {
   audit: '/api/admin/audit',
+  bankApplications: '/api/admin/bank-readiness/applications',
   deadlines: '/api/admin/compliance/deadlines',
   ein: '/api/admin/ein-applications',
   erasures: '/api/admin/privacy/erasures',
@@ -23,7 +24,15 @@ export const ADMIN_LISTS = {
 export type AdminList = keyof typeof ADMIN_LISTS;
 
 /** The lists whose rows can be downloaded as CSV (csvExportRoute on the server). */
-export const ADMIN_LIST_EXPORTS = ['audit', 'deadlines', 'filings', 'formations', 'orders', 'renewals'] as const;
+export const ADMIN_LIST_EXPORTS = [
+  'audit',
+  'bankApplications',
+  'deadlines',
+  'filings',
+  'formations',
+  'orders',
+  'renewals',
+] as const;
 
 /** The lists that are not paged (short catalogues, the team): their answer is not a page envelope. */
 export const UNPAGED_ADMIN_LISTS = ['services', 'staff'] as const;

@@ -12,6 +12,7 @@ import {
 import { APPLICATION_OUTCOMES, APPLICATION_REASON_MAX } from '../bank-readiness/applications';
 import { PROVIDERS } from '../bank-readiness/providers';
 import { calendarDate } from './dates';
+import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
 /** An address the customer gives in one role (the role is the path's). */
@@ -62,3 +63,32 @@ export const bankApplicationInputSchema = z.object({
 });
 export type BankApplicationValues = z.input<typeof bankApplicationInputSchema>;
 export type BankApplicationInput = z.output<typeof bankApplicationInputSchema>;
+
+/**
+ * The back office's change to one catalogue rule (decision 0085): the day it was re-checked against its
+ * sources (null keeps the catalogue's day), or withdrawn. The server also refuses a day after its today.
+ */
+export const ruleChangeSchema = z.object({
+  checkedOn: calendarDate().nullable(),
+  withdrawn: z.boolean(),
+  note: safeText(500).optional(),
+});
+export type RuleChangeValues = z.input<typeof ruleChangeSchema>;
+export type RuleChangeInput = z.output<typeof ruleChangeSchema>;
+
+/**
+ * The back office's list of bank applications (decision 0091): by provider and answer; `reason` is a
+ * refusal reason as the home's figures fold it (trimmed, lower case), matched whole; `q` the customer
+ * (email, names) or the company's name, Turkish letters folded, or the customer's exact id.
+ */
+export const bankApplicationQueries = listQuery({
+  provider: z.enum(PROVIDERS).optional(),
+  outcome: z.enum(APPLICATION_OUTCOMES).optional(),
+  reason: safeText(APPLICATION_REASON_MAX).optional(),
+  q: safeText(TEXT_MAX.search).optional(),
+});
+export const bankApplicationListQuerySchema = bankApplicationQueries.list;
+export type BankApplicationListQuery = z.output<typeof bankApplicationListQuerySchema>;
+export type BankApplicationListQueryInput = z.input<typeof bankApplicationListQuerySchema>;
+export const bankApplicationExportQuerySchema = bankApplicationQueries.export;
+export type BankApplicationFilter = Omit<BankApplicationListQuery, 'page' | 'pageSize'>;

@@ -27,6 +27,11 @@ export const bankAddresses = pgTable(
     /** The US state's USPS code; a province or region abroad. */
     region: text('region'),
     postalCode: text('postal_code'),
+    /**
+     * The day this address replaced another that the IRS may hold, so Form 8822-B is owed (the
+     * mailing address; decision 0092): the compliance calendar's item falls due 60 days later.
+     */
+    form8822bChangedOn: date('form_8822b_changed_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +57,13 @@ export const bankApplications = pgTable(
     index('bank_applications_user_idx').on(t.userId, t.createdAt),
     // The home's approval rates per provider read one index range per provider and outcome.
     index('bank_applications_provider_outcome_idx').on(t.provider, t.outcome, t.createdAt),
+    // The back office's list (decision 0091, migration 0045), newest first: all of them, by answer, and
+    // the refusals of one reason as the home folds it (the list the home's reason figure links to).
+    index('bank_applications_created_idx').on(t.createdAt, t.id),
+    index('bank_applications_outcome_idx').on(t.outcome, t.createdAt),
+    index('bank_applications_refusal_reason_idx')
+      .on(sql`lower(trim(${t.reason}))`, t.createdAt)
+      .where(sql`${t.outcome} = 'refused'`),
   ],
 );
 

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/tx';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
+import { foldedReason } from './bank-applications-admin.service';
 
 /** The back office's side of the bank catalogue (decision 0085): re-checks, withdrawals, the home's figures. */
 
@@ -62,8 +63,12 @@ export async function changeRule(
   provider: ProviderId,
   key: string,
   input: { checkedOn: string | null; withdrawn: boolean; note?: string },
+  today: string,
 ): Promise<void> {
   if (!rulesOf(BANK_CATALOGUE[provider]).some((r) => r.key === key)) throw new ApiError('NOT_FOUND');
+  // A re-check is something done, not planned: a day after today would hide a rule from the stale count.
+  if (input.checkedOn !== null && input.checkedOn > today)
+    throw new ApiError('VALIDATION_FAILED', { checkedOn: 'bankReadiness.validation.checkedInFuture' });
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -103,7 +108,7 @@ export async function bankSummary(db: DbOrTx, today: string) {
     const of = (outcome: string) => counts.find((c) => c.provider === provider && c.outcome === outcome)?.n ?? 0;
     return { provider, approved: of('approved'), moreInfo: of('more_info'), refused: of('refused') };
   });
-  const reason = sql<string>`lower(trim(${bankApplications.reason}))`;
+  const reason = foldedReason;
   const reasons = await db
     .select({ reason, n: count() })
     .from(bankApplications)

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/bank-readiness';
 import { okSchema } from '../../../shared/contracts/common';
 import { isCustomer } from '../../../shared/domain/roles';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { notFound, signedInOnly } from '../../platform/http/route-kit';
@@ -108,7 +109,13 @@ export function bankReadinessRoutes() {
   router.openapi(readiness, async (c) => c.json(await readinessOf(c.var.deps.database.db, currentUser(c).id), 200));
   router.openapi(putAddress, async (c) => {
     const user = customer(c);
-    const saved = await saveAddress(c.var.deps.database.db, user.id, c.req.valid('param').role, c.req.valid('json'));
+    const saved = await saveAddress(
+      c.var.deps.database.db,
+      user.id,
+      c.req.valid('param').role,
+      c.req.valid('json'),
+      serverToday(c.var.deps.env),
+    );
     return c.json(saved, 200);
   });
   router.openapi(removeAddress, async (c) => {

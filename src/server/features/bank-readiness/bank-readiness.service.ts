@@ -170,13 +170,15 @@ function sameAddress(a: BankAddressView, b: BankAddressInput): boolean {
 /**
  * Saves the customer's address in `role`, after the server's checks (a US address: a state and a ZIP
  * of the right shape; a foreign one: a country; no PO box where the role forbids one). `form8822b`:
- * the change replaced a mailing address the IRS may hold, which Form 8822-B reports.
+ * the change replaced a mailing address the IRS may hold, which Form 8822-B reports; its day is kept
+ * for the compliance calendar's item (decision 0092).
  */
 export async function saveAddress(
   db: DbOrTx,
   userId: string,
   role: AddressRole,
   input: BankAddressInput,
+  today: string,
 ): Promise<{ address: BankAddressView; form8822b: boolean }> {
   const clean: BankAddressInput = {
     ...input,
@@ -188,6 +190,7 @@ export async function saveAddress(
   const problems = bankAddressProblems(role, clean);
   if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', problems);
   const before = (await loadRecords(db, userId)).addresses.find((a) => a.role === role);
+  const form8822b = FORM_8822B_ROLES.includes(role) && before !== undefined && !sameAddress(before, clean);
   const values = {
     kind: clean.kind,
     country: clean.country,
@@ -196,6 +199,8 @@ export async function saveAddress(
     city: clean.city,
     region: clean.region ?? null,
     postalCode: clean.postalCode ?? null,
+    // The calendar's Form 8822-B item counts from the last change; saving the same address keeps it.
+    ...(form8822b ? { form8822bChangedOn: today } : {}),
   };
   const [row] = await db
     .insert(bankAddresses)
@@ -205,7 +210,6 @@ export async function saveAddress(
       set: { ...values, updatedAt: new Date() },
     })
     .returning();
-  const form8822b = FORM_8822B_ROLES.includes(role) && before !== undefined && !sameAddress(before, clean);
   return { address: toAddressView(row), form8822b };
 }
 
@@ -236,4 +240,16 @@ export async function recordApplication(
   const next =
     input.outcome === 'refused' ? nextAfterRefusals(checksOf(await loadRecords(db, userId)), applications) : null;
   return { application: toApplicationView(row), next };
+}
+
+/**
+ * The day the company's mailing address last replaced another, from which Form 8822-B is owed (decision
+ * 0092); null when the customer never changed it in the portal.
+ */
+export async function form8822bChangeOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ on: bankAddresses.form8822bChangedOn })
+    .from(bankAddresses)
+    .where(and(eq(bankAddresses.userId, userId), inArray(bankAddresses.role, [...FORM_8822B_ROLES])));
+  return row?.on ?? null;
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { form8822bDueDate } from '../../../shared/catalogue/compliance';
+import { daysBetween } from '../../../shared/format/calendar-days';
 import { bankAddresses } from '../../db/schema';
 import { bankReadyCompany, HOME_IN_TURKEY } from './bank-readiness.fixtures';
 
@@ -103,6 +105,36 @@ describe('PUT /api/bank-readiness/addresses/{role}: checked on the server', () =
       line1: 'PO Box 9',
     });
     expect(again.body.form8822b).toBe(false);
+  });
+
+  it('puts Form 8822-B on the compliance calendar 60 days after a mailing address change, with its source', async () => {
+    const { c } = await founder();
+    const before = await c.get('/api/compliance/me');
+    expect(before.body.items.some((i: any) => i.ruleId === 'form_8822b')).toBe(false);
+    // The same address saved twice: only the first replaced another (the portal's) and counts.
+    for (let i = 0; i < 2; i++) {
+      const res = await c.request('PUT', '/api/bank-readiness/addresses/mailing', { ...us, line1: '1 Main St' });
+      expect(res.status).toBe(200);
+    }
+    const today = (await c.get('/api/compliance/me')).body.today as string;
+    const due = form8822bDueDate(today);
+    const view = await c.get('/api/compliance/me');
+    const items = view.body.items.filter((i: any) => i.ruleId === 'form_8822b');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      dueDate: due,
+      windowStart: today,
+      daysLeft: daysBetween(today, due),
+      appliesTo: 'federal',
+      source: 'https://grokipedia.com/page/IRS_Form_8822-B',
+      checked: { kind: 'third_party', source: null, date: '2026-11-28' },
+      done: false,
+    });
+    // Marked done like any calendar item (the key names its due date).
+    const mark = await c.request('PUT', `/api/compliance/me/items/${encodeURIComponent(items[0].key)}/done`);
+    expect(mark.status, JSON.stringify(mark.body)).toBe(200);
+    const after = (await c.get('/api/compliance/me')).body.items.find((i: any) => i.ruleId === 'form_8822b');
+    expect(after.done).toBe(true);
   });
 
   it('refuses an unknown role with 400, staff with 403, and removes an address', async () => {

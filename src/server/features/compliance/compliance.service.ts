@@ -5,6 +5,7 @@ import {
   type DeadlineItem,
   deadlinesFor,
   findComplianceRule,
+  form8822bDueDate,
   isStateTracked,
   rulesFor,
 } from '../../../shared/catalogue/compliance';
@@ -25,6 +26,7 @@ import {
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';
+import { form8822bChangeOf } from '../bank-readiness';
 import { effectiveStatus } from '../renewals';
 
 /** How far ahead the dashboard and the feed look: every yearly item once, with a margin. */
@@ -95,15 +97,40 @@ async function customerDeadlines(db: DbOrTx, userId: string, today: string) {
   const company = await loadCompany(db, userId);
   const agent = await agentRenewal(db, userId, today);
   const owner: AgentOwner = agent ? 'ours' : agentOwner(company);
-  const deadlines = agent
+  const yearly = agent
     ? companyDeadlines(company, today)
         .filter((d) => d.ruleId !== 'registered_agent_renewal')
         .concat(agent.item)
-        .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
     : companyDeadlines(company, today).map((d) =>
         d.ruleId === 'registered_agent_renewal' && owner === 'own' ? { ...d, amountCents: null } : d,
       );
+  const form8822b = await form8822bItem(db, userId, today);
+  const deadlines = (form8822b ? yearly.concat(form8822b) : yearly).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   return { company, agent, owner, deadlines };
+}
+
+/**
+ * Form 8822-B after the customer changed the company's mailing address on the bank readiness page
+ * (decision 0092): due 60 days after the change. Shown until marked done, late or not: it is owed once,
+ * and a reminder that vanished on its due date would hide what is still to file.
+ */
+async function form8822bItem(db: DbOrTx, userId: string, today: string): Promise<DeadlineItem | null> {
+  const changedOn = await form8822bChangeOf(db, userId);
+  if (!changedOn) return null;
+  const rule = findComplianceRule('form_8822b');
+  const dueDate = form8822bDueDate(changedOn);
+  return {
+    ruleId: rule.id,
+    appliesTo: rule.appliesTo,
+    dueDate,
+    windowStart: changedOn,
+    extendedDueDate: null,
+    taxYear: null,
+    daysLeft: daysBetween(today, dueDate),
+    amountCents: rule.amountCents,
+    penalty: rule.penalty,
+    source: rule.source,
+  };
 }
 
 /** GET /api/compliance/me: the customer's calendar, as the dashboard card and the feed show it. */

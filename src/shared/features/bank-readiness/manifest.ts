@@ -1,8 +1,19 @@
+import { adminPage, type PageRoute } from '../../routes/page';
+
 /*
- * Bank readiness (decisions 0084, 0085). Its customer part is a section of the bank guide's page and its
- * staff parts are sections of the home and the customer file, so it has no page of its own in the route
- * table: its manifest only declares the catalogue namespaces it owns.
+ * Bank readiness (decisions 0084, 0085, 0091). Its customer part is a section of the bank guide's page
+ * and its home figures a panel of the operator's home; the back office has the catalogue's screen and the list of applications.
  */
+export const bankReadinessPages: readonly PageRoute[] = [
+  adminPage('admin/bank-catalogue', 'admin/AdminBankCataloguePage.tsx', ['bankReadiness', 'catalogue'], {
+    key: 'bankCatalogue',
+    permission: 'bank.catalogue',
+  }),
+  adminPage('admin/bank-applications', 'admin/AdminBankApplicationsPage.tsx', ['bankReadiness', 'catalogue'], {
+    key: 'bankApplications',
+    permission: 'bank.read',
+  }),
+];
 
 /** The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in i18n/ui.ts). */
 export const messages: readonly string[] = ['bankReadiness'];

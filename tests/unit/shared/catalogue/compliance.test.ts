@@ -50,7 +50,7 @@ describe('rules', () => {
   it('lists each rule once with its source and check date', () => {
     const ids = COMPLIANCE_RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toHaveLength(9);
+    expect(ids).toHaveLength(10);
     for (const rule of COMPLIANCE_RULES) {
       // Every figure but our own price rests on a row of the fact check of 28 November 2026 (decision 0073).
       for (const check of rule.checks) expect(check.checkedOn).toBe('2026-11-28');

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   COMPLIANCE_RULES,
   deadlinesFor,
+  EVENT_RULE_IDS,
   findComplianceRule,
+  form8822bDueDate,
   texasDueDate,
 } from '../../../../src/shared/catalogue/compliance';
 import { ruleTextVars } from '../../../../src/shared/catalogue/compliance-format';
@@ -90,7 +92,10 @@ describe('the due-date rule', () => {
   });
 
   it('puts every federal date of the calendar on a business day, 2020-2045', () => {
-    const federal = COMPLIANCE_RULES.filter((r) => r.appliesTo === 'federal' && r.status === 'required');
+    // Form 8822-B falls due after a change, not yearly (decision 0092): its date is checked below.
+    const federal = COMPLIANCE_RULES.filter(
+      (r) => r.appliesTo === 'federal' && r.status === 'required' && !EVENT_RULE_IDS.includes(r.id),
+    );
     expect(federal.length).toBeGreaterThan(0);
     for (const rule of federal) {
       for (let year = 2020; year <= 2045; year++) {
@@ -98,6 +103,19 @@ describe('the due-date rule', () => {
         expect(isFederalBusinessDay(occurrence.dueDate), `${rule.id} ${occurrence.dueDate}`).toBe(true);
         if (occurrence.extendedDueDate) expect(isFederalBusinessDay(occurrence.extendedDueDate)).toBe(true);
       }
+    }
+  });
+
+  it('puts Form 8822-B 60 days after the change, moved off a weekend or a holiday (decision 0092)', () => {
+    expect(form8822bDueDate('2026-11-28')).toBe('2027-01-27');
+    // 60 days after 2027-03-08 is Friday 7 May; after 2027-03-09 Saturday 8 May, moved to Monday; after
+    // 2027-04-01 Memorial Day (31 May), moved to Tuesday.
+    expect(form8822bDueDate('2027-03-08')).toBe('2027-05-07');
+    expect(form8822bDueDate('2027-03-09')).toBe('2027-05-10');
+    expect(form8822bDueDate('2027-04-01')).toBe('2027-06-01');
+    for (let day = 0; day < 400; day++) {
+      const changed = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
+      expect(isFederalBusinessDay(form8822bDueDate(changed)), changed).toBe(true);
     }
   });
 

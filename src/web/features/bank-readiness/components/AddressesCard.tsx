@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
+import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form';
 import { useFormat } from '../../../lib/format';
@@ -89,7 +90,10 @@ function AddressForm({
   if (reminder) {
     return (
       <div className="mt-3 space-y-3">
-        <Alert tone="warning">{t('bankReadiness.addresses.form8822b')}</Alert>
+        <Alert tone="warning">
+          <span data-testid="bank-form-8822b">{t('bankReadiness.addresses.form8822b')}</span>{' '}
+          <TextLink to="/dashboard#compliance-item-form_8822b">{t('bankReadiness.addresses.seeCalendar')}</TextLink>
+        </Alert>
         <Button variant="secondary" size="sm" onClick={onDone}>
           {t('bankReadiness.addresses.done')}
         </Button>

@@ -3,7 +3,7 @@ import { CalendarClock, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
-import { COMPLIANCE_RULE_IDS } from '../../../../shared/catalogue/compliance';
+import { COMPLIANCE_RULE_IDS, EVENT_RULE_IDS } from '../../../../shared/catalogue/compliance';
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { DEADLINE_HORIZONS } from '../../../../shared/domain/admin-lists';
 import { isStateFilable } from '../../../../shared/domain/filings';
@@ -36,7 +36,9 @@ import {
 import { FactWatchNotes } from './FactWatchNotes';
 
 /** The rules that ever fall due (the FinCEN BOI item never does). */
-const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi');
+// The desk reads the yearly schedule: FinCEN's report is never due, and Form 8822-B is on the customer's
+// calendar only (decision 0092).
+const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi' && !EVENT_RULE_IDS.includes(id));
 const DEFAULT_DAYS = 60;
 /** The horizon select's last choice: what passed unmarked instead of what comes (decision 0064). */
 const OVERDUE = 'overdue';

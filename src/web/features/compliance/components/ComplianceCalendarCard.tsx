@@ -203,7 +203,9 @@ function ItemRow({ item }: { item: ComplianceItemView }) {
           >
             {item.daysLeft === 0
               ? t('compliance.card.dueToday')
-              : t('compliance.card.daysLeft', { count: item.daysLeft })}
+              : item.daysLeft < 0
+                ? t('compliance.card.daysOverdue', { count: -item.daysLeft })
+                : t('compliance.card.daysLeft', { count: item.daysLeft })}
           </span>
         )}
       </div>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { BANK_CATALOGUE } from '../../../../shared/bank-readiness/providers';
 import type { BankSummary } from '../../../../shared/contracts/bank-readiness';
 import { api } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BarChart } from '../components/BarChart';
 import { HomePanel, PanelPlaceholder } from '../components/HomePanel';
@@ -17,12 +19,17 @@ const OUTCOME_LABEL = { approved: 'approved', moreInfo: 'more_info', refused: 'r
 
 /**
  * The home's bank panel (decisions 0084, 0085): the answers customers recorded per provider with the
- * approval rate, the common refusal reasons, and how many catalogue rules need a re-check. The customer
- * file shows each customer's own history; there is no list of applications to link to yet.
+ * approval rate, the common refusal reasons, and how many catalogue rules need a re-check. Each figure
+ * links to the list behind it (decision 0091) for a role that may open it: a provider's rate to the
+ * applications to that provider, a reason to the refusals with that reason, the stale count to the
+ * catalogue's stale rules.
  */
 export function BankHomePanel() {
   const { t } = useTranslation();
+  const can = useCan();
   const { data, isFetching } = useQuery(bankSummaryQuery);
+  const toList = (filter: Record<string, string>) =>
+    can('bank.read') ? `/admin/bank-applications?${new URLSearchParams(filter)}` : undefined;
   const title = t('bankReadiness.home.title');
   if (!data) return <PanelPlaceholder id="bank" title={title} />;
   const outcome = (o: (typeof OUTCOMES)[number]) => t(`bankReadiness.applications.outcomes.${OUTCOME_LABEL[o]}`);
@@ -38,11 +45,17 @@ export function BankHomePanel() {
       figures={[
         ...data.providers
           .filter((p) => p.approved + p.moreInfo + p.refused > 0)
-          .map((p) => ({ key: p.provider, label: BANK_CATALOGUE[p.provider].name, value: rate(p) })),
+          .map((p) => ({
+            key: p.provider,
+            label: BANK_CATALOGUE[p.provider].name,
+            value: rate(p),
+            to: toList({ provider: p.provider }),
+          })),
         {
           key: 'stale',
           label: t('bankReadiness.home.stale', { days: data.maxAgeDays }),
           value: String(data.staleRules),
+          to: can('bank.catalogue') ? '/admin/bank-catalogue?stale=1' : undefined,
         },
       ]}
       chart={
@@ -62,11 +75,21 @@ export function BankHomePanel() {
           <p className="text-slate-600">{t('bankReadiness.home.noReasons')}</p>
         ) : (
           <ol className="mt-1 list-decimal space-y-0.5 pl-5">
-            {data.reasons.map((r) => (
-              <li key={r.reason}>
-                {r.reason} ({r.n})
-              </li>
-            ))}
+            {data.reasons.map((r) => {
+              const to = toList({ outcome: 'refused', reason: r.reason });
+              const text = `${r.reason} (${r.n})`;
+              return (
+                <li key={r.reason} data-testid="home-bank-reason">
+                  {to ? (
+                    <Link to={to} className="text-indigo-700 underline-offset-2 hover:underline">
+                      {text}
+                    </Link>
+                  ) : (
+                    text
+                  )}
+                </li>
+              );
+            })}
           </ol>
         )}
       </div>

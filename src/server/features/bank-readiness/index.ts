@@ -1,0 +1,4 @@
+/*
+ * What other features may use of bank readiness (decision 0082): they import it from here, never from its files.
+ */
+export { form8822bChangeOf } from './bank-readiness.service';
