@@ -1,5 +1,5 @@
 /**
- * The signed-in pages against their floor (issue 41): `npm run bench -- floor [--runs N] [--pages /a,/b]`
+ * The signed-in pages against their floor (decision 0096): `npm run bench -- floor [--runs N] [--pages /a,/b]`
  * or `npx tsx scripts/bench/floor.ts [same options]`.
  *
  * A page's floor is its own HTML as the browser holds it once the page has drawn, saved, and served with
@@ -28,7 +28,7 @@ import { browserCookies, CHROMIUM, debuggingChromium } from './page-figures';
 import { onboardedCustomer } from './portal-fixtures';
 import { freePort, startPortal } from './portal-process';
 
-/** The signed-in pages the issue names: the customer's main pages, the home and the admin lists. */
+/** The signed-in pages measured: the customer's main pages, the home and the admin lists. */
 export const FLOOR_CUSTOMER_PAGES = ['/dashboard', '/documents', '/support', '/services', '/account'];
 export const FLOOR_ADMIN_PAGES = [
   '/admin',
@@ -42,7 +42,7 @@ export const FLOOR_ADMIN_PAGES = [
   '/admin/audit',
 ];
 
-/** The targets (issue 41): same-run ratios and byte counts, so that they hold on any machine. */
+/** The targets (decision 0096): same-run ratios and byte counts, so that they hold on any machine. */
 export const FLOOR_TARGETS = {
   lcpRatio: 1.3,
   tbtRatio: 2,

@@ -3,7 +3,7 @@
  * figure of decision 0026's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
  * `--only` (api, uploads, pages, lighthouse, floor, export, lists, home, sweep, cold, faults) measures just those and
  * prints the rows without touching the report, for checking one fix. `npm run bench -- floor [--runs N]
- * [--pages /a,/b]` is `--only floor`: each signed-in page against its floor (floor.ts, issue 41).
+ * [--pages /a,/b]` is `--only floor`: each signed-in page against its floor (floor.ts, decision 0096).
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL's server) and Chromium at /usr/bin/chromium
  * (CHROME_PATH).
  *
@@ -171,7 +171,7 @@ interface Figures {
   /** The home page's own chunk: its panels and charts. */
   homeChunk?: { file: string; gzip: number } | null;
   lighthouse?: PageScore[] | null;
-  /** Each signed-in page against its floor (issue 41). */
+  /** Each signed-in page against its floor (decision 0096). */
   floor?: FloorFigure[] | null;
   /** The operator's home on the million-customer database: the page with real figures. */
   homeLighthouse?: PageScore[] | null;
@@ -399,7 +399,7 @@ function rowsOf(f: Figures): Row[] {
     });
   }
   if (wants('floor') && !f.floor)
-    failed('signed-in pages against their floor', 'signed-in pages against their floor', 'issue 41');
+    failed('signed-in pages against their floor', 'signed-in pages against their floor', 'decision 0096');
   if (f.coldStart) {
     for (const c of f.coldStart) {
       rows.push({
@@ -470,7 +470,7 @@ function detailsOf(f: Figures): string[] {
   }
   if (f.floor?.length) {
     out.push(
-      '### Signed-in pages against their floor (issue 41; Lighthouse mobile, the floor and the page in turn)',
+      '### Signed-in pages against their floor (decision 0096; Lighthouse mobile, the floor and the page in turn)',
       '',
       ...floorTable(f.floor),
       '',
