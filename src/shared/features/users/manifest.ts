@@ -5,7 +5,7 @@ export const usersPages: readonly PageRoute[] = [
   adminPage(
     'admin/users',
     'admin/AdminUsersPage.tsx',
-    ['adminServices', 'adminUsers', 'bankReadiness', 'catalogue', 'compliance', 'renewals'],
+    ['adminServices', 'adminUsers', 'catalogue'],
     { key: 'users', permission: 'users.read' },
   ),
 ];
