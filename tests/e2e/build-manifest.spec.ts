@@ -24,7 +24,7 @@ const JS_BEFORE_PAINT_BUDGET_KIB: Record<string, number> = {
   '/services': 505,
   '/account': 514,
   '/admin': 583,
-  '/admin/users': 577,
+  '/admin/users': 527,
   '/admin/formations': 594,
   '/admin/ein': 586,
   '/admin/support': 528,
