@@ -331,7 +331,8 @@ const mark = (met: boolean | null) => (met === null ? ' –' : met ? '' : ' ✗'
 
 function floorLine(f: FloorFigure) {
   const s = summarise(f);
-  return `floor ${s.page}: largest paint ${s.lcpMs} / ${s.floorLcpMs} ms = ${s.lcpRatio.toFixed(2)}×, blocking ${s.tbtMs} / ${s.floorTbtMs} ms = ${s.tbtRatio.toFixed(2)}×, JS before paint ${s.jsBeforeLcpKib.toFixed(0)} KiB, main thread before paint ${s.mainThreadBeforeLcpMs} ms (floor ${s.floorMainThreadBeforeLcpMs}), benchmarkIndex ${s.benchmarkIndex} (${s.runs} runs)`;
+  const r = Math.round;
+  return `floor ${s.page}: largest paint ${r(s.lcpMs)} / ${r(s.floorLcpMs)} ms = ${s.lcpRatio.toFixed(2)}×, blocking ${r(s.tbtMs)} / ${r(s.floorTbtMs)} ms = ${s.tbtRatio.toFixed(2)}×, JS before paint ${s.jsBeforeLcpKib.toFixed(0)} KiB, main thread before paint ${r(s.mainThreadBeforeLcpMs)} ms (floor ${r(s.floorMainThreadBeforeLcpMs)}), benchmarkIndex ${s.benchmarkIndex} (${s.runs} runs)`;
 }
 
 /** The floor table (markdown): the page against its floor, ✗ where a target is missed. */

@@ -393,7 +393,7 @@ function rowsOf(f: Figures): Row[] {
     const js = s.kind === 'customer' ? 300 : 350;
     rows.push({
       what: `\`${s.page}\` against its floor (median of ${s.runs}; benchmarkIndex ${s.benchmarkIndex})`,
-      figure: `largest paint ${s.lcpMs} / ${s.floorLcpMs} ms = **${s.lcpRatio.toFixed(2)}×**; blocking ${s.tbtMs} / ${s.floorTbtMs} ms = **${s.tbtRatio.toFixed(2)}×**; JS before paint **${s.jsBeforeLcpKib.toFixed(0)} KiB**; main thread before paint ${s.mainThreadBeforeLcpMs} ms (floor ${s.floorMainThreadBeforeLcpMs})`,
+      figure: `largest paint ${Math.round(s.lcpMs)} / ${Math.round(s.floorLcpMs)} ms = **${s.lcpRatio.toFixed(2)}×**; blocking ${Math.round(s.tbtMs)} / ${Math.round(s.floorTbtMs)} ms = **${s.tbtRatio.toFixed(2)}×**; JS before paint **${s.jsBeforeLcpKib.toFixed(0)} KiB**; main thread before paint ${Math.round(s.mainThreadBeforeLcpMs)} ms (floor ${Math.round(s.floorMainThreadBeforeLcpMs)})`,
       target: `paint ≤ 1.3×, blocking ≤ 2×, JS ≤ ${js} KiB`,
       met: s.met.lcp === true && s.met.tbt === true && s.met.js === true,
     });

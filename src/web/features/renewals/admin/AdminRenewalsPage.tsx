@@ -22,6 +22,7 @@ import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
+import { useIdle } from '../../../lib/whenIdle';
 import { STATUS_STYLES } from '../lib/status';
 import {
   downloadRenewalsCsv,
@@ -72,6 +73,8 @@ const codec: ListParamsCodec<RenewalListParams> = {
  */
 export function AdminRenewalsPage() {
   const { t } = useTranslation();
+  // The tasks region is the page's last: mounted once the list's first view has painted.
+  const tasksAfterList = useIdle();
   const params = useListParams(codec);
   const { page, view, days, product, sort, q, update } = params;
   const filtered = Boolean(product || q);
@@ -177,9 +180,11 @@ export function AdminRenewalsPage() {
           </ul>
         )}
       </PagedList>
-      <Suspense fallback={null}>
-        <RenewalTasks />
-      </Suspense>
+      {tasksAfterList ? (
+        <Suspense fallback={null}>
+          <RenewalTasks />
+        </Suspense>
+      ) : null}
     </AdminListFrame>
   );
 }
