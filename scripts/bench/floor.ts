@@ -14,7 +14,7 @@
  * throwaway PostgreSQL database, with a customer who has started a formation and the bench owner.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -214,6 +214,28 @@ async function floorServer(portalBase: string, floors: Map<string, string>) {
   };
 }
 
+/**
+ * BENCH_FLOOR_OUT=dir keeps, per page, the saved floor (`dashboard.floor.html`) and the last frame
+ * Lighthouse saw of the floor and of the page (`dashboard.floor-1.jpg`, `dashboard.live-1.jpg`): whether
+ * the floor drew what the page draws.
+ */
+function keepForReading(
+  page: string,
+  which: 'floor' | 'live',
+  run: number,
+  floorHtml: string,
+  result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>,
+) {
+  const dir = process.env.BENCH_FLOOR_OUT;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = page.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
+  if (which === 'floor' && run === 0) writeFileSync(path.join(dir, `${name}.floor.html`), floorHtml);
+  const shot = (result.lhr.audits['final-screenshot']?.details as { data?: string } | undefined)?.data;
+  const jpeg = shot?.replace(/^data:image\/jpeg;base64,/, '');
+  if (jpeg) writeFileSync(path.join(dir, `${name}.${which}-${run + 1}.jpg`), Buffer.from(jpeg, 'base64'));
+}
+
 /** Saves each page's floor, then runs Lighthouse mobile on the floor and on the page in turn, `runs` times. */
 export async function measureFloors(
   base: string,
@@ -254,6 +276,7 @@ export async function measureFloors(
           if (!result) continue;
           try {
             figure[which].push(figureOf(result));
+            keepForReading(page, which, run, floors.get(page) ?? '', result);
           } catch (err) {
             console.error(`${which} ${page}: ${(err as Error).message}`);
           }
