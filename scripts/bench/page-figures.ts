@@ -144,12 +144,11 @@ export interface PageScore {
   kind: 'public' | 'customer' | 'admin';
 }
 
-/** Lighthouse's default (mobile) performance category, `runs` times per page; the median of the scores. */
-export async function measureLighthouse(
-  base: string,
-  pages: { page: string; cookie?: string; kind?: PageScore['kind'] }[],
-  runs = 3,
-): Promise<PageScore[]> {
+/**
+ * Debian's Chromium, headless, with its debugging port open (what Lighthouse drives) and a profile of its
+ * own; `stop` ends it and removes the profile.
+ */
+export async function debuggingChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
   const chrome = startChild(
@@ -169,15 +168,31 @@ export async function measureLighthouse(
     {},
     'chromium',
   );
-  try {
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/json/version`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) break;
-      if (i > 200) throw new Error(`chromium did not open its debugging port\n${chrome.output()}`);
-      await new Promise((r) => setTimeout(r, 50));
+  const stop = async () => {
+    await chrome.stop();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/json/version`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { port, stop };
+    if (i > 200) {
+      await stop();
+      throw new Error(`chromium did not open its debugging port\n${chrome.output()}`);
     }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Lighthouse's default (mobile) performance category, `runs` times per page; the median of the scores. */
+export async function measureLighthouse(
+  base: string,
+  pages: { page: string; cookie?: string; kind?: PageScore['kind'] }[],
+  runs = 3,
+): Promise<PageScore[]> {
+  const { port, stop } = await debuggingChromium();
+  try {
     const out: PageScore[] = [];
     for (const { page, cookie, kind = 'public' } of pages) {
       if (cookie) {
@@ -248,7 +263,6 @@ export async function measureLighthouse(
     }
     return out;
   } finally {
-    await chrome.stop();
-    rmSync(profile, { recursive: true, force: true });
+    await stop();
   }
 }

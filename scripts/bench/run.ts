@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- --no-million] [-- --no-faults] [-- --reseed] [-- --seconds N] [-- --only a,b]`: every
  * figure of decision 0026's benchmark table in one run, written to docs/benchmarks.md and docs/benchmarks.json.
- * `--only` (api, uploads, pages, lighthouse, export, lists, home, sweep, cold, intl, faults) measures just those and
- * prints the rows without touching the report, for checking one fix.
+ * `--only` (api, uploads, pages, lighthouse, floor, export, lists, home, sweep, cold, intl, faults) measures just those and
+ * prints the rows without touching the report, for checking one fix. `npm run bench -- floor [--runs N]
+ * [--pages /a,/b]` is `--only floor`: each signed-in page against its floor (floor.ts, decision 0096).
  * Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL's server) and Chromium at /usr/bin/chromium
  * (CHROME_PATH).
  *
@@ -28,6 +29,7 @@ import { benchAdminCookie, type CaseTiming, timeAdminLists } from './admin-lists
 import { measureApi, type SideBySide } from './api-figures';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
 import { type ColdStart, measureColdStart } from './cold-start';
+import { type FloorFigure, floorOptions, floorTable, measureFloors, summarise } from './floor';
 import { type IntlFigure, measureIntlFirstFormat } from './intl-first-format';
 import { type ExportFigure, measureExport, measureUploads, type UploadFigure } from './memory-figures';
 import { measureLighthouse, measurePageBytes, type PageBytes, type PageScore, pageChunkWeight } from './page-figures';
@@ -42,7 +44,9 @@ const secondsAt = args.indexOf('--seconds');
 const seconds = (secondsAt >= 0 && Number(args[secondsAt + 1])) || 10;
 const MILLION = 1_000_000;
 const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+// `npm run bench -- floor` is `--only floor`: the signed-in pages against their floor (scripts/bench/floor.ts).
+const only =
+  onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : args[0] === 'floor' ? new Set(['floor']) : null;
 /** Whether this run measures `part` (every part unless --only names others). */
 const wants = (part: string) => !only || only.has(part);
 
@@ -168,6 +172,8 @@ interface Figures {
   /** The home page's own chunk: its panels and charts. */
   homeChunk?: { file: string; gzip: number } | null;
   lighthouse?: PageScore[] | null;
+  /** Each signed-in page against its floor (decision 0096). */
+  floor?: FloorFigure[] | null;
   /** The operator's home on the million-customer database: the page with real figures. */
   homeLighthouse?: PageScore[] | null;
   adminLists?: CaseTiming[] | null;
@@ -222,6 +228,19 @@ async function runPortalSteps(figures: Figures) {
           ...ADMIN_PAGES.map((page) => ({ page, cookie: admin, kind: 'admin' as const })),
         ]),
       );
+    if (wants('floor')) {
+      const { runs, customerPages, adminPages } = floorOptions(args);
+      figures.floor = await step('signed-in pages against their floor', () =>
+        measureFloors(
+          portal.base,
+          [
+            ...customerPages.map((page) => ({ page, cookie: customer, kind: 'customer' as const })),
+            ...adminPages.map((page) => ({ page, cookie: admin, kind: 'admin' as const })),
+          ],
+          runs,
+        ),
+      );
+    }
   } finally {
     await bare.stop();
     await portal.stop();
@@ -373,6 +392,17 @@ function rowsOf(f: Figures): Row[] {
   for (const s of f.lighthouse ?? []) lighthouseRow(s);
   for (const s of f.homeLighthouse ?? []) lighthouseRow(s, ` with ${f.customers?.toLocaleString('en')} customers`);
   if (!f.lighthouse) failed('Lighthouse mobile performance', 'Lighthouse mobile performance', '≥ 90');
+  for (const s of (f.floor ?? []).map(summarise)) {
+    const js = s.kind === 'customer' ? 300 : 350;
+    rows.push({
+      what: `\`${s.page}\` against its floor (median of ${s.runs}; benchmarkIndex ${s.benchmarkIndex})`,
+      figure: `largest paint ${Math.round(s.lcpMs)} / ${Math.round(s.floorLcpMs)} ms = **${s.lcpRatio.toFixed(2)}×**; blocking ${Math.round(s.tbtMs)} / ${Math.round(s.floorTbtMs)} ms = **${s.tbtRatio.toFixed(2)}×**; JS before paint **${s.jsBeforeLcpKib.toFixed(0)} KiB**; main thread before paint ${Math.round(s.mainThreadBeforeLcpMs)} ms (floor ${Math.round(s.floorMainThreadBeforeLcpMs)})`,
+      target: `paint ≤ 1.3×, blocking ≤ 2×, JS ≤ ${js} KiB`,
+      met: s.met.lcp === true && s.met.tbt === true && s.met.js === true,
+    });
+  }
+  if (wants('floor') && !f.floor)
+    failed('signed-in pages against their floor', 'signed-in pages against their floor', 'decision 0096');
   if (f.coldStart) {
     for (const c of f.coldStart) {
       rows.push({
@@ -454,6 +484,14 @@ function detailsOf(f: Figures): string[] {
       '',
     );
   }
+  if (f.floor?.length) {
+    out.push(
+      '### Signed-in pages against their floor (decision 0096; Lighthouse mobile, the floor and the page in turn)',
+      '',
+      ...floorTable(f.floor),
+      '',
+    );
+  }
   const failed = Object.entries(failures);
   if (failed.length) {
     out.push('### Steps that failed in this run', '', ...failed.map(([k, v]) => `- ${k}: ${v}`), '');
@@ -467,7 +505,7 @@ async function main() {
   try {
     // The sweep measures the database alone: no build for it.
     if (!only || [...only].some((part) => part !== 'sweep')) await step('build', async () => buildIfStale());
-    if (['api', 'uploads', 'pages', 'lighthouse'].some(wants))
+    if (['api', 'uploads', 'pages', 'lighthouse', 'floor'].some(wants))
       await step('portal on a throwaway database', () => runPortalSteps(figures));
     if (!flag('no-million') && ['export', 'lists', 'home', 'sweep'].some(wants))
       await step('portal on the million-customer database', () => runMillionSteps(figures));

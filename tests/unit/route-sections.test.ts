@@ -14,6 +14,7 @@ import {
   routeSections,
 } from '../../src/shared/routes/route-table';
 import { textsChunkName } from '../../src/shared/routes/text-chunks';
+import { USER_PANEL_SECTIONS } from '../../src/web/features/users/admin/userPanelSections';
 
 /*
  * The web app loads each page's message sections with its code (src/web/lib/messages). A section a
@@ -137,6 +138,15 @@ describe('the message sections each page loads', () => {
     for (const route of PAGE_ROUTES) {
       expect(missing(sectionsUsedBy(path.join(WEB, route.page)), routeSections(route)), route.path).toEqual([]);
     }
+  });
+
+  it("cover what a lazily loaded panel spells with the page's sections and its own (decision 0096)", () => {
+    const route = PAGE_ROUTES.find((r) => r.path === 'admin/users');
+    expect(route).toBeDefined();
+    const listed = [...routeSections(route as (typeof PAGE_ROUTES)[number]), ...USER_PANEL_SECTIONS];
+    const used = sectionsUsedBy(path.join(WEB, 'features/users/admin/UserDetailPanel.tsx'));
+    expect(used.length).toBeGreaterThan(3);
+    expect(missing(used, listed)).toEqual([]);
   });
 
   it('cover what the layouts spell', () => {

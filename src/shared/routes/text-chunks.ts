@@ -2,6 +2,7 @@ import {
   CORE_REST,
   CORE_SECTIONS,
   type CoreSection,
+  LAYOUT_SECTIONS,
   PAGE_ROUTES,
   type RouteLayout,
   routeSections,
@@ -15,12 +16,6 @@ import {
  * phone each is a round trip. The build (vite.config.ts) groups by this rule and the server preloads
  * by it.
  */
-const OWN_FILE_SECTIONS: ReadonlySet<string> = new Set([
-  ...CORE_SECTIONS,
-  'mail',
-  ...PAGE_ROUTES.filter((route) => route.layout === 'public').flatMap((route) => routeSections(route)),
-]);
-
 /** Which layouts' pages show each section: the customer's, the back office's, or both. */
 const LAYOUTS_OF = new Map<string, Set<RouteLayout>>();
 for (const route of PAGE_ROUTES) {
@@ -30,6 +25,23 @@ for (const route of PAGE_ROUTES) {
     LAYOUTS_OF.set(section, layouts);
   }
 }
+
+/**
+ * A section that a layout brings to every one of its pages and that the other side shows too (support's:
+ * the back office's frame counts the unread threads): in the shared file of both sides it made every
+ * admin page, and the customer's support page, load the texts of both (55 KiB of script, of which
+ * support's are 4) for the few keys the frame shows (decision 0096).
+ */
+const LAYOUT_SECTIONS_OF_BOTH = Object.values(LAYOUT_SECTIONS)
+  .flat()
+  .filter((section) => (LAYOUTS_OF.get(section)?.size ?? 0) > 1);
+
+const OWN_FILE_SECTIONS: ReadonlySet<string> = new Set([
+  ...CORE_SECTIONS,
+  'mail',
+  ...PAGE_ROUTES.filter((route) => route.layout === 'public').flatMap((route) => routeSections(route)),
+  ...LAYOUT_SECTIONS_OF_BOTH,
+]);
 
 /**
  * The shared file a section's texts are built into (`texts-tr-customer`), or null for a file of its own.

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { whenIdle } from './whenIdle';
 
 /*
  * The one form way (decision 0038) on the pages that keep zod off their first paint (decision 0060:
  * the dashboard, documents, support, services and the admin lists): react-hook-form is there at once,
  * the shared schema and the zod resolver come after the first paint (useLazyResolver starts loading
- * them when the form mounts) and are awaited on the first check if they have not arrived yet.
+ * them once the form is mounted and the browser idle) and are awaited on the first check if they have
+ * not arrived yet.
  */
 
 type Loaded = Resolver<FieldValues, unknown, FieldValues>;
@@ -42,12 +44,21 @@ export function lazyZodResolver<Values extends FieldValues, Output>(
   return { resolver, preload };
 }
 
-/** Loads a lazy resolver's schema once the form is on screen, so that a submit rarely waits for it. */
+/**
+ * Loads a lazy resolver's schema once the form is on screen and the browser is idle, so that a submit
+ * rarely waits for it. Started at once on mount, the schema library (85 KiB of script) was fetched and
+ * compiled before the page's largest paint on /documents and /support (decision 0096); idle time comes
+ * after that paint. A submit before it awaits the load itself.
+ */
 export function useLazyResolver<Values extends FieldValues, Output>(lazy: LazyResolver<Values, Output>) {
-  useEffect(() => {
-    lazy.preload().catch(() => {
-      // Tried again on submit, which reports the failure.
-    });
-  }, [lazy]);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        lazy.preload().catch(() => {
+          // Tried again on submit, which reports the failure.
+        });
+      }),
+    [lazy],
+  );
   return lazy.resolver;
 }

@@ -2,12 +2,10 @@ import { adminPage, type PageRoute } from '../../routes/page';
 
 /** The customer list. */
 export const usersPages: readonly PageRoute[] = [
-  adminPage(
-    'admin/users',
-    'admin/AdminUsersPage.tsx',
-    ['adminServices', 'adminUsers', 'bankReadiness', 'catalogue', 'compliance', 'renewals'],
-    { key: 'users', permission: 'users.read' },
-  ),
+  adminPage('admin/users', 'admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue'], {
+    key: 'users',
+    permission: 'users.read',
+  }),
 ];
 
 /**

@@ -2,6 +2,7 @@ import { type LucideIcon, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useTranslation } from '../../../lib/useTranslation';
+import { prefetchAccountForms } from './lazyAccountForms';
 
 /** One part of the account page: an icon, a heading, what is set now, and its action beside it. */
 export function AccountSection({
@@ -40,7 +41,14 @@ export function AccountSection({
 export function ChangeButton({ section, onClick }: { section: string; onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button variant="secondary" size="sm" onClick={onClick} data-testid={`account-${section}-edit`}>
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={onClick}
+      onPointerEnter={prefetchAccountForms}
+      onFocus={prefetchAccountForms}
+      data-testid={`account-${section}-edit`}
+    >
       <Pencil aria-hidden="true" className="size-4" />
       {t('account.change')}
     </Button>

@@ -23,7 +23,7 @@ import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { StateFiledDialog } from '../../filings';
+import { StateFiledDialogLazy } from '../../filings';
 import { agentRenewalText } from '../../renewals';
 import {
   type AdminDeadline,
@@ -273,7 +273,7 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
         ) : null}
         {filing ? (
           // Mounted only while open: one dialog on the page, and a fresh form each time.
-          <StateFiledDialog
+          <StateFiledDialogLazy
             item={{
               userId: row.userId,
               itemKey: row.itemKey,

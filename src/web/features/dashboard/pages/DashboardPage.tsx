@@ -26,6 +26,7 @@ import { displayName } from '../../../lib/me';
 import { useMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { useIdle } from '../../../lib/whenIdle';
 import { loadComplianceCalendarCard } from '../../compliance';
 import { loadFilingTasks } from '../../filings';
 import { loadMailCard } from '../../mail';
@@ -40,8 +41,10 @@ import { nextSteps } from '../components/nextSteps';
 import { EinProgressCard, FormationProgressCard } from '../components/ProgressCards';
 
 /*
- * Below the first screen on a phone: their code loads once the page has drawn, not before it (decision
- * 0060). One boundary for all six, so they appear together and never push one another.
+ * Below the first screen on a phone: their code loads once the page has drawn and the browser is idle,
+ * not before it (decisions 0060, 0096; rendered at once, they were fetched before the page's largest
+ * paint). One boundary for all six, the last of the main column, so they appear together and never push
+ * one another.
  */
 const MailCard = lazy(() => loadMailCard().then((m) => ({ default: m.MailCard })));
 const RenewalCard = lazy(() => loadRenewalCard().then((m) => ({ default: m.RenewalCard })));
@@ -162,6 +165,8 @@ export function DashboardPage() {
 function DashboardContent({ data }: { data: MyFormation }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  // The cards below the first screen: mounted once it has painted (decisions 0060, 0096).
+  const cardsBelow = useIdle();
   const { formation } = data;
   const completed = formation.formationStatus === 'process_completed';
   const steps = nextSteps(data, t, fmt.timing('ein'));
@@ -202,14 +207,16 @@ function DashboardContent({ data }: { data: MyFormation }) {
           </Card>
         )}
 
-        <Suspense fallback={null}>
-          <MailCard />
-          <RenewalCard />
-          <FilingTasks />
-          <ComplianceCalendarCard />
-          <OrdersCard />
-          <HistoryCard />
-        </Suspense>
+        {cardsBelow ? (
+          <Suspense fallback={null}>
+            <MailCard />
+            <RenewalCard />
+            <FilingTasks />
+            <ComplianceCalendarCard />
+            <OrdersCard />
+            <HistoryCard />
+          </Suspense>
+        ) : null}
       </div>
 
       <aside className="space-y-6" aria-label={t('dashboard.aside')}>

@@ -1,4 +1,5 @@
 import { Landmark } from 'lucide-react';
+import { lazy } from 'react';
 import type { AdminFilingRow } from '../../../../shared/contracts/filings';
 import {
   FILING_LIST_KINDS,
@@ -23,8 +24,11 @@ import {
 import { SelectField } from '../../../components/ui/Select';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
-import { FilingDetail } from './FilingDetail';
 import { ADMIN_FILINGS_KEY, downloadFilingsCsv, type FilingListParams, filingListQuery } from './filingsAdminApi';
+
+// A row's panel, its code (the desk's actions, the receipt upload) loaded when a row is opened; the list frame
+// holds its Suspense boundary (decision 0060).
+const FilingDetail = lazy(() => import('./FilingDetail').then((m) => ({ default: m.FilingDetail })));
 
 const isKind = (v: string): v is FilingListKind => (FILING_LIST_KINDS as readonly string[]).includes(v);
 const isStatus = (v: string): v is FilingStatus => (FILING_STATUSES as readonly string[]).includes(v);

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { RefreshCcw } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import {
   RENEWAL_DESK_HORIZONS,
@@ -9,8 +9,7 @@ import {
   SUBSCRIPTION_PRODUCTS,
   type SubscriptionProduct,
 } from '../../../../shared/domain/renewals';
-import { formatCalendarDateLong, todayUtc } from '../../../../shared/format/dates';
-import type { CompleteTaskInput } from '../../../../shared/schemas/renewals';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -18,29 +17,24 @@ import { PagedList } from '../../../components/admin/ListParts';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { type ListParamsCodec, readPage, readQuery, useListParams } from '../../../components/admin/useListParams';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Input';
 import { SelectField } from '../../../components/ui/Select';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { TextareaField } from '../../../components/ui/Textarea';
 import { useCan } from '../../../lib/can';
-import { failureToast } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
-import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
-import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
+import { useIdle } from '../../../lib/whenIdle';
 import { STATUS_STYLES } from '../lib/status';
 import {
-  completeTask,
   downloadRenewalsCsv,
   RENEWALS_KEY,
   type RenewalDeskRow,
   type RenewalListParams,
-  type RenewalTask,
   renewalListQuery,
   renewalSummaryQuery,
-  renewalTasksQuery,
 } from './renewalsApi';
+
+// Below the list: the region appears whole once its code is in, and nothing under it moves (it is the last).
+const RenewalTasks = lazy(() => import('./RenewalTasks').then((m) => ({ default: m.RenewalTasks })));
 
 const DEFAULT_DAYS = 30;
 const SORTS = ['end_asc', 'end_desc'] as const;
@@ -79,6 +73,8 @@ const codec: ListParamsCodec<RenewalListParams> = {
  */
 export function AdminRenewalsPage() {
   const { t } = useTranslation();
+  // The tasks region is the page's last: mounted once the list's first view has painted.
+  const tasksAfterList = useIdle();
   const params = useListParams(codec);
   const { page, view, days, product, sort, q, update } = params;
   const filtered = Boolean(product || q);
@@ -184,7 +180,11 @@ export function AdminRenewalsPage() {
           </ul>
         )}
       </PagedList>
-      <Tasks />
+      {tasksAfterList ? (
+        <Suspense fallback={null}>
+          <RenewalTasks />
+        </Suspense>
+      ) : null}
     </AdminListFrame>
   );
 }
@@ -261,99 +261,6 @@ function DeskRow({ row }: { row: RenewalDeskRow }) {
       <StatusBadge status={row.status} style={STATUS_STYLES[row.status]} className="self-start sm:self-auto">
         {t(`renewals.status.${row.status}`)}
       </StatusBadge>
-    </li>
-  );
-}
-
-function Tasks() {
-  const { t } = useTranslation();
-  const { data } = useQuery(renewalTasksQuery);
-  const mayManage = useCan()('renewals.manage');
-  return (
-    <section className="mt-8" aria-labelledby="renewal-tasks-title" data-testid="renewal-tasks">
-      <h2 id="renewal-tasks-title" className="text-lg font-semibold text-slate-900">
-        {t('renewals.tasks.title')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('renewals.tasks.intro')}</p>
-      {data && data.tasks.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t('renewals.tasks.empty')}</p>
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {data?.tasks.map((task) => (
-            <TaskItem key={task.id} task={task} mayManage={mayManage} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** The API's own schema, loaded after the list's first paint (decision 0060). */
-const completeTaskResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/renewals').then((m) => m.completeTaskSchema),
-);
-
-function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }) {
-  const { t } = useTranslation();
-  const { lang } = useFormat();
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CompleteTaskInput>({
-    resolver: useLazyResolver(completeTaskResolver),
-    defaultValues: { doneOn: todayUtc(), note: '' },
-  });
-  const save = useMutation({
-    mutationFn: (body: CompleteTaskInput) => completeTask(task.id, body),
-    onSuccess: () => {
-      toast.success(t('renewals.tasks.saved'));
-      void queryClient.invalidateQueries({ queryKey: RENEWALS_KEY });
-    },
-    onError: (error) => failureToast(error, 'renewals.tasks.failed'),
-  });
-  return (
-    <li data-testid="renewal-task" className="rounded-xl border border-red-200 bg-white p-4">
-      <p className="break-words font-medium text-slate-900">
-        {t('renewals.tasks.item', {
-          business: task.businessName ?? task.customerEmail,
-          state: task.state ?? '—',
-          date: formatCalendarDateLong(task.periodEnd, lang),
-        })}
-      </p>
-      <p className="break-all text-sm text-slate-600">
-        {task.customerName ? `${task.customerName} · ` : ''}
-        {task.customerEmail}
-      </p>
-      {mayManage ? (
-        <form
-          noValidate
-          className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={handleSubmit((body) => save.mutate(body))}
-        >
-          <TextField
-            id={`task-date-${task.id}`}
-            type="date"
-            label={t('renewals.tasks.doneOn')}
-            error={errors.doneOn?.message}
-            required
-            {...register('doneOn')}
-          />
-          <TextareaField
-            id={`task-note-${task.id}`}
-            rows={1}
-            label={t('renewals.tasks.note')}
-            error={errors.note?.message}
-            className="min-w-0 flex-1"
-            required
-            {...register('note')}
-          />
-          <Button type="submit" loading={save.isPending} data-testid="renewal-task-done">
-            {t('renewals.tasks.markDone')}
-          </Button>
-        </form>
-      ) : null}
     </li>
   );
 }

@@ -6,13 +6,17 @@ import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { PeriodFields } from '../../../components/admin/PeriodFields';
 import { useAdminList } from '../../../components/admin/useAdminListPage';
 import { Checkbox } from '../../../components/ui/Checkbox';
+import { withSections } from '../../../lib/messages/routeSections';
 import { useTranslation } from '../../../lib/useTranslation';
 import { UserList } from './UserList';
+import { USER_PANEL_SECTIONS } from './userPanelSections';
 import { USERS_KEY, userListQuery } from './usersApi';
 import { useUserListParams } from './useUserListParams';
 
-// Its code loads when a row is opened: the list paints without it (decision 0060).
-const UserDetailPanel = lazy(() => import('./UserDetailPanel').then((m) => ({ default: m.UserDetailPanel })));
+// Its code and its own texts load when a row is opened: the list paints without them (decisions 0060, 0096).
+const UserDetailPanel = lazy(
+  withSections(() => import('./UserDetailPanel').then((m) => ({ default: m.UserDetailPanel })), USER_PANEL_SECTIONS),
+);
 
 /**
  * Every account in a searchable, server-paged list on the left and the chosen one on the right
