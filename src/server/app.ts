@@ -11,6 +11,7 @@ import { metricsRoutes } from './features/metrics/metrics.routes';
 import { createMetrics } from './features/metrics/metrics.service';
 import { STRIPE_WEBHOOK_PATH } from './features/payments/payments.routes';
 import { consentGuard } from './features/privacy/privacy-consents.service';
+import { mailListensToPayments } from './features/mail';
 import { listenToPayments } from './features/renewals';
 import { ADMIN_API_PREFIX, adminDoor } from './platform/http/admin-door';
 import type { AppEnv } from './platform/http/context';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   const metrics = createMetrics(deps, uploadBudget);
   // Payments publishes a paid order; the features that sold it listen (decision 0082).
   listenToPayments();
+  mailListensToPayments();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);

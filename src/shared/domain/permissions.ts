@@ -60,9 +60,10 @@ export const PERMISSIONS = [
   /** The bank catalogue (decision 0085): re-checking or withdrawing a bank's rule; each change is audited. */
   'bank.catalogue',
   // The mailroom (/admin/mail, decision 0086): read the desk and the letters, their envelopes and scans; log,
-  // match and scan letters (handle).
+  // match and scan letters (handle); the desk's list as a file (export, decision 0089).
   'mail.read',
   'mail.handle',
+  'mail.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -112,6 +113,7 @@ export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
   'bank.catalogue': false,
   'mail.read': false,
   'mail.handle': false,
+  'mail.export': true,
 };
 
 /** Whether the permission's operations need a fresh second-factor code (PERMISSION_STEP_UP). */
@@ -150,6 +152,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'bank.catalogue',
     'mail.read',
     'mail.handle',
+    'mail.export',
   ],
   support: [
     'overview.read',

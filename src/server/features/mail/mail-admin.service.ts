@@ -1,9 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
-import type { DeskLetter, LogLetterInput, MailCompany, MailDeskQuery } from '../../../shared/contracts/mail';
+import type { LetterSender } from '../../../shared/catalogue/letter-kinds';
+import type {
+  DeskLetter,
+  LetterForwardedInput,
+  LetterShreddedInput,
+  LogLetterInput,
+  MailCompany,
+  MailDeskQuery,
+} from '../../../shared/contracts/mail';
 import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
-import { awaitsScan, canScan, SCAN_TARGET_BUSINESS_DAYS } from '../../../shared/domain/mail';
+import {
+  awaitsScan,
+  canScan,
+  canShred,
+  type LetterHeldReason,
+  type LetterStatus,
+  SCAN_TARGET_BUSINESS_DAYS,
+  statusByStandingRule,
+} from '../../../shared/domain/mail';
 import { foldTurkish } from '../../../shared/domain/search';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
@@ -16,6 +32,7 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { storeDocumentRow } from '../documents';
+import { hasCurrentSubscription } from '../renewals';
 import {
   checkKindSender,
   isUrgentKind,
@@ -24,6 +41,7 @@ import {
   mailLetterCustomer,
   toLetterView,
 } from './mail.service';
+import { standingRulesOf } from './mail-forwarding.service';
 
 /*
  * The mail desk (decision 0086): find the company by the name on the envelope, log a letter,
@@ -87,7 +105,8 @@ type DeskRaw = {
 };
 
 function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
-  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath);
+  // Not subscribed: the desk sees a stored held reason as it is.
+  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath, {}, false);
   const waiting = awaitsScan(r.letter.status) ? businessDaysBetween(r.letter.receivedOn, today) : null;
   return {
     businessDaysWaiting: waiting,
@@ -103,7 +122,11 @@ function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
 
 function deskSelect(db: DbOrTx) {
   return db
-    .select(deskColumns)
+    .select({
+      ...deskColumns,
+      // The exact instant as PostgreSQL prints it (microseconds): the export's keyset cursor.
+      createdKey: sql<string>`${letters.createdAt}::text`,
+    })
     .from(letters)
     .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
     .leftJoin(users, eq(users.id, letters.userId))
@@ -121,6 +144,15 @@ function queueCondition(db: DbOrTx, query: Omit<MailDeskQuery, 'page' | 'pageSiz
       break;
     case 'waiting':
       conditions.push(isNotNull(letters.userId), eq(letters.status, 'received'));
+      break;
+    case 'to_forward':
+      conditions.push(isNotNull(letters.userId), eq(letters.status, 'to_forward'));
+      break;
+    case 'to_shred':
+      conditions.push(isNotNull(letters.userId), eq(letters.status, 'shred_requested'));
+      break;
+    case 'held':
+      conditions.push(isNotNull(letters.userId), eq(letters.status, 'held'));
       break;
     default:
       break;
@@ -150,7 +182,7 @@ export async function listDesk(
   today: string,
 ): Promise<{ rows: DeskLetter[] } & ListTotal> {
   const where = queueCondition(db, query);
-  const oldestFirst = query.queue === 'to_scan' || query.queue === 'unmatched' || query.queue === 'waiting';
+  const oldestFirst = query.queue !== 'all';
   const order = oldestFirst
     ? [asc(letters.createdAt), asc(letters.id)]
     : [desc(letters.urgent), desc(letters.createdAt), desc(letters.id)];
@@ -163,6 +195,30 @@ export async function listDesk(
     cappedTotal(db, db.select({ id: letters.id }).from(letters).where(where)),
   ]);
   return { rows: rows.map((r) => toDeskLetter(r, today)), ...total };
+}
+
+/** The filter's letters in keyset pages on (created, id), oldest first, for the CSV export. */
+export async function* deskPages(
+  db: DbOrTx,
+  filter: Omit<MailDeskQuery, 'page' | 'pageSize'>,
+  today: string,
+  pageSize = 1000,
+): AsyncGenerator<DeskLetter[]> {
+  let cursor: { createdKey: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${letters.createdAt}, ${letters.id}) > (${cursor.createdKey}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: (DeskRaw & { createdKey: string })[] = await deskSelect(db)
+      .where(and(queueCondition(db, filter), after))
+      .orderBy(asc(letters.createdAt), asc(letters.id))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => toDeskLetter(r, today));
+    if (rows.length < pageSize) return;
+    const last: DeskRaw & { createdKey: string } = rows[rows.length - 1];
+    cursor = { createdKey: last.createdKey, id: last.letter.id };
+  }
 }
 
 async function deskLetter(deps: Pick<AppDeps, 'database' | 'env'>, id: string): Promise<DeskLetter> {
@@ -208,6 +264,25 @@ function scanFileName(row: Pick<LetterRow, 'kind' | 'receivedOn'>, file: Uploade
   return cleanFileName(file.fileName, `letter-${row.receivedOn}.${FILE_KIND_INFO.pdf.extension}`);
 }
 
+const RECEIVED = { status: 'received', heldReason: null, byRule: false } as const;
+
+/**
+ * Where a new letter of `userId`'s starts (decision 0089): held when neither the address nor the agent
+ * runs (never thrown away; the page offers the renewal), else where a standing rule sends it, else
+ * waiting for the customer's word.
+ */
+async function startingState(
+  db: DbOrTx,
+  userId: string,
+  sender: LetterSender,
+  today: string,
+): Promise<{ status: LetterStatus; heldReason: LetterHeldReason | null; byRule: boolean }> {
+  if (!(await hasCurrentSubscription(db, userId, today)))
+    return { status: 'held', heldReason: 'no_subscription', byRule: false };
+  const byRule = statusByStandingRule(sender, await standingRulesOf(db, userId));
+  return byRule ? { status: byRule, heldReason: null, byRule: true } : RECEIVED;
+}
+
 /**
  * Logs a letter from its envelope. Refused, changing nothing: a kind that is not the sender's, a date
  * in the future, an unknown company, lawsuit papers without their scan (they are scanned at once), a
@@ -230,6 +305,7 @@ export async function logLetter(
   if (files.scan && !userId)
     throw new ApiError('VALIDATION_FAILED', { userId: 'mailroom.validation.scanNeedsCompany' });
   if (input.confirmDuplicate !== 'true' && (await findDuplicate(db, input))) throw new ApiError('LETTER_DUPLICATE');
+  const start = userId ? await startingState(db, userId, input.sender, serverToday(deps.env)) : RECEIVED;
 
   const id = randomUUID();
   const stored: string[] = [];
@@ -281,7 +357,8 @@ export async function logLetter(
           letterDate: input.letterDate ?? null,
           receivedOn: input.receivedOn,
           pages: input.pages,
-          status: doc ? 'scanned' : 'received',
+          status: doc ? 'scanned' : start.status,
+          heldReason: doc ? null : start.heldReason,
           urgent,
           envelopeKey,
           envelopeContentType: files.envelope?.contentType ?? null,
@@ -297,7 +374,15 @@ export async function logLetter(
         entityType: 'letter',
         entityId: id,
         subjectUserId: userId,
-        after: { kind: row.kind, sender: row.sender, pages: row.pages, status: row.status, urgent },
+        after: {
+          kind: row.kind,
+          sender: row.sender,
+          pages: row.pages,
+          status: row.status,
+          urgent,
+          ...(row.heldReason ? { heldReason: row.heldReason } : {}),
+          ...(start.byRule ? { byStandingRule: true } : {}),
+        },
       });
       const template: LetterMailTemplate = urgent ? 'mailroom.urgent' : doc ? 'mailroom.scanned' : 'mailroom.received';
       await mailLetterCustomer(deps, tx, row, template);
@@ -323,9 +408,14 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
     if (!row) throw new ApiError('NOT_FOUND');
     if (row.userId === userId) return;
     if (row.scanDocumentId) throw new ApiError('INVALID_TRANSITION');
+    // A letter nobody decided on yet starts afresh with its new customer's subscription and rules.
+    const start =
+      row.status === 'received' || row.heldReason
+        ? await startingState(tx, userId, row.sender, serverToday(deps.env))
+        : { status: row.status, heldReason: null };
     const [saved] = await tx
       .update(letters)
-      .set({ userId, updatedAt: sql`now()` })
+      .set({ userId, status: start.status, heldReason: start.heldReason, updatedAt: sql`now()` })
       .where(eq(letters.id, id))
       .returning();
     await recordAudit(tx, {
@@ -397,6 +487,80 @@ export async function scanLetter(deps: Deps, staff: Staff, id: string, file: Upl
   }
   deps.mailer.kick();
   return deskLetter(deps, id);
+}
+
+/**
+ * Staff posted a paid forwarding (decision 0089): the tracking number and the day it left; the customer
+ * sees both. Only a letter whose payment the webhook confirmed (to_forward) is posted.
+ */
+export async function markForwarded(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  staff: Staff,
+  id: string,
+  input: LetterForwardedInput,
+): Promise<DeskLetter> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(letters).where(eq(letters.id, id)).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    if (row.status !== 'to_forward') throw new ApiError('INVALID_TRANSITION');
+    checkPaperDate(deps, row, 'forwardedOn', input.forwardedOn);
+    await tx
+      .update(letters)
+      .set({
+        status: 'forwarded',
+        trackingNumber: input.trackingNumber,
+        forwardedOn: input.forwardedOn,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(letters.id, id));
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorRole: staff.role,
+      action: 'letter.forwarded',
+      entityType: 'letter',
+      entityId: id,
+      subjectUserId: row.userId,
+      before: { status: row.status },
+      after: { status: 'forwarded', trackingNumber: input.trackingNumber, forwardedOn: input.forwardedOn },
+    });
+  });
+  return deskLetter(deps, id);
+}
+
+/** Staff shredded a letter its customer asked to shred: the day, which the customer sees. */
+export async function markShredded(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  staff: Staff,
+  id: string,
+  input: LetterShreddedInput,
+): Promise<DeskLetter> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(letters).where(eq(letters.id, id)).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    if (!canShred(row.status)) throw new ApiError('INVALID_TRANSITION');
+    checkPaperDate(deps, row, 'shreddedOn', input.shreddedOn);
+    await tx
+      .update(letters)
+      .set({ status: 'shredded', shreddedOn: input.shreddedOn, updatedAt: sql`now()` })
+      .where(eq(letters.id, id));
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorRole: staff.role,
+      action: 'letter.shredded',
+      entityType: 'letter',
+      entityId: id,
+      subjectUserId: row.userId,
+      before: { status: row.status },
+      after: { status: 'shredded', shreddedOn: input.shreddedOn },
+    });
+  });
+  return deskLetter(deps, id);
+}
+
+/** A day the paper was handled: not in the future and not before it arrived. */
+function checkPaperDate(deps: Pick<AppDeps, 'env'>, row: LetterRow, field: string, day: string): void {
+  if (day > serverToday(deps.env)) throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.dateInFuture' });
+  if (day < row.receivedOn) throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.beforeArrival' });
 }
 
 /** Every envelope key of a customer's letters (the data copy and the erasure's files). */
