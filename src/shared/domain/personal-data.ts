@@ -32,6 +32,7 @@ export const EXPORT_FILES = [
   'subscriptions.json',
   'bank-readiness.json',
   'letters.json',
+  'mail-settings.json',
   'files/documents/',
   'files/support/',
   'files/mail/',

@@ -43,15 +43,15 @@ export type LogLetterInput = z.output<typeof logLetterSchema>;
  * country is any ISO code and the region and postal code are free text.
  */
 export const forwardingAddressSchema = z.object({
-  recipient: safeText(TEXT_MAX.fullName).min(1, 'mailroom.validation.recipient'),
-  line1: safeText(TEXT_MAX.name).min(1, 'mailroom.validation.line1'),
+  recipient: safeText(TEXT_MAX.fullName).min(1, 'validation.forwardRecipient'),
+  line1: safeText(TEXT_MAX.name).min(1, 'validation.forwardLine1'),
   line2: safeText(TEXT_MAX.name).optional(),
-  city: safeText(TEXT_MAX.fullName).min(1, 'mailroom.validation.city'),
+  city: safeText(TEXT_MAX.fullName).min(1, 'validation.forwardCity'),
   region: safeText(TEXT_MAX.choice).optional(),
   postalCode: safeText(20).optional(),
-  country: safeText(2, { error: 'mailroom.validation.country', tooLong: 'mailroom.validation.country' })
+  country: safeText(2, { error: 'validation.forwardCountry', tooLong: 'validation.forwardCountry' })
     .transform((v) => v.toUpperCase())
-    .refine(isCountryCode, 'mailroom.validation.country'),
+    .refine(isCountryCode, 'validation.forwardCountry'),
 });
 export type ForwardingAddressValues = z.input<typeof forwardingAddressSchema>;
 export type ForwardingAddressInput = z.output<typeof forwardingAddressSchema>;
@@ -65,7 +65,7 @@ export type StandingRulesInput = z.output<typeof standingRulesSchema>;
 
 /** Staff posted a paid forwarding: the carrier's tracking number and the day it left. */
 export const letterForwardedSchema = z.object({
-  trackingNumber: safeText(60).min(3, 'mailroom.validation.tracking'),
+  trackingNumber: safeText(60).min(3, 'validation.trackingNumber'),
   forwardedOn: calendarDate(),
 });
 export type LetterForwardedInput = z.output<typeof letterForwardedSchema>;

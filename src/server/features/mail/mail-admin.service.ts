@@ -588,6 +588,11 @@ export async function lettersOf(db: DbOrTx, userId: string) {
       urgent: letters.urgent,
       scannedAt: letters.scannedAt,
       decidedAt: letters.decidedAt,
+      heldReason: letters.heldReason,
+      forwardTo: letters.forwardTo,
+      trackingNumber: letters.trackingNumber,
+      forwardedOn: letters.forwardedOn,
+      shreddedOn: letters.shreddedOn,
       createdAt: letters.createdAt,
     })
     .from(letters)

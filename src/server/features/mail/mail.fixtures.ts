@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
-import { companyFormations, letters } from '../../db/schema';
+import type { MailroomItem } from '../../../shared/domain/mail';
+import { addDays } from '../../../shared/format/calendar-days';
+import { companyFormations, letters, services, subscriptions } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { blob, type FormFile, PNG, pdf } from '../ein/ein.fixtures';
 
@@ -66,4 +68,44 @@ export async function letterWithEnvelope(t: TestApp, userId: string | null): Pro
   const key = `mail/${crypto.randomUUID()}_${Date.now()}.png`;
   await t.deps.storage.put(key, PNG, 'image/png');
   return letterOf(t, userId, { envelopeKey: key });
+}
+
+/**
+ * `userId`'s registered agent running today (a year from 10 days ago): the mailroom handles their letters
+ * instead of holding them (decision 0089).
+ */
+export async function subscribe(t: TestApp, userId: string): Promise<void> {
+  const today = serverToday(t.deps.env);
+  await t.deps.database.db.insert(subscriptions).values({
+    userId,
+    product: 'registered_agent',
+    status: 'active',
+    periodStart: addDays(today, -10),
+    periodEnd: addDays(today, 355),
+    priceCents: 14_900,
+  });
+}
+
+/**
+ * The catalogue's forwarding services, one per weight band, unless already there (the first made
+ * prices the band): the mailroom reads the price from them (decision 0089).
+ */
+export async function forwardingOnSale(t: TestApp): Promise<Record<MailroomItem, number>> {
+  const prices: Record<MailroomItem, number> = { forward_letter: 1_500, forward_large: 2_500, forward_parcel: 6_000 };
+  const db = t.deps.database.db;
+  for (const [item, priceCents] of Object.entries(prices) as [MailroomItem, number][]) {
+    const [found] = await db.select().from(services).where(eq(services.mailroomItem, item));
+    if (found) {
+      prices[item] = found.priceCents;
+      continue;
+    }
+    await db.insert(services).values({
+      title: `Posta yönlendirme (${item})`,
+      titleEn: `Mail forwarding (${item})`,
+      description: 'Mektubunuzu kayıtlı adresinize göndeririz.',
+      priceCents,
+      mailroomItem: item,
+    });
+  }
+  return prices;
 }

@@ -1,0 +1,303 @@
+/**
+ * The mailroom's second slice (decision 0089) on both engines: forwarding paid through the services'
+ * checkout at the catalogue's weight-band price, posted only after the payment is confirmed and once,
+ * with its tracking number; the shred date; standing rules applied when a letter is logged; a letter
+ * held, never dropped, for a customer with no current subscription; the desk's CSV export.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createStaffMember,
+  createTestApp,
+  nextSecondFactorCode,
+  signedInCustomer,
+  type TestApp,
+  type TestClient,
+} from '../../../../tests/support/test-app';
+import { letterListSchema, mailDeskListSchema } from '../../../shared/contracts/mail';
+import { addDays } from '../../../shared/format/calendar-days';
+import { translate } from '../../../shared/i18n';
+import { auditEvents, companyFormations, letters, orders } from '../../db/schema';
+import { serverToday } from '../../platform/clock';
+import { cp575Fields, forwardingOnSale, letterForm, letterOf, subscribe } from './mail.fixtures';
+
+let t: TestApp;
+const db = () => t.deps.database.db;
+let ops: Awaited<ReturnType<typeof createStaffMember>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await createStaffMember(t, 'operations');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ADDRESS = {
+  recipient: 'Ayşe Şahin',
+  line1: 'Bağdat Caddesi 12',
+  city: 'İstanbul',
+  postalCode: '34710',
+  country: 'tr',
+};
+
+let n = 0;
+async function company(opts: { subscribed?: boolean } = {}) {
+  const customer = await signedInCustomer(t);
+  await db()
+    .insert(companyFormations)
+    .values({
+      userId: customer.id,
+      companyFormationPreference: 'self',
+      stateSelected: 'Wyoming',
+      businessName: `Yönlendirme LLC ${++n}${Date.now() % 100000}`,
+      formedOn: '2026-01-15',
+    });
+  if (opts.subscribed !== false) await subscribe(t, customer.id);
+  return customer;
+}
+
+async function myLetter(c: TestClient, id: string) {
+  const res = await c.get('/api/mail/letters');
+  expect(res.status).toBe(200);
+  return letterListSchema.parse(res.body).letters.find((l) => l.id === id);
+}
+
+async function status(id: string) {
+  const [row] = await db().select().from(letters).where(eq(letters.id, id));
+  return row;
+}
+
+async function log(fields: Record<string, string | undefined>) {
+  return ops.c.post('/api/admin/mail/letters', letterForm(fields), { 'accept-language': 'en' });
+}
+
+/** The session id of a checkout url (the local test checkout's page). */
+const sessionOf = (url: string) => url.split('/').pop() as string;
+
+describe('forwarding (decision 0089)', () => {
+  it('asks for the address and a band on sale first; refuses a bad address with translated errors', async () => {
+    const { c, id } = await company();
+    const letterId = await letterOf(t, id);
+    const noAddress = await c.post(`/api/mail/letters/${letterId}/forward`, {});
+    expect(noAddress.status).toBe(409);
+    expect(noAddress.body.error.code).toBe('FORWARDING_ADDRESS_REQUIRED');
+
+    const bad = await c.request('PUT', '/api/mail/settings/address', { ...ADDRESS, recipient: '', country: 'XX' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      recipient: 'validation.forwardRecipient',
+      country: 'validation.forwardCountry',
+    });
+    expect(translate('en', 'validation.forwardCountry')).toBe('Please enter a two-letter country code (e.g. TR)');
+    expect((await c.get('/api/mail/settings')).body.address).toBeNull();
+
+    const saved = await c.request('PUT', '/api/mail/settings/address', ADDRESS);
+    expect(saved.status).toBe(200);
+    expect(saved.body.address).toMatchObject({ recipient: 'Ayşe Şahin', country: 'TR', line2: null });
+
+    // This file's first test: no service prices the band yet, so it is not on sale and shows no price.
+    const before = await c.post(`/api/mail/letters/${letterId}/forward`, {});
+    expect(before.status).toBe(409);
+    expect(before.body.error.code).toBe('FORWARDING_UNAVAILABLE');
+    expect((await myLetter(c, letterId))?.forwardPriceCents).toBeNull();
+    expect((await status(letterId)).status).toBe('received');
+    expect(await db().select().from(orders).where(eq(orders.userId, id))).toHaveLength(0);
+  });
+
+  it('charges the band’s catalogue price, moves the letter only on the confirmed payment, once; staff post it', async () => {
+    const prices = await forwardingOnSale(t);
+    const { c, id } = await company();
+    await c.request('PUT', '/api/mail/settings/address', ADDRESS);
+    const small = await letterOf(t, id); // 1 page: a letter
+    expect((await myLetter(c, small))?.forwardPriceCents).toBe(prices.forward_letter);
+
+    const started = await c.post(`/api/mail/letters/${small}/forward`, {});
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const requested = await status(small);
+    expect(requested.status).toBe('forward_requested');
+    expect(requested.forwardTo).toBe('Ayşe Şahin\nBağdat Caddesi 12\n34710 İstanbul\nTR');
+    const [order] = await db().select().from(orders).where(eq(orders.id, requested.forwardOrderId ?? ''));
+    expect(order).toMatchObject({ status: 'pending', amountCents: prices.forward_letter, kind: 'service' });
+
+    // Not paid: not on the desk's "to forward" queue, and staff cannot post it.
+    const queue = async () => {
+      const res = await ops.c.get('/api/admin/mail/letters?queue=to_forward&pageSize=100');
+      return mailDeskListSchema.parse(res.body).items.map((l) => l.id);
+    };
+    expect(await queue()).not.toContain(small);
+    const early = await ops.c.post(`/api/admin/mail/letters/${small}/forwarded`, {
+      trackingNumber: 'RR123456789TR',
+      forwardedOn: serverToday(t.deps.env),
+    });
+    expect(early.status).toBe(409);
+
+    // Paid twice at once: one payment settles, the letter moves once.
+    const session = sessionOf(started.body.url);
+    await Promise.all([
+      c.post(`/api/payments/test-checkout/${session}/pay`, {}),
+      c.post(`/api/payments/test-checkout/${session}/pay`, {}),
+    ]);
+    expect((await status(small)).status).toBe('to_forward');
+    const paidAudits = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, small), eq(auditEvents.action, 'letter.forward_paid')));
+    expect(paidAudits).toHaveLength(1);
+    expect(await queue()).toContain(small);
+
+    // Staff: bad input changes nothing; then the tracking number, which the customer sees.
+    const today = serverToday(t.deps.env);
+    const future = await ops.c.post(
+      `/api/admin/mail/letters/${small}/forwarded`,
+      { trackingNumber: 'RR123456789TR', forwardedOn: addDays(today, 2) },
+      { 'accept-language': 'en' },
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.error.fields.forwardedOn).toBe('mailroom.validation.dateInFuture');
+    const noNumber = await ops.c.post(`/api/admin/mail/letters/${small}/forwarded`, {
+      trackingNumber: '',
+      forwardedOn: today,
+    });
+    expect(noNumber.status).toBe(400);
+    expect((await status(small)).status).toBe('to_forward');
+    const posted = await ops.c.post(`/api/admin/mail/letters/${small}/forwarded`, {
+      trackingNumber: 'RR123456789TR',
+      forwardedOn: today,
+    });
+    expect(posted.status).toBe(200);
+    expect(await myLetter(c, small)).toMatchObject({
+      status: 'forwarded',
+      trackingNumber: 'RR123456789TR',
+      forwardedOn: today,
+      decisions: [],
+      forwardPriceCents: null,
+    });
+    // Support reads the desk but does not post.
+    const support = await createStaffMember(t, 'support');
+    const big = await letterOf(t, id, { status: 'to_forward' });
+    expect(
+      (await support.c.post(`/api/admin/mail/letters/${big}/forwarded`, { trackingNumber: 'X123', forwardedOn: today }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('a weightier letter costs its own band; another decision before payment wins, the late payment is audited', async () => {
+    const prices = await forwardingOnSale(t);
+    const { c, id } = await company();
+    await c.request('PUT', '/api/mail/settings/address', ADDRESS);
+    const [thick] = await db()
+      .insert(letters)
+      .values({
+        userId: id,
+        envelopeName: 'Thick LLC',
+        sender: 'court',
+        kind: 'unknown',
+        receivedOn: serverToday(t.deps.env),
+        pages: 40,
+      })
+      .returning({ id: letters.id });
+    expect((await myLetter(c, thick.id))?.forwardPriceCents).toBe(prices.forward_large);
+    const started = await c.post(`/api/mail/letters/${thick.id}/forward`, {});
+    expect(started.status).toBe(200);
+    expect((await c.post(`/api/mail/letters/${thick.id}/decision`, { decision: 'hold' })).status).toBe(200);
+    await c.post(`/api/payments/test-checkout/${sessionOf(started.body.url)}/pay`, {});
+    expect((await status(thick.id)).status).toBe('held');
+    const late = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, thick.id), eq(auditEvents.action, 'letter.forward_paid_late')));
+    expect(late).toHaveLength(1);
+    // Another customer cannot forward it.
+    const other = await company();
+    expect((await other.c.post(`/api/mail/letters/${thick.id}/forward`, {})).status).toBe(404);
+  });
+});
+
+describe('the shred date (decision 0089)', () => {
+  it('staff shred only what the customer asked to shred, and the customer sees the day', async () => {
+    const { c, id } = await company();
+    const letterId = await letterOf(t, id);
+    const today = serverToday(t.deps.env);
+    expect((await ops.c.post(`/api/admin/mail/letters/${letterId}/shredded`, { shreddedOn: today })).status).toBe(409);
+    await c.post(`/api/mail/letters/${letterId}/decision`, { decision: 'shred' });
+    const res = await ops.c.get('/api/admin/mail/letters?queue=to_shred&pageSize=100');
+    expect(mailDeskListSchema.parse(res.body).items.map((l) => l.id)).toContain(letterId);
+    const before = await ops.c.post(
+      `/api/admin/mail/letters/${letterId}/shredded`,
+      { shreddedOn: addDays(today, -5) },
+      { 'accept-language': 'en' },
+    );
+    expect(before.status).toBe(400);
+    expect(before.body.error.fields.shreddedOn).toBe('mailroom.validation.beforeArrival');
+    expect(translate('tr', 'mailroom.validation.beforeArrival')).toBe('Tarih, mektubun geldiği günden önce olamaz');
+    expect((await ops.c.post(`/api/admin/mail/letters/${letterId}/shredded`, { shreddedOn: today })).status).toBe(200);
+    expect(await myLetter(c, letterId)).toMatchObject({ status: 'shredded', shreddedOn: today });
+  });
+});
+
+describe('standing rules (decision 0089)', () => {
+  it('sends a new IRS or state letter to scan and advertising to shred as it is logged', async () => {
+    const { c, id } = await company();
+    expect((await c.request('PUT', '/api/mail/settings/rules', { scanGovernment: 'yes', shredAdvertising: true })).status).toBe(
+      400,
+    );
+    const saved = await c.request('PUT', '/api/mail/settings/rules', { scanGovernment: true, shredAdvertising: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.rules).toEqual({ scanGovernment: true, shredAdvertising: true });
+
+    const irs = await log(cp575Fields(t, id, { pages: '3' }));
+    expect(irs.status, JSON.stringify(irs.body)).toBe(200);
+    expect(irs.body.letter.status).toBe('scan_requested');
+    const advert = await log(cp575Fields(t, id, { sender: 'advertiser', kind: 'unknown', letterDate: undefined }));
+    expect(advert.body.letter.status).toBe('shred_requested');
+    const bank = await log(cp575Fields(t, id, { sender: 'bank', kind: 'unknown', pages: '4' }));
+    expect(bank.body.letter.status).toBe('received');
+
+    // Rules off: the next IRS letter waits for the customer's word.
+    await c.request('PUT', '/api/mail/settings/rules', { scanGovernment: false, shredAdvertising: false });
+    const next = await log(cp575Fields(t, id, { pages: '5' }));
+    expect(next.body.letter.status).toBe('received');
+  });
+});
+
+describe('no current subscription (decision 0089)', () => {
+  it('holds the letter and says so, with no free decision until the address or agent runs again', async () => {
+    const { c, id } = await company({ subscribed: false });
+    const res = await log(cp575Fields(t, id));
+    expect(res.status).toBe(200);
+    expect(res.body.letter).toMatchObject({ status: 'held', heldReason: 'no_subscription' });
+    const letterId = res.body.letter.id as string;
+    expect(await myLetter(c, letterId)).toMatchObject({ status: 'held', heldReason: 'no_subscription', decisions: [] });
+    const refused = await c.post(`/api/mail/letters/${letterId}/decision`, { decision: 'scan' });
+    expect(refused.status).toBe(409);
+    const desk = await ops.c.get('/api/admin/mail/letters?queue=held&pageSize=100');
+    expect(mailDeskListSchema.parse(desk.body).items.map((l) => l.id)).toContain(letterId);
+
+    await subscribe(t, id);
+    const renewed = await myLetter(c, letterId);
+    expect(renewed?.heldReason).toBeNull();
+    expect(renewed?.decisions).toContain('scan');
+    expect((await c.post(`/api/mail/letters/${letterId}/decision`, { decision: 'scan' })).status).toBe(200);
+    expect((await status(letterId)).heldReason).toBeNull();
+  });
+});
+
+describe('the desk’s CSV export (decision 0080)', () => {
+  it('streams the queue in the file’s language behind a fresh second factor; support has no export', async () => {
+    const { id } = await company();
+    const logged = await log(cp575Fields(t, id, { envelopeName: 'ÇİÇEK İTHALAT LLC', pages: '7' }));
+    expect(logged.status).toBe(200);
+    const support = await createStaffMember(t, 'support');
+    expect((await support.c.get('/api/admin/mail/letters/export.csv')).status).toBe(403);
+    await ops.c.post('/api/me/two-factor/verify', { code: nextSecondFactorCode(ops.email) });
+    const csv = await ops.c.get(`/api/admin/mail/letters/export.csv?format=excel-tr&q=${encodeURIComponent('cicek')}`);
+    expect(csv.status).toBe(200);
+    const text = String(csv.body);
+    expect(text).toContain('ÇİÇEK İTHALAT LLC');
+    expect(text).toContain('Zarftaki ad');
+    expect(text).toContain('Kararınızı bekliyor');
+    const en = await ops.c.get(`/api/admin/mail/letters/export.csv?q=${encodeURIComponent('çiçek')}`);
+    expect(String(en.body)).toContain('Waiting for your decision');
+  });
+});
