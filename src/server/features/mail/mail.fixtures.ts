@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { MailroomItem } from '../../../shared/domain/mail';
 import { addDays } from '../../../shared/format/calendar-days';
-import { companyFormations, letters, services, subscriptions } from '../../db/schema';
+import { companyFormations, forwardingAddresses, letters, services, subscriptions } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { blob, type FormFile, PNG, pdf } from '../ein/ein.fixtures';
 
@@ -108,4 +108,14 @@ export async function forwardingOnSale(t: TestApp): Promise<Record<MailroomItem,
     });
   }
   return prices;
+}
+
+/** For the authorization matrix: a letter of `userId`'s that may be forwarded now (address saved, bands on sale). */
+export async function forwardableLetterOf(t: TestApp, userId: string): Promise<string> {
+  await forwardingOnSale(t);
+  await t.deps.database.db
+    .insert(forwardingAddresses)
+    .values({ userId, recipient: 'Matrix Sahibi', line1: 'Matrix Sokak 1', city: 'Ankara', country: 'TR' })
+    .onConflictDoNothing();
+  return letterOf(t, userId);
 }
