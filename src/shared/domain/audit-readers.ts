@@ -156,6 +156,18 @@ export const AUDIT_READERS = {
   'letter.assigned': { customer: null, staff: by('mail.read', 'userId') },
   'letter.scanned': { customer: null, staff: by('mail.read', 'status') },
   'letter.decided': { customer: null, staff: by('mail.read', 'status', 'decision') },
+  // Decision 0089: the desk shows the order, the tracking number and the days anyway; the address itself
+  // is never in the trail (its save records the country only).
+  'letter.forward_requested': {
+    customer: null,
+    staff: by('mail.read', 'status', 'orderId', 'serviceId', 'amountCents'),
+  },
+  'letter.forward_paid': { customer: null, staff: by('mail.read', 'status', 'orderId') },
+  'letter.forward_paid_late': { customer: null, staff: by('mail.read', 'status', 'orderId') },
+  'letter.forwarded': { customer: null, staff: by('mail.read', 'status', 'trackingNumber', 'forwardedOn') },
+  'letter.shredded': { customer: null, staff: by('mail.read', 'status', 'shreddedOn') },
+  'letter.address_saved': { customer: null, staff: by('mail.read', 'country') },
+  'letter.rules_saved': { customer: null, staff: by('mail.read', 'scanGovernment', 'shredAdvertising') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,

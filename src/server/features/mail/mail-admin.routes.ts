@@ -2,14 +2,14 @@ import { z } from '@hono/zod-openapi';
 import {
   assignLetterSchema,
   companySearchQuerySchema,
-  deskLetterResultSchema,
   type DeskLetter,
+  deskLetterResultSchema,
   letterForwardedSchema,
   letterIdParams,
   letterShreddedSchema,
   logLetterSchema,
-  mailDeskExportQuerySchema,
   mailCompanyListSchema,
+  mailDeskExportQuerySchema,
   mailDeskListSchema,
   mailDeskQuerySchema,
 } from '../../../shared/contracts/mail';

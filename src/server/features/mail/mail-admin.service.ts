@@ -559,7 +559,8 @@ export async function markShredded(
 
 /** A day the paper was handled: not in the future and not before it arrived. */
 function checkPaperDate(deps: Pick<AppDeps, 'env'>, row: LetterRow, field: string, day: string): void {
-  if (day > serverToday(deps.env)) throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.dateInFuture' });
+  if (day > serverToday(deps.env))
+    throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.dateInFuture' });
   if (day < row.receivedOn) throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.beforeArrival' });
 }
 

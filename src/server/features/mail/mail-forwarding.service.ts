@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import { onOrderPaid, type OrderRow, startCheckout } from '../payments';
+import { type OrderRow, onOrderPaid, startCheckout } from '../payments';
 import { mailroomService } from '../services';
 
 /*
@@ -75,7 +75,7 @@ export async function saveForwardingAddress(
     await recordAudit(tx, {
       actorId: user.id,
       actorRole: user.role,
-      action: 'mail.forwarding_address_saved',
+      action: 'letter.address_saved',
       entityType: 'user',
       entityId: user.id,
       subjectUserId: user.id,
@@ -99,7 +99,7 @@ export async function saveStandingRules(
     await recordAudit(tx, {
       actorId: user.id,
       actorRole: user.role,
-      action: 'mail.standing_rules_saved',
+      action: 'letter.rules_saved',
       entityType: 'user',
       entityId: user.id,
       subjectUserId: user.id,

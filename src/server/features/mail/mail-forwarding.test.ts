@@ -117,7 +117,10 @@ describe('forwarding (decision 0089)', () => {
     const requested = await status(small);
     expect(requested.status).toBe('forward_requested');
     expect(requested.forwardTo).toBe('Ayşe Şahin\nBağdat Caddesi 12\n34710 İstanbul\nTR');
-    const [order] = await db().select().from(orders).where(eq(orders.id, requested.forwardOrderId ?? ''));
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, requested.forwardOrderId ?? ''));
     expect(order).toMatchObject({ status: 'pending', amountCents: prices.forward_letter, kind: 'service' });
 
     // Not paid: not on the desk's "to forward" queue, and staff cannot post it.
@@ -239,9 +242,9 @@ describe('the shred date (decision 0089)', () => {
 describe('standing rules (decision 0089)', () => {
   it('sends a new IRS or state letter to scan and advertising to shred as it is logged', async () => {
     const { c, id } = await company();
-    expect((await c.request('PUT', '/api/mail/settings/rules', { scanGovernment: 'yes', shredAdvertising: true })).status).toBe(
-      400,
-    );
+    expect(
+      (await c.request('PUT', '/api/mail/settings/rules', { scanGovernment: 'yes', shredAdvertising: true })).status,
+    ).toBe(400);
     const saved = await c.request('PUT', '/api/mail/settings/rules', { scanGovernment: true, shredAdvertising: true });
     expect(saved.status).toBe(200);
     expect(saved.body.rules).toEqual({ scanGovernment: true, shredAdvertising: true });

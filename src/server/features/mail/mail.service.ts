@@ -70,8 +70,7 @@ export function toLetterView(
     scanPath,
     decisions: heldForRenewal ? [] : LETTER_DECISIONS.filter((d) => canDecide(row.status, d)),
     heldReason: heldForRenewal ? row.heldReason : null,
-    forwardPriceCents:
-      row.userId && canForward(row.status) ? (prices[forwardBandOf(row.pages)] ?? null) : null,
+    forwardPriceCents: row.userId && canForward(row.status) ? (prices[forwardBandOf(row.pages)] ?? null) : null,
     forwardTo: row.forwardTo,
     trackingNumber: row.trackingNumber,
     forwardedOn: row.forwardedOn,

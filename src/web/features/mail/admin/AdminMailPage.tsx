@@ -8,6 +8,7 @@ import { canScan } from '../../../../shared/domain/mail';
 import { todayUtc } from '../../../../shared/format/dates';
 import { TEXT_MAX } from '../../../../shared/schemas/text-rules';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
 import { Button } from '../../../components/ui/Button';
@@ -30,6 +31,7 @@ import type { LogLetterFormOutput, LogLetterFormValues } from './logLetterForm';
 import {
   assignLetter,
   type DeskLetter,
+  downloadMailCsv,
   findCompanies,
   logLetter,
   MAIL_DESK_KEY,
@@ -39,6 +41,7 @@ import {
   mailDeskQuery,
   scanLetter,
 } from './mailAdminApi';
+import { PaperDoneForm } from './PaperDoneForm';
 
 const isQueue = (v: string | null): v is MailDeskQueue => (MAIL_DESK_QUEUES as readonly string[]).includes(v ?? '');
 const refresh = () => queryClient.invalidateQueries({ queryKey: MAIL_DESK_KEY });
@@ -95,6 +98,14 @@ export function AdminMailPage() {
           </Button>
         </form>
       </div>
+      {can('mail.export') ? (
+        <ListExport
+          ns="mailroom.desk"
+          idPrefix="mail"
+          download={(format) => downloadMailCsv(queue, q, format)}
+          className="mt-3"
+        />
+      ) : null}
       <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {isPending ? (
           <div className="flex justify-center p-8">
@@ -180,6 +191,25 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
         </div>
         <LetterStatus status={letter.status} />
       </div>
+      {letter.heldReason === 'no_subscription' ? (
+        <p className="mt-1 text-sm font-medium text-amber-800">{t('mailroom.desk.heldNoSubscription')}</p>
+      ) : null}
+      {letter.forwardTo && letter.status !== 'forwarded' ? (
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-700" data-testid="mail-letter-forward-to">
+          <span className="font-medium">{t('mailroom.desk.forwardTo')}:</span>
+          {`\n${letter.forwardTo}`}
+        </p>
+      ) : null}
+      {letter.trackingNumber ? (
+        <p className="mt-1 text-sm text-slate-700">{t('mailroom.page.tracking', { number: letter.trackingNumber })}</p>
+      ) : null}
+      {letter.shreddedOn ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('mailroom.page.shreddedOn', { date: fmt.day(letter.shreddedOn) })}
+        </p>
+      ) : null}
+      {mayHandle && letter.status === 'to_forward' ? <PaperDoneForm letter={letter} step="forwarded" /> : null}
+      {mayHandle && letter.status === 'shred_requested' ? <PaperDoneForm letter={letter} step="shredded" /> : null}
       {letter.businessDaysWaiting !== null ? (
         <p
           className={letter.late ? 'mt-1 text-sm font-semibold text-red-700' : 'mt-1 text-sm text-slate-600'}

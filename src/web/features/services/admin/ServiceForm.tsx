@@ -12,8 +12,8 @@ import {
 import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/InlineEditForm';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';
-import { SelectField } from '../../../components/ui/Select';
 import { FieldError } from '../../../components/ui/Label';
+import { SelectField } from '../../../components/ui/Select';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
