@@ -65,6 +65,7 @@ import {
   letterOf,
   letterWithEnvelope,
   SCAN as MAIL_SCAN,
+  scannedEinLetterOf,
 } from '../features/mail/mail.fixtures';
 import { subscriptionOf } from '../features/renewals/renewals.fixtures';
 import { inviteStaff } from '../features/staff/staff.service';
@@ -904,6 +905,15 @@ const MATRIX: Record<string, Row> = {
     request: async ({ world }) => ({
       params: { id: await letterOf(t, world.b.id, { status: 'to_forward' }) },
       body: { trackingNumber: 'RR000000001TR', forwardedOn: serverToday(t.deps.env) },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  // Decision 0089: a 147C gives an issued application its missing number, through the EIN desk (ein.process).
+  'POST /api/admin/mail/letters/{id}/ein': {
+    fresh: 'issued',
+    request: async ({ world }) => ({
+      params: { id: await scannedEinLetterOf(t, world.b.id, 'letter147c', { einMissing: true }) },
+      body: { ein: '98-7654321' },
     }),
     expect: ADMIN_ONLY,
   },

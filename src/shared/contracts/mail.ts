@@ -87,6 +87,8 @@ export const deskLetterSchema = letterViewSchema
     businessDaysWaiting: z.number().int().nullable(),
     /** Past the one-business-day target (SCAN_TARGET_BUSINESS_DAYS). */
     late: z.boolean(),
+    /** A CP 575 or 147C whose customer's EIN application waits for its number (decision 0089). */
+    einOffer: z.boolean(),
   })
   .openapi('DeskLetter');
 export type DeskLetter = z.infer<typeof deskLetterSchema>;

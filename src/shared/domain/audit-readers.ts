@@ -168,6 +168,7 @@ export const AUDIT_READERS = {
   'letter.shredded': { customer: null, staff: by('mail.read', 'status', 'shreddedOn') },
   'letter.address_saved': { customer: null, staff: by('mail.read', 'country') },
   'letter.rules_saved': { customer: null, staff: by('mail.read', 'scanGovernment', 'shredAdvertising') },
+  'letter.ein_taken': { customer: null, staff: by('mail.read', 'applicationId', 'kind') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,

@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'letter.shredded',
   'letter.address_saved',
   'letter.rules_saved',
+  'letter.ein_taken',
   // money and the catalogue
   'order.paid',
   'order.failed',

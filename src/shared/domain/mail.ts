@@ -126,3 +126,15 @@ export function awaitsScan(status: LetterStatus): boolean {
 
 /** Letters' page sizes, as the other desks'. */
 export const LETTER_PAGE_SIZES = [20, 50, 100] as const;
+
+/** The letters that carry the company's EIN (decision 0089): the IRS's CP 575 and Letter 147C. */
+export const EIN_LETTER_KINDS: readonly string[] = ['cp575', 'letter147c'];
+
+/**
+ * Whether an EIN letter offers the EIN desk its number: the application waits for the IRS (the next
+ * step is "EIN issued"), or it is issued without its number (what a 147C restores).
+ */
+export function offersEin(kind: string, einStatus: string | null, hasEin: boolean): boolean {
+  if (!EIN_LETTER_KINDS.includes(kind) || einStatus === null) return false;
+  return einStatus === 'submitted_to_irs' || (einStatus === 'ein_issued' && !hasEin);
+}

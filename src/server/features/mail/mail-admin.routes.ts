@@ -15,6 +15,7 @@ import {
 } from '../../../shared/contracts/mail';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
+import { adminEinNumberSchema } from '../../../shared/schemas/company';
 import type { ExportFormat } from '../../../shared/schemas/list-query';
 import { exportLanguage } from '../../../shared/schemas/list-query';
 import { serverToday } from '../../platform/clock';
@@ -35,6 +36,7 @@ import {
   markShredded,
   scanLetter,
   searchCompanies,
+  takeEinFromLetter,
 } from './mail-admin.service';
 
 const tags = ['admin'];
@@ -157,6 +159,25 @@ const forwarded = adminRoute('mail.handle', {
   },
 });
 
+const ein = adminRoute('ein.process', {
+  method: 'post',
+  path: '/letters/{id}/ein',
+  tags,
+  summary:
+    "The EIN desk takes the number from a scanned CP 575 (or a 147C where the EIN was missing): the application moves to EIN issued through the EIN desk's own service (decision 0089)",
+  request: { params: letterIdParams, ...jsonBody(adminEinNumberSchema) },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Taken'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(
+      errorSchema,
+      'INVALID_TRANSITION: not an EIN letter, or its application does not wait for the number',
+    ),
+    ...guarded,
+  },
+});
+
 const shredded = adminRoute('mail.handle', {
   method: 'post',
   path: '/letters/{id}/shredded',
@@ -272,6 +293,15 @@ export function mailAdminRoutes() {
   router.openapi(forwarded, async (c) =>
     c.json(
       { letter: await markForwarded(c.var.deps, currentUser(c), c.req.valid('param').id, c.req.valid('json')) },
+      200,
+    ),
+  );
+
+  router.openapi(ein, async (c) =>
+    c.json(
+      {
+        letter: await takeEinFromLetter(c.var.deps, currentUser(c), c.req.valid('param').id, c.req.valid('json').ein),
+      },
       200,
     ),
   );

@@ -17,12 +17,13 @@ import {
   canShred,
   type LetterHeldReason,
   type LetterStatus,
+  offersEin,
   SCAN_TARGET_BUSINESS_DAYS,
   statusByStandingRule,
 } from '../../../shared/domain/mail';
 import { foldTurkish } from '../../../shared/domain/search';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
-import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
+import { companyFormations, documents, einApplications, letters, userProfiles, users } from '../../db/schema';
 import { foldedContains, foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -32,6 +33,7 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { storeDocumentRow } from '../documents';
+import { advanceApplication, findApplicationByUser, setEinNumber } from '../ein';
 import { hasCurrentSubscription } from '../renewals';
 import {
   checkKindSender,
@@ -95,6 +97,8 @@ const deskColumns = {
   scanPath: documents.filePath,
   customerEmail: users.email,
   businessName: companyFormations.businessName,
+  einStatus: einApplications.einStatus,
+  hasEin: sql<boolean>`${einApplications.ein} is not null`,
 };
 
 type DeskRaw = {
@@ -102,6 +106,8 @@ type DeskRaw = {
   scanPath: string | null;
   customerEmail: string | null;
   businessName: string | null;
+  einStatus: string | null;
+  hasEin: boolean | null;
 };
 
 function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
@@ -111,6 +117,7 @@ function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
   return {
     businessDaysWaiting: waiting,
     late: waiting !== null && waiting > SCAN_TARGET_BUSINESS_DAYS,
+    einOffer: offersEin(r.letter.kind, r.einStatus, Boolean(r.hasEin)),
     ...view,
     userId: r.letter.userId,
     envelopeName: r.letter.envelopeName,
@@ -130,7 +137,8 @@ function deskSelect(db: DbOrTx) {
     .from(letters)
     .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
     .leftJoin(users, eq(users.id, letters.userId))
-    .leftJoin(companyFormations, eq(companyFormations.userId, letters.userId));
+    .leftJoin(companyFormations, eq(companyFormations.userId, letters.userId))
+    .leftJoin(einApplications, eq(einApplications.userId, letters.userId));
 }
 
 function queueCondition(db: DbOrTx, query: Omit<MailDeskQuery, 'page' | 'pageSize'>): SQL | undefined {
@@ -553,6 +561,37 @@ export async function markShredded(
       before: { status: row.status },
       after: { status: 'shredded', shreddedOn: input.shreddedOn },
     });
+  });
+  return deskLetter(deps, id);
+}
+
+/**
+ * The EIN desk takes the number from a CP 575 (or a 147C where the EIN was missing), staff confirming it
+ * (decision 0089). The letter must be scanned: it is the vault's proof of the number. The EIN desk's
+ * own service sets it, with its rules (the next step only, the number's form, the customer told).
+ */
+export async function takeEinFromLetter(deps: AppDeps, staff: Staff, id: string, ein: string): Promise<DeskLetter> {
+  const { db } = deps.database;
+  const [row] = await deskSelect(db).where(eq(letters.id, id));
+  if (!row) throw new ApiError('NOT_FOUND');
+  const { letter } = row;
+  if (!letter.userId || !offersEin(letter.kind, row.einStatus, Boolean(row.hasEin)))
+    throw new ApiError('INVALID_TRANSITION');
+  if (!letter.scanDocumentId) throw new ApiError('VALIDATION_FAILED', { file: 'mailroom.validation.einNeedsScan' });
+  const application = await findApplicationByUser(db, letter.userId);
+  if (!application) throw new ApiError('INVALID_TRANSITION');
+  const actor = { id: staff.id, role: 'admin' as const };
+  if (application.einStatus === 'ein_issued') await setEinNumber(deps, actor, application.id, ein);
+  else await advanceApplication(deps, actor, application.id, 'ein_issued', ein);
+  await recordAudit(db, {
+    actorId: staff.id,
+    actorRole: staff.role,
+    action: 'letter.ein_taken',
+    entityType: 'letter',
+    entityId: id,
+    subjectUserId: letter.userId,
+    // The number is in the EIN desk's own audit event; this one ties it to the letter.
+    after: { applicationId: application.id, kind: letter.kind },
   });
   return deskLetter(deps, id);
 }

@@ -17,9 +17,18 @@ import {
 import { letterListSchema, mailDeskListSchema } from '../../../shared/contracts/mail';
 import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
-import { auditEvents, companyFormations, letters, orders } from '../../db/schema';
+import { auditEvents, companyFormations, einApplications, letters, orders } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
-import { cp575Fields, forwardingOnSale, letterForm, letterOf, subscribe } from './mail.fixtures';
+import { helpers as einHelpers } from '../ein/ein.fixtures';
+import {
+  cp575Fields,
+  forwardingOnSale,
+  letterForm,
+  letterOf,
+  SCAN,
+  scannedEinLetterOf,
+  subscribe,
+} from './mail.fixtures';
 
 let t: TestApp;
 const db = () => t.deps.database.db;
@@ -302,5 +311,46 @@ describe('the desk’s CSV export (decision 0080)', () => {
     expect(text).toContain('Kararınızı bekliyor');
     const en = await ops.c.get(`/api/admin/mail/letters/export.csv?q=${encodeURIComponent('çiçek')}`);
     expect(String(en.body)).toContain('Waiting for your decision');
+  });
+});
+
+describe('a CP 575 or 147C gives the EIN desk its number (decision 0089)', () => {
+  it('moves the waiting application to EIN issued through the EIN desk, once, with the letter in the vault', async () => {
+    const ein = einHelpers(() => t);
+    const who = await ein.applicant();
+    await subscribe(t, who.id);
+    await db().update(einApplications).set({ einStatus: 'submitted_to_irs' }).where(eq(einApplications.userId, who.id));
+    // Logged without its scan: offered, but the number needs the scan first.
+    const logged = await log(cp575Fields(t, who.id));
+    expect(logged.body.letter.einOffer).toBe(true);
+    const id = logged.body.letter.id as string;
+    const support = await createStaffMember(t, 'support');
+    expect((await support.c.post(`/api/admin/mail/letters/${id}/ein`, { ein: '12-3456789' })).status).toBe(403);
+    const unscanned = await ops.c.post(`/api/admin/mail/letters/${id}/ein`, { ein: '12-3456789' });
+    expect(unscanned.status).toBe(400);
+    expect(unscanned.body.error.fields.file).toBe('mailroom.validation.einNeedsScan');
+    const form = letterForm({}, { file: SCAN });
+    expect((await ops.c.post(`/api/admin/mail/letters/${id}/scan`, form)).status).toBe(200);
+    const bad = await ops.c.post(`/api/admin/mail/letters/${id}/ein`, { ein: '12-34' });
+    expect(bad.status).toBe(400);
+    expect((await ein.applicationOf(who.id))?.einStatus).toBe('submitted_to_irs');
+
+    const taken = await ops.c.post(`/api/admin/mail/letters/${id}/ein`, { ein: '12-3456789' });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.letter.einOffer).toBe(false);
+    const app = await ein.applicationOf(who.id);
+    expect(app?.einStatus).toBe('ein_issued');
+    expect(app?.ein).toBe('123456789');
+    expect(await ein.auditOf(who.id, 'letter.ein_taken')).toHaveLength(1);
+    expect(await ein.auditOf(who.id, 'ein.status_changed')).toHaveLength(1);
+    // Offered no more: a second confirmation is refused.
+    expect((await ops.c.post(`/api/admin/mail/letters/${id}/ein`, { ein: '12-3456789' })).status).toBe(409);
+
+    // A 147C restores a missing number of an issued application; another kind of letter offers nothing.
+    const letter147c = await scannedEinLetterOf(t, who.id, 'letter147c', { einMissing: true });
+    expect((await ops.c.post(`/api/admin/mail/letters/${letter147c}/ein`, { ein: '98-7654321' })).status).toBe(200);
+    expect((await ein.applicationOf(who.id))?.ein).toBe('987654321');
+    const other = await letterOf(t, who.id);
+    expect((await ops.c.post(`/api/admin/mail/letters/${other}/ein`, { ein: '98-7654321' })).status).toBe(409);
   });
 });

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { MailroomItem } from '../../../shared/domain/mail';
 import { addDays } from '../../../shared/format/calendar-days';
-import { companyFormations, forwardingAddresses, letters, services, subscriptions } from '../../db/schema';
+import {
+  companyFormations,
+  documents,
+  einApplications,
+  forwardingAddresses,
+  letters,
+  services,
+  subscriptions,
+} from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { blob, type FormFile, PNG, pdf } from '../ein/ein.fixtures';
 
@@ -118,4 +126,45 @@ export async function forwardableLetterOf(t: TestApp, userId: string): Promise<s
     .values({ userId, recipient: 'Matrix Sahibi', line1: 'Matrix Sokak 1', city: 'Ankara', country: 'TR' })
     .onConflictDoNothing();
   return letterOf(t, userId);
+}
+
+/**
+ * A scanned EIN letter (CP 575 or 147C) of `userId`'s, its scan a vault document, straight in the tables.
+ * `einMissing` clears the application's number (what a 147C restores).
+ */
+export async function scannedEinLetterOf(
+  t: TestApp,
+  userId: string,
+  kind: 'cp575' | 'letter147c',
+  opts: { einMissing?: boolean } = {},
+): Promise<string> {
+  const db = t.deps.database.db;
+  if (opts.einMissing) await db.update(einApplications).set({ ein: null }).where(eq(einApplications.userId, userId));
+  const [doc] = await db
+    .insert(documents)
+    .values({
+      userId,
+      fileName: `${kind}.pdf`,
+      filePath: `mail/${userId}_${Date.now()}.pdf`,
+      category: 'mail',
+      uploadedBy: 'admin',
+      contentType: 'application/pdf',
+      fileSize: '100',
+    })
+    .returning({ id: documents.id });
+  const [row] = await db
+    .insert(letters)
+    .values({
+      userId,
+      envelopeName: 'EIN LLC',
+      sender: 'irs',
+      kind,
+      letterDate: '2026-11-02',
+      receivedOn: serverToday(t.deps.env),
+      pages: 2,
+      status: 'scanned',
+      scanDocumentId: doc.id,
+    })
+    .returning({ id: letters.id });
+  return row.id;
 }

@@ -41,7 +41,7 @@ import {
   mailDeskQuery,
   scanLetter,
 } from './mailAdminApi';
-import { PaperDoneForm } from './PaperDoneForm';
+import { EinFromLetterForm, PaperDoneForm } from './PaperDoneForm';
 
 const isQueue = (v: string | null): v is MailDeskQueue => (MAIL_DESK_QUEUES as readonly string[]).includes(v ?? '');
 const refresh = () => queryClient.invalidateQueries({ queryKey: MAIL_DESK_KEY });
@@ -145,6 +145,7 @@ export function AdminMailPage() {
 
 function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boolean }) {
   const { t } = useTranslation();
+  const can = useCan();
   const fmt = useFormat();
   const fileRef = useRef<HTMLInputElement>(null);
   const scan = useMutation({
@@ -208,6 +209,7 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
           {t('mailroom.page.shreddedOn', { date: fmt.day(letter.shreddedOn) })}
         </p>
       ) : null}
+      {letter.einOffer && letter.scanPath && can('ein.process') ? <EinFromLetterForm letter={letter} /> : null}
       {mayHandle && letter.status === 'to_forward' ? <PaperDoneForm letter={letter} step="forwarded" /> : null}
       {mayHandle && letter.status === 'shred_requested' ? <PaperDoneForm letter={letter} step="shredded" /> : null}
       {letter.businessDaysWaiting !== null ? (

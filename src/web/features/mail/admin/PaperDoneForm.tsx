@@ -11,11 +11,14 @@ import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { type DeskLetter, MAIL_DESK_KEY, markForwarded, markShredded } from './mailAdminApi';
+import { type DeskLetter, MAIL_DESK_KEY, markForwarded, markShredded, takeEin } from './mailAdminApi';
 
 /** The API's own schemas (decision 0081), loaded when a row first shows the form. */
 const forwardedResolver = lazyZodResolver(() =>
   import('../../../../shared/schemas/mail').then((m) => m.letterForwardedSchema),
+);
+const einResolver = lazyZodResolver(() =>
+  import('../../../../shared/schemas/company').then((m) => m.adminEinNumberSchema),
 );
 const shreddedResolver = lazyZodResolver(() =>
   import('../../../../shared/schemas/mail').then((m) => m.letterShreddedSchema),
@@ -118,6 +121,59 @@ function ShreddedForm({ letter }: { letter: DeskLetter }) {
       <Button type="submit" size="sm" loading={save.isPending} data-testid="mail-shredded-save">
         {t('mailroom.desk.markShredded')}
       </Button>
+    </form>
+  );
+}
+
+/**
+ * The EIN desk's confirmation of the number a scanned CP 575 (or 147C) prints (decision 0089): the
+ * application moves to "EIN issued" through the EIN desk's own rules.
+ */
+export function EinFromLetterForm({ letter }: { letter: DeskLetter }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ ein: string }, unknown, { ein: string }>({
+    resolver: useLazyResolver(einResolver),
+    defaultValues: { ein: '' },
+  });
+  const save = useMutation({
+    mutationFn: (input: { ein: string }) => takeEin(letter.id, input.ein),
+    onSuccess: async () => {
+      toast.success(t('mailroom.desk.einTaken'));
+      await refresh();
+    },
+    onError: (error) => {
+      if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, ['ein'])) return;
+      failureToast(error, 'mailroom.desk.failed', t);
+    },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit((input) => save.mutate(input))}
+      noValidate
+      className="mt-3 rounded-lg border border-indigo-200 bg-indigo-50 p-3"
+      data-testid="mail-ein-form"
+    >
+      <p className="text-sm font-semibold text-slate-900">{t('mailroom.desk.einTitle')}</p>
+      <p className="text-sm text-slate-600">{t('mailroom.desk.einHint')}</p>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3 sm:items-end">
+        <TextField
+          id={`ein-${letter.id}`}
+          label={t('mailroom.desk.einField')}
+          error={errors.ein?.message}
+          autoComplete="off"
+          inputMode="numeric"
+          placeholder="12-3456789"
+          {...register('ein')}
+        />
+        <Button type="submit" size="sm" loading={save.isPending} data-testid="mail-ein-save">
+          {t('mailroom.desk.einSave')}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -64,3 +64,6 @@ export function downloadMailCsv(queue: MailDeskQueue, q: string, format: ExportF
   if (format !== 'csv') search.set('format', format);
   return downloadCsv(`${BASE}/letters/export.csv?${search}`, 'letters.csv');
 }
+
+export const takeEin = (id: string, ein: string) =>
+  api<{ letter: DeskLetter }>('POST', `${BASE}/letters/${id}/ein`, { ein });
