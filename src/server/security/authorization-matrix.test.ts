@@ -900,6 +900,7 @@ const MATRIX: Record<string, Row> = {
     expect: SIGNED_IN,
   },
   'GET /api/admin/mail/letters': { request: () => ({ query: 'queue=all&page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/mail/summary': { expect: ADMIN_ONLY },
   'GET /api/admin/mail/letters/export.csv': { request: () => ({ query: 'queue=held&format=csv' }), expect: ADMIN_ONLY },
   'POST /api/admin/mail/letters/{id}/forwarded': {
     request: async ({ world }) => ({

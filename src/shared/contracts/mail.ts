@@ -151,3 +151,25 @@ export const mailSettingsSchema = z
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
 export const checkoutUrlSchema = z.object({ url: z.string() }).openapi('MailCheckout');
+
+// --- the operator home's mail panel (decision 0089) -------------------------------------------------
+
+const scanTimesSchema = z.object({
+  received: z.number().int(),
+  scanned: z.number().int(),
+  /** Hours from logging to the scan, of the letters scanned in the period. */
+  medianHours: z.number().nullable(),
+  p90Hours: z.number().nullable(),
+});
+
+export const mailSummarySchema = z
+  .object({
+    totals: scanTimesSchema,
+    months: z.array(scanTimesSchema.extend({ month: z.string() })),
+    /** Now: letters of a known customer waiting for the customer's word. */
+    openDecisions: z.number().int(),
+    /** Now: letters paid for forwarding, not yet posted. */
+    toForward: z.number().int(),
+  })
+  .openapi('MailSummary');
+export type MailSummary = z.infer<typeof mailSummarySchema>;

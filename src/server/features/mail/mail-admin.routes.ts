@@ -12,7 +12,9 @@ import {
   mailDeskExportQuerySchema,
   mailDeskListSchema,
   mailDeskQuerySchema,
+  mailSummarySchema,
 } from '../../../shared/contracts/mail';
+import { overviewRangeQuerySchema } from '../../../shared/contracts/overview';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { adminEinNumberSchema } from '../../../shared/schemas/company';
@@ -26,6 +28,7 @@ import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } fro
 import { guarded, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
+import { resolveRange } from '../overview';
 import { envelopeResponse } from './mail.routes';
 import {
   assignLetter,
@@ -38,6 +41,7 @@ import {
   searchCompanies,
   takeEinFromLetter,
 } from './mail-admin.service';
+import { mailSummary } from './mail-summary.service';
 
 const tags = ['admin'];
 const fileRefusals = {
@@ -53,6 +57,16 @@ const list = adminRoute('mail.read', {
   description: 'q searches the name on the envelope and the company name, Turkish letters folded.',
   request: { query: mailDeskQuerySchema },
   responses: { 200: jsonResponse(mailDeskListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+});
+
+const summary = adminRoute('mail.read', {
+  method: 'get',
+  path: '/summary',
+  tags,
+  summary:
+    "The operator home's mail panel: letters logged and time to scan (median, 90th percentile) in the period; open decisions now",
+  request: { query: overviewRangeQuerySchema },
+  responses: { 200: jsonResponse(mailSummarySchema, 'The figures'), 400: errorResponses[400], ...guarded },
 });
 
 const companies = adminRoute('mail.read', {
@@ -260,6 +274,11 @@ export function mailAdminRoutes() {
     name: 'letters',
     pages: (c, query) => deskPages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
     columns: exportColumns,
+  });
+
+  router.openapi(summary, async (c) => {
+    const range = resolveRange(c.req.valid('query'), serverToday(c.var.deps.env));
+    return c.json(await mailSummary(c.var.deps.database.db, range), 200);
   });
 
   router.openapi(companies, async (c) =>

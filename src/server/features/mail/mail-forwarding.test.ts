@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { letterListSchema, mailDeskListSchema } from '../../../shared/contracts/mail';
+import { letterListSchema, mailDeskListSchema, mailSummarySchema } from '../../../shared/contracts/mail';
 import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
 import { auditEvents, companyFormations, einApplications, letters, orders } from '../../db/schema';
@@ -352,5 +352,33 @@ describe('a CP 575 or 147C gives the EIN desk its number (decision 0089)', () =>
     expect((await ein.applicationOf(who.id))?.ein).toBe('987654321');
     const other = await letterOf(t, who.id);
     expect((await ops.c.post(`/api/admin/mail/letters/${other}/ein`, { ein: '98-7654321' })).status).toBe(409);
+  });
+});
+
+describe('the operator home’s mail panel (decision 0089)', () => {
+  it('counts letters logged, the time to scan and the open decisions; support reads it, finance does not', async () => {
+    const { id } = await company();
+    const today = serverToday(t.deps.env);
+    const waiting = await letterOf(t, id);
+    const scanned = await letterOf(t, id);
+    // Logged 10 hours before its scan.
+    await db()
+      .update(letters)
+      .set({ status: 'scanned', createdAt: new Date(Date.now() - 10 * 3600_000), scannedAt: new Date() })
+      .where(eq(letters.id, scanned));
+    const res = await ops.c.get(`/api/admin/mail/summary?from=${addDays(today, -1)}&to=${today}`);
+    expect(res.status).toBe(200);
+    const figures = mailSummarySchema.parse(res.body);
+    expect(figures.totals.received).toBeGreaterThanOrEqual(2);
+    expect(figures.totals.scanned).toBeGreaterThanOrEqual(1);
+    expect(figures.totals.p90Hours).not.toBeNull();
+    expect(figures.totals.p90Hours ?? 0).toBeGreaterThanOrEqual(figures.totals.medianHours ?? 0);
+    expect(figures.openDecisions).toBeGreaterThanOrEqual(1);
+    expect((await status(waiting)).status).toBe('received');
+    const finance = await createStaffMember(t, 'finance');
+    expect((await finance.c.get('/api/admin/mail/summary')).status).toBe(403);
+    const support = await createStaffMember(t, 'support');
+    expect((await support.c.get('/api/admin/mail/summary')).status).toBe(200);
+    expect((await ops.c.get('/api/admin/mail/summary?from=2026-13-01')).status).toBe(400);
   });
 });
