@@ -138,3 +138,8 @@ export function offersEin(kind: string, einStatus: string | null, hasEin: boolea
   if (!EIN_LETTER_KINDS.includes(kind) || einStatus === null) return false;
   return einStatus === 'submitted_to_irs' || (einStatus === 'ein_issued' && !hasEin);
 }
+
+/** A letter paid for, posted or shredded stays with its customer: the paper's fate was theirs to decide. */
+export function canReassign(status: LetterStatus): boolean {
+  return !['forward_requested', 'to_forward', 'forwarded', 'shredded'].includes(status);
+}

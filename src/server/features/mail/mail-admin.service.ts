@@ -13,6 +13,7 @@ import type {
 import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
 import {
   awaitsScan,
+  canReassign,
   canScan,
   canShred,
   type LetterHeldReason,
@@ -415,7 +416,7 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
     const [row] = await tx.select().from(letters).where(eq(letters.id, id)).for('update');
     if (!row) throw new ApiError('NOT_FOUND');
     if (row.userId === userId) return;
-    if (row.scanDocumentId) throw new ApiError('INVALID_TRANSITION');
+    if (row.scanDocumentId || !canReassign(row.status)) throw new ApiError('INVALID_TRANSITION');
     // A letter nobody decided on yet starts afresh with its new customer's subscription and rules.
     const start =
       row.status === 'received' || row.heldReason

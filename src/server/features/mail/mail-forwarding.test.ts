@@ -185,6 +185,9 @@ describe('forwarding (decision 0089)', () => {
       decisions: [],
       forwardPriceCents: null,
     });
+    // Posted paper stays with its customer.
+    const other = await company();
+    expect((await ops.c.post(`/api/admin/mail/letters/${small}/assign`, { userId: other.id })).status).toBe(409);
     // Support reads the desk but does not post.
     const support = await createStaffMember(t, 'support');
     const big = await letterOf(t, id, { status: 'to_forward' });

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { kindsForSender, LETTER_SENDERS, type LetterSender } from '../../../../shared/catalogue/letter-kinds';
-import { canScan } from '../../../../shared/domain/mail';
+import { canReassign, canScan } from '../../../../shared/domain/mail';
 import { todayUtc } from '../../../../shared/format/dates';
 import { TEXT_MAX } from '../../../../shared/schemas/text-rules';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
@@ -259,7 +259,7 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
           </>
         ) : null}
       </div>
-      {mayHandle && !letter.scanPath ? (
+      {mayHandle && !letter.scanPath && canReassign(letter.status) ? (
         <details className="mt-2 text-sm" open={!letter.userId}>
           <summary className="cursor-pointer font-medium text-indigo-700">{t('mailroom.desk.assign')}</summary>
           <CompanyPicker
