@@ -169,6 +169,7 @@ export const AUDIT_READERS = {
   'letter.address_saved': { customer: null, staff: by('mail.read', 'country') },
   'letter.rules_saved': { customer: null, staff: by('mail.read', 'scanGovernment', 'shredAdvertising') },
   'letter.ein_taken': { customer: null, staff: by('mail.read', 'applicationId', 'kind') },
+  'letter.expired': { customer: null, staff: by('mail.read', 'status', 'deleted') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,
@@ -200,7 +201,8 @@ export const AUDIT_READERS = {
   'privacy.export_produced': noFields(),
   'privacy.erasure_requested': noFields(),
   'privacy.erasure_confirmed': { customer: null, staff: by('privacy.manage', 'dueOn') },
-  'privacy.erasure_approved': { customer: null, staff: by('privacy.manage', 'files') },
+  // Paper at the US address shredded with the erasure, and the letters' ids on it (decision 0089).
+  'privacy.erasure_approved': { customer: null, staff: by('privacy.manage', 'files', 'paperShredded', 'letters') },
   'privacy.erasure_declined': noFields(),
 } as const satisfies Record<AuditAction, AuditReadRule>;
 

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'letter.address_saved',
   'letter.rules_saved',
   'letter.ein_taken',
+  'letter.expired',
   // money and the catalogue
   'order.paid',
   'order.failed',

@@ -30,4 +30,5 @@ ALTER TABLE "letters" ADD CONSTRAINT "letters_forward_order_id_orders_id_fk" FOR
 CREATE INDEX "letters_forward_order_idx" ON "letters" USING btree ("forward_order_id");--> statement-breakpoint
 CREATE INDEX "letters_created_idx" ON "letters" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "letters_scanned_at_idx" ON "letters" USING btree ("scanned_at");--> statement-breakpoint
+CREATE INDEX "letters_sender_received_idx" ON "letters" USING btree ("sender","received_on");--> statement-breakpoint
 CREATE INDEX "services_mailroom_item_idx" ON "services" USING btree ("mailroom_item");

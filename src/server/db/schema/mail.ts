@@ -58,6 +58,8 @@ export const letters = pgTable(
     // The operator home's mail panel: letters logged in a period, and scanned in a period (time to scan).
     index('letters_created_idx').on(t.createdAt),
     index('letters_scanned_at_idx').on(t.scannedAt),
+    // The retention sweep: a sender's letters past their period (decision 0089).
+    index('letters_sender_received_idx').on(t.sender, t.receivedOn),
   ],
 );
 

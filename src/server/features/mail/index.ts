@@ -3,3 +3,4 @@
  */
 export { envelopeKeysOf, lettersOf } from './mail-admin.service';
 export { mailListensToPayments, mailSettings as mailSettingsOf } from './mail-forwarding.service';
+export { expireLetters, paperHeldFor } from './mail-retention.service';

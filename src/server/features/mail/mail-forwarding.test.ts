@@ -20,6 +20,7 @@ import { translate } from '../../../shared/i18n';
 import { auditEvents, companyFormations, einApplications, letters, orders } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { helpers as einHelpers } from '../ein/ein.fixtures';
+import { runRetentionSweep } from '../retention/retention.service';
 import {
   cp575Fields,
   forwardingOnSale,
@@ -383,5 +384,45 @@ describe('the operator home’s mail panel (decision 0089)', () => {
     const support = await createStaffMember(t, 'support');
     expect((await support.c.get('/api/admin/mail/summary')).status).toBe(200);
     expect((await ops.c.get('/api/admin/mail/summary?from=2026-13-01')).status).toBe(400);
+  });
+});
+
+describe('retention per sender (decision 0089)', () => {
+  it('sends an expired IRS letter’s paper to shredding, deletes it once shredded, and keeps a bank’s', async () => {
+    const { id } = await company();
+    const today = serverToday(t.deps.env);
+    const old = addDays(today, -t.deps.env.RETENTION_MAIL_IRS_DAYS - 1);
+    const irs = await letterOf(t, id, { receivedOn: old });
+    const young = await letterOf(t, id, { receivedOn: addDays(today, -30) });
+    const [bank] = await db()
+      .insert(letters)
+      .values({ userId: id, envelopeName: 'Old LLC', sender: 'bank', kind: 'unknown', receivedOn: old, pages: 1 })
+      .returning({ id: letters.id });
+    const [advert] = await db()
+      .insert(letters)
+      .values({
+        userId: id,
+        envelopeName: 'Old LLC',
+        sender: 'advertiser',
+        kind: 'unknown',
+        receivedOn: addDays(today, -t.deps.env.RETENTION_MAIL_ADVERTISING_DAYS - 1),
+        pages: 1,
+        status: 'shredded',
+        shreddedOn: today,
+      })
+      .returning({ id: letters.id });
+
+    expect((await runRetentionSweep(t.deps)).lettersExpired).toBe(2);
+    expect((await status(irs)).status).toBe('shred_requested');
+    expect(await status(advert.id)).toBeUndefined();
+    expect((await status(young)).status).toBe('received');
+    expect((await status(bank.id)).status).toBe('received');
+    // The desk shreds the paper; the next sweep deletes the record; a third finds nothing.
+    await ops.c.post(`/api/admin/mail/letters/${irs}/shredded`, { shreddedOn: today });
+    expect((await runRetentionSweep(t.deps)).lettersExpired).toBe(1);
+    expect(await status(irs)).toBeUndefined();
+    expect((await runRetentionSweep(t.deps)).lettersExpired).toBe(0);
+    const audits = await db().select().from(auditEvents).where(eq(auditEvents.action, 'letter.expired'));
+    expect(audits.map((a) => a.entityId).sort()).toEqual([advert.id, irs, irs].sort());
   });
 });

@@ -1,4 +1,4 @@
-import { t } from '../../../shared/domain/personal-data';
+import { MAIL_SWEEP, t } from '../../../shared/domain/personal-data';
 import type { ServerFeature } from '../../platform/feature';
 import { mailRoutes } from './mail.routes';
 import { mailAdminRoutes } from './mail-admin.routes';
@@ -31,8 +31,9 @@ export const mailFeature: ServerFeature = {
       export: { file: 'letters.json' },
       erasure: { does: 'delete' },
       retention: {
-        period: 'while the account is open (a retention period per kind of letter is not built yet)',
-        sweep: null,
+        period:
+          'IRS letters RETENTION_MAIL_IRS_DAYS (7 years) and advertising RETENTION_MAIL_ADVERTISING_DAYS (1 year) after arrival: the paper to shredding, then the record; other letters while the account is open',
+        sweep: MAIL_SWEEP,
       },
       notice: 'letters',
     },
@@ -57,7 +58,7 @@ export const mailFeature: ServerFeature = {
       what: 'the photos of the letters’ envelopes',
       export: { file: 'files/mail/' },
       erasure: { does: 'delete' },
-      retention: { period: 'while the account is open', sweep: null },
+      retention: { period: 'with their letter', sweep: MAIL_SWEEP },
       notice: 'letters',
     },
   ],
