@@ -170,6 +170,7 @@ export const AUDIT_READERS = {
   'letter.rules_saved': { customer: null, staff: by('mail.read', 'scanGovernment', 'shredAdvertising') },
   'letter.ein_taken': { customer: null, staff: by('mail.read', 'applicationId', 'kind') },
   'letter.expired': { customer: null, staff: by('mail.read', 'status', 'deleted') },
+  'letter.support_opened': { customer: null, staff: by('mail.read', 'threadId', 'kind') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,

@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'letter.rules_saved',
   'letter.ein_taken',
   'letter.expired',
+  'letter.support_opened',
   // money and the catalogue
   'order.paid',
   'order.failed',

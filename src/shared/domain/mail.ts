@@ -143,3 +143,6 @@ export function offersEin(kind: string, einStatus: string | null, hasEin: boolea
 export function canReassign(status: LetterStatus): boolean {
   return !['forward_requested', 'to_forward', 'forwarded', 'shredded'].includes(status);
 }
+
+/** The IRS's penalty notices (decision 0089): scanned, each opens a support thread with the scan attached. */
+export const PENALTY_LETTER_KINDS: readonly string[] = ['cp215', 'cp15', 'form5472_penalty', 'cp162'];

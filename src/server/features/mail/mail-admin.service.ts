@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
-import type { LetterSender } from '../../../shared/catalogue/letter-kinds';
+import type { LetterKind, LetterSender } from '../../../shared/catalogue/letter-kinds';
 import type {
   DeskLetter,
   LetterForwardedInput,
@@ -19,10 +19,13 @@ import {
   type LetterHeldReason,
   type LetterStatus,
   offersEin,
+  PENALTY_LETTER_KINDS,
   SCAN_TARGET_BUSINESS_DAYS,
   statusByStandingRule,
 } from '../../../shared/domain/mail';
 import { foldTurkish } from '../../../shared/domain/search';
+import { translate } from '../../../shared/i18n';
+import { toLanguage } from '../../../shared/i18n/languages';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, documents, einApplications, letters, userProfiles, users } from '../../db/schema';
 import { foldedContains, foldedPattern } from '../../db/search';
@@ -36,11 +39,13 @@ import type { UploadedFile } from '../../platform/uploads/multipart';
 import { storeDocumentRow } from '../documents';
 import { advanceApplication, findApplicationByUser, setEinNumber } from '../ein';
 import { hasCurrentSubscription } from '../renewals';
+import { adminCreateThread } from '../support';
 import {
   checkKindSender,
   isUrgentKind,
   type LetterMailTemplate,
   type LetterRow,
+  letterExplanation,
   mailLetterCustomer,
   toLetterView,
 } from './mail.service';
@@ -51,7 +56,7 @@ import { standingRulesOf } from './mail-forwarding.service';
  * match an unmatched one, upload its scan into the customer's vault.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'storage' | 'logger' | 'mailer' | 'env'>;
+type Deps = AppDeps;
 type Staff = { id: string; role: string };
 
 const COMPANY_MATCHES = 10;
@@ -401,7 +406,50 @@ export async function logLetter(
     throw err;
   }
   deps.mailer.kick();
+  if (files.scan && userId) await openPenaltyThread(deps, staff, { id, userId, kind: input.kind }, files.scan);
   return deskLetter(deps, id);
+}
+
+/**
+ * An IRS penalty notice, once scanned, opens a support thread for its customer with the scan attached
+ * (decision 0089), through the support desk's own service: the customer is mailed and can answer there.
+ * The scan is already in the vault; a failure here is logged and never undoes it.
+ */
+async function openPenaltyThread(
+  deps: Deps,
+  staff: Staff,
+  letter: { id: string; userId: string; kind: LetterKind },
+  scan: UploadedFile,
+): Promise<void> {
+  if (!PENALTY_LETTER_KINDS.includes(letter.kind)) return;
+  try {
+    const [person] = await deps.database.db.select({ lang: users.lang }).from(users).where(eq(users.id, letter.userId));
+    const lang = toLanguage(person?.lang) ?? 'tr';
+    const thread = await adminCreateThread(
+      deps,
+      { id: staff.id, role: 'admin' },
+      {
+        userId: letter.userId,
+        subject: translate(lang, `mailroom.kinds.${letter.kind}.name`),
+        message: `${translate(lang, 'mailroom.penaltyThread')}\n\n${letterExplanation(letter.kind, lang)}`,
+      },
+      scan,
+    );
+    await recordAudit(deps.database.db, {
+      actorId: staff.id,
+      actorRole: staff.role,
+      action: 'letter.support_opened',
+      entityType: 'letter',
+      entityId: letter.id,
+      subjectUserId: letter.userId,
+      after: { threadId: thread.id, kind: letter.kind },
+    });
+  } catch (err) {
+    deps.logger.error(
+      { err, letterId: letter.id },
+      'a penalty notice was scanned but its support thread was not opened',
+    );
+  }
 }
 
 /**
@@ -495,6 +543,7 @@ export async function scanLetter(deps: Deps, staff: Staff, id: string, file: Upl
     throw err;
   }
   deps.mailer.kick();
+  await openPenaltyThread(deps, staff, { id, userId: ownerId, kind: current.kind }, file);
   return deskLetter(deps, id);
 }
 

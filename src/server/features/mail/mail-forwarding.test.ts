@@ -426,3 +426,34 @@ describe('retention per sender (decision 0089)', () => {
     expect(audits.map((a) => a.entityId).sort()).toEqual([advert.id, irs, irs].sort());
   });
 });
+
+describe('an IRS penalty notice opens a support thread (decision 0089)', () => {
+  it('once scanned, with the scan attached and the customer told; another kind opens none', async () => {
+    const { c, id } = await company();
+    const logged = await log(
+      cp575Fields(t, id, { kind: 'form5472_penalty', envelopeName: 'CEZA LLC', pages: '4', letterDate: undefined }),
+    );
+    expect(logged.status, JSON.stringify(logged.body)).toBe(200);
+    const letterId = logged.body.letter.id as string;
+    expect((await c.get('/api/support/threads')).body.threads).toHaveLength(0);
+    const scanned = await ops.c.post(`/api/admin/mail/letters/${letterId}/scan`, letterForm({}, { file: SCAN }));
+    expect(scanned.status).toBe(200);
+    const threads = (await c.get('/api/support/threads')).body.threads;
+    expect(threads).toHaveLength(1);
+    expect(threads[0].subject).toBe(translate('tr', 'mailroom.kinds.form5472_penalty.name'));
+    const thread = await c.get(`/api/support/threads/${threads[0].id}`);
+    const [first] = thread.body.messages;
+    expect(first.message).toContain(translate('tr', 'mailroom.penaltyThread'));
+    expect(first.isAdminReply).toBe(true);
+    expect(first.attachments).toHaveLength(1);
+    const audits = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, letterId), eq(auditEvents.action, 'letter.support_opened')));
+    expect(audits).toHaveLength(1);
+    // A CP 575 scanned opens nothing.
+    const plain = await letterOf(t, id);
+    await ops.c.post(`/api/admin/mail/letters/${plain}/scan`, letterForm({}, { file: SCAN }));
+    expect((await c.get('/api/support/threads')).body.threads).toHaveLength(1);
+  });
+});
