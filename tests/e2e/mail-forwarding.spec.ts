@@ -1,5 +1,5 @@
 /**
- * The mailroom's "done means" journey (issue 39, decision 0089), in both languages, at 375 and 1280 px:
+ * The mailroom's "done means" journey (decision 0089), in both languages, at 375 and 1280 px:
  * staff log a CP 575 and scan it; the customer is told and reads the Turkish explanation on a phone; the
  * EIN desk takes the number from the letter; the customer saves a forwarding address and pays for
  * forwarding another letter through the checkout; staff enter the tracking number; the customer sees it.
