@@ -42,6 +42,8 @@ export const letterViewSchema = z
     trackingNumber: z.string().nullable(),
     forwardedOn: calendarDate().nullable(),
     shreddedOn: calendarDate().nullable(),
+    /** A state's reminder: the calendar item it belongs to (the first due on or after the letter's date). */
+    calendarItem: z.object({ ruleId: z.string(), dueDate: calendarDate() }).nullable(),
   })
   .openapi('Letter');
 export type LetterView = z.infer<typeof letterViewSchema>;

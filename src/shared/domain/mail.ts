@@ -146,3 +146,10 @@ export function canReassign(status: LetterStatus): boolean {
 
 /** The IRS's penalty notices (decision 0089): scanned, each opens a support thread with the scan attached. */
 export const PENALTY_LETTER_KINDS: readonly string[] = ['cp215', 'cp15', 'form5472_penalty', 'cp162'];
+
+/** A state's reminder letter and the compliance calendar's rule it reminds of (decision 0089). */
+export const STATE_REMINDER_RULES: Readonly<Record<string, string>> = {
+  wy_annual_report: 'wyoming_annual_report',
+  de_annual_tax: 'delaware_llc_annual_tax',
+  fl_annual_report: 'florida_annual_report',
+};

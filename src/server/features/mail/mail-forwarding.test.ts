@@ -457,3 +457,23 @@ describe('an IRS penalty notice opens a support thread (decision 0089)', () => {
     expect((await c.get('/api/support/threads')).body.threads).toHaveLength(1);
   });
 });
+
+describe('a state reminder links to its compliance calendar item (decision 0089)', () => {
+  it('names the rule and the first due date on or after the letter’s date; other letters link nothing', async () => {
+    const { c, id } = await company(); // a Wyoming company formed on 15 January 2026
+    const logged = await log({
+      envelopeName: 'WY LLC',
+      userId: id,
+      sender: 'state',
+      kind: 'wy_annual_report',
+      letterDate: '2026-11-02',
+      receivedOn: serverToday(t.deps.env),
+      pages: '1',
+    });
+    expect(logged.status, JSON.stringify(logged.body)).toBe(200);
+    const letter = await myLetter(c, logged.body.letter.id);
+    expect(letter?.calendarItem).toEqual({ ruleId: 'wyoming_annual_report', dueDate: '2027-01-01' });
+    const other = await letterOf(t, id);
+    expect((await myLetter(c, other))?.calendarItem).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import {
   kindFitsSender,
   type LetterKind,
@@ -16,10 +17,11 @@ import {
   LETTER_DECISIONS,
   type LetterDecision,
   MAILROOM_ITEMS_ENUM,
+  STATE_REMINDER_RULES,
 } from '../../../shared/domain/mail';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
-import { documents, letters, userProfiles, users } from '../../db/schema';
+import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
@@ -53,6 +55,7 @@ export function toLetterView(
   scanPath: string | null,
   prices: ForwardPrices = {},
   subscribed = true,
+  company: CalendarCompany | null = null,
 ): LetterView {
   const heldForRenewal = row.heldReason !== null && !subscribed;
   return {
@@ -75,7 +78,29 @@ export function toLetterView(
     trackingNumber: row.trackingNumber,
     forwardedOn: row.forwardedOn,
     shreddedOn: row.shreddedOn,
+    calendarItem: calendarItemOf(row, company),
   };
+}
+
+/** The company's state and formation day: what its compliance calendar is computed from. */
+export type CalendarCompany = { state: string | null; formedOn: string | null };
+
+/**
+ * A state's reminder letter's item of the compliance calendar (decision 0089): the first occurrence of
+ * its rule due on or after the letter's date, as the calendar computes it (the shared catalogue's rules).
+ */
+export function calendarItemOf(
+  row: Pick<LetterRow, 'kind' | 'letterDate' | 'receivedOn'>,
+  company: CalendarCompany | null,
+): { ruleId: string; dueDate: string } | null {
+  const ruleId = STATE_REMINDER_RULES[row.kind];
+  if (!ruleId || !company?.state || !company.formedOn) return null;
+  const item = deadlinesFor({
+    state: company.state,
+    formationDate: company.formedOn,
+    today: row.letterDate ?? row.receivedOn,
+  }).find((d) => d.ruleId === ruleId);
+  return item ? { ruleId, dueDate: item.dueDate } : null;
 }
 
 /** The forwarding prices on sale now, one query for the page. */
@@ -90,7 +115,7 @@ export async function forwardPrices(db: DbOrTx): Promise<ForwardPrices> {
 const MY_LETTERS_MAX = 500;
 
 export async function myLetters(db: DbOrTx, userId: string, today: string): Promise<LetterView[]> {
-  const [rows, prices, subscribed] = await Promise.all([
+  const [rows, prices, subscribed, [company]] = await Promise.all([
     db
       .select(letterColumns)
       .from(letters)
@@ -100,8 +125,12 @@ export async function myLetters(db: DbOrTx, userId: string, today: string): Prom
       .limit(MY_LETTERS_MAX),
     forwardPrices(db),
     hasCurrentSubscription(db, userId, today),
+    db
+      .select({ state: companyFormations.stateSelected, formedOn: companyFormations.formedOn })
+      .from(companyFormations)
+      .where(eq(companyFormations.userId, userId)),
   ]);
-  return rows.map((r) => toLetterView(r.letter, r.scanPath, prices, subscribed));
+  return rows.map((r) => toLetterView(r.letter, r.scanPath, prices, subscribed, company ?? null));
 }
 
 /** The customer's word on a letter: scan, shred or hold. */

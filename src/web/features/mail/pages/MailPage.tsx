@@ -114,6 +114,19 @@ function LetterCard({ letter }: { letter: LetterView }) {
           </Alert>
         ) : null}
         <LetterExplanation letter={letter} />
+        {letter.calendarItem ? (
+          <p className="mt-3 text-sm" data-testid="letter-calendar-item">
+            <Link
+              to={`/dashboard#compliance-item-${letter.calendarItem.ruleId}`}
+              className={`font-medium ${linkClass}`}
+            >
+              {t('mailroom.page.calendarItem', {
+                rule: t(`compliance.rules.${letter.calendarItem.ruleId}.name`),
+                date: fmt.day(letter.calendarItem.dueDate),
+              })}
+            </Link>
+          </p>
+        ) : null}
         <PaperTrail letter={letter} />
         <div className="mt-4 flex flex-wrap items-center gap-3">
           {letter.scanPath ? (
