@@ -115,6 +115,19 @@ describe('forwarding (decision 0089)', () => {
     expect(await db().select().from(orders).where(eq(orders.userId, id))).toHaveLength(0);
   });
 
+  it('finance marks a service as a forwarding band; an unknown item is refused', async () => {
+    const finance = await createStaffMember(t, 'finance');
+    const body = { title: 'Posta yönlendirme', description: 'Mektubunuzu göndeririz.', priceCents: 2_000 };
+    const bad = await finance.c.post('/api/admin/services', { ...body, mailroomItem: 'forward_pigeon' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.mailroomItem).toBe('validation.invalid');
+    const made = await finance.c.post('/api/admin/services', { ...body, mailroomItem: 'forward_parcel' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.service.mailroomItem).toBe('forward_parcel');
+    const cleared = await finance.c.patch(`/api/admin/services/${made.body.service.id}`, { mailroomItem: null });
+    expect(cleared.body.service.mailroomItem).toBeNull();
+  });
+
   it('charges the band’s catalogue price, moves the letter only on the confirmed payment, once; staff post it', async () => {
     const prices = await forwardingOnSale(t);
     const { c, id } = await company();
