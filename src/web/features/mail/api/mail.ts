@@ -37,9 +37,14 @@ export const saveForwardingAddress = (body: ForwardingAddressInput) =>
 export const saveStandingRules = (body: StandingRulesInput) =>
   api<MailSettings>('PUT', '/api/mail/settings/rules', body);
 
-/** Letters the dashboard card announces: waiting for the customer's word, or urgent and not yet shredded. */
+/**
+ * Letters the dashboard card announces: waiting for the customer's word, held until a renewal
+ * (decision 0089), or urgent and not yet shredded.
+ */
 export function newLetters(list: LetterList | undefined): LetterView[] {
   return (
-    list?.letters.filter((l) => l.status === 'received' || (l.urgent && l.status !== 'shredded')).slice(0, 3) ?? []
+    list?.letters
+      .filter((l) => l.status === 'received' || l.heldReason !== null || (l.urgent && l.status !== 'shredded'))
+      .slice(0, 3) ?? []
   );
 }
