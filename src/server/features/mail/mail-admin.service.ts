@@ -398,7 +398,13 @@ export async function logLetter(
           ...(start.byRule ? { byStandingRule: true } : {}),
         },
       });
-      const template: LetterMailTemplate = urgent ? 'mailroom.urgent' : doc ? 'mailroom.scanned' : 'mailroom.received';
+      const template: LetterMailTemplate = urgent
+        ? 'mailroom.urgent'
+        : doc
+          ? 'mailroom.scanned'
+          : row.heldReason
+            ? 'mailroom.held'
+            : 'mailroom.received';
       await mailLetterCustomer(deps, tx, row, template);
     });
   } catch (err) {
@@ -485,7 +491,8 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
       before: { userId: row.userId },
       after: { userId },
     });
-    await mailLetterCustomer(deps, tx, saved, saved.urgent ? 'mailroom.urgent' : 'mailroom.received');
+    const template = saved.urgent ? 'mailroom.urgent' : saved.heldReason ? 'mailroom.held' : 'mailroom.received';
+    await mailLetterCustomer(deps, tx, saved, template);
   });
   deps.mailer.kick();
   return deskLetter(deps, id);

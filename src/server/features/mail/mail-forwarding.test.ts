@@ -17,7 +17,7 @@ import {
 import { letterListSchema, mailDeskListSchema, mailSummarySchema } from '../../../shared/contracts/mail';
 import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
-import { auditEvents, companyFormations, einApplications, letters, orders } from '../../db/schema';
+import { auditEvents, companyFormations, einApplications, letters, mailOutbox, orders } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { helpers as einHelpers } from '../ein/ein.fixtures';
 import { runRetentionSweep } from '../retention/retention.service';
@@ -296,6 +296,12 @@ describe('no current subscription (decision 0089)', () => {
     const res = await log(cp575Fields(t, id));
     expect(res.status).toBe(200);
     expect(res.body.letter).toMatchObject({ status: 'held', heldReason: 'no_subscription' });
+    // Told so by mail, with the way to renew.
+    const [told] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `mailroom:${res.body.letter.id}:${id}:mailroom.held`));
+    expect(told?.text).toContain('/account/subscriptions');
     const letterId = res.body.letter.id as string;
     expect(await myLetter(c, letterId)).toMatchObject({ status: 'held', heldReason: 'no_subscription', decisions: [] });
     const refused = await c.post(`/api/mail/letters/${letterId}/decision`, { decision: 'scan' });

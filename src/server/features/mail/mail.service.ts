@@ -188,7 +188,7 @@ export async function ownEnvelope(
   return { key: row.key, contentType: row.contentType ?? 'application/octet-stream' };
 }
 
-export type LetterMailTemplate = 'mailroom.received' | 'mailroom.scanned' | 'mailroom.urgent';
+export type LetterMailTemplate = 'mailroom.received' | 'mailroom.scanned' | 'mailroom.urgent' | 'mailroom.held';
 
 /**
  * Tells the letter's customer, in the transaction that logged or scanned it: the kind's name is the
@@ -219,7 +219,8 @@ export async function mailLetterCustomer(
       lang,
       vars: {
         name: person.name ?? '',
-        url: `${deps.env.publicUrl}/mail`,
+        // A held letter's way on is the renewal (decision 0089).
+        url: `${deps.env.publicUrl}${template === 'mailroom.held' ? '/account/subscriptions' : '/mail'}`,
         subject: translate(lang, `mailroom.kinds.${row.kind}.name`),
         excerpt: letterExplanation(row.kind, lang),
       },
