@@ -107,6 +107,16 @@ export const ADMIN_LIST_CASES: [string, string][] = [
     `/api/admin/bank-readiness/applications?q=${encodeURIComponent('IŞIL KILIÇ')}`,
   ],
   ['bank applications: deep page 2000', '/api/admin/bank-readiness/applications?page=2000&pageSize=20'],
+  // The mailroom (decisions 0086, 0089): about three letters per customer; its desk and its home panel.
+  ['mail: all letters', '/api/admin/mail/letters?page=1&pageSize=20'],
+  ['mail: to scan', '/api/admin/mail/letters?queue=to_scan&page=1'],
+  ['mail: waiting for the customer', '/api/admin/mail/letters?queue=waiting&page=1'],
+  ['mail: to forward', '/api/admin/mail/letters?queue=to_forward&page=1'],
+  ['mail: unmatched', '/api/admin/mail/letters?queue=unmatched&page=1'],
+  ['mail: search company', `/api/admin/mail/letters?q=${encodeURIComponent('IŞIL KILIÇ')}`],
+  ['mail: deep page 2000', '/api/admin/mail/letters?page=2000&pageSize=20'],
+  ['home mail: this month', '/api/admin/mail/summary'],
+  ['home mail: last 90 days', `/api/admin/mail/summary?from=${DAYS_AGO_89}&to=${TODAY}`],
   // Tracked filings (decision 0051): about 2.2 per customer.
   ['filings: waiting longest', '/api/admin/filings?page=1&pageSize=25'],
   ['filings: newest first', '/api/admin/filings?sort=newest&page=1'],

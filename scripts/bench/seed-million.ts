@@ -193,6 +193,24 @@ async function main() {
          current_date - abs(hashtext(u.id)) % 365, now() - (abs(hashtext(u.id)) % 365) * interval '1 day'
        from users u where u.role = 'customer' and abs(hashtext(u.id || 'b')) % 2 = 0`,
     );
+    // Letters (decisions 0086, 0089): about three per customer over a year, most scanned within a day of
+    // arriving, a few waiting for the customer's word or paid for forwarding; one in a thousand unmatched.
+    await run(
+      'letters',
+      `insert into letters (user_id, envelope_name, sender, kind, letter_date, received_on, pages, status,
+         scanned_at, created_at, updated_at)
+       select case when l.h % 1000 = 0 then null else l.user_id end, l.envelope, 'irs',
+         (array['cp575','letter147c','cp215','cp15','cp2000','unknown'])[1 + l.h % 6],
+         current_date - l.h % 365 - 5, current_date - l.h % 365, 1 + l.h % 12, l.status,
+         case when l.status = 'scanned' then l.logged + (l.h % 40) * interval '1 hour' end, l.logged, l.logged
+       from (
+         select u.id as user_id, upper(coalesce(u.name, 'LLC')) as envelope, abs(hashtext(u.id || n::text)) as h,
+           (array['scanned','scanned','scanned','scanned','scanned','received','held','shred_requested','to_forward',
+             'forwarded'])[1 + abs(hashtext(u.id || n::text || 's')) % 10] as status,
+           now() - (abs(hashtext(u.id || n::text)) % 365) * interval '1 day' as logged
+         from users u cross join generate_series(1, 3) n where u.role = 'customer'
+       ) l`,
+    );
     // A realistic audit history for /admin/audit (decision 0043): eight staff members, and about ten rows per
     // customer (ten million at a million customers) over two years: status changes, SSN reveals, uploads,
     // payments (the system's), each with a network.

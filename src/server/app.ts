@@ -6,6 +6,7 @@ import { SERVER_FEATURES } from './feature-registry';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { mailListensToPayments } from './features/mail';
 import { bootDataFor } from './features/me/boot-data.service';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { createMetrics } from './features/metrics/metrics.service';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
   const metrics = createMetrics(deps, uploadBudget);
   // Payments publishes a paid order; the features that sold it listen (decision 0082).
   listenToPayments();
+  mailListensToPayments();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EIN_OVERDUE_BUSINESS_DAYS_DEFAULT } from '../shared/domain/ein-follow-ups';
 import { ADMIN_SIGNUP_CODE_MIN_LENGTH } from '../shared/domain/limits';
-import { RETENTION_SSN_DEFAULT_DAYS } from '../shared/domain/retention';
+import {
+  RETENTION_MAIL_ADVERTISING_DEFAULT_DAYS,
+  RETENTION_MAIL_IRS_DEFAULT_DAYS,
+  RETENTION_SSN_DEFAULT_DAYS,
+} from '../shared/domain/retention';
 
 /**
  * The settings of ARCHITECTURE.md, read once at start-up. A bad value stops the server with a
@@ -93,6 +97,15 @@ const schema = z.object({
   TEST_CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).default(0),
   /** Days after the EIN is issued until the SSN and the SS-4 files are purged (decision 0048). */
   RETENTION_SSN_DAYS: z.coerce.number().int().min(8).max(3650).default(RETENTION_SSN_DEFAULT_DAYS),
+  /** Days a letter from the IRS is kept after it arrived (decision 0089): seven years by default. */
+  RETENTION_MAIL_IRS_DAYS: z.coerce.number().int().min(30).max(7300).default(RETENTION_MAIL_IRS_DEFAULT_DAYS),
+  /** Days an advertising letter is kept after it arrived (decision 0089): one year by default. */
+  RETENTION_MAIL_ADVERTISING_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7300)
+    .default(RETENTION_MAIL_ADVERTISING_DEFAULT_DAYS),
   /** Unset: /metrics answers loopback requests only; set: it needs `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Where the daily backup is written (decision 0049); unset: no scheduled backup. */

@@ -21,6 +21,10 @@ export const API_ERRORS = {
   INVALID_TRANSITION: 409,
   /** The mail desk (decision 0086): a letter like this one (company, sender, date, pages) is logged already; staff confirm. */
   LETTER_DUPLICATE: 409,
+  /** Forwarding (decision 0089): no active service prices the letter's weight band; finance has not put it on sale. */
+  FORWARDING_UNAVAILABLE: 409,
+  /** Forwarding needs the customer's saved forwarding address first. */
+  FORWARDING_ADDRESS_REQUIRED: 409,
   FORMATION_EXISTS: 409,
   FORMATION_REQUIRED: 409,
   SERVICE_NOT_FOUND: 404,

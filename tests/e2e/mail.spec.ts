@@ -6,9 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companyFormations } from '../../src/server/db/schema';
+import { companyFormations, subscriptions } from '../../src/server/db/schema';
 import { pdf } from '../../src/server/features/ein/ein.fixtures';
 import { serverToday } from '../../src/server/platform/clock';
+import { addDays } from '../../src/shared/format/calendar-days';
 import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { customerPage, staffPage } from '../support/e2e-accounts';
 
@@ -18,10 +19,21 @@ describe('mailroom', () => {
   it('staff log a letter; the customer reads what it is, decides, and reads it in English', async () => {
     const customer = await customerPage(e2e, 'Ayşe Şahin', 'mail.tr', { formationType: 'self' });
     const company = `Şahin Teknoloji ${Date.now() % 100000} LLC`;
-    await e2e.server.deps.database.db
+    const [formation] = await e2e.server.deps.database.db
       .update(companyFormations)
       .set({ businessName: company, stateSelected: 'Wyoming' })
-      .where(eq(companyFormations.id, customer.formationId as string));
+      .where(eq(companyFormations.id, customer.formationId as string))
+      .returning({ userId: companyFormations.userId });
+    // The registered agent runs: the letters are the customer's to decide on (decision 0089 holds them otherwise).
+    const today = serverToday(e2e.server.deps.env);
+    await e2e.server.deps.database.db.insert(subscriptions).values({
+      userId: formation.userId,
+      product: 'registered_agent',
+      status: 'active',
+      periodStart: addDays(today, -10),
+      periodEnd: addDays(today, 355),
+      priceCents: 14_900,
+    });
 
     // 1. The desk: the envelope says "SAHIN TEKNOLOJI"; the company is found folded and the CP 575 logged.
     const ops = await staffPage(e2e, 'Deniz Operasyon', 'mail.ops', 'operations');

@@ -42,7 +42,8 @@ describe('the operator home', () => {
     expect(await figure('care', 'median').innerText()).toMatch(/^14 sa/);
     expect(await figure('deadlines', 'dueSoon').innerText()).toBe(String(E.dueSoon));
     expect(await figure('deadlines', 'overdue').innerText()).toBe(String(E.deadlinesOverdue));
-    expect(await owner.getByTestId('home-chart').count()).toBe(7); // six panels' charts and the bank panel's (decision 0085)
+    // Six panels' charts, the bank panel's (decision 0085) and the mail panel's (decision 0089).
+    await expect.poll(() => owner.getByTestId('home-chart').count()).toBe(8);
     await screenshots(owner, 'home-owner-tr');
 
     // The funnel filtered by a short link: its customers only.
@@ -134,7 +135,7 @@ describe('the operator home', () => {
     await screenshots(owner, 'home-owner-en');
     await owner.context().close();
 
-    // A support member: growth, funnel, the IRS clock and care; no money, no deadlines.
+    // A support member: growth, funnel, the IRS clock, care and mail (they read the mail desk); no money, no deadlines.
     const email = e2eEmail('home.support');
     const [first] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).limit(1);
     const { token } = await inviteStaff(e2e.server.deps, { id: first.id, role: 'owner' }, { email, role: 'support' });
@@ -149,7 +150,8 @@ describe('the operator home', () => {
     await member.getByRole('link', { name: 'Ana sayfa', exact: true }).click();
     await member.waitForURL(/\/admin$/);
     await member.getByTestId('home-panel-care').waitFor();
-    for (const panel of ['growth', 'funnel', 'irs', 'care'])
+    await member.getByTestId('home-panel-mail').waitFor();
+    for (const panel of ['growth', 'funnel', 'irs', 'care', 'mail'])
       expect(await member.getByTestId(`home-panel-${panel}`).count(), panel).toBe(1);
     for (const panel of ['money', 'deadlines'])
       expect(await member.getByTestId(`home-panel-${panel}`).count(), panel).toBe(0);

@@ -60,14 +60,17 @@ import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '..
 import { filingOf, GOOD_ANSWERS, stateItemOf } from '../features/filings/filings.fixtures';
 import {
   cp575Fields,
+  forwardableLetterOf,
   letterForm,
   letterOf,
   letterWithEnvelope,
   SCAN as MAIL_SCAN,
+  scannedEinLetterOf,
 } from '../features/mail/mail.fixtures';
 import { subscriptionOf } from '../features/renewals/renewals.fixtures';
 import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
+import { serverToday } from '../platform/clock';
 import { STEP_UP_MAX_AGE_MS } from '../platform/http/admin-door';
 
 interface Ctx {
@@ -886,7 +889,48 @@ const MATRIX: Record<string, Row> = {
     request: async ({ world }) => ({ params: { id: await letterWithEnvelope(t, world.b.id) } }),
     expect: [401, 404, '2xx', 404],
   },
+  // Forwarding (decision 0089): a checkout of the customer's own; staff have no checkout (403).
+  'POST /api/mail/letters/{id}/forward': {
+    request: async ({ world }) => ({ params: { id: await forwardableLetterOf(t, world.b.id) } }),
+    expect: [401, 404, '2xx', 403],
+  },
+  'GET /api/mail/settings': { expect: SIGNED_IN },
+  'PUT /api/mail/settings/address': {
+    request: () => ({
+      body: { recipient: 'Matrix Sahibi', line1: 'Matrix Sokak 1', city: 'Ankara', country: 'TR' },
+    }),
+    expect: SIGNED_IN,
+  },
+  'PUT /api/mail/settings/rules': {
+    request: () => ({ body: { scanGovernment: true, shredAdvertising: false } }),
+    expect: SIGNED_IN,
+  },
   'GET /api/admin/mail/letters': { request: () => ({ query: 'queue=all&page=1&pageSize=20' }), expect: ADMIN_ONLY },
+  'GET /api/admin/mail/summary': { expect: ADMIN_ONLY },
+  'GET /api/admin/mail/letters/export.csv': { request: () => ({ query: 'queue=held&format=csv' }), expect: ADMIN_ONLY },
+  'POST /api/admin/mail/letters/{id}/forwarded': {
+    request: async ({ world }) => ({
+      params: { id: await letterOf(t, world.b.id, { status: 'to_forward' }) },
+      body: { trackingNumber: 'RR000000001TR', forwardedOn: serverToday(t.deps.env) },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  // Decision 0089: a 147C gives an issued application its missing number, through the EIN desk (ein.process).
+  'POST /api/admin/mail/letters/{id}/ein': {
+    fresh: 'issued',
+    request: async ({ world }) => ({
+      params: { id: await scannedEinLetterOf(t, world.b.id, 'letter147c', { einMissing: true }) },
+      body: { ein: '98-7654321' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/mail/letters/{id}/shredded': {
+    request: async ({ world }) => ({
+      params: { id: await letterOf(t, world.b.id, { status: 'shred_requested' }) },
+      body: { shreddedOn: serverToday(t.deps.env) },
+    }),
+    expect: ADMIN_ONLY,
+  },
   'GET /api/admin/mail/companies': { request: () => ({ query: 'q=matrix' }), expect: ADMIN_ONLY },
   'POST /api/admin/mail/letters': {
     request: ({ world }) => ({ body: letterForm(cp575Fields(t, world.b.id, { confirmDuplicate: 'true' })) }),

@@ -12,7 +12,7 @@ import { formatBasisPoints, formatCount, formatUsd, formatUsdRate } from './mone
  */
 
 /** Who a letter comes from, as staff read it off the envelope. */
-export const LETTER_SENDERS = ['irs', 'state', 'bank', 'court', 'other'] as const;
+export const LETTER_SENDERS = ['irs', 'state', 'bank', 'court', 'advertiser', 'other'] as const;
 export type LetterSender = (typeof LETTER_SENDERS)[number];
 
 export const LETTER_KINDS = [

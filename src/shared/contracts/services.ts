@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAILROOM_ITEMS_ENUM } from '../domain/mail';
 
 /**
  * The services API's contract (the public catalogue and the staff's service desk): the request schemas
@@ -33,6 +34,8 @@ export const adminServiceSchema = serviceSchema
     isActive: z.boolean(),
     /** The compliance rules it files ("Let us file it", decision 0052). */
     complianceRules: z.array(z.string()),
+    /** The mailroom item it prices (decision 0089), or null. */
+    mailroomItem: z.enum(MAILROOM_ITEMS_ENUM).nullable(),
     orderCount: z.number().int(),
     updatedAt: z.string(),
   })

@@ -156,6 +156,21 @@ export const AUDIT_READERS = {
   'letter.assigned': { customer: null, staff: by('mail.read', 'userId') },
   'letter.scanned': { customer: null, staff: by('mail.read', 'status') },
   'letter.decided': { customer: null, staff: by('mail.read', 'status', 'decision') },
+  // Decision 0089: the desk shows the order, the tracking number and the days anyway; the address itself
+  // is never in the trail (its save records the country only).
+  'letter.forward_requested': {
+    customer: null,
+    staff: by('mail.read', 'status', 'orderId', 'serviceId', 'amountCents'),
+  },
+  'letter.forward_paid': { customer: null, staff: by('mail.read', 'status', 'orderId') },
+  'letter.forward_paid_late': { customer: null, staff: by('mail.read', 'status', 'orderId') },
+  'letter.forwarded': { customer: null, staff: by('mail.read', 'status', 'trackingNumber', 'forwardedOn') },
+  'letter.shredded': { customer: null, staff: by('mail.read', 'status', 'shreddedOn') },
+  'letter.address_saved': { customer: null, staff: by('mail.read', 'country') },
+  'letter.rules_saved': { customer: null, staff: by('mail.read', 'scanGovernment', 'shredAdvertising') },
+  'letter.ein_taken': { customer: null, staff: by('mail.read', 'applicationId', 'kind') },
+  'letter.expired': { customer: null, staff: by('mail.read', 'status', 'deleted') },
+  'letter.support_opened': { customer: null, staff: by('mail.read', 'threadId', 'kind') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,
@@ -187,7 +202,8 @@ export const AUDIT_READERS = {
   'privacy.export_produced': noFields(),
   'privacy.erasure_requested': noFields(),
   'privacy.erasure_confirmed': { customer: null, staff: by('privacy.manage', 'dueOn') },
-  'privacy.erasure_approved': { customer: null, staff: by('privacy.manage', 'files') },
+  // Paper at the US address shredded with the erasure, and the letters' ids on it (decision 0089).
+  'privacy.erasure_approved': { customer: null, staff: by('privacy.manage', 'files', 'paperShredded', 'letters') },
   'privacy.erasure_declined': noFields(),
 } as const satisfies Record<AuditAction, AuditReadRule>;
 

@@ -58,6 +58,17 @@ export const AUDIT_ACTIONS = [
   'letter.assigned',
   'letter.scanned',
   'letter.decided',
+  // forwarding, the shred date and the customer's mail settings (decision 0089)
+  'letter.forward_requested',
+  'letter.forward_paid',
+  'letter.forward_paid_late',
+  'letter.forwarded',
+  'letter.shredded',
+  'letter.address_saved',
+  'letter.rules_saved',
+  'letter.ein_taken',
+  'letter.expired',
+  'letter.support_opened',
   // money and the catalogue
   'order.paid',
   'order.failed',

@@ -64,9 +64,10 @@ export const PERMISSIONS = [
   /** That list's CSV export (decision 0091): personal data out in bulk, so it asks a fresh code. */
   'bank.export',
   // The mailroom (/admin/mail, decision 0086): read the desk and the letters, their envelopes and scans; log,
-  // match and scan letters (handle).
+  // match and scan letters (handle); the desk's list as a file (export, decision 0089).
   'mail.read',
   'mail.handle',
+  'mail.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -118,6 +119,7 @@ export const PERMISSION_STEP_UP: Readonly<Record<Permission, boolean>> = {
   'bank.export': true,
   'mail.read': false,
   'mail.handle': false,
+  'mail.export': true,
 };
 
 /** Whether the permission's operations need a fresh second-factor code (PERMISSION_STEP_UP). */
@@ -158,6 +160,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'bank.export',
     'mail.read',
     'mail.handle',
+    'mail.export',
   ],
   support: [
     'overview.read',

@@ -32,6 +32,7 @@ export const EXPORT_FILES = [
   'subscriptions.json',
   'bank-readiness.json',
   'letters.json',
+  'mail-settings.json',
   'files/documents/',
   'files/support/',
   'files/mail/',
@@ -89,6 +90,8 @@ export const ABANDONED =
   'retention: accounts never verified, with no formation and no order, ABANDONED_SIGNUP_DAYS after sign-up';
 export const SSN_SWEEP = 'retention: RETENTION_SSN_DAYS after the EIN is issued (decision 0048)';
 export const FILING_NUMBERS_SWEEP = 'retention: RETENTION_SSN_DAYS after the filing is done (decisions 0058, 0077)';
+export const MAIL_SWEEP =
+  'retention: letters per sender, RETENTION_MAIL_IRS_DAYS and RETENTION_MAIL_ADVERTISING_DAYS (decision 0089)';
 
 /** A table's store: its personal columns (or all), and the column naming the user (user_id unless said). */
 export const t = (

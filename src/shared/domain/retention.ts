@@ -31,3 +31,12 @@ export function ssnPurgeNotice(
   const noticeFrom = app.stageReachedAt.getTime() + (retentionDays - SSN_NOTICE_DAYS) * DAY_MS;
   return now.getTime() >= noticeFrom ? ssnPurgeDay(app.stageReachedAt, retentionDays) : null;
 }
+
+/**
+ * Letters' retention per sender (decision 0089), settings RETENTION_MAIL_IRS_DAYS and
+ * RETENTION_MAIL_ADVERTISING_DAYS: by default seven years for the IRS's and one year for advertising (the
+ * issue's example; an operator's choice, not a rule from our fact checks). Other letters stay while the
+ * account is open.
+ */
+export const RETENTION_MAIL_IRS_DEFAULT_DAYS = 2557;
+export const RETENTION_MAIL_ADVERTISING_DEFAULT_DAYS = 365;

@@ -90,8 +90,8 @@ export const DATA_WE_KEEP: Readonly<Record<NoticeKind, Readonly<Record<Language,
     en: 'Emails: copies of the emails we send you (with the address and the text), until your account is deleted.',
   },
   letters: {
-    tr: 'Posta: şirketinizin ABD adresine gelen mektuplar; zarftaki ad, gönderen, türü, tarihleri, sayfa sayısı, zarfın fotoğrafı, taraması ve kâğıt için verdiğiniz kararlar.',
-    en: 'Mail: the letters that reach your company’s US address; the name on the envelope, the sender, the kind, the dates, the pages, the envelope photo, the scan and your decisions about the paper.',
+    tr: 'Posta: şirketinizin ABD adresine gelen mektuplar; zarftaki ad, gönderen, türü, tarihleri, sayfa sayısı, zarfın fotoğrafı, taraması, kâğıt için verdiğiniz kararlar ve kalıcı kurallarınız, yönlendirme adresiniz ve yönlendirilen mektupların takip numaraları.',
+    en: 'Mail: the letters that reach your company’s US address; the name on the envelope, the sender, the kind, the dates, the pages, the envelope photo, the scan, your decisions about the paper and your standing rules, your forwarding address and the tracking numbers of forwarded letters.',
   },
   staff: {
     tr: 'Çalışanlarımız için: personel hesabı ve rolü, oluşturduğu kısa linkler, gönderdiği davetler (davet edilenin e-posta adresiyle) ve yaptığı işlemlerin kayıtları.',

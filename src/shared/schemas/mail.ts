@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '../bank-readiness/addresses';
 import { LETTER_KINDS, LETTER_SENDERS } from '../catalogue/letter-kinds';
 import { LETTER_PAGES_MAX } from '../domain/mail';
 import { calendarDate } from './dates';
@@ -36,3 +37,39 @@ export const logLetterSchema = z.object({
 });
 export type LogLetterValues = z.input<typeof logLetterSchema>;
 export type LogLetterInput = z.output<typeof logLetterSchema>;
+
+/**
+ * The address the customer's letters are forwarded to (decision 0089): anywhere in the world, so the
+ * country is any ISO code and the region and postal code are free text.
+ */
+export const forwardingAddressSchema = z.object({
+  recipient: safeText(TEXT_MAX.fullName).min(1, 'validation.forwardRecipient'),
+  line1: safeText(TEXT_MAX.name).min(1, 'validation.forwardLine1'),
+  line2: safeText(TEXT_MAX.name).optional(),
+  city: safeText(TEXT_MAX.fullName).min(1, 'validation.forwardCity'),
+  region: safeText(TEXT_MAX.choice).optional(),
+  postalCode: safeText(20).optional(),
+  country: safeText(2, { error: 'validation.forwardCountry', tooLong: 'validation.forwardCountry' })
+    .transform((v) => v.toUpperCase())
+    .refine(isCountryCode, 'validation.forwardCountry'),
+});
+export type ForwardingAddressValues = z.input<typeof forwardingAddressSchema>;
+export type ForwardingAddressInput = z.output<typeof forwardingAddressSchema>;
+
+/** The customer's standing rules, both sent each time (two switches). */
+export const standingRulesSchema = z.object({
+  scanGovernment: z.boolean({ error: 'validation.invalid' }),
+  shredAdvertising: z.boolean({ error: 'validation.invalid' }),
+});
+export type StandingRulesInput = z.output<typeof standingRulesSchema>;
+
+/** Staff posted a paid forwarding: the carrier's tracking number and the day it left. */
+export const letterForwardedSchema = z.object({
+  trackingNumber: safeText(60).min(3, 'validation.trackingNumber'),
+  forwardedOn: calendarDate(),
+});
+export type LetterForwardedInput = z.output<typeof letterForwardedSchema>;
+
+/** Staff shredded a letter the customer asked to shred: the day it was shredded. */
+export const letterShreddedSchema = z.object({ shreddedOn: calendarDate() });
+export type LetterShreddedInput = z.output<typeof letterShreddedSchema>;

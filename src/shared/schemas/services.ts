@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPLIANCE_RULES } from '../catalogue/compliance';
+import { MAILROOM_ITEMS_ENUM } from '../domain/mail';
 import { listQuery } from './list-query';
 import { safeText, TEXT_MAX } from './text';
 
@@ -47,6 +48,8 @@ export const serviceInputSchema = z.object({
     .refine((ids) => ids.every((id) => FILABLE_RULE_IDS.includes(id)), RULE_UNKNOWN)
     .transform((ids) => [...new Set(ids)])
     .optional(),
+  /** What the mailroom sells with it (a forwarding weight band, decision 0089); null: nothing; absent keeps it. */
+  mailroomItem: z.enum(MAILROOM_ITEMS_ENUM, { error: 'validation.invalid' }).nullable().optional(),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LETTER_KINDS, LETTER_SENDERS } from '../../../shared/catalogue/letter-kinds';
-import { LETTER_STATUSES } from '../../../shared/domain/mail';
+import { LETTER_HELD_REASONS, LETTER_STATUSES } from '../../../shared/domain/mail';
 import { users } from './auth';
 import { documents } from './ein';
+import { orders } from './services';
 
 /**
  * One row per letter that reached a company's US address (decision 0086). `userId` is the
@@ -34,6 +35,15 @@ export const letters = pgTable(
     scanDocumentId: uuid('scan_document_id').references(() => documents.id, { onDelete: 'set null' }),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Held without the customer asking (no current address or agent subscription, decision 0089). */
+    heldReason: text('held_reason', { enum: LETTER_HELD_REASONS }),
+    /** The checkout that forwards it: paid, the letter moves to `to_forward` (decision 0089). */
+    forwardOrderId: uuid('forward_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The saved address as it was when the customer paid, one line each (later edits do not move it). */
+    forwardTo: text('forward_to'),
+    trackingNumber: text('tracking_number'),
+    forwardedOn: date('forwarded_on', { mode: 'string' }),
+    shreddedOn: date('shredded_on', { mode: 'string' }),
     loggedBy: text('logged_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,5 +53,40 @@ export const letters = pgTable(
     index('letters_user_received_idx').on(t.userId, t.receivedOn),
     // The desk's queues: a state's letters, oldest first.
     index('letters_status_created_idx').on(t.status, t.createdAt),
+    // The paid webhook finds the letter its order forwards.
+    index('letters_forward_order_idx').on(t.forwardOrderId),
+    // The operator home's mail panel: letters logged in a period, and scanned in a period (time to scan).
+    index('letters_created_idx').on(t.createdAt),
+    index('letters_scanned_at_idx').on(t.scannedAt),
+    // The retention sweep: a sender's letters past their period (decision 0089).
+    index('letters_sender_received_idx').on(t.sender, t.receivedOn),
   ],
 );
+
+/**
+ * The address a customer's letters are forwarded to (one per customer, decision 0089): personal data,
+ * declared in the mail feature's manifest. A forwarded letter keeps its own copy (`letters.forward_to`).
+ */
+export const forwardingAddresses = pgTable('forwarding_addresses', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  recipient: text('recipient').notNull(),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  city: text('city').notNull(),
+  region: text('region'),
+  postalCode: text('postal_code'),
+  country: text('country').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A customer's standing rules (decision 0089), applied when a letter is logged. No row: none. */
+export const mailStandingRules = pgTable('mail_standing_rules', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scanGovernment: boolean('scan_government').notNull().default(false),
+  shredAdvertising: boolean('shred_advertising').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MAILROOM_ITEMS_ENUM } from '../../../shared/domain/mail';
 import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
 import { users } from './auth';
 
@@ -24,10 +25,18 @@ export const services = pgTable(
      * calendar links an item to the service by these ids, so renaming the service keeps the link.
      */
     complianceRules: text('compliance_rules').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * What the mailroom sells with this service (a forwarding weight band, decision 0089): the mailroom
+     * prices that item from the oldest active service naming it, so finance edits the price here.
+     */
+    mailroomItem: text('mailroom_item', { enum: MAILROOM_ITEMS_ENUM }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('services_active_created_idx').on(t.isActive, t.createdAt)],
+  (t) => [
+    index('services_active_created_idx').on(t.isActive, t.createdAt),
+    index('services_mailroom_item_idx').on(t.mailroomItem),
+  ],
 );
 
 /** Payments: status changes only from the provider's confirmed result (ARCHITECTURE "Data"). */

@@ -2,22 +2,46 @@ import { z } from '@hono/zod-openapi';
 import {
   assignLetterSchema,
   companySearchQuerySchema,
+  type DeskLetter,
   deskLetterResultSchema,
+  letterForwardedSchema,
   letterIdParams,
+  letterShreddedSchema,
   logLetterSchema,
   mailCompanyListSchema,
+  mailDeskExportQuerySchema,
   mailDeskListSchema,
   mailDeskQuerySchema,
+  mailSummarySchema,
 } from '../../../shared/contracts/mail';
+import { overviewRangeQuerySchema } from '../../../shared/contracts/overview';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
+import { translate } from '../../../shared/i18n';
+import { adminEinNumberSchema } from '../../../shared/schemas/company';
+import type { ExportFormat } from '../../../shared/schemas/list-query';
+import { exportLanguage } from '../../../shared/schemas/list-query';
 import { serverToday } from '../../platform/clock';
+import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, multipartDoc, notFound } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
+import { resolveRange } from '../overview';
 import { envelopeResponse } from './mail.routes';
-import { assignLetter, listDesk, logLetter, scanLetter, searchCompanies } from './mail-admin.service';
+import {
+  assignLetter,
+  deskPages,
+  listDesk,
+  logLetter,
+  markForwarded,
+  markShredded,
+  scanLetter,
+  searchCompanies,
+  takeEinFromLetter,
+} from './mail-admin.service';
+import { mailSummary } from './mail-summary.service';
 
 const tags = ['admin'];
 const fileRefusals = {
@@ -33,6 +57,16 @@ const list = adminRoute('mail.read', {
   description: 'q searches the name on the envelope and the company name, Turkish letters folded.',
   request: { query: mailDeskQuerySchema },
   responses: { 200: jsonResponse(mailDeskListSchema, 'One page'), 400: errorResponses[400], ...guarded },
+});
+
+const summary = adminRoute('mail.read', {
+  method: 'get',
+  path: '/summary',
+  tags,
+  summary:
+    "The operator home's mail panel: letters logged and time to scan (median, 90th percentile) in the period; open decisions now",
+  request: { query: overviewRangeQuerySchema },
+  responses: { 200: jsonResponse(mailSummarySchema, 'The figures'), 400: errorResponses[400], ...guarded },
 });
 
 const companies = adminRoute('mail.read', {
@@ -124,6 +158,94 @@ const envelope = adminRoute('mail.read', {
   },
 });
 
+const forwarded = adminRoute('mail.handle', {
+  method: 'post',
+  path: '/letters/{id}/forwarded',
+  tags,
+  summary: 'A paid forwarding was posted: its tracking number and the day (decision 0089); the customer sees both',
+  request: { params: letterIdParams, ...jsonBody(letterForwardedSchema) },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Forwarded'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not paid for forwarding (to_forward)'),
+    ...guarded,
+  },
+});
+
+const ein = adminRoute('ein.process', {
+  method: 'post',
+  path: '/letters/{id}/ein',
+  tags,
+  summary:
+    "The EIN desk takes the number from a scanned CP 575 (or a 147C where the EIN was missing): the application moves to EIN issued through the EIN desk's own service (decision 0089)",
+  request: { params: letterIdParams, ...jsonBody(adminEinNumberSchema) },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Taken'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(
+      errorSchema,
+      'INVALID_TRANSITION: not an EIN letter, or its application does not wait for the number',
+    ),
+    ...guarded,
+  },
+});
+
+const shredded = adminRoute('mail.handle', {
+  method: 'post',
+  path: '/letters/{id}/shredded',
+  tags,
+  summary: 'A letter its customer asked to shred was shredded: the day (decision 0089); the customer sees it',
+  request: { params: letterIdParams, ...jsonBody(letterShreddedSchema) },
+  responses: {
+    200: jsonResponse(deskLetterResultSchema, 'Shredded'),
+    400: errorResponses[400],
+    404: notFound(),
+    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: the customer did not ask to shred it'),
+    ...guarded,
+  },
+});
+
+/** The desk's columns in the file's language (decision 0080's one CSV writer). */
+function exportColumns(format: ExportFormat): CsvColumns<DeskLetter> {
+  const lang = exportLanguage(format);
+  const t = (key: string) => translate(lang, `mailroom.${key}`);
+  const day = (d: string | null) => (d === null ? '' : lang === 'tr' ? formatCalendarDateLong(d, 'tr') : d);
+  return {
+    header: [
+      'receivedOn',
+      'business',
+      'email',
+      'envelopeName',
+      'sender',
+      'kind',
+      'letterDate',
+      'pages',
+      'status',
+      'urgent',
+      'trackingNumber',
+      'forwardedOn',
+      'shreddedOn',
+    ].map((k) => t(`desk.csv.${k}`)),
+    line: (row) => [
+      day(row.receivedOn),
+      row.businessName ?? '',
+      row.customerEmail ?? '',
+      row.envelopeName,
+      row.senderName ?? t(`senders.${row.sender}`),
+      t(`kinds.${row.kind}.name`),
+      day(row.letterDate),
+      String(row.pages),
+      t(`status.${row.status}`),
+      t(row.urgent ? 'desk.csv.yes' : 'desk.csv.no'),
+      row.trackingNumber ?? '',
+      day(row.forwardedOn),
+      day(row.shreddedOn),
+    ],
+  };
+}
+
 async function readLetterUpload(request: Request, fileFields: string[]) {
   return readMultipart(request, {
     fileFields,
@@ -141,6 +263,22 @@ export function mailAdminRoutes() {
     const query = c.req.valid('query');
     const { rows, total, totalKind } = await listDesk(c.var.deps.database.db, query, serverToday(c.var.deps.env));
     return c.json({ items: rows, total, totalKind, page: query.page, pageSize: query.pageSize }, 200);
+  });
+
+  // Before the id routes (csvExportRoute's rule).
+  csvExportRoute(router, {
+    permission: 'mail.export',
+    path: '/letters/export.csv',
+    summary: "The desk's current queue and search as CSV (all pages), streamed",
+    query: mailDeskExportQuerySchema,
+    name: 'letters',
+    pages: (c, query) => deskPages(c.var.deps.database.db, query, serverToday(c.var.deps.env)),
+    columns: exportColumns,
+  });
+
+  router.openapi(summary, async (c) => {
+    const range = resolveRange(c.req.valid('query'), serverToday(c.var.deps.env));
+    return c.json(await mailSummary(c.var.deps.database.db, range), 200);
   });
 
   router.openapi(companies, async (c) =>
@@ -170,6 +308,29 @@ export function mailAdminRoutes() {
     const letter = await scanLetter(c.var.deps, staff, id, files.file);
     return c.json({ letter }, 200);
   });
+
+  router.openapi(forwarded, async (c) =>
+    c.json(
+      { letter: await markForwarded(c.var.deps, currentUser(c), c.req.valid('param').id, c.req.valid('json')) },
+      200,
+    ),
+  );
+
+  router.openapi(ein, async (c) =>
+    c.json(
+      {
+        letter: await takeEinFromLetter(c.var.deps, currentUser(c), c.req.valid('param').id, c.req.valid('json').ein),
+      },
+      200,
+    ),
+  );
+
+  router.openapi(shredded, async (c) =>
+    c.json(
+      { letter: await markShredded(c.var.deps, currentUser(c), c.req.valid('param').id, c.req.valid('json')) },
+      200,
+    ),
+  );
 
   router.openapi(envelope, async (c) => (await envelopeResponse(c.var.deps, null, c.req.valid('param').id)) as never);
 

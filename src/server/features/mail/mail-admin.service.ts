@@ -1,12 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
-import type { DeskLetter, LogLetterInput, MailCompany, MailDeskQuery } from '../../../shared/contracts/mail';
+import type { LetterKind, LetterSender } from '../../../shared/catalogue/letter-kinds';
+import type {
+  DeskLetter,
+  LetterForwardedInput,
+  LetterShreddedInput,
+  LogLetterInput,
+  MailCompany,
+  MailDeskQuery,
+} from '../../../shared/contracts/mail';
 import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
-import { awaitsScan, canScan, SCAN_TARGET_BUSINESS_DAYS } from '../../../shared/domain/mail';
+import {
+  awaitsScan,
+  canReassign,
+  canScan,
+  canShred,
+  type LetterHeldReason,
+  type LetterStatus,
+  offersEin,
+  PENALTY_LETTER_KINDS,
+  SCAN_TARGET_BUSINESS_DAYS,
+  statusByStandingRule,
+} from '../../../shared/domain/mail';
 import { foldTurkish } from '../../../shared/domain/search';
+import { translate } from '../../../shared/i18n';
+import { toLanguage } from '../../../shared/i18n/languages';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
-import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
+import { companyFormations, documents, einApplications, letters, userProfiles, users } from '../../db/schema';
 import { foldedContains, foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -16,21 +37,26 @@ import { ApiError } from '../../platform/http/errors';
 import { discardFiles, putNewFile } from '../../platform/storage/put-new-file';
 import type { UploadedFile } from '../../platform/uploads/multipart';
 import { storeDocumentRow } from '../documents';
+import { advanceApplication, findApplicationByUser, setEinNumber } from '../ein';
+import { hasCurrentSubscription } from '../renewals';
+import { adminCreateThread } from '../support';
 import {
   checkKindSender,
   isUrgentKind,
   type LetterMailTemplate,
   type LetterRow,
+  letterExplanation,
   mailLetterCustomer,
   toLetterView,
 } from './mail.service';
+import { standingRulesOf } from './mail-forwarding.service';
 
 /*
  * The mail desk (decision 0086): find the company by the name on the envelope, log a letter,
  * match an unmatched one, upload its scan into the customer's vault.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'storage' | 'logger' | 'mailer' | 'env'>;
+type Deps = AppDeps;
 type Staff = { id: string; role: string };
 
 const COMPANY_MATCHES = 10;
@@ -77,6 +103,8 @@ const deskColumns = {
   scanPath: documents.filePath,
   customerEmail: users.email,
   businessName: companyFormations.businessName,
+  einStatus: einApplications.einStatus,
+  hasEin: sql<boolean>`${einApplications.ein} is not null`,
 };
 
 type DeskRaw = {
@@ -84,14 +112,18 @@ type DeskRaw = {
   scanPath: string | null;
   customerEmail: string | null;
   businessName: string | null;
+  einStatus: string | null;
+  hasEin: boolean | null;
 };
 
 function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
-  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath);
+  // Not subscribed: the desk sees a stored held reason as it is.
+  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath, {}, false);
   const waiting = awaitsScan(r.letter.status) ? businessDaysBetween(r.letter.receivedOn, today) : null;
   return {
     businessDaysWaiting: waiting,
     late: waiting !== null && waiting > SCAN_TARGET_BUSINESS_DAYS,
+    einOffer: offersEin(r.letter.kind, r.einStatus, Boolean(r.hasEin)),
     ...view,
     userId: r.letter.userId,
     envelopeName: r.letter.envelopeName,
@@ -103,11 +135,16 @@ function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
 
 function deskSelect(db: DbOrTx) {
   return db
-    .select(deskColumns)
+    .select({
+      ...deskColumns,
+      // The exact instant as PostgreSQL prints it (microseconds): the export's keyset cursor.
+      createdKey: sql<string>`${letters.createdAt}::text`,
+    })
     .from(letters)
     .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
     .leftJoin(users, eq(users.id, letters.userId))
-    .leftJoin(companyFormations, eq(companyFormations.userId, letters.userId));
+    .leftJoin(companyFormations, eq(companyFormations.userId, letters.userId))
+    .leftJoin(einApplications, eq(einApplications.userId, letters.userId));
 }
 
 function queueCondition(db: DbOrTx, query: Omit<MailDeskQuery, 'page' | 'pageSize'>): SQL | undefined {
@@ -121,6 +158,15 @@ function queueCondition(db: DbOrTx, query: Omit<MailDeskQuery, 'page' | 'pageSiz
       break;
     case 'waiting':
       conditions.push(isNotNull(letters.userId), eq(letters.status, 'received'));
+      break;
+    case 'to_forward':
+      conditions.push(isNotNull(letters.userId), eq(letters.status, 'to_forward'));
+      break;
+    case 'to_shred':
+      conditions.push(isNotNull(letters.userId), eq(letters.status, 'shred_requested'));
+      break;
+    case 'held':
+      conditions.push(isNotNull(letters.userId), eq(letters.status, 'held'));
       break;
     default:
       break;
@@ -150,7 +196,7 @@ export async function listDesk(
   today: string,
 ): Promise<{ rows: DeskLetter[] } & ListTotal> {
   const where = queueCondition(db, query);
-  const oldestFirst = query.queue === 'to_scan' || query.queue === 'unmatched' || query.queue === 'waiting';
+  const oldestFirst = query.queue !== 'all';
   const order = oldestFirst
     ? [asc(letters.createdAt), asc(letters.id)]
     : [desc(letters.urgent), desc(letters.createdAt), desc(letters.id)];
@@ -163,6 +209,30 @@ export async function listDesk(
     cappedTotal(db, db.select({ id: letters.id }).from(letters).where(where)),
   ]);
   return { rows: rows.map((r) => toDeskLetter(r, today)), ...total };
+}
+
+/** The filter's letters in keyset pages on (created, id), oldest first, for the CSV export. */
+export async function* deskPages(
+  db: DbOrTx,
+  filter: Omit<MailDeskQuery, 'page' | 'pageSize'>,
+  today: string,
+  pageSize = 1000,
+): AsyncGenerator<DeskLetter[]> {
+  let cursor: { createdKey: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${letters.createdAt}, ${letters.id}) > (${cursor.createdKey}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: (DeskRaw & { createdKey: string })[] = await deskSelect(db)
+      .where(and(queueCondition(db, filter), after))
+      .orderBy(asc(letters.createdAt), asc(letters.id))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => toDeskLetter(r, today));
+    if (rows.length < pageSize) return;
+    const last: DeskRaw & { createdKey: string } = rows[rows.length - 1];
+    cursor = { createdKey: last.createdKey, id: last.letter.id };
+  }
 }
 
 async function deskLetter(deps: Pick<AppDeps, 'database' | 'env'>, id: string): Promise<DeskLetter> {
@@ -208,6 +278,25 @@ function scanFileName(row: Pick<LetterRow, 'kind' | 'receivedOn'>, file: Uploade
   return cleanFileName(file.fileName, `letter-${row.receivedOn}.${FILE_KIND_INFO.pdf.extension}`);
 }
 
+const RECEIVED = { status: 'received', heldReason: null, byRule: false } as const;
+
+/**
+ * Where a new letter of `userId`'s starts (decision 0089): held when neither the address nor the agent
+ * runs (never thrown away; the page offers the renewal), else where a standing rule sends it, else
+ * waiting for the customer's word.
+ */
+async function startingState(
+  db: DbOrTx,
+  userId: string,
+  sender: LetterSender,
+  today: string,
+): Promise<{ status: LetterStatus; heldReason: LetterHeldReason | null; byRule: boolean }> {
+  if (!(await hasCurrentSubscription(db, userId, today)))
+    return { status: 'held', heldReason: 'no_subscription', byRule: false };
+  const byRule = statusByStandingRule(sender, await standingRulesOf(db, userId));
+  return byRule ? { status: byRule, heldReason: null, byRule: true } : RECEIVED;
+}
+
 /**
  * Logs a letter from its envelope. Refused, changing nothing: a kind that is not the sender's, a date
  * in the future, an unknown company, lawsuit papers without their scan (they are scanned at once), a
@@ -230,6 +319,7 @@ export async function logLetter(
   if (files.scan && !userId)
     throw new ApiError('VALIDATION_FAILED', { userId: 'mailroom.validation.scanNeedsCompany' });
   if (input.confirmDuplicate !== 'true' && (await findDuplicate(db, input))) throw new ApiError('LETTER_DUPLICATE');
+  const start = userId ? await startingState(db, userId, input.sender, serverToday(deps.env)) : RECEIVED;
 
   const id = randomUUID();
   const stored: string[] = [];
@@ -281,7 +371,8 @@ export async function logLetter(
           letterDate: input.letterDate ?? null,
           receivedOn: input.receivedOn,
           pages: input.pages,
-          status: doc ? 'scanned' : 'received',
+          status: doc ? 'scanned' : start.status,
+          heldReason: doc ? null : start.heldReason,
           urgent,
           envelopeKey,
           envelopeContentType: files.envelope?.contentType ?? null,
@@ -297,9 +388,23 @@ export async function logLetter(
         entityType: 'letter',
         entityId: id,
         subjectUserId: userId,
-        after: { kind: row.kind, sender: row.sender, pages: row.pages, status: row.status, urgent },
+        after: {
+          kind: row.kind,
+          sender: row.sender,
+          pages: row.pages,
+          status: row.status,
+          urgent,
+          ...(row.heldReason ? { heldReason: row.heldReason } : {}),
+          ...(start.byRule ? { byStandingRule: true } : {}),
+        },
       });
-      const template: LetterMailTemplate = urgent ? 'mailroom.urgent' : doc ? 'mailroom.scanned' : 'mailroom.received';
+      const template: LetterMailTemplate = urgent
+        ? 'mailroom.urgent'
+        : doc
+          ? 'mailroom.scanned'
+          : row.heldReason
+            ? 'mailroom.held'
+            : 'mailroom.received';
       await mailLetterCustomer(deps, tx, row, template);
     });
   } catch (err) {
@@ -307,7 +412,50 @@ export async function logLetter(
     throw err;
   }
   deps.mailer.kick();
+  if (files.scan && userId) await openPenaltyThread(deps, staff, { id, userId, kind: input.kind }, files.scan);
   return deskLetter(deps, id);
+}
+
+/**
+ * An IRS penalty notice, once scanned, opens a support thread for its customer with the scan attached
+ * (decision 0089), through the support desk's own service: the customer is mailed and can answer there.
+ * The scan is already in the vault; a failure here is logged and never undoes it.
+ */
+async function openPenaltyThread(
+  deps: Deps,
+  staff: Staff,
+  letter: { id: string; userId: string; kind: LetterKind },
+  scan: UploadedFile,
+): Promise<void> {
+  if (!PENALTY_LETTER_KINDS.includes(letter.kind)) return;
+  try {
+    const [person] = await deps.database.db.select({ lang: users.lang }).from(users).where(eq(users.id, letter.userId));
+    const lang = toLanguage(person?.lang) ?? 'tr';
+    const thread = await adminCreateThread(
+      deps,
+      { id: staff.id, role: 'admin' },
+      {
+        userId: letter.userId,
+        subject: translate(lang, `mailroom.kinds.${letter.kind}.name`),
+        message: `${translate(lang, 'mailroom.penaltyThread')}\n\n${letterExplanation(letter.kind, lang)}`,
+      },
+      scan,
+    );
+    await recordAudit(deps.database.db, {
+      actorId: staff.id,
+      actorRole: staff.role,
+      action: 'letter.support_opened',
+      entityType: 'letter',
+      entityId: letter.id,
+      subjectUserId: letter.userId,
+      after: { threadId: thread.id, kind: letter.kind },
+    });
+  } catch (err) {
+    deps.logger.error(
+      { err, letterId: letter.id },
+      'a penalty notice was scanned but its support thread was not opened',
+    );
+  }
 }
 
 /**
@@ -322,10 +470,15 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
     const [row] = await tx.select().from(letters).where(eq(letters.id, id)).for('update');
     if (!row) throw new ApiError('NOT_FOUND');
     if (row.userId === userId) return;
-    if (row.scanDocumentId) throw new ApiError('INVALID_TRANSITION');
+    if (row.scanDocumentId || !canReassign(row.status)) throw new ApiError('INVALID_TRANSITION');
+    // A letter nobody decided on yet starts afresh with its new customer's subscription and rules.
+    const start =
+      row.status === 'received' || row.heldReason
+        ? await startingState(tx, userId, row.sender, serverToday(deps.env))
+        : { status: row.status, heldReason: null };
     const [saved] = await tx
       .update(letters)
-      .set({ userId, updatedAt: sql`now()` })
+      .set({ userId, status: start.status, heldReason: start.heldReason, updatedAt: sql`now()` })
       .where(eq(letters.id, id))
       .returning();
     await recordAudit(tx, {
@@ -338,7 +491,8 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
       before: { userId: row.userId },
       after: { userId },
     });
-    await mailLetterCustomer(deps, tx, saved, saved.urgent ? 'mailroom.urgent' : 'mailroom.received');
+    const template = saved.urgent ? 'mailroom.urgent' : saved.heldReason ? 'mailroom.held' : 'mailroom.received';
+    await mailLetterCustomer(deps, tx, saved, template);
   });
   deps.mailer.kick();
   return deskLetter(deps, id);
@@ -396,7 +550,114 @@ export async function scanLetter(deps: Deps, staff: Staff, id: string, file: Upl
     throw err;
   }
   deps.mailer.kick();
+  await openPenaltyThread(deps, staff, { id, userId: ownerId, kind: current.kind }, file);
   return deskLetter(deps, id);
+}
+
+/**
+ * Staff posted a paid forwarding (decision 0089): the tracking number and the day it left; the customer
+ * sees both. Only a letter whose payment the webhook confirmed (to_forward) is posted.
+ */
+export async function markForwarded(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  staff: Staff,
+  id: string,
+  input: LetterForwardedInput,
+): Promise<DeskLetter> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(letters).where(eq(letters.id, id)).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    if (row.status !== 'to_forward') throw new ApiError('INVALID_TRANSITION');
+    checkPaperDate(deps, row, 'forwardedOn', input.forwardedOn);
+    await tx
+      .update(letters)
+      .set({
+        status: 'forwarded',
+        trackingNumber: input.trackingNumber,
+        forwardedOn: input.forwardedOn,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(letters.id, id));
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorRole: staff.role,
+      action: 'letter.forwarded',
+      entityType: 'letter',
+      entityId: id,
+      subjectUserId: row.userId,
+      before: { status: row.status },
+      after: { status: 'forwarded', trackingNumber: input.trackingNumber, forwardedOn: input.forwardedOn },
+    });
+  });
+  return deskLetter(deps, id);
+}
+
+/** Staff shredded a letter its customer asked to shred: the day, which the customer sees. */
+export async function markShredded(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  staff: Staff,
+  id: string,
+  input: LetterShreddedInput,
+): Promise<DeskLetter> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(letters).where(eq(letters.id, id)).for('update');
+    if (!row) throw new ApiError('NOT_FOUND');
+    if (!canShred(row.status)) throw new ApiError('INVALID_TRANSITION');
+    checkPaperDate(deps, row, 'shreddedOn', input.shreddedOn);
+    await tx
+      .update(letters)
+      .set({ status: 'shredded', shreddedOn: input.shreddedOn, updatedAt: sql`now()` })
+      .where(eq(letters.id, id));
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorRole: staff.role,
+      action: 'letter.shredded',
+      entityType: 'letter',
+      entityId: id,
+      subjectUserId: row.userId,
+      before: { status: row.status },
+      after: { status: 'shredded', shreddedOn: input.shreddedOn },
+    });
+  });
+  return deskLetter(deps, id);
+}
+
+/**
+ * The EIN desk takes the number from a CP 575 (or a 147C where the EIN was missing), staff confirming it
+ * (decision 0089). The letter must be scanned: it is the vault's proof of the number. The EIN desk's
+ * own service sets it, with its rules (the next step only, the number's form, the customer told).
+ */
+export async function takeEinFromLetter(deps: AppDeps, staff: Staff, id: string, ein: string): Promise<DeskLetter> {
+  const { db } = deps.database;
+  const [row] = await deskSelect(db).where(eq(letters.id, id));
+  if (!row) throw new ApiError('NOT_FOUND');
+  const { letter } = row;
+  if (!letter.userId || !offersEin(letter.kind, row.einStatus, Boolean(row.hasEin)))
+    throw new ApiError('INVALID_TRANSITION');
+  if (!letter.scanDocumentId) throw new ApiError('VALIDATION_FAILED', { file: 'mailroom.validation.einNeedsScan' });
+  const application = await findApplicationByUser(db, letter.userId);
+  if (!application) throw new ApiError('INVALID_TRANSITION');
+  const actor = { id: staff.id, role: 'admin' as const };
+  if (application.einStatus === 'ein_issued') await setEinNumber(deps, actor, application.id, ein);
+  else await advanceApplication(deps, actor, application.id, 'ein_issued', ein);
+  await recordAudit(db, {
+    actorId: staff.id,
+    actorRole: staff.role,
+    action: 'letter.ein_taken',
+    entityType: 'letter',
+    entityId: id,
+    subjectUserId: letter.userId,
+    // The number is in the EIN desk's own audit event; this one ties it to the letter.
+    after: { applicationId: application.id, kind: letter.kind },
+  });
+  return deskLetter(deps, id);
+}
+
+/** A day the paper was handled: not in the future and not before it arrived. */
+function checkPaperDate(deps: Pick<AppDeps, 'env'>, row: LetterRow, field: string, day: string): void {
+  if (day > serverToday(deps.env))
+    throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.dateInFuture' });
+  if (day < row.receivedOn) throw new ApiError('VALIDATION_FAILED', { [field]: 'mailroom.validation.beforeArrival' });
 }
 
 /** Every envelope key of a customer's letters (the data copy and the erasure's files). */
@@ -424,6 +685,11 @@ export async function lettersOf(db: DbOrTx, userId: string) {
       urgent: letters.urgent,
       scannedAt: letters.scannedAt,
       decidedAt: letters.decidedAt,
+      heldReason: letters.heldReason,
+      forwardTo: letters.forwardTo,
+      trackingNumber: letters.trackingNumber,
+      forwardedOn: letters.forwardedOn,
+      shreddedOn: letters.shreddedOn,
       createdAt: letters.createdAt,
     })
     .from(letters)

@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
-import { companyFormations, letters } from '../../db/schema';
+import type { MailroomItem } from '../../../shared/domain/mail';
+import { addDays } from '../../../shared/format/calendar-days';
+import {
+  companyFormations,
+  documents,
+  einApplications,
+  forwardingAddresses,
+  letters,
+  services,
+  subscriptions,
+} from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { blob, type FormFile, PNG, pdf } from '../ein/ein.fixtures';
 
@@ -66,4 +76,95 @@ export async function letterWithEnvelope(t: TestApp, userId: string | null): Pro
   const key = `mail/${crypto.randomUUID()}_${Date.now()}.png`;
   await t.deps.storage.put(key, PNG, 'image/png');
   return letterOf(t, userId, { envelopeKey: key });
+}
+
+/**
+ * `userId`'s registered agent running today (a year from 10 days ago): the mailroom handles their letters
+ * instead of holding them (decision 0089).
+ */
+export async function subscribe(t: TestApp, userId: string): Promise<void> {
+  const today = serverToday(t.deps.env);
+  await t.deps.database.db.insert(subscriptions).values({
+    userId,
+    product: 'registered_agent',
+    status: 'active',
+    periodStart: addDays(today, -10),
+    periodEnd: addDays(today, 355),
+    priceCents: 14_900,
+  });
+}
+
+/**
+ * The catalogue's forwarding services, one per weight band, unless already there (the first made
+ * prices the band): the mailroom reads the price from them (decision 0089).
+ */
+export async function forwardingOnSale(t: TestApp): Promise<Record<MailroomItem, number>> {
+  const prices: Record<MailroomItem, number> = { forward_letter: 1_500, forward_large: 2_500, forward_parcel: 6_000 };
+  const db = t.deps.database.db;
+  for (const [item, priceCents] of Object.entries(prices) as [MailroomItem, number][]) {
+    const [found] = await db.select().from(services).where(eq(services.mailroomItem, item));
+    if (found) {
+      prices[item] = found.priceCents;
+      continue;
+    }
+    await db.insert(services).values({
+      title: `Posta yönlendirme (${item})`,
+      titleEn: `Mail forwarding (${item})`,
+      description: 'Mektubunuzu kayıtlı adresinize göndeririz.',
+      priceCents,
+      mailroomItem: item,
+    });
+  }
+  return prices;
+}
+
+/** For the authorization matrix: a letter of `userId`'s that may be forwarded now (address saved, bands on sale). */
+export async function forwardableLetterOf(t: TestApp, userId: string): Promise<string> {
+  await forwardingOnSale(t);
+  await t.deps.database.db
+    .insert(forwardingAddresses)
+    .values({ userId, recipient: 'Matrix Sahibi', line1: 'Matrix Sokak 1', city: 'Ankara', country: 'TR' })
+    .onConflictDoNothing();
+  return letterOf(t, userId);
+}
+
+/**
+ * A scanned EIN letter (CP 575 or 147C) of `userId`'s, its scan a vault document, straight in the tables.
+ * `einMissing` clears the application's number (what a 147C restores).
+ */
+export async function scannedEinLetterOf(
+  t: TestApp,
+  userId: string,
+  kind: 'cp575' | 'letter147c',
+  opts: { einMissing?: boolean } = {},
+): Promise<string> {
+  const db = t.deps.database.db;
+  if (opts.einMissing) await db.update(einApplications).set({ ein: null }).where(eq(einApplications.userId, userId));
+  const [doc] = await db
+    .insert(documents)
+    .values({
+      userId,
+      fileName: `${kind}.pdf`,
+      filePath: `mail/${userId}_${Date.now()}.pdf`,
+      category: 'mail',
+      uploadedBy: 'admin',
+      contentType: 'application/pdf',
+      fileSize: '100',
+    })
+    .returning({ id: documents.id });
+  const [row] = await db
+    .insert(letters)
+    .values({
+      userId,
+      envelopeName: 'EIN LLC',
+      sender: 'irs',
+      kind,
+      letterDate: '2026-11-02',
+      receivedOn: serverToday(t.deps.env),
+      pages: 2,
+      status: 'scanned',
+      scanDocumentId: doc.id,
+    })
+    .returning({ id: letters.id });
+  return row.id;
 }

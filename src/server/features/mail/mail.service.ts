@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import {
   kindFitsSender,
   type LetterKind,
@@ -7,14 +8,27 @@ import {
   letterTextVars,
 } from '../../../shared/catalogue/letter-kinds';
 import type { LetterView } from '../../../shared/contracts/mail';
-import { canDecide, decide, LETTER_DECISIONS, type LetterDecision } from '../../../shared/domain/mail';
+import {
+  canDecide,
+  canForward,
+  decide,
+  type ForwardBand,
+  forwardBandOf,
+  LETTER_DECISIONS,
+  type LetterDecision,
+  MAILROOM_ITEMS_ENUM,
+  STATE_REMINDER_RULES,
+} from '../../../shared/domain/mail';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
-import { documents, letters, userProfiles, users } from '../../db/schema';
+import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
+import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
+import { hasCurrentSubscription } from '../renewals';
+import { mailroomService } from '../services';
 
 /*
  * The mailroom, the customer's side (decision 0086): their own letters, and their decision
@@ -29,7 +43,21 @@ export const letterColumns = {
   scanPath: documents.filePath,
 };
 
-export function toLetterView(row: LetterRow, scanPath: string | null): LetterView {
+/** The price of forwarding a letter by its weight band (decision 0089), null when that band is not on sale. */
+export type ForwardPrices = Partial<Record<ForwardBand, number>>;
+
+/**
+ * `subscribed`: the customer's address or agent runs today. A letter held for want of one (decision 0089)
+ * says so and takes no free decision until it runs again; forwarding, paid, stays open.
+ */
+export function toLetterView(
+  row: LetterRow,
+  scanPath: string | null,
+  prices: ForwardPrices = {},
+  subscribed = true,
+  company: CalendarCompany | null = null,
+): LetterView {
+  const heldForRenewal = row.heldReason !== null && !subscribed;
   return {
     id: row.id,
     sender: row.sender,
@@ -43,27 +71,71 @@ export function toLetterView(row: LetterRow, scanPath: string | null): LetterVie
     deadlines: letterDeadlines(row.kind, row.letterDate, row.receivedOn),
     hasEnvelope: row.envelopeKey !== null,
     scanPath,
-    decisions: LETTER_DECISIONS.filter((d) => canDecide(row.status, d)),
+    decisions: heldForRenewal ? [] : LETTER_DECISIONS.filter((d) => canDecide(row.status, d)),
+    heldReason: heldForRenewal ? row.heldReason : null,
+    forwardPriceCents: row.userId && canForward(row.status) ? (prices[forwardBandOf(row.pages)] ?? null) : null,
+    forwardTo: row.forwardTo,
+    trackingNumber: row.trackingNumber,
+    forwardedOn: row.forwardedOn,
+    shreddedOn: row.shreddedOn,
+    calendarItem: calendarItemOf(row, company),
   };
+}
+
+/** The company's state and formation day: what its compliance calendar is computed from. */
+export type CalendarCompany = { state: string | null; formedOn: string | null };
+
+/**
+ * A state's reminder letter's item of the compliance calendar (decision 0089): the first occurrence of
+ * its rule due on or after the letter's date, as the calendar computes it (the shared catalogue's rules).
+ */
+export function calendarItemOf(
+  row: Pick<LetterRow, 'kind' | 'letterDate' | 'receivedOn'>,
+  company: CalendarCompany | null,
+): { ruleId: string; dueDate: string } | null {
+  const ruleId = STATE_REMINDER_RULES[row.kind];
+  if (!ruleId || !company?.state || !company.formedOn) return null;
+  const item = deadlinesFor({
+    state: company.state,
+    formationDate: company.formedOn,
+    today: row.letterDate ?? row.receivedOn,
+  }).find((d) => d.ruleId === ruleId);
+  return item ? { ruleId, dueDate: item.dueDate } : null;
+}
+
+/** The forwarding prices on sale now, one query for the page. */
+export async function forwardPrices(db: DbOrTx): Promise<ForwardPrices> {
+  const entries = await Promise.all(
+    MAILROOM_ITEMS_ENUM.map(async (item) => [item, (await mailroomService(db, item))?.priceCents] as const),
+  );
+  return Object.fromEntries(entries.filter(([, cents]) => cents !== undefined));
 }
 
 /** At most this many on the page; a company gets a few letters a month. */
 const MY_LETTERS_MAX = 500;
 
-export async function myLetters(db: DbOrTx, userId: string): Promise<LetterView[]> {
-  const rows = await db
-    .select(letterColumns)
-    .from(letters)
-    .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
-    .where(eq(letters.userId, userId))
-    .orderBy(desc(letters.receivedOn), desc(letters.createdAt))
-    .limit(MY_LETTERS_MAX);
-  return rows.map((r) => toLetterView(r.letter, r.scanPath));
+export async function myLetters(db: DbOrTx, userId: string, today: string): Promise<LetterView[]> {
+  const [rows, prices, subscribed, [company]] = await Promise.all([
+    db
+      .select(letterColumns)
+      .from(letters)
+      .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
+      .where(eq(letters.userId, userId))
+      .orderBy(desc(letters.receivedOn), desc(letters.createdAt))
+      .limit(MY_LETTERS_MAX),
+    forwardPrices(db),
+    hasCurrentSubscription(db, userId, today),
+    db
+      .select({ state: companyFormations.stateSelected, formedOn: companyFormations.formedOn })
+      .from(companyFormations)
+      .where(eq(companyFormations.userId, userId)),
+  ]);
+  return rows.map((r) => toLetterView(r.letter, r.scanPath, prices, subscribed, company ?? null));
 }
 
 /** The customer's word on a letter: scan, shred or hold. */
 export async function decideLetter(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'env'>,
   user: { id: string; role: string },
   id: string,
   decision: LetterDecision,
@@ -75,11 +147,14 @@ export async function decideLetter(
       .where(and(eq(letters.id, id), eq(letters.userId, user.id)))
       .for('update');
     if (!row) throw new ApiError('NOT_FOUND');
+    if (row.heldReason && !(await hasCurrentSubscription(tx, user.id, serverToday(deps.env))))
+      throw new ApiError('INVALID_TRANSITION');
     const next = decide(row.status, decision);
     if (!next) throw new ApiError('INVALID_TRANSITION');
+    // The customer's word replaces an unpaid forwarding; a payment that still arrives is audited (0089).
     const [saved] = await tx
       .update(letters)
-      .set({ status: next, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: next, heldReason: null, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(letters.id, id))
       .returning();
     await recordAudit(tx, {
@@ -95,7 +170,7 @@ export async function decideLetter(
     const [scan] = saved.scanDocumentId
       ? await tx.select({ path: documents.filePath }).from(documents).where(eq(documents.id, saved.scanDocumentId))
       : [];
-    return toLetterView(saved, scan?.path ?? null);
+    return toLetterView(saved, scan?.path ?? null, await forwardPrices(tx));
   });
 }
 
@@ -113,7 +188,7 @@ export async function ownEnvelope(
   return { key: row.key, contentType: row.contentType ?? 'application/octet-stream' };
 }
 
-export type LetterMailTemplate = 'mailroom.received' | 'mailroom.scanned' | 'mailroom.urgent';
+export type LetterMailTemplate = 'mailroom.received' | 'mailroom.scanned' | 'mailroom.urgent' | 'mailroom.held';
 
 /**
  * Tells the letter's customer, in the transaction that logged or scanned it: the kind's name is the
@@ -144,7 +219,8 @@ export async function mailLetterCustomer(
       lang,
       vars: {
         name: person.name ?? '',
-        url: `${deps.env.publicUrl}/mail`,
+        // A held letter's way on is the renewal (decision 0089).
+        url: `${deps.env.publicUrl}${template === 'mailroom.held' ? '/account/subscriptions' : '/mail'}`,
         subject: translate(lang, `mailroom.kinds.${row.kind}.name`),
         excerpt: letterExplanation(row.kind, lang),
       },

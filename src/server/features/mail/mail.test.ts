@@ -14,7 +14,7 @@ import { translate } from '../../../shared/i18n';
 import { auditEvents, companyFormations, documents, letters, mailOutbox, users } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { fileForm, PNG, pdf } from '../ein/ein.fixtures';
-import { cp575Fields, ENVELOPE, letterForm, letterOf, letterWithEnvelope, SCAN } from './mail.fixtures';
+import { cp575Fields, ENVELOPE, letterForm, letterOf, letterWithEnvelope, SCAN, subscribe } from './mail.fixtures';
 
 let t: TestApp;
 const db = () => t.deps.database.db;
@@ -40,6 +40,8 @@ async function company(businessName = 'Şahin Teknoloji LLC') {
     businessName: name,
     formedOn: '2026-01-15',
   });
+  // The address or agent runs: letters are not held for a renewal (decision 0089's rule, tested apart).
+  await subscribe(t, customer.id);
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, customer.id));
   return { ...customer, email: user.email, businessName: name };
 }

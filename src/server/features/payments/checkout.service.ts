@@ -36,7 +36,11 @@ type OrderSpec =
  * at the provider for exactly that order. Nothing is charged here; the order turns paid only on the
  * provider's confirmed word (fulfil.service.ts).
  */
-export async function startCheckout(deps: AppDeps, user: SessionUser, spec: OrderSpec): Promise<{ url: string }> {
+export async function startCheckout(
+  deps: AppDeps,
+  user: SessionUser,
+  spec: OrderSpec,
+): Promise<{ url: string; orderId: string }> {
   const { db } = deps.database;
   const [order] = await db
     .insert(orders)
@@ -112,5 +116,6 @@ export async function startCheckout(deps: AppDeps, user: SessionUser, spec: Orde
     });
     throw new ApiError('CHECKOUT_CLOSED');
   }
-  return { url: session.url };
+  // The order's id lets the seller link what it sells to the order (the mailroom's forwarded letter).
+  return { url: session.url, orderId: order.id };
 }

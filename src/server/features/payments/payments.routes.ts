@@ -129,7 +129,7 @@ export function paymentsRoutes() {
       }
     }
     if (!(await deps.rateLimiter.hit('checkoutPerUser', user.id))) throw new ApiError('TOO_MANY_REQUESTS');
-    const result = await startCheckout(deps, user, {
+    const { url } = await startCheckout(deps, user, {
       kind: 'service',
       serviceId: service.id,
       title: service.title,
@@ -138,7 +138,7 @@ export function paymentsRoutes() {
       stripePriceId: service.stripePriceId,
       complianceItemKey,
     });
-    return c.json(result, 200);
+    return c.json({ url }, 200);
   });
 
   router.openapi(sessionResult, async (c) => {

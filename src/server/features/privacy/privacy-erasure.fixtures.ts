@@ -19,7 +19,16 @@ import {
 } from '../../../../tests/support/test-app';
 import { addDays } from '../../../shared/format/calendar-days';
 import { todayUtc } from '../../../shared/format/dates';
-import { auditEvents, einFollowUps, filings, mailOutbox, orders, users } from '../../db/schema';
+import {
+  auditEvents,
+  einFollowUps,
+  filings,
+  forwardingAddresses,
+  mailOutbox,
+  mailStandingRules,
+  orders,
+  users,
+} from '../../db/schema';
 import { HOME_IN_TURKEY } from '../bank-readiness/bank-readiness.fixtures';
 import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
@@ -146,6 +155,11 @@ export async function exportThenEraseJourney(
   expect((await who.c.post('/api/bank-readiness/applications', refusal)).status).toBe(201);
   // A letter the mailroom logged for them, with its envelope photo (decision 0086).
   const letterId = await letterWithEnvelope(t, who.id);
+  // Their forwarding address and standing rules (decision 0089): the dump below looks for their name.
+  await t.deps.database.db
+    .insert(forwardingAddresses)
+    .values({ userId: who.id, recipient: who.name, line1: 'Bağdat Caddesi 1', city: 'İstanbul', country: 'TR' });
+  await t.deps.database.db.insert(mailStandingRules).values({ userId: who.id, scanGovernment: true });
 
   // The copy: one JSON file per kind and every file's bytes; the SSN only as its last four.
   const zip = await download(t, who.c, '/api/privacy/export.zip');
@@ -236,6 +250,12 @@ export async function exportThenEraseJourney(
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   expect(approved.body.status).toBe('erased');
   expect((await ctx.owner.c.post(`/api/admin/privacy/erasures/${item.id}/approve`, {})).status).toBe(409);
+  // The letter's paper, still at the address, is shredded with the rest, and the proof says which.
+  const [proof] = await t.deps.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectUserId, who.id), eq(auditEvents.action, 'privacy.erasure_approved')));
+  expect(proof?.after).toMatchObject({ paperShredded: 1, letters: [letterId] });
 
   // The person can no longer use the account.
   expect((await who.c.get('/api/me')).body.user ?? null).toBeNull();

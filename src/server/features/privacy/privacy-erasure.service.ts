@@ -25,9 +25,11 @@ import {
   filings,
   formationFeedback,
   formationServiceRequests,
+  forwardingAddresses,
   letters,
   localCheckoutSessions,
   mailOutbox,
+  mailStandingRules,
   orders,
   privacyConsents,
   privacyErasureRequests,
@@ -51,6 +53,7 @@ import { recordAudit } from '../../platform/audit';
 import { serverNow, serverToday } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
+import { paperHeldFor } from '../mail';
 import { storedFilesOf } from './privacy-export.service';
 
 /*
@@ -282,6 +285,8 @@ export async function approveErasure(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new ApiError('NOT_FOUND');
     const files = (await storedFilesOf(tx as unknown as Db, userId)).map((f) => f.key);
+    // Paper still at the US address is shredded with the rest (decision 0089); the proof says which.
+    const paperShredded = await paperHeldFor(tx, userId);
     await eraseUserRows(tx, userId, user.email);
     const [saved] = await tx
       .update(privacyErasureRequests)
@@ -302,7 +307,7 @@ export async function approveErasure(
       entityType: 'privacy_erasure_request',
       entityId: open.id,
       subjectUserId: userId,
-      after: { files: files.length },
+      after: { files: files.length, paperShredded: paperShredded.length, letters: paperShredded },
     });
     await deps.mailer.enqueue(
       {
@@ -364,6 +369,9 @@ async function eraseUserRows(tx: DbOrTx, userId: string, email: string): Promise
   await tx.delete(einApplications).where(eq(einApplications.userId, userId));
   // The mailroom's letters before the documents their scans are (decision 0086).
   await tx.delete(letters).where(eq(letters.userId, userId));
+  // The forwarding address and the standing rules (decision 0089).
+  await tx.delete(forwardingAddresses).where(eq(forwardingAddresses.userId, userId));
+  await tx.delete(mailStandingRules).where(eq(mailStandingRules.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));
   await tx.delete(complianceMarks).where(eq(complianceMarks.userId, userId));

@@ -32,7 +32,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../platform/storage/storage';
 import { appendEntry, entryName } from '../../platform/zip/zip-entries';
-import { envelopeKeysOf, lettersOf } from '../mail';
+import { envelopeKeysOf, lettersOf, mailSettingsOf } from '../mail';
 import { wholeCustomerTimeline } from '../timeline';
 
 /*
@@ -242,6 +242,7 @@ async function recordsOf(db: Db, userId: string): Promise<[name: string, data: u
     ['subscriptions.json', { subscriptions: subscriptionRows, history: subscriptionHistory }],
     ['bank-readiness.json', bank],
     ['letters.json', await lettersOf(db, userId)],
+    ['mail-settings.json', await mailSettingsOf(db, userId)],
   ];
 }
 

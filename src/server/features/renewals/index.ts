@@ -1,6 +1,6 @@
 /*
  * What other features may use of renewals (decision 0082): they import it from here, never from its files.
  */
-export { effectiveStatus, followFormationDate } from './renewals.service';
+export { effectiveStatus, followFormationDate, hasCurrentSubscription } from './renewals.service';
 export { runRenewalsDaily } from './renewals-daily.service';
 export { listenToPayments } from './renewals-payments.service';

@@ -59,6 +59,23 @@ export function effectiveStatus(row: Pick<SubscriptionRow, 'status' | 'periodEnd
   return step ? statusAfter(step) : row.status;
 }
 
+/**
+ * Whether the customer's address or registered agent runs today (active, due with its grace still on, or
+ * cancelled before its period's end):
+ * the mailroom holds the letters of a customer with neither (decision 0089).
+ */
+export async function hasCurrentSubscription(db: DbOrTx, userId: string, today: string): Promise<boolean> {
+  const rows = await db
+    .select({ status: subscriptions.status, periodEnd: subscriptions.periodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return rows.some((row) => {
+    const status = effectiveStatus(row, today);
+    // A cancelled one still runs to the end of the period paid for.
+    return status === 'active' || status === 'renewal_due' || status === 'cancelled';
+  });
+}
+
 export async function findOwnSubscription(db: DbOrTx, userId: string, id: string, lock = false) {
   const query = db
     .select()
@@ -142,7 +159,7 @@ export async function startRenewalCheckout(deps: AppDeps, user: SessionUser, id:
       product: productName(lang, row.product),
       until: formatCalendarDateLong(next.end, lang),
     });
-  return startCheckout(deps, user, {
+  const { url } = await startCheckout(deps, user, {
     kind: 'renewal',
     subscriptionId: row.id,
     renewsFrom: row.periodEnd,
@@ -150,6 +167,7 @@ export async function startRenewalCheckout(deps: AppDeps, user: SessionUser, id:
     titleEn: title('en'),
     amountCents,
   });
+  return { url };
 }
 
 export async function addEvent(

@@ -16,6 +16,7 @@ import { recordAudit } from '../../platform/audit';
 import { serverNow } from '../../platform/clock';
 import { runDailyJob, startDailyJob } from '../../platform/daily-job';
 import { purgeFilingTaxIdBatch } from '../filings';
+import { expireLetters } from '../mail';
 
 type RetentionDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger' | 'storage'>;
 
@@ -26,6 +27,8 @@ export interface RetentionResult {
   ssnPurged: number;
   filingTaxIdsPurged: number;
   signupsRemoved: number;
+  /** Letters past their retention: sent to shredding, or deleted once their paper is gone (decision 0089). */
+  lettersExpired: number;
 }
 
 /** The outbox keys that make each retention mail exist once, whichever copy or run queues it. */
@@ -43,7 +46,8 @@ const formatDay = formatCalendarDateLong;
  * 2. the SSN (ciphertext and last four) and the SS-4 files (generated, prepared, signed, and vault
  *    documents filed as SS-4) of applications issued RETENTION_SSN_DAYS ago or earlier; the EIN letter stays;
  * 3. the owner's SSN or ITIN of Form 5472 filings done RETENTION_SSN_DAYS ago or earlier (decision 0058);
- * 4. accounts never verified, with no formation and no order, ABANDONED_SIGNUP_DAYS after sign-up.
+ * 4. accounts never verified, with no formation and no order, ABANDONED_SIGNUP_DAYS after sign-up;
+ * 5. letters past their retention per sender (decision 0089): to the shred queue, then deleted.
  * Every step works in small batches, each its own transaction, and reads only what is still to do, so
  * an interrupted sweep is finished by the next one and a repeated one does nothing twice.
  */
@@ -72,7 +76,8 @@ export async function runRetentionSweep(deps: RetentionDeps, batchSize = 100): P
     signupsRemoved += done;
     if (done < batchSize) break;
   }
-  return { noticesQueued, ssnPurged, filingTaxIdsPurged, signupsRemoved };
+  const lettersExpired = await expireLetters(deps, calendarDateOfUtc(now), batchSize);
+  return { noticesQueued, ssnPurged, filingTaxIdsPurged, signupsRemoved, lettersExpired };
 }
 
 /** The issued applications whose SSN is still kept, in the partial index's order. */

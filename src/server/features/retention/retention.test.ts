@@ -59,7 +59,7 @@ describe('retention sweep (decision 0048)', () => {
     // 20 days on: nothing owed yet, nothing announced, the sign-up kept.
     expect(await runDailyRetention(t.deps, clockAt(20))).toEqual({
       outcome: 'ran',
-      result: { noticesQueued: 0, ssnPurged: 0, filingTaxIdsPurged: 0, signupsRemoved: 0 },
+      result: { noticesQueued: 0, ssnPurged: 0, filingTaxIdsPurged: 0, signupsRemoved: 0, lettersExpired: 0 },
     });
     expect((await c.get('/api/formations/me')).body.einApplication.ssnPurgeOn).toBeNull();
     expect(await db().select().from(users).where(eq(users.id, abandonedId))).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('retention sweep (decision 0048)', () => {
     const first = await runDailyRetention(t.deps, today);
     expect(first).toEqual({
       outcome: 'ran',
-      result: { noticesQueued: 1, ssnPurged: 0, filingTaxIdsPurged: 0, signupsRemoved: 1 },
+      result: { noticesQueued: 1, ssnPurged: 0, filingTaxIdsPurged: 0, signupsRemoved: 1, lettersExpired: 0 },
     });
     expect(await db().select().from(users).where(eq(users.id, abandonedId))).toEqual([]);
     expect(await db().select().from(users).where(eq(users.id, id))).toHaveLength(1);
@@ -141,6 +141,7 @@ describe('retention sweep (decision 0048)', () => {
       ssnPurged: 0,
       filingTaxIdsPurged: 0,
       signupsRemoved: 0,
+      lettersExpired: 0,
     });
   });
 });

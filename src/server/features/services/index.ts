@@ -1,4 +1,4 @@
 /*
  * What other features may use of services (decision 0082): they import it from here, never from its files.
  */
-export { findActiveService, listActiveServices, toServiceView } from './services.service';
+export { findActiveService, listActiveServices, mailroomService, toServiceView } from './services.service';

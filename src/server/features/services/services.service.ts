@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../../shared/domain/ids';
+import type { MailroomItem } from '../../../shared/domain/mail';
 import type {
   adminServiceListQuerySchema,
   serviceInputSchema,
@@ -34,6 +35,7 @@ export function toAdminServiceView(row: ServiceRow, orderCount: number) {
     stripePriceId: row.stripePriceId,
     isActive: row.isActive,
     complianceRules: row.complianceRules,
+    mailroomItem: row.mailroomItem,
     orderCount,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -55,6 +57,20 @@ export async function findActiveService(db: DbOrTx, id: string): Promise<Service
     .select()
     .from(services)
     .where(and(eq(services.id, id), eq(services.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The service that prices a mailroom item (decision 0089): the oldest active one naming it, so a second
+ * one made by mistake changes nothing until the first is switched off. Null: the item is not on sale.
+ */
+export async function mailroomService(db: DbOrTx, item: MailroomItem): Promise<ServiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.mailroomItem, item), eq(services.isActive, true)))
+    .orderBy(asc(services.createdAt), asc(services.id))
     .limit(1);
   return row ?? null;
 }
@@ -104,6 +120,7 @@ export async function createService(db: Db, input: ServiceCreate): Promise<Servi
       stripePriceId: input.stripePriceId,
       isActive: input.isActive,
       complianceRules: input.complianceRules ?? [],
+      mailroomItem: input.mailroomItem ?? null,
     })
     .returning();
   return row;

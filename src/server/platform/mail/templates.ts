@@ -61,7 +61,9 @@ export type MailTemplate =
    */
   | 'mailroom.received'
   | 'mailroom.scanned'
-  | 'mailroom.urgent';
+  | 'mailroom.urgent'
+  /** A letter held because no address or agent subscription runs (decision 0089): renew to decide on it. */
+  | 'mailroom.held';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the

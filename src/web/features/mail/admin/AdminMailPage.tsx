@@ -4,10 +4,11 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { kindsForSender, LETTER_SENDERS, type LetterSender } from '../../../../shared/catalogue/letter-kinds';
-import { canScan } from '../../../../shared/domain/mail';
+import { canReassign, canScan } from '../../../../shared/domain/mail';
 import { todayUtc } from '../../../../shared/format/dates';
 import { TEXT_MAX } from '../../../../shared/schemas/text-rules';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListPager, RetryAlert } from '../../../components/admin/ListParts';
 import { Button } from '../../../components/ui/Button';
@@ -30,6 +31,7 @@ import type { LogLetterFormOutput, LogLetterFormValues } from './logLetterForm';
 import {
   assignLetter,
   type DeskLetter,
+  downloadMailCsv,
   findCompanies,
   logLetter,
   MAIL_DESK_KEY,
@@ -39,6 +41,7 @@ import {
   mailDeskQuery,
   scanLetter,
 } from './mailAdminApi';
+import { EinFromLetterForm, PaperDoneForm } from './PaperDoneForm';
 
 const isQueue = (v: string | null): v is MailDeskQueue => (MAIL_DESK_QUEUES as readonly string[]).includes(v ?? '');
 const refresh = () => queryClient.invalidateQueries({ queryKey: MAIL_DESK_KEY });
@@ -95,6 +98,14 @@ export function AdminMailPage() {
           </Button>
         </form>
       </div>
+      {can('mail.export') ? (
+        <ListExport
+          ns="mailroom.desk"
+          idPrefix="mail"
+          download={(format) => downloadMailCsv(queue, q, format)}
+          className="mt-3"
+        />
+      ) : null}
       <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {isPending ? (
           <div className="flex justify-center p-8">
@@ -134,6 +145,7 @@ export function AdminMailPage() {
 
 function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boolean }) {
   const { t } = useTranslation();
+  const can = useCan();
   const fmt = useFormat();
   const fileRef = useRef<HTMLInputElement>(null);
   const scan = useMutation({
@@ -180,6 +192,26 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
         </div>
         <LetterStatus status={letter.status} />
       </div>
+      {letter.heldReason === 'no_subscription' ? (
+        <p className="mt-1 text-sm font-medium text-amber-800">{t('mailroom.desk.heldNoSubscription')}</p>
+      ) : null}
+      {letter.forwardTo && letter.status !== 'forwarded' ? (
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-700" data-testid="mail-letter-forward-to">
+          <span className="font-medium">{t('mailroom.desk.forwardTo')}:</span>
+          {`\n${letter.forwardTo}`}
+        </p>
+      ) : null}
+      {letter.trackingNumber ? (
+        <p className="mt-1 text-sm text-slate-700">{t('mailroom.page.tracking', { number: letter.trackingNumber })}</p>
+      ) : null}
+      {letter.shreddedOn ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('mailroom.page.shreddedOn', { date: fmt.day(letter.shreddedOn) })}
+        </p>
+      ) : null}
+      {letter.einOffer && letter.scanPath && can('ein.process') ? <EinFromLetterForm letter={letter} /> : null}
+      {mayHandle && letter.status === 'to_forward' ? <PaperDoneForm letter={letter} step="forwarded" /> : null}
+      {mayHandle && letter.status === 'shred_requested' ? <PaperDoneForm letter={letter} step="shredded" /> : null}
       {letter.businessDaysWaiting !== null ? (
         <p
           className={letter.late ? 'mt-1 text-sm font-semibold text-red-700' : 'mt-1 text-sm text-slate-600'}
@@ -227,7 +259,7 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
           </>
         ) : null}
       </div>
-      {mayHandle && !letter.scanPath ? (
+      {mayHandle && !letter.scanPath && canReassign(letter.status) ? (
         <details className="mt-2 text-sm" open={!letter.userId}>
           <summary className="cursor-pointer font-medium text-indigo-700">{t('mailroom.desk.assign')}</summary>
           <CompanyPicker

@@ -1,10 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LetterDecisionInput, LetterList, LetterView } from '../../../../shared/contracts/mail';
+import type {
+  ForwardingAddressInput,
+  LetterDecisionInput,
+  LetterList,
+  LetterView,
+  MailSettings,
+  StandingRulesInput,
+} from '../../../../shared/contracts/mail';
 import { api } from '../../../lib/api';
 
-export type { LetterView } from '../../../../shared/contracts/mail';
+export type { LetterView, MailSettings } from '../../../../shared/contracts/mail';
 
 export const LETTERS_KEY = ['mail', 'letters'] as const;
+export const MAIL_SETTINGS_KEY = ['mail', 'settings'] as const;
 
 export const lettersQuery = queryOptions({
   queryKey: LETTERS_KEY,
@@ -12,12 +20,31 @@ export const lettersQuery = queryOptions({
   staleTime: 0,
 });
 
+export const mailSettingsQuery = queryOptions({
+  queryKey: MAIL_SETTINGS_KEY,
+  queryFn: () => api<MailSettings>('GET', '/api/mail/settings'),
+});
+
 export const decideLetter = (id: string, body: LetterDecisionInput) =>
   api<{ letter: LetterView }>('POST', `/api/mail/letters/${id}/decision`, body);
 
-/** Letters the dashboard card announces: waiting for the customer's word, or urgent and not yet shredded. */
+/** Starts the forwarding's checkout (decision 0089): the answer is the payment page. */
+export const forwardLetter = (id: string) => api<{ url: string }>('POST', `/api/mail/letters/${id}/forward`, {});
+
+export const saveForwardingAddress = (body: ForwardingAddressInput) =>
+  api<MailSettings>('PUT', '/api/mail/settings/address', body);
+
+export const saveStandingRules = (body: StandingRulesInput) =>
+  api<MailSettings>('PUT', '/api/mail/settings/rules', body);
+
+/**
+ * Letters the dashboard card announces: waiting for the customer's word, held until a renewal
+ * (decision 0089), or urgent and not yet shredded.
+ */
 export function newLetters(list: LetterList | undefined): LetterView[] {
   return (
-    list?.letters.filter((l) => l.status === 'received' || (l.urgent && l.status !== 'shredded')).slice(0, 3) ?? []
+    list?.letters
+      .filter((l) => l.status === 'received' || l.heldReason !== null || (l.urgent && l.status !== 'shredded'))
+      .slice(0, 3) ?? []
   );
 }

@@ -31,6 +31,14 @@ export function MailCard() {
           <li key={letter.id} className="py-3 first:pt-0">
             <p className="font-medium text-slate-900">{t(`mailroom.kinds.${letter.kind}.name`)}</p>
             <p className="text-sm text-slate-600">{t('mailroom.page.arrived', { date: fmt.day(letter.receivedOn) })}</p>
+            {letter.heldReason === 'no_subscription' ? (
+              <p className="mt-1 text-sm text-amber-800" data-testid="mail-card-held">
+                {t('mailroom.page.heldNoSubscription')}{' '}
+                <Link to="/account/subscriptions" className={`font-medium ${linkClass}`}>
+                  {t('mailroom.page.renew')}
+                </Link>
+              </p>
+            ) : null}
             <LetterExplanation letter={letter} compact />
           </li>
         ))}

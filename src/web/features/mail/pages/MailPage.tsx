@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, Mail } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Mail, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import type { LetterDecision } from '../../../../shared/domain/mail';
 import { Alert } from '../../../components/ui/Alert';
@@ -12,9 +12,17 @@ import { failureToast } from '../../../lib/errors';
 import { useFormat } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
-import { decideLetter, LETTERS_KEY, type LetterView, lettersQuery } from '../api/mail';
+import {
+  decideLetter,
+  forwardLetter,
+  LETTERS_KEY,
+  type LetterView,
+  lettersQuery,
+  mailSettingsQuery,
+} from '../api/mail';
 import { LetterExplanation } from '../components/LetterExplanation';
 import { LetterStatus } from '../components/LetterStatus';
+import { MailSettingsCard } from '../components/MailSettingsCard';
 
 /** /mail (decision 0086): every letter that reached the company's US address, and the customer's word on each. */
 export function MailPage() {
@@ -42,6 +50,7 @@ export function MailPage() {
           ))}
         </ul>
       )}
+      <MailSettingsCard />
       <div className="mt-6 text-center">
         <Link to="/dashboard" className={`inline-flex items-center gap-2 font-medium ${linkClass}`}>
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -63,6 +72,12 @@ function LetterCard({ letter }: { letter: LetterView }) {
       await queryClient.invalidateQueries({ queryKey: LETTERS_KEY });
     },
     onError: (error) => failureToast(error, 'mailroom.page.decideFailed', t),
+  });
+  const { data: settings } = useQuery(mailSettingsQuery);
+  const forward = useMutation({
+    mutationFn: () => forwardLetter(letter.id),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => failureToast(error, 'mailroom.page.forwardFailed', t),
   });
   const sender = letter.senderName ?? t(`mailroom.senders.${letter.sender}`);
   return (
@@ -90,7 +105,29 @@ function LetterCard({ letter }: { letter: LetterView }) {
             <LetterStatus status={letter.status} />
           </div>
         </div>
+        {letter.heldReason === 'no_subscription' ? (
+          <Alert tone="warning" className="mt-3" data-testid="letter-held-renew">
+            {t('mailroom.page.heldNoSubscription')}{' '}
+            <Link to="/account/subscriptions" className={`font-medium ${linkClass}`}>
+              {t('mailroom.page.renew')}
+            </Link>
+          </Alert>
+        ) : null}
         <LetterExplanation letter={letter} />
+        {letter.calendarItem ? (
+          <p className="mt-3 text-sm" data-testid="letter-calendar-item">
+            <Link
+              to={`/dashboard#compliance-item-${letter.calendarItem.ruleId}`}
+              className={`font-medium ${linkClass}`}
+            >
+              {t('mailroom.page.calendarItem', {
+                rule: t(`compliance.rules.${letter.calendarItem.ruleId}.name`),
+                date: fmt.day(letter.calendarItem.dueDate),
+              })}
+            </Link>
+          </p>
+        ) : null}
+        <PaperTrail letter={letter} />
         <div className="mt-4 flex flex-wrap items-center gap-3">
           {letter.scanPath ? (
             <a
@@ -115,7 +152,7 @@ function LetterCard({ letter }: { letter: LetterView }) {
             </a>
           ) : null}
         </div>
-        {letter.decisions.length > 0 ? (
+        {letter.decisions.length > 0 || letter.forwardPriceCents !== null ? (
           <fieldset className="mt-4 border-t border-slate-200 pt-3">
             <legend className="sr-only">{t('mailroom.page.decide')}</legend>
             <p aria-hidden="true" className="text-sm font-medium text-slate-900">
@@ -135,10 +172,56 @@ function LetterCard({ letter }: { letter: LetterView }) {
                   {t(`mailroom.decisions.${d}`)}
                 </Button>
               ))}
+              {letter.forwardPriceCents !== null ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={forward.isPending}
+                  disabled={forward.isPending || !settings?.address}
+                  onClick={() => forward.mutate()}
+                  data-testid="letter-forward"
+                >
+                  <Send aria-hidden="true" className="size-4" />
+                  {t('mailroom.page.forward', { amount: fmt.usd(letter.forwardPriceCents) })}
+                </Button>
+              ) : null}
             </div>
+            {letter.forwardPriceCents !== null && settings && !settings.address ? (
+              <p className="mt-2 text-sm text-slate-600">{t('mailroom.page.forwardNoAddress')}</p>
+            ) : null}
           </fieldset>
         ) : null}
       </article>
     </Card>
   );
+}
+
+/** What happened to the paper: where it was forwarded with the tracking number, or the day it was shredded. */
+function PaperTrail({ letter }: { letter: LetterView }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (letter.status === 'forwarded' || letter.status === 'to_forward') {
+    return (
+      <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="letter-forwarded">
+        {letter.trackingNumber ? (
+          <p className="font-medium text-slate-900">{t('mailroom.page.tracking', { number: letter.trackingNumber })}</p>
+        ) : null}
+        {letter.forwardedOn ? <p>{t('mailroom.page.forwardedOn', { date: fmt.day(letter.forwardedOn) })}</p> : null}
+        {letter.forwardTo ? (
+          <p className="mt-1 whitespace-pre-line">
+            <span className="font-medium">{t('mailroom.page.forwardTo')}:</span>
+            {`\n${letter.forwardTo}`}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  if (letter.shreddedOn) {
+    return (
+      <p className="mt-3 text-sm text-slate-700" data-testid="letter-shredded">
+        {t('mailroom.page.shreddedOn', { date: fmt.day(letter.shreddedOn) })}
+      </p>
+    );
+  }
+  return null;
 }

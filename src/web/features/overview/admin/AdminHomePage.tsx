@@ -12,6 +12,7 @@ import { DeadlinesPanel } from './DeadlinesPanel';
 import { FunnelPanel } from './FunnelPanel';
 import { GrowthPanel } from './GrowthPanel';
 import { IrsPanel } from './IrsPanel';
+import { MailHomePanel } from './MailHomePanel';
 import { MoneyPanel } from './MoneyPanel';
 import { growthQuery } from './overviewApi';
 import { useHomeRange } from './useHomeRange';
@@ -88,6 +89,8 @@ export function AdminHomePage() {
         <DeadlinesPanel />
         {/* Bank readiness (decisions 0084, 0085): approvals and refusals per provider. */}
         {can('overview.read') ? <BankHomePanel /> : null}
+        {/* The mailroom (decision 0089): letters, time to scan, open decisions. */}
+        {can('mail.read') ? <MailHomePanel range={range} /> : null}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { centsToInput, parseUsdToCents } from '../../../../shared/catalogue/money';
+import { MAILROOM_ITEMS_ENUM } from '../../../../shared/domain/mail';
 import {
   FILABLE_RULE_IDS,
   SERVICE_TEXT_MAX,
@@ -12,6 +13,7 @@ import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/In
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';
 import { FieldError } from '../../../components/ui/Label';
+import { SelectField } from '../../../components/ui/Select';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
@@ -30,6 +32,8 @@ const formValuesSchema = z.object({
   stripePriceId: z.string(),
   isActive: z.boolean(),
   complianceRules: z.array(z.string()),
+  /** '' for none (a select's value is text). */
+  mailroomItem: z.string(),
 });
 type ServiceFormValues = z.input<typeof formValuesSchema>;
 const FIELDS = [
@@ -41,6 +45,7 @@ const FIELDS = [
   'stripePriceId',
   'isActive',
   'complianceRules',
+  'mailroomItem',
 ] as const;
 
 /** The API names its price field priceCents; the form's input is `price`. */
@@ -55,6 +60,7 @@ function serviceFormSchema(stripePriceIdRequired: boolean) {
   return formValuesSchema.transform((values, ctx) => {
     const parsed = serviceInputSchema.safeParse({
       ...values,
+      mailroomItem: (values.mailroomItem || null) as ServiceInput['mailroomItem'],
       // 0 fails the schema's own price rule, so a blank or malformed price gets its message.
       priceCents: parseUsdToCents(values.price) ?? 0,
     } satisfies ServiceInput);
@@ -78,6 +84,7 @@ function toFormValues(service: AdminService | null, lang: 'tr' | 'en'): ServiceF
     stripePriceId: service?.stripePriceId ?? '',
     isActive: service?.isActive ?? true,
     complianceRules: service?.complianceRules ?? [],
+    mailroomItem: service?.mailroomItem ?? '',
   };
 }
 
@@ -230,6 +237,21 @@ export function ServiceForm({ editing, stripePriceIdRequired, onDone }: ServiceF
         </div>
         <FieldError id="service-rules-error" message={errors.complianceRules?.message} announce />
       </fieldset>
+      <SelectField
+        id="service-mailroom-item"
+        label={t('adminServices.form.mailroomItem')}
+        hint={t('adminServices.form.mailroomItemHint')}
+        error={errors.mailroomItem?.message}
+        className="md:col-span-2"
+        {...register('mailroomItem')}
+      >
+        <option value="">{t('adminServices.form.mailroomItemNone')}</option>
+        {MAILROOM_ITEMS_ENUM.map((item) => (
+          <option key={item} value={item}>
+            {t(`adminServices.form.mailroomItems.${item}`)}
+          </option>
+        ))}
+      </SelectField>
     </InlineEditFrame>
   );
 }
