@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/intl-first-format.ts` (and `npm run bench -- --only intl`): what a page's first
  * date and first amount cost on a slowed phone, written by hand (decision 0063) and by `Intl`, in a fresh
  * Chromium page each time, the CPU slowed 4x as Lighthouse's mobile run does. It is the measure behind
- * decision 0097's choice (issue 38 §7): the first `Intl` formatter of a page builds ICU's patterns.
+ * decision 0098's choice: the first `Intl` formatter of a page builds ICU's patterns.
  */
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
