@@ -16,21 +16,25 @@ import { coreTextsPart } from '../../src/shared/routes/text-chunks';
  * drop its own manifest entry, which would silently stop that preload; this reads the build the
  * e2e suite serves.
  */
-/** Decoded JavaScript before a signed-in page can draw, per page (KiB; decision 0096). */
+/**
+ * Decoded JavaScript before a signed-in page can draw, per page (KiB; decision 0096). The mailroom's and
+ * the bank catalogue's merge added 6–13 KiB to seven pages, most of it the mailroom's texts, which both
+ * sides show and so sit in the both-sides texts file (a lever: split that section by side).
+ */
 const JS_BEFORE_PAINT_BUDGET_KIB: Record<string, number> = {
-  '/dashboard': 588,
+  '/dashboard': 598,
   '/documents': 559,
   '/support': 569,
   '/services': 505,
   '/account': 514,
-  '/admin': 583,
+  '/admin': 596,
   '/admin/users': 527,
-  '/admin/formations': 594,
-  '/admin/ein': 586,
+  '/admin/formations': 605,
+  '/admin/ein': 597,
   '/admin/support': 528,
-  '/admin/deadlines': 597,
-  '/admin/renewals': 582,
-  '/admin/filings': 590,
+  '/admin/deadlines': 608,
+  '/admin/renewals': 594,
+  '/admin/filings': 602,
   '/admin/audit': 528,
 };
 
