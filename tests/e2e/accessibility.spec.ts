@@ -427,38 +427,38 @@ describe('the customer path with the keyboard alone', () => {
 
     // Onboarding: no membership chosen → focus on the first choice; each step then focuses its heading.
     await page.locator(NEXT).waitFor();
-    expect(await currentStep(page)).toBe(0);
+    await expect.poll(() => currentStep(page)).toBe(0);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=formationType]');
     await kb.press('Space');
-    expect(await page.isChecked('input[name=formationType][value=self]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=formationType][value=self]')).toBe(true);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(1);
+    await expect.poll(() => currentStep(page)).toBe(1);
     await kb.tabTo('textarea[name=businessMotivation]');
     await kb.type('Etsy üzerinden ABD’ye satış');
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(2);
+    await expect.poll(() => currentStep(page)).toBe(2);
     // The address choice with the arrow keys: focus enters the group on the checked radio.
     await kb.tabTo('input[name=addressPreference]');
     await kb.press('ArrowDown');
-    expect(await page.isChecked('input[name=addressPreference][value=private]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=addressPreference][value=private]')).toBe(true);
     await kb.press('ArrowUp');
-    expect(await page.isChecked('input[name=addressPreference][value=shared]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=addressPreference][value=shared]')).toBe(true);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(3);
+    await expect.poll(() => currentStep(page)).toBe(3);
     // Shift+Tab from Continue to Back, which returns to the address step with its heading focused.
     await kb.tabTo(NEXT);
     await kb.tabTo('[data-testid=wizard-back]', { back: true });
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(2);
+    await expect.poll(() => currentStep(page)).toBe(2);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
@@ -476,19 +476,19 @@ describe('the customer path with the keyboard alone', () => {
       await kb.tabTo(NEXT);
       await kb.press('Enter');
       await kb.focusOn(WIZARD_HEADING);
-      expect(await currentStep(page)).toBe(step);
+      await expect.poll(() => currentStep(page)).toBe(step);
     }
     // The question unanswered, then the state missing: each time focus goes to what needs an answer.
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=isFormationComplete]');
     await kb.press('Space');
-    expect(await page.isChecked('input[name=isFormationComplete][value=true]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=isFormationComplete][value=true]')).toBe(true);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('select[name=state]');
     await kb.type('Wyoming');
-    expect(await page.inputValue('select[name=state]')).toBe('Wyoming');
+    await expect.poll(() => page.inputValue('select[name=state]')).toBe('Wyoming');
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     // The completed step replaces the form and takes focus; its button now leads to the panel.
@@ -503,11 +503,11 @@ describe('the customer path with the keyboard alone', () => {
     await kb.press('Enter');
     await page.waitForURL('**/ein-application');
     await kb.focusOn('main h1');
-    expect(await currentStep(page)).toBe(0);
+    await expect.poll(() => currentStep(page)).toBe(0);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(1);
+    await expect.poll(() => currentStep(page)).toBe(1);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=businessName]');
@@ -516,7 +516,7 @@ describe('the customer path with the keyboard alone', () => {
     await kb.tabTo('input[name=businessActivity]');
     await kb.press('Space');
     await kb.press('ArrowUp');
-    expect(await page.isChecked('input[name=businessActivity][value=Other]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=businessActivity][value=Other]')).toBe(true);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=otherActivity]');
@@ -524,7 +524,7 @@ describe('the customer path with the keyboard alone', () => {
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(2);
+    await expect.poll(() => currentStep(page)).toBe(2);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=responsiblePartyName]');
@@ -538,7 +538,7 @@ describe('the customer path with the keyboard alone', () => {
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(3);
+    await expect.poll(() => currentStep(page)).toBe(3);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=articlesOfOrganization]');
@@ -560,7 +560,7 @@ describe('the customer path with the keyboard alone', () => {
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn(WIZARD_HEADING);
-    expect(await currentStep(page)).toBe(4);
+    await expect.poll(() => currentStep(page)).toBe(4);
     await kb.tabTo(NEXT);
     await kb.press('Enter');
     await kb.focusOn('input[name=terms]');

@@ -74,8 +74,8 @@ describe('the yearly Form 5472', () => {
       await customer.locator('[data-testid=filing-task-link]').click();
       const form = customer.locator('[data-testid=filing-questionnaire]');
       await form.waitFor();
-      expect(await customer.inputValue('input[name="company.name"]')).toBe('Deniz Yazılım LLC');
-      expect(await customer.inputValue('input[name="company.ein"]')).toBe('12-3456789');
+      await expect.poll(() => customer.inputValue('input[name="company.name"]')).toBe('Deniz Yazılım LLC');
+      await expect.poll(() => customer.inputValue('input[name="company.ein"]')).toBe('12-3456789');
       // Sending without choosing "No transactions" is refused with the translated reason.
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await form.getByText('Lütfen sizinle şirket arasında para hareketi olup olmadığını belirtin.').waitFor();
@@ -104,13 +104,13 @@ describe('the yearly Form 5472', () => {
       await form.getByRole('button', { name: 'Taslağı kaydet' }).click();
       await customer.getByText('Taslağınız kaydedildi.').waitFor();
       await form.getByText('Kayıtlı, son dört hanesi 5678.', { exact: false }).waitFor();
-      expect(await customer.inputValue('input[name="owner.usTaxId"]')).toBe('');
+      await expect.poll(() => customer.inputValue('input[name="owner.usTaxId"]')).toBe('');
       const [draftRow] = await db.select().from(filings).where(eq(filings.id, filing.id));
       expect(JSON.stringify(draftRow.answers)).not.toMatch(/912-?34-?5678/);
       expect(draftRow.usTaxIdLast4).toBe('5678');
       // The T.C. kimlik numarası likewise (decision 0077): out of the answers, its last four shown.
       await form.getByText('Kayıtlı, son dört hanesi 8901.', { exact: false }).waitFor();
-      expect(await customer.inputValue('input[name="owner.foreignTaxId"]')).toBe('');
+      await expect.poll(() => customer.inputValue('input[name="owner.foreignTaxId"]')).toBe('');
       expect(JSON.stringify(draftRow.answers)).not.toContain('12345678901');
       expect(draftRow.foreignTaxIdLast4).toBe('8901');
       // The same questionnaire in English, for its screenshot; then back to Turkish to send it.
@@ -141,12 +141,12 @@ describe('the yearly Form 5472', () => {
       await detail.locator('[data-testid=filing-template-note]').getByText('İki şablon da ayarlı').waitFor();
       await detail.locator('[data-testid=filing-prepare]').click();
       await detail.locator('[data-testid=admin-filing-file-form1120]').waitFor();
-      expect(await detail.locator('[data-testid=admin-filing-file-dataSheet]').count()).toBe(0);
+      await expect.poll(() => detail.locator('[data-testid=admin-filing-file-dataSheet]').count()).toBe(0);
 
       // 3. English: the customer reviews the forms and uploads the signed copy.
       await customer.goto(`/filings/${filing.id}?lang=en`);
       await customer.getByRole('heading', { name: 'Form 5472 and pro forma 1120 for 2025' }).waitFor();
-      expect(await customer.evaluate(() => new Date(2026, 3, 15).getTimezoneOffset())).toBeGreaterThan(0);
+      await expect.poll(() => customer.evaluate(() => new Date(2026, 3, 15).getTimezoneOffset())).toBeGreaterThan(0);
       await expect.poll(() => customer.locator('[data-testid=filing-due]').textContent()).toContain('Apr 15, 2026');
       const form5472 = await customer.request.get(
         (await customer.locator('[data-testid=filing-file-form5472]').getAttribute('href')) as string,
@@ -179,7 +179,7 @@ describe('the yearly Form 5472', () => {
       for (const stage of ['Questionnaire sent', 'Answered', 'Forms prepared', 'Signed']) {
         expect(texts).toContain(`Form 5472 and pro forma 1120 for 2025: ${stage}`);
       }
-      expect(await customer.locator('[data-testid=filing-tasks]').count()).toBe(0);
+      await expect.poll(() => customer.locator('[data-testid=filing-tasks]').count()).toBe(0);
       await screenshots(customer, 'filing-dashboard-filed-en');
       await customer.goto('/dashboard?lang=tr');
       await customer
@@ -250,7 +250,7 @@ describe('the yearly Form 5472', () => {
       await screenshots(admin, 'admin-state-filed-dialog-tr');
       await dialog.getByRole('button', { name: 'Verildi olarak kaydet' }).click();
       await rowOf().locator('[data-testid=deadline-filed]').getByText('tarihinde verildi').waitFor();
-      expect(await rowOf().locator('[data-testid=deadline-mark-filed]').count()).toBe(0);
+      await expect.poll(() => rowOf().locator('[data-testid=deadline-mark-filed]').count()).toBe(0);
       await screenshots(admin, 'admin-state-filed-row-tr');
 
       const [stored] = await db.select().from(filings).where(eq(filings.userId, formation.userId));

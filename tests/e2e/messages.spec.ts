@@ -515,7 +515,7 @@ const ROWS: Row[] = [
     async run({ customer, lang }) {
       await guideLastStep(customer);
       await customer.check('input[name=isFormationComplete][value=false]');
-      expect(await customer.locator('textarea[name=reason]').getAttribute('rows')).toBe('4');
+      await expect.poll(() => customer.locator('textarea[name=reason]').getAttribute('rows')).toBe('4');
       await customer.fill('textarea[name=reason]', 'Belgeleri topluyorum');
       await customer.getByRole('button', { name: say(lang, 'common.backToDashboard') }).click();
       await customer.waitForURL('**/dashboard');
@@ -808,7 +808,7 @@ const ROWS: Row[] = [
         await customer.goto(route);
         const back = customer.getByRole('link', { name: say(lang, 'common.backToDashboard') });
         await back.waitFor();
-        expect(await back.getAttribute('href'), route).toBe('/dashboard');
+        await expect.poll(() => back.getAttribute('href'), { message: route }).toBe('/dashboard');
       }
       await customer.getByRole('link', { name: say(lang, 'common.backToDashboard') }).click();
       await customer.waitForURL('**/dashboard');
@@ -855,7 +855,9 @@ const ROWS: Row[] = [
       await next(customer);
       await customer.getByText(say(lang, 'formation.complete.doneTitle')).waitFor();
       expect(path$(customer)).toBe('/formation');
-      expect(await customer.locator('[data-testid=wizard-next]').innerText()).toBe(say(lang, 'common.backToDashboard'));
+      await expect
+        .poll(() => customer.locator('[data-testid=wizard-next]').innerText())
+        .toBe(say(lang, 'common.backToDashboard'));
     },
   },
 
