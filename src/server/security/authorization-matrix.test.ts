@@ -27,6 +27,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../tests/support/files';
 import {
   bodyText,
   type Expect,
@@ -56,7 +57,7 @@ import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
 import { bankAddresses, mailOutbox, services, sessions, shortLinks } from '../db/schema';
 import { HOME_IN_TURKEY } from '../features/bank-readiness/bank-readiness.fixtures';
 import { calendarTokenOf, complianceItemOf } from '../features/compliance/compliance.fixtures';
-import { applicationForm, einDocumentForm, fileForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
+import { applicationForm, einDocumentForm, PREPARED, SIGNED } from '../features/ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS, stateItemOf } from '../features/filings/filings.fixtures';
 import {
   cp575Fields,
@@ -1241,6 +1242,19 @@ describe('the authorization matrix', () => {
         if (role === 'customerA' && template.includes('{') && !row.unowned) {
           // A pointed at B's records: never a success, whatever the table says.
           expect.soft(res.status >= 200 && res.status < 300, `${cell}: A reached B's record`).toBe(false);
+        }
+        // The refusals' codes, which the features' own "admin-only" tests checked route by route before
+        // this matrix covered them (decision 0093): no session is UNAUTHENTICATED everywhere, and the
+        // admin door refuses a customer with FORBIDDEN (or a feature's declared ADMIN_REQUIRED).
+        if (role === 'anonymous' && res.status === 401 && path.startsWith('/api/')) {
+          expect.soft(res.body?.error?.code, `${cell}: the refusal's code`).toBe('UNAUTHENTICATED');
+        }
+        if (
+          (role === 'customerA' || role === 'customerB') &&
+          res.status === 403 &&
+          template.startsWith('/api/admin/')
+        ) {
+          expect.soft(['FORBIDDEN', 'ADMIN_REQUIRED'], `${cell}: the door's refusal`).toContain(res.body?.error?.code);
         }
         if (role === 'anonymous' || role === 'customerA' || role === 'deactivated') {
           for (const m of markers) expect.soft(text.includes(m), `${cell}: leaks B's ${m}`).toBe(false);

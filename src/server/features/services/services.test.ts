@@ -130,20 +130,6 @@ describe('admin services', () => {
     const found = await admin.get(`/api/admin/services?q=${encodeURIComponent('sirket iptali')}`);
     expect(found.body.services.map((s: { title: string }) => s.title)).toEqual(['Şirket İptali (Dissolution)']);
   });
-
-  it('refuses customers and anonymous callers on every admin service route', async () => {
-    const { c } = await signedInCustomer(t);
-    const id = (await admin.post('/api/admin/services', VALID)).body.service.id as string;
-    for (const caller of [c, t.client()]) {
-      const expected = caller === c ? 403 : 401;
-      expect((await caller.get('/api/admin/services')).status).toBe(expected);
-      expect((await caller.post('/api/admin/services', VALID)).status).toBe(expected);
-      expect((await caller.patch(`/api/admin/services/${id}`, { isActive: false })).status).toBe(expected);
-      expect((await caller.request('DELETE', `/api/admin/services/${id}`)).status).toBe(expected);
-    }
-    const [row] = await db().select().from(services).where(eq(services.id, id));
-    expect(row.isActive).toBe(true);
-  });
 });
 
 describe('with real Stripe configured', () => {

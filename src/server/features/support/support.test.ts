@@ -45,25 +45,6 @@ async function staffReply(id: string, message = 'Ekibimizden yanıt') {
 }
 
 describe('customer support routes: who may call them', () => {
-  it('answers 401 to anonymous callers on every route, and stores nothing', async () => {
-    const { c } = await signedInCustomer(t);
-    const thread = await newThread(c);
-    const anon = t.client();
-    const calls: Array<[string, string, unknown]> = [
-      ['GET', base, undefined],
-      ['GET', '/api/support/unread-count', undefined],
-      ['POST', base, supportForm({ subject: 'x' })],
-      ['GET', `${base}/${thread.id}`, undefined],
-      ['POST', `${base}/${thread.id}/messages`, supportForm({ message: 'x' })],
-    ];
-    for (const [method, path, body] of calls) {
-      const res = await anon.request(method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body.error.code).toBe('UNAUTHENTICATED');
-    }
-    expect(await h.messagesOf(thread.id)).toHaveLength(1);
-  });
-
   it("answers 404 for another customer's thread on every route, and leaks nothing", async () => {
     const owner = await signedInCustomer(t);
     const other = await signedInCustomer(t);
