@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox, sessions } from '../../src/server/db/schema';
-import { applicationForm, fileForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
+import { applicationForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
 import { isStaff, STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
+import { fileForm } from './files';
 import {
   createStaffMember,
   GOOD_PASSWORD,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blob, type FormFile, HTML, PNG, pdf } from '../../../../tests/support/files';
 import {
   createTestApp,
   signedInCustomer,
@@ -9,7 +10,7 @@ import {
 import { createApp } from '../../app';
 import { documents } from '../../db/schema';
 import { UploadBudget } from '../../platform/uploads/upload-budget';
-import { blob, type FormFile, HTML, helpers, PNG, pdf } from '../ein/ein.fixtures';
+import { helpers } from '../ein/ein.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

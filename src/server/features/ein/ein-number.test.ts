@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../../tests/support/files';
 import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox } from '../../db/schema';
-import { einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from './ein.fixtures';
+import { einDocumentForm, helpers, PREPARED, SIGNED } from './ein.fixtures';
 
 /** Decision 0019: the EIN number staff enter when it is issued, and the company as the state approved it. */
 let t: TestApp;

@@ -1,18 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm, HTML, PNG, pdf } from '../../../../tests/support/files';
 import { createTestApp, signedInOwner, signUp, type TestApp } from '../../../../tests/support/test-app';
 import { companyFormations, einApplications } from '../../db/schema';
 import {
   ARTICLES,
   applicationForm,
   EIN_LETTER,
-  fileForm,
-  HTML,
   helpers,
   INVOICE,
-  PNG,
   PREPARED,
-  pdf,
   SIGNED,
   VALID_FIELDS,
 } from './ein.fixtures';

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm, PNG } from '../../../../tests/support/files';
 import {
   createStaffMember,
   createTestApp,
@@ -23,7 +24,7 @@ import { formFieldValues } from '../../../shared/domain/form-5472';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
 import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services, users } from '../../db/schema';
-import { fileForm, PNG, SIGNED } from '../ein/ein.fixtures';
+import { SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate } from './filings-forms.service';

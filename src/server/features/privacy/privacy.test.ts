@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdf } from '../../../../tests/support/files';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { erasureListSchema, erasureRequestSchema, myErasureSchema } from '../../../shared/contracts/privacy';
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
 import { privacyConsents, privacyErasureRequests } from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
-import { pdf } from '../ein/ein.fixtures';
 import { listFileStore } from './privacy.fixtures';
 import { productMailsAllowed } from './privacy-consents.service';
 import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.fixtures';

@@ -6,11 +6,12 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../../tests/support/files';
 import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { auditEvents, documents, mailOutbox, users } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
-import { einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { einDocumentForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { retentionDedupeKey, runDailyRetention, runRetentionSweep } from './retention.service';
 
 let t: TestApp;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../../tests/support/files';
 import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, einApplications, stageHistory, users } from '../../db/schema';
-import { applicationForm, einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { applicationForm, einDocumentForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { forgetStageStats } from './stage-history.service';
 
 let t: TestApp;

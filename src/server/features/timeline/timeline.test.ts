@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../../tests/support/files';
 import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, services } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
-import { applicationForm, einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { applicationForm, einDocumentForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { notifyStageChange } from './stage-notices.service';
 import { listCustomerTimeline } from './timeline.service';
 

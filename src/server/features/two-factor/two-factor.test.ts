@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../../tests/support/files';
 import {
   createStaffMember,
   createTestApp,
@@ -14,7 +15,7 @@ import { RECENT_SIGN_IN_MS } from '../../../shared/domain/limits';
 import { adminResetTwoFactor } from '../../cli/admin-reset-2fa.command';
 import { auditEvents, mailOutbox, recoveryCodes, sessions, twoFactors, users } from '../../db/schema';
 import { STEP_UP_MAX_AGE_MS } from '../../platform/http/admin-door';
-import { fileForm, helpers, PREPARED } from '../ein/ein.fixtures';
+import { helpers, PREPARED } from '../ein/ein.fixtures';
 import { base32Decode, hotp, timeStep, totpCode } from './totp.service';
 
 let t: TestApp;

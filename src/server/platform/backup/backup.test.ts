@@ -26,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm } from '../../../../tests/support/files';
 import {
   createTestApp,
   GOOD_PASSWORD,
@@ -39,7 +40,7 @@ import { buildDeps } from '../../bootstrap';
 import type { Database, DatabaseOptions } from '../../db/client';
 import { einApplications, services } from '../../db/schema';
 import { parseEnv } from '../../env';
-import { ARTICLES, fileForm, helpers, PREPARED } from '../../features/ein/ein.fixtures';
+import { ARTICLES, helpers, PREPARED } from '../../features/ein/ein.fixtures';
 import { decryptStoredSsn } from '../../features/ein/ein-ssn.service';
 import { EXAMPLE_SERVICES } from '../../features/services/services.seed';
 import { ATTACHMENT, supportForm } from '../../features/support/support.fixtures';
