@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { pdf, VALID_FIELDS } from '../../src/server/features/ein/ein.fixtures';
+import { VALID_FIELDS } from '../../src/server/features/ein/ein.fixtures';
 import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   ADMIN_CODE,
@@ -15,6 +15,7 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
+import { pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
 
