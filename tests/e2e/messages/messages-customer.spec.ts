@@ -1,0 +1,397 @@
+import { expect } from 'vitest';
+import { TOAST_DURATION_MS } from '../../../src/shared/domain/limits';
+import { fromOurPages } from '../../support/e2e';
+import {
+  FORMATION,
+  fail,
+  givenFormation,
+  guideLastStep,
+  json,
+  messagesFile,
+  moveInApp,
+  next,
+  pdf,
+  type Row,
+  say,
+  toast,
+} from './messages-kit';
+
+/*
+ * The customer at preparation (the formation record made through the API): the guides, the turnkey
+ * wizard, documents, services, support, the shared wrapper and the toasts' time.
+ */
+
+const ROWS: Row[] = [
+  {
+    name: 'formation guide: the formation cannot be loaded, so back to /dashboard',
+    on: 'customer',
+    expect: 'formation.loadFailed',
+    async run({ customer }) {
+      await fail(customer, 'GET', FORMATION, 'busy');
+      await customer.goto('/formation');
+      await customer.waitForURL('**/dashboard');
+    },
+  },
+  {
+    name: 'formation guide: "yes" cannot be saved',
+    on: 'customer',
+    expect: 'formation.toast.updateFailed',
+    async run({ customer }) {
+      await guideLastStep(customer);
+      await customer.check('input[name=isFormationComplete][value=true]');
+      await customer.selectOption('select[name=state]', 'Wyoming');
+      await fail(customer, 'POST', /\/api\/formations\/me\/guide-completion$/);
+      await next(customer);
+    },
+  },
+  {
+    name: 'formation guide: "no" cannot be saved',
+    on: 'customer',
+    expect: 'formation.toast.feedbackFailed',
+    async run({ customer }) {
+      await guideLastStep(customer);
+      await customer.check('input[name=isFormationComplete][value=false]');
+      await customer.fill('textarea[name=reason]', 'Belgeleri topluyorum');
+      await fail(customer, 'POST', /\/api\/formations\/me\/guide-completion$/);
+      await next(customer);
+    },
+  },
+  {
+    name: 'formation guide: "no" thanks, its button reads "Panele Geri Dön" and goes to /dashboard',
+    on: 'customer',
+    expect: 'formation.toast.thanks',
+    async run({ customer, lang }) {
+      await guideLastStep(customer);
+      await customer.check('input[name=isFormationComplete][value=false]');
+      await expect.poll(() => customer.locator('textarea[name=reason]').getAttribute('rows')).toBe('4');
+      await customer.fill('textarea[name=reason]', 'Belgeleri topluyorum');
+      await customer.getByRole('button', { name: say(lang, 'common.backToDashboard') }).click();
+      await customer.waitForURL('**/dashboard');
+    },
+  },
+  {
+    name: 'bank guide: the feedback cannot be sent',
+    on: 'customer',
+    expect: 'guides.bank.feedback.failed',
+    async run({ customer }) {
+      await customer.goto('/bank-account');
+      await next(customer);
+      await next(customer);
+      await customer.check('input[name=completed][value=true]');
+      await customer.fill('textarea[name=feedbackText]', 'Kolaydı');
+      await fail(customer, 'POST', /\/api\/feedback\/bank$/);
+      await next(customer);
+    },
+  },
+  {
+    name: 'address guide: the feedback cannot be sent (its own Turkish wording)',
+    on: 'customer',
+    expect: 'guides.address.feedback.failed',
+    async run({ customer }) {
+      await customer.goto('/business-address');
+      await next(customer);
+      await next(customer);
+      await customer.check('input[name=completed][value=false]');
+      await customer.fill('textarea[name=feedbackText]', 'Fiyatları karşılaştırıyorum');
+      await fail(customer, 'POST', /\/api\/feedback\/business-address$/);
+      await next(customer);
+    },
+  },
+  {
+    name: 'bank guide: the feedback is sent',
+    on: 'customer',
+    expect: 'guides.thanks',
+    async run({ customer }) {
+      await customer.goto('/bank-account');
+      await next(customer);
+      await next(customer);
+      await customer.check('input[name=completed][value=true]');
+      await customer.fill('textarea[name=feedbackText]', 'Kolaydı');
+      await next(customer);
+      await customer.waitForURL('**/dashboard');
+    },
+  },
+  {
+    name: 'turnkey wizard: a step cannot be saved',
+    on: 'customer',
+    expect: 'formationService.toast.saveFailed',
+    async run({ customer }) {
+      await customer.goto('/formation-service');
+      await customer.check('input[name=packageSelected][value=formation_only]');
+      await fail(customer, 'PUT', /\/api\/formation-service\/draft$/);
+      await next(customer);
+    },
+  },
+  {
+    name: 'turnkey wizard: $125 agent renewal, the private address’s $100-250 state surcharge, then the request is sent',
+    on: 'customer',
+    expect: 'formationService.toast.submitted',
+    checksItself: true,
+    async run({ customer }, say) {
+      await customer.goto('/formation-service');
+      await customer.check('input[name=packageSelected][value=formation_only]');
+      await next(customer);
+      await customer
+        .getByText(/\$125[.,]00/)
+        .first()
+        .waitFor();
+      await next(customer);
+      await customer.check('input[name=stateSelected][value=Wyoming]');
+      await next(customer);
+      await customer.check('input[name=businessAddress][value=private_address]');
+      await customer
+        .getByText(/\$100[.,]00\s?[-–]\s?\$250[.,]00/)
+        .first()
+        .waitFor();
+      await next(customer);
+      // The checkout page replaces this one at once, before sonner (loaded with the first toast) may
+      // have drawn it: the checkout page is held until this page has reported the toast's title.
+      const seen: string[] = [];
+      await customer.exposeBinding('reportToast', (_source, text: string) => seen.push(text));
+      await customer.evaluate(() => {
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[data-sonner-toast] [data-title]'))
+            (window as unknown as { reportToast(t: string): void }).reportToast(el.textContent ?? '');
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await customer.route(/\/payment\/test-checkout\//, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // A DOM click: Playwright's own would wait for the navigation it starts, which is held.
+      await customer.locator('[data-testid=wizard-next]').evaluate((el) => (el as HTMLElement).click());
+      const text = say('formationService.toast.submitted');
+      for (let waited = 0; !seen.includes(text) && waited < 20_000; waited += 100) await customer.waitForTimeout(100);
+      release();
+      expect(seen).toContain(text);
+      await customer.waitForURL(/\/payment\/test-checkout\//);
+    },
+  },
+  {
+    name: 'documents: the list cannot be loaded',
+    on: 'customer',
+    expect: 'documents.loadFailed',
+    async run({ customer }) {
+      await fail(customer, 'GET', /\/api\/documents(\?|$)/, 'busy');
+      await customer.goto('/documents');
+    },
+  },
+  {
+    name: 'documents: the refresh button reloads the list',
+    on: 'customer',
+    expect: 'documents.refreshed',
+    async run({ customer, lang }) {
+      await customer.goto('/documents');
+      await customer.getByRole('button', { name: say(lang, 'documents.refresh') }).click();
+    },
+  },
+  {
+    name: 'documents: refreshing fails',
+    on: 'customer',
+    expect: 'documents.loadFailed',
+    async run({ customer, lang }) {
+      await customer.goto('/documents');
+      const refresh = customer.getByRole('button', { name: say(lang, 'documents.refresh') });
+      await customer.locator('[data-testid=documents-empty]').waitFor();
+      await fail(customer, 'GET', /\/api\/documents(\?|$)/, 'busy');
+      await refresh.click();
+    },
+  },
+  {
+    name: 'documents: the upload fails',
+    on: 'customer',
+    expect: 'documents.upload.failed',
+    async run({ customer }) {
+      await customer.goto('/documents');
+      await customer.selectOption('select[name=category]', { index: 1 });
+      await customer.setInputFiles('input[name=file]', {
+        name: 'license.pdf',
+        mimeType: 'application/pdf',
+        buffer: await pdf('License'),
+      });
+      await fail(customer, 'POST', /\/api\/documents$/);
+      await customer.click('[data-testid=documents-upload-submit]');
+    },
+  },
+  {
+    name: 'services: the list cannot be loaded',
+    on: 'customer',
+    expect: 'services.loadFailed',
+    async run({ customer }) {
+      await moveInApp(customer, '/support', '/services', () => fail(customer, 'GET', /\/api\/services(\?|$)/, 'busy'));
+    },
+  },
+  {
+    name: 'services: a service cannot be loaded',
+    on: 'customer',
+    expect: 'services.detail.loadFailed',
+    async run({ customer, ids }) {
+      await fail(customer, 'GET', new RegExp(`/api/services/${ids.service}$`), 'busy');
+      await customer.goto(`/services/${ids.service}`);
+    },
+  },
+  {
+    name: 'services: the checkout cannot be created (the server’s reason beneath)',
+    on: 'customer',
+    expect: 'services.purchase.failed',
+    async run({ customer, ids, lang }) {
+      await customer.goto(`/services/${ids.service}`);
+      await fail(customer, 'POST', /\/api\/payments\/checkout$/, 'providerFailed');
+      await customer.click('[data-testid=service-buy]');
+      await customer
+        .locator('[data-sonner-toast] [data-description]')
+        .getByText(say(lang, 'errors.PAYMENT_PROVIDER_FAILED'), { exact: true })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'support: the requests cannot be loaded',
+    on: 'customer',
+    expect: 'support.threads.loadFailed',
+    async run({ customer }) {
+      await fail(customer, 'GET', /\/api\/support\/threads(\?|$)/, 'busy');
+      await customer.goto('/support');
+    },
+  },
+  {
+    name: 'support: a request cannot be created',
+    on: 'customer',
+    expect: 'support.create.failed',
+    async run({ customer }) {
+      await customer.goto('/support');
+      await customer.fill('input[name=subject]', 'Banka hesabı');
+      await fail(customer, 'POST', /\/api\/support\/threads$/);
+      await customer.click('[data-testid=support-create]');
+    },
+  },
+  {
+    name: 'support: a request is created (the short form)',
+    on: 'customer',
+    expect: 'support.create.success',
+    async run({ customer, ids }) {
+      await customer.goto('/support');
+      await customer.fill('input[name=subject]', 'Banka hesabı');
+      await customer.click('[data-testid=support-create]');
+      await customer.waitForURL(/\/support\?thread=/);
+      ids.thread = new URL(customer.url()).searchParams.get('thread') ?? undefined;
+    },
+  },
+  {
+    name: 'support: the messages cannot be loaded',
+    on: 'customer',
+    expect: 'support.conversation.loadFailed',
+    inPage: true,
+    async run({ customer, ids }) {
+      await fail(customer, 'GET', new RegExp(`/api/support/threads/${ids.thread}$`), 'busy');
+      await customer.goto(`/support?thread=${ids.thread}`);
+    },
+  },
+  {
+    name: 'support: a message cannot be sent',
+    on: 'customer',
+    expect: 'support.reply.failed',
+    async run({ customer, ids }) {
+      await customer.goto(`/support?thread=${ids.thread}`);
+      await customer.fill('[data-testid=support-reply] textarea[name=message]', 'Hangi belgeler gerekiyor?');
+      await fail(customer, 'POST', new RegExp(`/api/support/threads/${ids.thread}/messages$`));
+      await customer.click('[data-testid=support-send]');
+    },
+  },
+  {
+    name: 'support: the status badges are blue, yellow, green and gray',
+    on: 'customer',
+    once: true,
+    async run({ customer, admin }) {
+      const statuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+      for (const status of statuses) {
+        const created = await json<{ thread: { id: string } }>(
+          await customer.request.post('/api/support/threads', {
+            multipart: { subject: `Rozet ${status}` },
+            ...fromOurPages(customer),
+          }),
+          201,
+        );
+        await json(
+          await admin.request.put(`/api/admin/support/threads/${created.thread.id}/status`, {
+            data: { status },
+            ...fromOurPages(admin),
+          }),
+        );
+      }
+      await customer.goto('/support');
+      const hues: Record<string, string> = {};
+      for (const status of statuses) {
+        const badge = customer.locator(`[data-testid=support-status][data-status=${status}]`).first();
+        await badge.waitFor();
+        hues[status] = await badge.evaluate((el) => {
+          // The background as sRGB, whatever colour space the stylesheet wrote it in.
+          const canvas = document.createElement('canvas');
+          canvas.width = 1;
+          canvas.height = 1;
+          const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+          g.fillStyle = getComputedStyle(el).backgroundColor;
+          g.fillRect(0, 0, 1, 1);
+          const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
+          if (Math.max(r, gr, b) - Math.min(r, gr, b) < 12) return 'gray';
+          if (b > r && b > gr) return 'blue';
+          if (gr > b && r > b && Math.abs(r - gr) < 40) return 'yellow';
+          if (gr > r && gr > b) return 'green';
+          return `rgb(${r},${gr},${b})`;
+        });
+      }
+      expect(hues).toEqual({ open: 'blue', in_progress: 'yellow', resolved: 'green', closed: 'gray' });
+    },
+  },
+  {
+    name: 'every page in the shared wrapper links back to the panel with "Panele Geri Dön"',
+    on: 'customer',
+    once: true,
+    async run({ customer, lang }) {
+      for (const route of ['/documents', '/support', '/bank-account', '/business-address', '/formation']) {
+        await customer.goto(route);
+        const back = customer.getByRole('link', { name: say(lang, 'common.backToDashboard') });
+        await back.waitFor();
+        await expect.poll(() => back.getAttribute('href'), { message: route }).toBe('/dashboard');
+      }
+      await customer.getByRole('link', { name: say(lang, 'common.backToDashboard') }).click();
+      await customer.waitForURL('**/dashboard');
+    },
+  },
+  {
+    name: 'toasts stay 5 seconds',
+    on: 'customer',
+    once: true,
+    async run({ customer, lang }) {
+      await customer.goto('/documents');
+      const refresh = customer.getByRole('button', { name: say(lang, 'documents.refresh') });
+      await refresh.waitFor();
+      // Timed in the page, from the toast's arrival to its removal: a busy test runner that notices
+      // either late cannot shorten or lengthen it.
+      const lasted = customer.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let shownAt = 0;
+            new MutationObserver(() => {
+              const present = document.querySelector('[data-sonner-toast]') !== null;
+              if (present && !shownAt) shownAt = performance.now();
+              if (!present && shownAt) resolve(performance.now() - shownAt);
+            }).observe(document.body, { childList: true, subtree: true });
+          }),
+      );
+      await refresh.click();
+      await toast(customer, say(lang, 'documents.refreshed')).waitFor();
+      expect(TOAST_DURATION_MS).toBe(5000);
+      // Sonner removes the toast once its exit animation (a few hundred ms) has run.
+      const ms = await lasted;
+      expect(ms).toBeGreaterThanOrEqual(TOAST_DURATION_MS);
+      expect(ms).toBeLessThan(TOAST_DURATION_MS + 1500);
+    },
+  },
+];
+
+messagesFile('messages: the customer at preparation', ROWS, givenFormation);
