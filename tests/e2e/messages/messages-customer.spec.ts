@@ -63,7 +63,7 @@ const ROWS: Row[] = [
     async run({ customer, lang }) {
       await guideLastStep(customer);
       await customer.check('input[name=isFormationComplete][value=false]');
-      await expect.poll(() => customer.locator('textarea[name=reason]').getAttribute('rows')).toBe('4');
+      await customer.locator('textarea[name=reason][rows="4"]').waitFor();
       await customer.fill('textarea[name=reason]', 'Belgeleri topluyorum');
       await customer.getByRole('button', { name: say(lang, 'common.backToDashboard') }).click();
       await customer.waitForURL('**/dashboard');
@@ -356,7 +356,7 @@ const ROWS: Row[] = [
         await customer.goto(route);
         const back = customer.getByRole('link', { name: say(lang, 'common.backToDashboard') });
         await back.waitFor();
-        await expect.poll(() => back.getAttribute('href'), { message: route }).toBe('/dashboard');
+        expect(await back.getAttribute('href'), route).toBe('/dashboard');
       }
       await customer.getByRole('link', { name: say(lang, 'common.backToDashboard') }).click();
       await customer.waitForURL('**/dashboard');

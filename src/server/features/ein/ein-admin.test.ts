@@ -1,24 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import { fileForm, HTML, PNG, pdf } from '../../../../tests/support/files';
-import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import type { TestApp, TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
 import { COUNT_CAP } from '../../db/list-total';
 import { companyFormations, einApplications, mailOutbox } from '../../db/schema';
 import { einDocumentForm, helpers, PREPARED, SIGNED, TEST_EIN } from './ein.fixtures';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, completedCustomer, applicant, applicationOf, documentsOf, auditOf, storedFilesOf } = helpers(() => t);

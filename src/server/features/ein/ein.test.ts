@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import { fileForm, HTML, PNG, pdf } from '../../../../tests/support/files';
-import { createTestApp, signedInOwner, signUp, type TestApp } from '../../../../tests/support/test-app';
+import { signedInOwner, signUp, type TestApp } from '../../../../tests/support/test-app';
 import { companyFormations, einApplications } from '../../db/schema';
 import {
   ARTICLES,
@@ -15,12 +16,10 @@ import {
 } from './ein.fixtures';
 import { decryptStoredSsn } from './ein-ssn.service';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const h = helpers(() => t);

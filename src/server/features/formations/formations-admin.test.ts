@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-  uniqueEmail,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signUp, type TestApp, type TestClient, uniqueEmail } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, userProfiles, users } from '../../db/schema';
 import { csvCell, turkishDate } from '../../platform/csv/csv';
 import { exportFileName } from '../../platform/csv/export-route';
@@ -16,18 +10,14 @@ import { helpers } from '../ein/ein.fixtures';
 import { CSV_HEADER } from './formations-admin.csv';
 import { COUNT_CAP, exportPages } from './formations-admin.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, auditOf, applicant } = helpers(() => t);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
   createTestApp,
   signedInCustomer,
@@ -10,15 +11,12 @@ import {
 import { auditEvents, orders, services } from '../../db/schema';
 import { EXAMPLE_SERVICES, seedExampleServices } from './services.seed';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 
 const db = () => t.deps.database.db;

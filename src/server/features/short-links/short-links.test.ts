@@ -2,15 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  signedInCustomer,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import * as domain from '../../../shared/domain/short-links';
 import { translate } from '../../../shared/i18n';
 import { createApp } from '../../app';
@@ -18,18 +12,14 @@ import { auditEvents, companyFormations, orders, shortLinks, userProfiles } from
 import { slugSource } from './short-links.service';
 import { settleVisits } from './visit-counter.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const base = '/api/admin/short-links';

@@ -1,25 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signedInCustomer,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTestWith } from '../../../../tests/support/api-test';
+import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { mailOutbox, supportThreads } from '../../db/schema';
 import { ATTACHMENT, DISGUISED, IMAGE, supportForm, supportHelpers, TOO_LARGE } from './support.fixtures';
 
 const STAFF = 'destek@example.com';
+const test = apiTestWith({ SUPPORT_NOTIFY_EMAIL: STAFF });
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp({ SUPPORT_NOTIFY_EMAIL: STAFF });
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 
 const h = supportHelpers(() => t);

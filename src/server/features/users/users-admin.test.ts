@@ -1,31 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import { blob, type FormFile, HTML, PNG, pdf } from '../../../../tests/support/files';
-import {
-  createTestApp,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-  uniqueEmail,
-} from '../../../../tests/support/test-app';
+import { signUp, type TestApp, type TestClient, uniqueEmail } from '../../../../tests/support/test-app';
 import { COUNT_CAP } from '../../db/list-total';
 import { userProfiles, users } from '../../db/schema';
 import { helpers } from '../ein/ein.fixtures';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, documentsOf, auditOf, storedFilesOf } = helpers(() => t);
