@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { einApplications, users } from '../../src/server/db/schema';
 import { fromOurPages, latestMail, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
+import { PDF } from '../support/files';
 
 /*
  * Decision 0050: a customer's EIN overdue at the IRS gets a follow-up that the customer sees. The
@@ -11,7 +12,6 @@ import { adminPage, customerPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const INTERNAL = 'Ajan rozet 4411 ile görüşüldü (iç not)';
 const SHARED = 'IRS iki hafta daha beklememizi istedi.';
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,16 +11,9 @@ import {
   signUpInBrowser,
 } from '../support/e2e';
 import { adminPage } from '../support/e2e-accounts';
+import { browserFile, textPdf as pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
-
-/** A real one-page PDF with a line of text, as a scanner or the operator would produce. */
-async function pdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  page.drawText(text, { x: 72, y: 700, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
 
 const next = (page: Page) => page.click('[data-testid=wizard-next]');
 
@@ -48,8 +40,42 @@ async function openApplication(admin: Page, businessName: string) {
   await admin.locator('[data-testid=ein-detail]', { hasText: businessName }).waitFor();
 }
 
+/** The wizard's application sent through the API (the first test walks the wizard itself); its id. */
+async function applicationByApi(customer: Page, businessName: string): Promise<string> {
+  const res = await customer.request.post('/api/ein-applications', {
+    multipart: {
+      businessName,
+      email: e2eEmail('ein-company'),
+      state: 'Wyoming',
+      businessActivity: 'Ecommerce',
+      responsiblePartyName: 'Elif Demir',
+      responsiblePartyPhone: '+90 532 111 22 33',
+      responsiblePartySsn: '123-45-6789',
+      noSsn: 'false',
+      terms: 'true',
+      articlesOfOrganization: browserFile('articles.pdf', await pdf('Articles of Organization')),
+      registeredAgentInvoice: browserFile('agent-invoice.pdf', await pdf('Registered agent invoice #1001')),
+    },
+    ...fromOurPages(customer),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { application: { id: string } }).application.id;
+}
+
+/** A customer with a submitted application, and an admin on the desk with it open. */
+async function applicationOnTheDesk(emailPrefix: string, adminPrefix: string) {
+  const customerContext = await newContext(e2e.browser, e2e.server.url);
+  const email = e2eEmail(emailPrefix);
+  const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
+  const customer = await customerWithCompletedFormation(customerContext, email);
+  const applicationId = await applicationByApi(customer, businessName);
+  const admin = await adminPage(e2e, 'Mehmet Yönetici', adminPrefix);
+  await openApplication(admin, businessName);
+  return { customerContext, customer, email, businessName, applicationId, admin };
+}
+
 describe('EIN pipeline between a customer and an admin', () => {
-  it('applies, prepares, signs, submits and issues the EIN', async () => {
+  it('applies through the wizard, and a second application is refused', async () => {
     const customerContext = await newContext(e2e.browser, e2e.server.url);
     const email = e2eEmail('ein');
     const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
@@ -141,9 +167,16 @@ describe('EIN pipeline between a customer and an admin', () => {
     });
     expect(again.status()).toBe(409);
 
+    await customerContext.close();
+  });
+
+  it('the desk prepares the SS-4; the customer downloads, signs and uploads it', async () => {
+    const { customerContext, customer, email, businessName, admin } = await applicationOnTheDesk(
+      'ein-ss4',
+      'ein-admin',
+    );
+    const einCard = customer.locator('[data-testid=ein-progress]');
     // The admin finds it, sees the SSN masked, and uploads the prepared SS-4.
-    const admin = await adminPage(e2e, 'Mehmet Yönetici', 'ein-admin');
-    await openApplication(admin, businessName);
     // The desk counts the days in the current stage too.
     const deskRow = admin.locator('[data-testid=ein-row]', { hasText: businessName }).first();
     await expect.poll(() => deskRow.locator('[data-testid=ein-row-day]').innerText()).toMatch(/1\. gün/);
@@ -160,7 +193,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await admin.locator('[data-testid=ein-detail][data-status=ss4_ready]').waitFor();
 
     // The customer is asked to sign it, downloads it, and uploads the signed PDF.
-    await customer.reload();
+    await customer.goto('/dashboard');
     await customer.locator('a[href="/ss4-instructions"]').first().click();
     await customer.waitForURL('**/ss4-instructions');
     await customer.getByText('03.11.2025').first().waitFor();
@@ -192,6 +225,29 @@ describe('EIN pipeline between a customer and an admin', () => {
     await expect.poll(() => einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
     await screenshots(customer, 'ein-dashboard-signed');
 
+    await latestMail(e2e.server.url, email, /SS-4 formunuz imzaya hazır/);
+
+    await customerContext.close();
+    await admin.context().close();
+  });
+
+  it('the desk submits it and issues the EIN; the company card, the calendar and the documents follow', async () => {
+    const { customerContext, customer, email, businessName, applicationId, admin } = await applicationOnTheDesk(
+      'ein-issued',
+      'ein-admin-issued',
+    );
+    // The SS-4 prepared and signed through the API (the test before walks both pages).
+    const prepared = await admin.request.post(`/api/admin/ein-applications/${applicationId}/ss4`, {
+      multipart: { file: browserFile('ss4-prepared.pdf', await pdf('Form SS-4 prepared')) },
+      ...fromOurPages(admin),
+    });
+    expect(prepared.status(), await prepared.text()).toBe(200);
+    const signed = await customer.request.post('/api/ein-applications/me/signed-ss4', {
+      multipart: { file: browserFile('ss4-signed.pdf', await pdf('Form SS-4 signed by Elif Demir')) },
+      ...fromOurPages(customer),
+    });
+    expect(signed.status(), await signed.text()).toBe(200);
+
     // The admin advances to submitted_to_irs; the EIN upload only then appears.
     await admin.reload();
     await admin.locator('[data-testid=ein-detail][data-status=ss4_uploaded]').waitFor();
@@ -216,7 +272,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await screenshots(admin, 'admin-ein-issued');
 
     // The customer's dashboard: company info card and the completion message.
-    await customer.reload();
+    await customer.goto('/dashboard');
     const info = customer.locator('[data-testid=company-info]');
     await info.waitFor();
     await expect.poll(() => info.innerText()).toContain('Wyoming');
@@ -282,8 +338,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await list.getByText('ein-confirmation.pdf').waitFor();
     await screenshots(customer, 'documents-list');
 
-    // Both notices reached the customer, in Turkish.
-    await latestMail(e2e.server.url, email, /SS-4 formunuz imzaya hazır/);
+    // The notice reached the customer, in Turkish.
     await latestMail(e2e.server.url, email, /EIN'iniz verildi/);
 
     await customerContext.close();

@@ -16,10 +16,9 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
+import { PDF } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function issuedApplicant(page: Page, businessName: string): Promise<string> {
   await signUpInBrowser(page, 'Deniz Arslan', e2eEmail('retention'));

@@ -12,6 +12,7 @@ import {
   signUpInBrowser,
 } from '../support/e2e';
 import { adminPage } from '../support/e2e-accounts';
+import { PDF } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
 
@@ -20,7 +21,6 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('ekran goruntusu'.repeat(40)),
 ]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The conversation's bubble elements as [author, side] pairs, oldest first. */
 async function bubbles(page: Page) {
