@@ -4,19 +4,69 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyFormations, einApplications, filings } from '../../src/server/db/schema';
-import { buildFormTemplate } from '../../src/server/features/filings/filings.fixtures';
+import { buildFormTemplate, GOOD_ANSWERS } from '../../src/server/features/filings/filings.fixtures';
 import { runFilingsDay } from '../../src/server/features/filings/filings-daily.service';
 import { daysBetween } from '../../src/shared/format/calendar-days';
 import { todayUtc } from '../../src/shared/format/dates';
 import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
+import { browserFile, pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
-const PDF = {
-  name: 'imzali-formlar.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n% imzalı\n%%EOF\n'),
-};
+const PDF = browserFile('imzali-formlar.pdf', pdf('imzalı'));
+
+/** The filings env the tests move: the portal's clock and the form templates. */
+type FilingsEnv = { TEST_CLOCK_OFFSET_DAYS: number; F5472_TEMPLATE_PATH?: string; F1120_TEMPLATE_PATH?: string };
+
+/** Runs `work` with the portal standing on `today`, and puts the clock and the templates back after. */
+async function onDay(today: string, work: (env: FilingsEnv) => Promise<void>): Promise<void> {
+  const env = e2e.server.deps.env as FilingsEnv;
+  env.TEST_CLOCK_OFFSET_DAYS = daysBetween(todayUtc(), today);
+  try {
+    await work(env);
+  } finally {
+    env.TEST_CLOCK_OFFSET_DAYS = 0;
+    env.F5472_TEMPLATE_PATH = undefined;
+    env.F1120_TEMPLATE_PATH = undefined;
+  }
+}
+
+/**
+ * A customer whose EIN is issued, formed in Wyoming in March 2025, with the 2025 questionnaire sent
+ * (the day's run of 2 January 2026). Their browser is in New York: a due date read as local midnight
+ * would be the day before.
+ */
+async function customerWithQuestionnaire(emailPrefix: string) {
+  const { deps } = e2e.server;
+  const { page: customer, formationId } = await customerPage(
+    e2e,
+    'Deniz Şahin',
+    emailPrefix,
+    { formationType: 'self' },
+    'America/New_York',
+  );
+  const db = deps.database.db;
+  const [formation] = await db
+    .update(companyFormations)
+    .set({ stateSelected: 'Wyoming', formedOn: '2025-03-01', businessName: 'Deniz Yazılım LLC' })
+    .where(eq(companyFormations.id, formationId as string))
+    .returning();
+  await db.insert(einApplications).values({
+    userId: formation.userId,
+    businessName: 'Deniz Yazılım LLC',
+    email: 'deniz@example.com',
+    state: 'Wyoming',
+    businessActivity: 'Other',
+    otherActivity: 'Yazılım geliştirme',
+    responsiblePartyName: 'Deniz Şahin',
+    responsiblePartyPhone: '+905551112233',
+    ein: '123456789',
+    einStatus: 'ein_issued',
+  });
+  await runFilingsDay(deps, '2026-01-02', null);
+  const [filing] = await db.select().from(filings).where(eq(filings.userId, formation.userId));
+  return { customer, filing, db };
+}
 
 /**
  * Decision 0051, in both languages with screenshots at 1280 and 375 px: a customer with an issued EIN
@@ -25,46 +75,10 @@ const PDF = {
  * calendar item says "filed on …" and the History shows each stage.
  */
 describe('the yearly Form 5472', () => {
-  it('goes from the questionnaire to the fax, and the calendar and the History follow', async () => {
-    const { deps } = e2e.server;
-    const env = deps.env as {
-      TEST_CLOCK_OFFSET_DAYS: number;
-      F5472_TEMPLATE_PATH?: string;
-      F1120_TEMPLATE_PATH?: string;
-    };
+  it('the customer answers the questionnaire: a draft keeps the tax numbers apart, then it is sent', async () => {
     // The portal stands on 1 March 2026: the 2025 questionnaire is open, due 15 April 2026.
-    const today = '2026-03-01';
-    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(todayUtc(), today);
-    try {
-      // The customer's browser is in New York: a due date read as local midnight would be the day before.
-      const { page: customer, formationId } = await customerPage(
-        e2e,
-        'Deniz Şahin',
-        'beyan',
-        { formationType: 'self' },
-        'America/New_York',
-      );
-      const db = deps.database.db;
-      const [formation] = await db
-        .update(companyFormations)
-        .set({ stateSelected: 'Wyoming', formedOn: '2025-03-01', businessName: 'Deniz Yazılım LLC' })
-        .where(eq(companyFormations.id, formationId as string))
-        .returning();
-      await db.insert(einApplications).values({
-        userId: formation.userId,
-        businessName: 'Deniz Yazılım LLC',
-        email: 'deniz@example.com',
-        state: 'Wyoming',
-        businessActivity: 'Other',
-        otherActivity: 'Yazılım geliştirme',
-        responsiblePartyName: 'Deniz Şahin',
-        responsiblePartyPhone: '+905551112233',
-        ein: '123456789',
-        einStatus: 'ein_issued',
-      });
-      await runFilingsDay(deps, '2026-01-02', null);
-      const [filing] = await db.select().from(filings).where(eq(filings.userId, formation.userId));
-
+    await onDay('2026-03-01', async () => {
+      const { customer, filing, db } = await customerWithQuestionnaire('beyan');
       // 1. Turkish: the dashboard's task, then the questionnaire, prefilled from the records.
       await customer.goto('/dashboard');
       await customer
@@ -121,6 +135,20 @@ describe('the yearly Form 5472', () => {
       await form.getByText('Evet, işlemler oldu').waitFor();
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await customer.locator('[data-testid=filing][data-status=answered]').waitFor();
+
+      await customer.context().close();
+    });
+  });
+
+  it('staff prepare the forms, the customer signs, staff record the fax; the calendar and the History follow', async () => {
+    await onDay('2026-03-01', async (env) => {
+      const { customer, filing } = await customerWithQuestionnaire('beyan-faks');
+      // The questionnaire sent through the API (the test before walks it).
+      const answered = await customer.request.post(`/api/filings/${filing.id}/answers`, {
+        data: GOOD_ANSWERS,
+        ...fromOurPages(customer),
+      });
+      expect(answered.status(), await answered.text()).toBe(200);
 
       // 2. Staff: the data sheet without templates, then the forms from test-built templates.
       const admin = await adminPage(e2e, 'Kaan Yönetici', 'beyan.admin');
@@ -190,11 +218,7 @@ describe('the yearly Form 5472', () => {
 
       await customer.context().close();
       await admin.context().close();
-    } finally {
-      env.TEST_CLOCK_OFFSET_DAYS = 0;
-      env.F5472_TEMPLATE_PATH = undefined;
-      env.F1120_TEMPLATE_PATH = undefined;
-    }
+    });
   });
 
   /**
