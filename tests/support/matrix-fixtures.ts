@@ -42,6 +42,11 @@ export function isStaffCaller(role: Role): role is StaffRole {
   return isStaff(role);
 }
 
+/** The callers who hold a second factor: the enrolled staff and the owner whose code is old. */
+export function hasSecondFactor(role: Role): boolean {
+  return isStaffCaller(role) || role === 'staleOwner';
+}
+
 /**
  * Distinct, non-loopback socket addresses per role: per-address rate limits then never mix the roles,
  * and loopback-only routes (/dev/mail) see a remote caller. 203.0.113.5 is the address the dev-mail
