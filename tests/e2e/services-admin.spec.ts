@@ -18,16 +18,9 @@ async function toast(page: Page, text: string) {
 }
 
 describe('admin services', () => {
-  it('creates, edits, deactivates and deletes services, and shows a customer’s orders on the users page', async () => {
-    // A customer with a formation record (its payment status shows on the users page).
-    const { page: customer, email: customerEmail } = await customerPage(
-      e2e,
-      'Hizmet Müşterisi Elif',
-      'hizmet.musterisi',
-      {
-        formationType: 'self',
-      },
-    );
+  it('creates, edits, deactivates and deletes services', async () => {
+    // A customer, who buys one of the services (an order keeps a service from being deleted).
+    const { page: customer } = await customerPage(e2e, 'Hizmet Müşterisi Elif', 'hizmet.musterisi');
 
     const admin = await adminPage(e2e, 'Selin Yönetici', 'admin.services');
     await openAdminSection(admin, 'Hizmetler', '/admin/services');
@@ -174,7 +167,44 @@ describe('admin services', () => {
     await admin.locator(`[data-testid=service-row][data-id="${consultingId}"][data-active=false]`).waitFor();
     await expect.poll(() => publicServiceIds(customer)).not.toContain(consultingId);
 
+    await admin.context().close();
+    await customer.context().close();
+  });
+
+  it('shows a customer’s paid order on the users page and the orders page, in both languages and on a phone', async () => {
+    // A customer with a formation record (its payment status shows on the users page) who bought the
+    // consulting service in test mode; the service made and bought through the API (the test before
+    // walks both).
+    const { page: customer, email: customerEmail } = await customerPage(
+      e2e,
+      'Hizmet Müşterisi Elif',
+      'hizmet.siparis',
+      { formationType: 'self' },
+    );
+    const admin = await adminPage(e2e, 'Selin Yönetici', 'admin.orders');
+    const created = await admin.request.post('/api/admin/services', {
+      data: {
+        title: 'Şirket Kuruluş Danışmanlığı',
+        description: 'Kuruluş sürecinde birebir danışmanlık.',
+        titleEn: 'Company Formation Consulting',
+        descriptionEn: 'One-to-one help through the formation.',
+        priceCents: 19_999,
+      },
+      ...fromOurPages(admin),
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const consultingId = ((await created.json()) as { service: { id: string } }).service.id;
+    const checkout = await customer.request.post('/api/payments/checkout', {
+      data: { serviceId: consultingId },
+      ...fromOurPages(customer),
+    });
+    expect(checkout.status()).toBe(200);
+    const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop() as string;
+    const paid = await customer.request.post(`/api/payments/test-checkout/${sessionId}/pay`, fromOurPages(customer));
+    expect(paid.status()).toBe(200);
+
     // The customer's order and formation payment on the users page.
+    await admin.goto('/admin/services');
     await admin.getByRole('link', { name: 'Kullanıcılar' }).first().click();
     await admin.waitForURL('**/admin/users');
     await admin.fill('#users-search', customerEmail);
