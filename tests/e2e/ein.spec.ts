@@ -10,7 +10,7 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
-import { adminPage } from '../support/e2e-accounts';
+import { adminPage, einApplicationByApi } from '../support/e2e-accounts';
 import { browserFile, textPdf as pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
@@ -40,35 +40,13 @@ async function openApplication(admin: Page, businessName: string) {
   await admin.locator('[data-testid=ein-detail]', { hasText: businessName }).waitFor();
 }
 
-/** The wizard's application sent through the API (the first test walks the wizard itself); its id. */
-async function applicationByApi(customer: Page, businessName: string): Promise<string> {
-  const res = await customer.request.post('/api/ein-applications', {
-    multipart: {
-      businessName,
-      email: e2eEmail('ein-company'),
-      state: 'Wyoming',
-      businessActivity: 'Ecommerce',
-      responsiblePartyName: 'Elif Demir',
-      responsiblePartyPhone: '+90 532 111 22 33',
-      responsiblePartySsn: '123-45-6789',
-      noSsn: 'false',
-      terms: 'true',
-      articlesOfOrganization: browserFile('articles.pdf', await pdf('Articles of Organization')),
-      registeredAgentInvoice: browserFile('agent-invoice.pdf', await pdf('Registered agent invoice #1001')),
-    },
-    ...fromOurPages(customer),
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { application: { id: string } }).application.id;
-}
-
 /** A customer with a submitted application, and an admin on the desk with it open. */
 async function applicationOnTheDesk(emailPrefix: string, adminPrefix: string) {
   const customerContext = await newContext(e2e.browser, e2e.server.url);
   const email = e2eEmail(emailPrefix);
   const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
   const customer = await customerWithCompletedFormation(customerContext, email);
-  const applicationId = await applicationByApi(customer, businessName);
+  const applicationId = await einApplicationByApi(customer, { businessName, responsiblePartyName: 'Elif Demir' });
   const admin = await adminPage(e2e, 'Mehmet Yönetici', adminPrefix);
   await openApplication(admin, businessName);
   return { customerContext, customer, email, businessName, applicationId, admin };

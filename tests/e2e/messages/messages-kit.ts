@@ -13,6 +13,7 @@ import {
   SCREENSHOT_DIR,
   serverAndBrowserForFile,
 } from '../../support/e2e';
+import { einApplicationByApi } from '../../support/e2e-accounts';
 import { textPdf } from '../../support/files';
 
 /*
@@ -361,26 +362,11 @@ export async function givenApplication(a: Actors): Promise<void> {
       ...fromOurPages(customer),
     }),
   );
-  const { application } = await json<{ application: { id: string } }>(
-    await customer.request.post('/api/ein-applications', {
-      multipart: {
-        businessName: `Mesaj ${a.lang} LLC`,
-        email: a.customerEmail,
-        state: 'Wyoming',
-        businessActivity: 'Ecommerce',
-        responsiblePartyName: 'Mesaj Müşterisi',
-        responsiblePartyPhone: '+90 532 111 22 33',
-        responsiblePartySsn: '123-45-6789',
-        noSsn: 'false',
-        terms: 'true',
-        articlesOfOrganization: { name: 'articles.pdf', mimeType: 'application/pdf', buffer: await pdf('Articles') },
-        registeredAgentInvoice: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: await pdf('Invoice') },
-      },
-      ...fromOurPages(customer),
-    }),
-    201,
-  );
-  a.ids.application = application.id;
+  a.ids.application = await einApplicationByApi(customer, {
+    businessName: `Mesaj ${a.lang} LLC`,
+    responsiblePartyName: 'Mesaj Müşterisi',
+    email: a.customerEmail,
+  });
 }
 
 /** A support request of the customer's (the short form's), its id in `ids.thread`. */
