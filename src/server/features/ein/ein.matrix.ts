@@ -1,8 +1,9 @@
 import { ADMIN_ONLY, type MatrixEnv, type MatrixRows } from '../../../../tests/support/matrix-rows';
+import { serverToday } from '../../platform/clock';
 import { applicationForm, einDocumentForm } from './ein.fixtures';
 
 /** The authorization matrix's rows of this feature (decision 0008; how to write one: authorization-matrix.test.ts). */
-export function einMatrix({ appOf }: MatrixEnv): MatrixRows {
+export function einMatrix({ app, appOf }: MatrixEnv): MatrixRows {
   return {
     'GET /api/admin/ein-applications': { request: () => ({ query: 'page=1&pageSize=20' }), expect: ADMIN_ONLY },
     'GET /api/admin/ein-applications/{id}': { request: ({ world }) => ({ params: appOf(world) }), expect: ADMIN_ONLY },
@@ -41,7 +42,7 @@ export function einMatrix({ appOf }: MatrixEnv): MatrixRows {
         params: appOf(world),
         body: {
           kind: 'irs_call',
-          followedUpOn: new Date().toISOString().slice(0, 10),
+          followedUpOn: serverToday(app().deps.env),
           outcome: 'still_processing',
           note: 'Matrix',
         },

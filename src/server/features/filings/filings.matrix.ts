@@ -1,5 +1,6 @@
 import { fileForm } from '../../../../tests/support/files';
 import { ADMIN_ONLY, type MatrixEnv, type MatrixRows, SIGNED_IN } from '../../../../tests/support/matrix-rows';
+import { serverToday } from '../../platform/clock';
 import { SIGNED } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 
@@ -70,7 +71,7 @@ export function filingsMatrix({ app }: MatrixEnv): MatrixRows {
     'POST /api/admin/filings/state-reports': {
       fresh: 'completed',
       request: async ({ world }) => {
-        const today = new Date().toISOString().slice(0, 10);
+        const today = serverToday(app().deps.env);
         const body = fileForm(SIGNED);
         body.append('userId', world.b.id);
         body.append('itemKey', await stateItemOf(app(), world.b.id, today));
