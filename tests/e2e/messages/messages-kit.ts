@@ -23,7 +23,7 @@ import { textPdf } from '../../support/files';
  * English catalogue is checked against the spec's own words (messages-visitor.spec.ts). One customer
  * per language is moved along by the rows of a file, in order; one admin and one visitor per language.
  *
- * The rows are split over five files by where the customer stands (decision 0093): three files at
+ * The rows are split over six files by where the customer stands (decision 0093): three files at
  * once finish sooner than one long one, and each file sets up through the API the state the rows of
  * the files before it would have left (`given`), so no file depends on another.
  */
