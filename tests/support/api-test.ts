@@ -1,4 +1,5 @@
 import { test } from 'vitest';
+import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   createStaffMember,
   createTestApp,
@@ -20,7 +21,8 @@ export interface SignedIn {
  *   - `app`: the real app on a throwaway database, one per file, closed when the file ends (the API
  *     projects share modules between files, decision 0088, so what a file opens it must close);
  *   - `owner`: the file's first owner, signed up with the admin code, second factor enrolled;
- *   - `customer`: a new customer, signed in on a client of its own, for each test that asks.
+ *   - `customer`: a new customer, signed in on a client of its own, for each test that asks;
+ *   - `staffMember(role)`: a member of `role` besides the owner, invited as the portal invites them.
  * A file that needs settings of its own uses `apiTestWith({ … })`. A file whose tests keep the app in
  * module variables takes it in one hook: `apiTest.beforeAll(({ app, owner }) => { t = app; … })`.
  */
@@ -44,10 +46,13 @@ export function apiTestWith(settings: Record<string, string> = {}) {
         const me = await c.get('/api/me');
         return { c, id, email: me.body.user.email as string };
       })
+      .extend(
+        'staffMember',
+        async ({ app }) =>
+          (role: StaffRole, opts?: Parameters<typeof createStaffMember>[2]) =>
+            createStaffMember(app, role, opts),
+      )
   );
 }
 
 export const apiTest = apiTestWith();
-
-/** A staff member of `role` besides the file's owner, as the portal makes one (an invitation). */
-export { createStaffMember };
