@@ -3,8 +3,10 @@
  * member of each staff role: owner, operations, support, finance (decision 0039), and a deactivated
  * staff member whose ended session answers like no session at all (decision 0043)}.
  *
- * EVERY NEW API OPERATION MUST GET A ROW HERE. The first test compares MATRIX with GET /api/openapi.json
- * and fails, naming the operation, until it has one. To add a row:
+ * EVERY NEW API OPERATION MUST GET A ROW. A feature's rows live beside it, in
+ * `src/server/features/<f>/<f>.matrix.ts` (a function of the MatrixEnv, listed in ./matrix-rows.ts;
+ * decision 0093); a row in CENTRAL_ROWS below works the same. The first test compares MATRIX with
+ * GET /api/openapi.json and fails, naming the operation, until it has one. To add a row:
  *   1. Key it `METHOD /path` exactly as the OpenAPI document spells it (`GET /api/files/{folder}/{name}`).
  *   2. `request` gives the path params, query and a body that passes validation, so that a refusal can
  *      only come from authorization. Point customer A at customer B's records (B's ids, B's file paths):
