@@ -85,8 +85,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup-db.ts', 'tests/e2e/global-setup.ts'],
           isolate: false,
-          // The longest journeys (the EIN application, the filings desk, the services desk) take 60–105 s on
-          // a quiet machine and reached 120 s on a busy CI run: each keeps twice its time as a margin.
+          // The long journeys are split into tests of at most about 20 s on a quiet machine (decision 0093;
+          // 60–105 s before, 120 s on a busy CI run): 240 s leaves a loaded machine far more than twice that.
           testTimeout: 240_000,
           hookTimeout: 240_000,
           // expect.poll's own default is one second: on a busy machine a page can take longer to draw, and

@@ -11,8 +11,11 @@ import path from 'node:path';
 import { type DependencyTree, parseCircular, parseDependencyTree } from 'dpdm';
 
 const FEATURE = /^src\/(server|web)\/features\/([^/]+)\/(.+)$/;
-/** Tests and the fixtures only tests load may set up another feature's state from the inside. */
-const TEST_FILE = /\.(?:test|spec)\.tsx?$|\.fixtures\.ts$/;
+/**
+ * Tests and the fixtures only tests load may set up another feature's state from the inside; so may a
+ * feature's rows of the authorization matrix (`<f>.matrix.ts`, decision 0093), which only the matrix loads.
+ */
+const TEST_FILE = /\.(?:test|spec)\.tsx?$|\.(?:fixtures|matrix)\.ts$/;
 const INDEX = /^index\.tsx?$/;
 
 export interface Bypass {

@@ -42,9 +42,9 @@ describe('the account page', () => {
     // Devices: this one first and marked, the phone named from its user agent.
     const devices = page.getByTestId('device');
     await expect.poll(() => devices.count()).toBe(2);
-    await expect(devices.first().textContent()).resolves.toContain('Bu cihaz');
-    await expect(devices.nth(1).textContent()).resolves.toContain('iOS üzerinde Safari');
-    await expect(devices.nth(1).textContent()).resolves.toContain('127.0.0.0/24');
+    await expect.poll(() => devices.first().textContent()).toContain('Bu cihaz');
+    await expect.poll(() => devices.nth(1).textContent()).toContain('iOS üzerinde Safari');
+    await expect.poll(() => devices.nth(1).textContent()).toContain('127.0.0.0/24');
     await screenshots(page, 'account-tr');
 
     // The name.
@@ -73,13 +73,13 @@ describe('the account page', () => {
     await page.fill('#account-email-password', 'YeniSifre2025');
     await page.getByRole('button', { name: 'Onay bağlantısı gönder' }).click();
     await page.getByTestId('account-email-pending').waitFor();
-    await expect(page.getByTestId('account-email-value').textContent()).resolves.toBe(email);
+    await expect.poll(() => page.getByTestId('account-email-value').textContent()).toBe(email);
     const mail = await latestMail(e2e.server.url, newEmail, /Yeni e-posta adresinizi onaylayın/);
     const link = /https?:\/\/\S+\/account\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     await page.goto(new URL(link as string).pathname + new URL(link as string).search);
     await page.getByTestId('confirm-email-done').waitFor();
-    await expect(page.getByTestId('confirm-email-done').textContent()).resolves.toContain(newEmail);
+    await expect.poll(() => page.getByTestId('confirm-email-done').textContent()).toContain(newEmail);
     // Used once: the same link again is refused.
     await page.reload();
     await page.getByTestId('confirm-email-failed').waitFor();
@@ -99,7 +99,7 @@ describe('the account page', () => {
     await page.goto('/account?lang=en');
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     await expect.poll(() => devices.count()).toBe(2);
-    await expect(devices.nth(1).textContent()).resolves.toContain('Safari on iOS');
+    await expect.poll(() => devices.nth(1).textContent()).toContain('Safari on iOS');
     await screenshots(page, 'account-en');
 
     // End the phone's session from the list.
@@ -118,10 +118,10 @@ describe('the account page', () => {
     await page.getByTestId('header-account').click();
     await page.waitForURL('**/account');
     await page.getByTestId('account-second-factor').waitFor();
-    await expect(page.getByTestId('account-second-factor-link').getAttribute('href')).resolves.toBe(
-      '/account/security',
-    );
-    await expect(page.getByTestId('account-name-value').textContent()).resolves.toBe('Deniz Yönetici');
+    await expect
+      .poll(() => page.getByTestId('account-second-factor-link').getAttribute('href'))
+      .toBe('/account/security');
+    await expect.poll(() => page.getByTestId('account-name-value').textContent()).toBe('Deniz Yönetici');
     await expect.poll(() => page.getByTestId('device').count()).toBe(1);
     await screenshots(page, 'account-staff');
 
@@ -156,7 +156,7 @@ describe('the account page', () => {
     const waiting = otherPage.locator('[data-testid=device][data-pending]');
     await expect.poll(() => waiting.count()).toBe(1);
     await expect.poll(() => waiting.getByTestId('device-pending').textContent()).toBe('Kod bekleniyor');
-    await expect(waiting.textContent()).resolves.toContain('iOS üzerinde Safari');
+    await expect.poll(() => waiting.textContent()).toContain('iOS üzerinde Safari');
     await screenshots(otherPage, 'account-pending-sign-in');
     await waiting.getByTestId('device-end').click();
     await expect.poll(() => devices.count()).toBe(1);

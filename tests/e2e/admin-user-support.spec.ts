@@ -35,21 +35,23 @@ describe('admin user support history', () => {
     const panel = admin.getByTestId('users-detail');
     const history = panel.getByTestId('user-support-history');
     await history.getByTestId('user-support-empty').waitFor();
-    expect(await history.getByTestId('user-support-empty').textContent()).toContain(
-      'Bu kullanıcının henüz destek talebi yok.',
-    );
+    await expect
+      .poll(() => history.getByTestId('user-support-empty').textContent())
+      .toContain('Bu kullanıcının henüz destek talebi yok.');
 
     // The button waits for both subject and message.
     const form = panel.getByTestId('user-support-new');
     const submit = form.getByTestId('user-support-create-submit');
-    expect(await submit.isDisabled()).toBe(true);
-    expect(await form.getByTestId('user-support-required').textContent()).toBe('Lütfen tüm zorunlu alanları doldurun');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await expect
+      .poll(() => form.getByTestId('user-support-required').textContent())
+      .toBe('Lütfen tüm zorunlu alanları doldurun');
     await form.locator('input[name=subject]').fill('Şirket kuruluş belgeleri');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await form.locator('textarea[name=message]').fill('   ');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await form.locator('textarea[name=message]').fill('Merhaba Zeynep Hanım, kuruluş belgeleriniz hazır.');
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
     await form.locator('input[name=supportFile]').setInputFiles({
       name: 'Kuruluş notu.pdf',
       mimeType: 'application/pdf',
@@ -64,27 +66,31 @@ describe('admin user support history', () => {
     await thread.waitFor();
     const threadId = await thread.getAttribute('data-id');
     expect(threadId).toBeTruthy();
-    expect(await thread.getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => thread.getAttribute('aria-current')).toBe('true');
     const view = history.getByTestId('user-support-thread-view');
     await view.locator('[data-testid=support-message]').first().waitFor();
-    expect(await view.getAttribute('data-id')).toBe(threadId);
-    expect(await view.getAttribute('data-status')).toBe('open');
-    expect(await bubbles(view)).toEqual([['staff', 'right']]);
-    expect(await view.getByTestId('support-attachment').textContent()).toContain('Kuruluş notu.pdf');
-    expect(await view.getByTestId('support-messages').evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
+    await expect.poll(() => view.getAttribute('data-id')).toBe(threadId);
+    await expect.poll(() => view.getAttribute('data-status')).toBe('open');
+    await expect.poll(() => bubbles(view)).toEqual([['staff', 'right']]);
+    await expect.poll(() => view.getByTestId('support-attachment').textContent()).toContain('Kuruluş notu.pdf');
+    await expect
+      .poll(() => view.getByTestId('support-messages').evaluate((el) => el.getBoundingClientRect().height))
+      .toBe(400);
     // The form is empty again.
-    expect(await form.locator('input[name=subject]').inputValue()).toBe('');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => form.locator('input[name=subject]').inputValue()).toBe('');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
 
     // A second staff message from the reply box.
     await view.locator('textarea[name=message]').fill('Sorunuz olursa buradan yazabilirsiniz.');
     await view.getByTestId('support-send').click();
     await admin.getByText('Yanıt başarıyla gönderildi').first().waitFor();
     await view.locator('[data-testid=support-message]').nth(1).waitFor();
-    expect(await bubbles(view)).toEqual([
-      ['staff', 'right'],
-      ['staff', 'right'],
-    ]);
+    await expect
+      .poll(() => bubbles(view))
+      .toEqual([
+        ['staff', 'right'],
+        ['staff', 'right'],
+      ]);
     await screenshots(admin, 'admin-user-support-tr');
 
     // Phones: nothing runs off the side.
@@ -104,12 +110,14 @@ describe('admin user support history', () => {
     await customerRow.click();
     const customerView = customer.getByTestId('support-thread-view');
     await customerView.locator('[data-testid=support-message]').nth(1).waitFor();
-    expect(await customerView.getAttribute('data-id')).toBe(threadId);
-    expect(await bubbles(customerView)).toEqual([
-      ['staff', 'left'],
-      ['staff', 'left'],
-    ]);
-    expect(await customerView.textContent()).toContain('Merhaba Zeynep Hanım, kuruluş belgeleriniz hazır.');
+    await expect.poll(() => customerView.getAttribute('data-id')).toBe(threadId);
+    await expect
+      .poll(() => bubbles(customerView))
+      .toEqual([
+        ['staff', 'left'],
+        ['staff', 'left'],
+      ]);
+    await expect.poll(() => customerView.textContent()).toContain('Merhaba Zeynep Hanım, kuruluş belgeleriniz hazır.');
     await screenshots(customer, 'admin-user-support-customer-tr');
 
     await admin.context().close();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { pdf, VALID_FIELDS } from '../../src/server/features/ein/ein.fixtures';
+import { VALID_FIELDS } from '../../src/server/features/ein/ein.fixtures';
 import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   ADMIN_CODE,
@@ -15,6 +15,7 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
+import { pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
 
@@ -148,14 +149,14 @@ describe('admin access', () => {
     // The formations list without exports or status changes (support reads the customer file only).
     await support.page.goto('/admin/formations');
     await support.page.getByTestId('formation-status-text').first().waitFor();
-    expect(await support.page.getByTestId('formations-export-csv').count()).toBe(0);
-    expect(await support.page.getByTestId('formation-status-select').count()).toBe(0);
+    await expect.poll(() => support.page.getByTestId('formations-export-csv').count()).toBe(0);
+    await expect.poll(() => support.page.getByTestId('formation-status-select').count()).toBe(0);
     // The EIN desk without the SSN: the masked number, no reveal, no actions, notes read-only.
     await support.page.goto(`/admin/ein?id=${support.applicationId}`);
     await support.page.getByTestId('ein-ssn').first().waitFor();
-    expect(await support.page.getByTestId('ein-ssn').first().innerText()).toBe('***-**-6789');
-    expect(await support.page.getByTestId('ein-ssn-reveal').count()).toBe(0);
-    expect(await support.page.getByTestId('ein-notes-save').count()).toBe(0);
+    await expect.poll(() => support.page.getByTestId('ein-ssn').first().innerText()).toBe('***-**-6789');
+    await expect.poll(() => support.page.getByTestId('ein-ssn-reveal').count()).toBe(0);
+    await expect.poll(() => support.page.getByTestId('ein-notes-save').count()).toBe(0);
     await support.page.getByTestId('ein-notes-text').first().waitFor();
     await screenshots(support.page, 'admin-support-role-ein');
     // A page the role may not open sends it back to its own desk.

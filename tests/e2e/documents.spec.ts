@@ -58,8 +58,8 @@ describe('the document vault', () => {
     await page.click('[data-testid=documents-upload-submit]');
     await page.getByText('Lütfen bir belge kategorisi seçin').first().waitFor();
     await page.getByText('Lütfen bir dosya seçin').first().waitFor();
-    expect(await page.getAttribute('select[name=category]', 'aria-describedby')).toContain('category-error');
-    expect(await page.getAttribute('input[name=file]', 'aria-describedby')).toContain('file-error');
+    await expect.poll(() => page.getAttribute('select[name=category]', 'aria-describedby')).toContain('category-error');
+    await expect.poll(() => page.getAttribute('input[name=file]', 'aria-describedby')).toContain('file-error');
 
     const labels = await page.locator('select[name=category] option').allInnerTexts();
     expect(labels.slice(1)).toEqual([
@@ -80,7 +80,7 @@ describe('the document vault', () => {
     });
     const selected = page.locator('[data-testid=file-selected]');
     await selected.getByText('işletme-ruhsatı.png').waitFor();
-    expect(await selected.innerText()).toContain('3 MB');
+    await expect.poll(() => selected.innerText()).toContain('3 MB');
     await screenshots(page, 'documents-upload-selected-tr');
 
     const cdp = await context.newCDPSession(page);
@@ -106,15 +106,15 @@ describe('the document vault', () => {
     const seen = (await progress()).map(Number);
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.some((v) => v > 0 && v < 100)).toBe(true);
-    expect(await bar.count()).toBe(0);
+    await expect.poll(() => bar.count()).toBe(0);
 
     // The list refreshed by itself: the file sits in its group, uploaded by the customer.
     const group = page.locator('section[aria-labelledby=documents-business_license]');
     await group.getByText('işletme-ruhsatı.png').waitFor();
     await group.getByRole('heading', { name: /İşletme Ruhsatı/ }).waitFor();
-    expect(await group.locator('[data-testid=uploaded-by-admin]').count()).toBe(0);
+    await expect.poll(() => group.locator('[data-testid=uploaded-by-admin]').count()).toBe(0);
     // The form is ready for the next file.
-    expect(await page.locator('[data-testid=file-selected]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=file-selected]').count()).toBe(0);
     await screenshots(page, 'documents-upload-tr');
 
     const [download] = await Promise.all([
@@ -151,7 +151,7 @@ describe('the document vault', () => {
     });
     await page.click('[data-testid=documents-upload-submit]');
     await page.getByText('Invalid file type. Please upload a PDF, JPG, or PNG file.').first().waitFor();
-    expect(await page.getAttribute('input[name=file]', 'aria-invalid')).toBe('true');
+    await expect.poll(() => page.getAttribute('input[name=file]', 'aria-invalid')).toBe('true');
 
     // Too large is caught before any byte is sent, with the spec's words.
     await page.setInputFiles('input[name=file]', {

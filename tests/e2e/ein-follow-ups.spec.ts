@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { einApplications, users } from '../../src/server/db/schema';
 import { fromOurPages, latestMail, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
+import { PDF } from '../support/files';
 
 /*
  * Decision 0050: a customer's EIN overdue at the IRS gets a follow-up that the customer sees. The
@@ -11,7 +12,6 @@ import { adminPage, customerPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const INTERNAL = 'Ajan rozet 4411 ile görüşüldü (iç not)';
 const SHARED = 'IRS iki hafta daha beklememizi istedi.';
 
@@ -58,14 +58,14 @@ describe('EIN follow-ups', () => {
     await admin.waitForURL('**/admin/ein?overdue=1');
     const row = admin.locator(`[data-testid=ein-row][data-id="${applicationId}"]`);
     await row.getByTestId('ein-row-overdue').waitFor();
-    expect(await admin.locator('[data-testid=ein-row]').count()).toBe(1);
+    await expect.poll(() => admin.locator('[data-testid=ein-row]').count()).toBe(1);
     await row.getByRole('button').click();
 
     // The panel: the IRS fax numbers, then two follow-ups, one with an internal note, one shared.
     const panel = admin.locator('#ein-detail');
     await panel.getByTestId('irs-fax-international_from_abroad').waitFor();
-    expect(await panel.getByTestId('irs-fax-international_from_abroad').innerText()).toBe('304-707-9471');
-    expect(await panel.getByTestId('irs-fax-international_from_us').innerText()).toBe('855-215-1627');
+    await expect.poll(() => panel.getByTestId('irs-fax-international_from_abroad').innerText()).toBe('304-707-9471');
+    await expect.poll(() => panel.getByTestId('irs-fax-international_from_us').innerText()).toBe('855-215-1627');
     await panel.getByText('Henüz kaydedilmiş takip yok.').waitFor();
     const form = panel.getByTestId('ein-follow-up-form');
     await form.getByLabel('Ne yapıldı').selectOption('irs_call');
@@ -88,8 +88,10 @@ describe('EIN follow-ups', () => {
     await screenshots(admin, 'ein-follow-ups-desk-tr');
     await admin.getByRole('button', { name: 'English' }).first().click();
     await panel.getByRole('heading', { name: 'Record a follow-up' }).waitFor();
-    expect(await overdue.innerText()).toContain('1 overdue at the IRS');
-    expect(await panel.getByTestId('ein-follow-up-row').first().innerText()).toContain('Shared with the customer');
+    await expect.poll(() => overdue.innerText()).toContain('1 overdue at the IRS');
+    await expect
+      .poll(() => panel.getByTestId('ein-follow-up-row').first().innerText())
+      .toContain('Shared with the customer');
     await screenshots(admin, 'ein-follow-ups-desk-en');
 
     // One mail per follow-up, in the customer's language, without the internal note.
@@ -113,7 +115,7 @@ describe('EIN follow-ups', () => {
     expect(items[1]).toContain('IRS başvurunun hâlâ işlemde olduğunu söyledi.');
     const history = page.getByTestId('history-card');
     await expect.poll(() => history.locator('[data-kind=ein_follow_up]').count()).toBe(2);
-    expect(await page.locator('main').innerText()).not.toContain(INTERNAL);
+    await expect.poll(() => page.locator('main').innerText()).not.toContain(INTERNAL);
     await card.scrollIntoViewIfNeeded();
     await screenshots(page, 'ein-follow-ups-dashboard-tr');
 
@@ -123,13 +125,13 @@ describe('EIN follow-ups', () => {
       .getByText(/We followed up with the IRS on/)
       .first()
       .waitFor();
-    expect(await card.getByTestId('ein-follow-up').first().innerText()).toContain(
-      'The IRS had no record of the application, so we sent the SS-4 again.',
-    );
-    expect(await history.locator('[data-kind=ein_follow_up]').first().innerText()).toMatch(
-      /We followed up with the IRS on/,
-    );
-    expect(await page.locator('main').innerText()).not.toContain(INTERNAL);
+    await expect
+      .poll(() => card.getByTestId('ein-follow-up').first().innerText())
+      .toContain('The IRS had no record of the application, so we sent the SS-4 again.');
+    await expect
+      .poll(() => history.locator('[data-kind=ein_follow_up]').first().innerText())
+      .toMatch(/We followed up with the IRS on/);
+    await expect.poll(() => page.locator('main').innerText()).not.toContain(INTERNAL);
     await screenshots(page, 'ein-follow-ups-dashboard-en');
     const [row2] = await db.select({ lang: users.lang }).from(users).where(eq(users.email, customer.email));
     expect(row2.lang).toBe('en');

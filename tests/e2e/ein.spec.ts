@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,17 +10,10 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
-import { adminPage } from '../support/e2e-accounts';
+import { adminPage, einApplicationByApi } from '../support/e2e-accounts';
+import { browserFile, textPdf as pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
-
-/** A real one-page PDF with a line of text, as a scanner or the operator would produce. */
-async function pdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  page.drawText(text, { x: 72, y: 700, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
 
 const next = (page: Page) => page.click('[data-testid=wizard-next]');
 
@@ -48,8 +40,20 @@ async function openApplication(admin: Page, businessName: string) {
   await admin.locator('[data-testid=ein-detail]', { hasText: businessName }).waitFor();
 }
 
+/** A customer with a submitted application, and an admin on the desk with it open. */
+async function applicationOnTheDesk(emailPrefix: string, adminPrefix: string) {
+  const customerContext = await newContext(e2e.browser, e2e.server.url);
+  const email = e2eEmail(emailPrefix);
+  const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
+  const customer = await customerWithCompletedFormation(customerContext, email);
+  const applicationId = await einApplicationByApi(customer, { businessName, responsiblePartyName: 'Elif Demir' });
+  const admin = await adminPage(e2e, 'Mehmet Yönetici', adminPrefix);
+  await openApplication(admin, businessName);
+  return { customerContext, customer, email, businessName, applicationId, admin };
+}
+
 describe('EIN pipeline between a customer and an admin', () => {
-  it('applies, prepares, signs, submits and issues the EIN', async () => {
+  it('applies through the wizard, and a second application is refused', async () => {
     const customerContext = await newContext(e2e.browser, e2e.server.url);
     const email = e2eEmail('ein');
     const businessName = `Anadolu Digital ${Date.now().toString(36)} LLC`;
@@ -65,7 +69,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await customer.getByRole('heading', { name: 'EIN nedir?' }).waitFor();
     // One EIN wait everywhere (decision 0033): the catalogue's 3-8 weeks.
     await customer.getByText('3-8 hafta').first().waitFor();
-    expect(await customer.isDisabled('[data-testid=wizard-back]')).toBe(true);
+    await expect.poll(() => customer.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await screenshots(customer, 'ein-wizard-1-info');
     await next(customer);
 
@@ -111,7 +115,7 @@ describe('EIN pipeline between a customer and an admin', () => {
 
     // Step 5: review (the SSN only masked) and terms.
     await customer.getByText(businessName).first().waitFor();
-    expect(await customer.locator('main').innerText()).not.toContain('123-45-6789');
+    await expect.poll(() => customer.locator('main').innerText()).not.toContain('123-45-6789');
     await next(customer);
     await customer.getByText('Devam etmek için şartları kabul etmelisiniz').first().waitFor();
     await customer.check('input[name=terms]');
@@ -122,8 +126,10 @@ describe('EIN pipeline between a customer and an admin', () => {
     // Decision 0016: the EIN card shows from submission, stage 1 with its date, day 1 and the usual wait.
     const einCard = customer.locator('[data-testid=ein-progress]');
     await einCard.locator('[data-testid=stage-date-waiting_for_form]').waitFor();
-    expect(await einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
-    expect(await einCard.locator('[data-testid=stage-expected-wait]').getAttribute('data-source')).toBe('default');
+    await expect.poll(() => einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
+    await expect
+      .poll(() => einCard.locator('[data-testid=stage-expected-wait]').getAttribute('data-source'))
+      .toBe('default');
     // The formation card no longer claims the EIN exists, and points to the EIN card's next step
     // (signing the SS-4) rather than to an IRS answer nobody has asked for yet (decision 0072).
     await customer
@@ -139,15 +145,22 @@ describe('EIN pipeline between a customer and an admin', () => {
     });
     expect(again.status()).toBe(409);
 
+    await customerContext.close();
+  });
+
+  it('the desk prepares the SS-4; the customer downloads, signs and uploads it', async () => {
+    const { customerContext, customer, email, businessName, admin } = await applicationOnTheDesk(
+      'ein-ss4',
+      'ein-admin',
+    );
+    const einCard = customer.locator('[data-testid=ein-progress]');
     // The admin finds it, sees the SSN masked, and uploads the prepared SS-4.
-    const admin = await adminPage(e2e, 'Mehmet Yönetici', 'ein-admin');
-    await openApplication(admin, businessName);
     // The desk counts the days in the current stage too.
     const deskRow = admin.locator('[data-testid=ein-row]', { hasText: businessName }).first();
-    expect(await deskRow.locator('[data-testid=ein-row-day]').innerText()).toMatch(/1\. gün/);
+    await expect.poll(() => deskRow.locator('[data-testid=ein-row-day]').innerText()).toMatch(/1\. gün/);
     const detail = admin.locator('[data-testid=ein-detail]');
-    expect(await detail.innerText()).toContain('6789');
-    expect(await detail.innerText()).not.toContain('123-45-6789');
+    await expect.poll(() => detail.innerText()).toContain('6789');
+    await expect.poll(() => detail.innerText()).not.toContain('123-45-6789');
     await screenshots(admin, 'admin-ein-detail');
     const preparedSs4 = await pdf('Form SS-4 prepared for Anadolu Digital LLC');
     await admin.setInputFiles('[data-testid=ein-upload-ss4-input]', {
@@ -158,7 +171,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await admin.locator('[data-testid=ein-detail][data-status=ss4_ready]').waitFor();
 
     // The customer is asked to sign it, downloads it, and uploads the signed PDF.
-    await customer.reload();
+    await customer.goto('/dashboard');
     await customer.locator('a[href="/ss4-instructions"]').first().click();
     await customer.waitForURL('**/ss4-instructions');
     await customer.getByText('03.11.2025').first().waitFor();
@@ -187,13 +200,36 @@ describe('EIN pipeline between a customer and an admin', () => {
     for (const stage of ['waiting_for_form', 'ss4_ready', 'ss4_uploaded']) {
       await einCard.locator(`[data-testid=stage-date-${stage}]`).waitFor();
     }
-    expect(await einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
+    await expect.poll(() => einCard.locator('[data-testid=stage-day-counter]').innerText()).toBe('1. gün');
     await screenshots(customer, 'ein-dashboard-signed');
+
+    await latestMail(e2e.server.url, email, /SS-4 formunuz imzaya hazır/);
+
+    await customerContext.close();
+    await admin.context().close();
+  });
+
+  it('the desk submits it and issues the EIN; the company card, the calendar and the documents follow', async () => {
+    const { customerContext, customer, email, businessName, applicationId, admin } = await applicationOnTheDesk(
+      'ein-issued',
+      'ein-admin-issued',
+    );
+    // The SS-4 prepared and signed through the API (the test before walks both pages).
+    const prepared = await admin.request.post(`/api/admin/ein-applications/${applicationId}/ss4`, {
+      multipart: { file: browserFile('ss4-prepared.pdf', await pdf('Form SS-4 prepared')) },
+      ...fromOurPages(admin),
+    });
+    expect(prepared.status(), await prepared.text()).toBe(200);
+    const signed = await customer.request.post('/api/ein-applications/me/signed-ss4', {
+      multipart: { file: browserFile('ss4-signed.pdf', await pdf('Form SS-4 signed by Elif Demir')) },
+      ...fromOurPages(customer),
+    });
+    expect(signed.status(), await signed.text()).toBe(200);
 
     // The admin advances to submitted_to_irs; the EIN upload only then appears.
     await admin.reload();
     await admin.locator('[data-testid=ein-detail][data-status=ss4_uploaded]').waitFor();
-    expect(await admin.locator('[data-testid=ein-upload-ein-input]').count()).toBe(0);
+    await expect.poll(() => admin.locator('[data-testid=ein-upload-ein-input]').count()).toBe(0);
     await admin.click('[data-testid=ein-advance]');
     await admin.locator('[data-testid=ein-detail][data-status=submitted_to_irs]').waitFor();
     await admin.fill('textarea[name=adminNotes]', 'IRS faksı 21.11 gönderildi');
@@ -201,7 +237,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await admin.getByText('Notlar başarıyla kaydedildi').first().waitFor();
     // Decision 0019: the number goes with the EIN document (typed without the dash, shown with it).
     await admin.fill('[data-testid=ein-number-input]', '123456789');
-    expect(await admin.inputValue('[data-testid=ein-number-input]')).toBe('12-3456789');
+    await expect.poll(() => admin.inputValue('[data-testid=ein-number-input]')).toBe('12-3456789');
     await admin.setInputFiles('[data-testid=ein-upload-ein-input]', {
       name: 'ein-confirmation.pdf',
       mimeType: 'application/pdf',
@@ -209,21 +245,21 @@ describe('EIN pipeline between a customer and an admin', () => {
     });
     await admin.locator('[data-testid=ein-detail][data-status=ein_issued]').waitFor();
     await admin.locator('[data-testid=ein-final]').waitFor();
-    expect(await admin.locator('[data-testid=ein-number-value]').innerText()).toBe('12-3456789');
-    expect(await admin.locator('[data-testid=ein-advance]').count()).toBe(0);
+    await expect.poll(() => admin.locator('[data-testid=ein-number-value]').innerText()).toBe('12-3456789');
+    await expect.poll(() => admin.locator('[data-testid=ein-advance]').count()).toBe(0);
     await screenshots(admin, 'admin-ein-issued');
 
     // The customer's dashboard: company info card and the completion message.
-    await customer.reload();
+    await customer.goto('/dashboard');
     const info = customer.locator('[data-testid=company-info]');
     await info.waitFor();
-    expect(await info.innerText()).toContain('Wyoming');
-    expect(await info.locator('[data-testid=company-ein]').innerText()).toBe('12-3456789');
+    await expect.poll(() => info.innerText()).toContain('Wyoming');
+    await expect.poll(() => info.locator('[data-testid=company-ein]').innerText()).toBe('12-3456789');
     await customerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
     await info.locator('[data-testid=copy-ein]').click();
     await info.locator('[data-testid=copy-ein-status]', { hasText: 'Kopyalandı' }).waitFor();
-    expect(await customer.evaluate(() => navigator.clipboard.readText())).toBe('12-3456789');
-    expect(await customer.locator('[data-testid=ein-progress]').count()).toBe(0);
+    await expect.poll(() => customer.evaluate(() => navigator.clipboard.readText())).toBe('12-3456789');
+    await expect.poll(() => customer.locator('[data-testid=ein-progress]').count()).toBe(0);
 
     // Staff record the state's approval date on the customer file; the calendar follows from it.
     const { formation } = (await (await customer.request.get('/api/formations/me')).json()) as {
@@ -250,7 +286,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     for (const key of [`wyoming_annual_report:${wyomingDue}`, `registered_agent_renewal:${agentDue}`]) {
       const row = admin.locator(`[data-testid=deadline-row][data-id$=":${key}"]`);
       await row.waitFor();
-      expect(await row.innerText()).toContain(businessName);
+      await expect.poll(() => row.innerText()).toContain(businessName);
     }
     await screenshots(admin, 'admin-deadlines');
 
@@ -258,9 +294,9 @@ describe('EIN pipeline between a customer and an admin', () => {
     const calendar = customer.locator('[data-testid=compliance-calendar]');
     const wyoming = calendar.locator('[data-testid=compliance-item-wyoming_annual_report]');
     await wyoming.waitFor();
-    expect(await wyoming.getAttribute('data-due-date')).toBe(wyomingDue);
+    await expect.poll(() => wyoming.getAttribute('data-due-date')).toBe(wyomingDue);
     await calendar.locator('[data-testid=compliance-item-fincen_boi]').waitFor();
-    expect(await info.innerText()).toContain('2025-001234567');
+    await expect.poll(() => info.innerText()).toContain('2025-001234567');
     await screenshots(customer, 'ein-dashboard-completed');
 
     // The private calendar feed: created on request, downloadable, the WY report on its date.
@@ -280,8 +316,7 @@ describe('EIN pipeline between a customer and an admin', () => {
     await list.getByText('ein-confirmation.pdf').waitFor();
     await screenshots(customer, 'documents-list');
 
-    // Both notices reached the customer, in Turkish.
-    await latestMail(e2e.server.url, email, /SS-4 formunuz imzaya hazır/);
+    // The notice reached the customer, in Turkish.
     await latestMail(e2e.server.url, email, /EIN'iniz verildi/);
 
     await customerContext.close();

@@ -4,19 +4,69 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyFormations, einApplications, filings } from '../../src/server/db/schema';
-import { buildFormTemplate } from '../../src/server/features/filings/filings.fixtures';
+import { buildFormTemplate, GOOD_ANSWERS } from '../../src/server/features/filings/filings.fixtures';
 import { runFilingsDay } from '../../src/server/features/filings/filings-daily.service';
 import { daysBetween } from '../../src/shared/format/calendar-days';
 import { todayUtc } from '../../src/shared/format/dates';
 import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
+import { browserFile, pdf } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
-const PDF = {
-  name: 'imzali-formlar.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n% imzalı\n%%EOF\n'),
-};
+const PDF = browserFile('imzali-formlar.pdf', pdf('imzalı'));
+
+/** The filings env the tests move: the portal's clock and the form templates. */
+type FilingsEnv = { TEST_CLOCK_OFFSET_DAYS: number; F5472_TEMPLATE_PATH?: string; F1120_TEMPLATE_PATH?: string };
+
+/** Runs `work` with the portal standing on `today`, and puts the clock and the templates back after. */
+async function onDay(today: string, work: (env: FilingsEnv) => Promise<void>): Promise<void> {
+  const env = e2e.server.deps.env as FilingsEnv;
+  env.TEST_CLOCK_OFFSET_DAYS = daysBetween(todayUtc(), today);
+  try {
+    await work(env);
+  } finally {
+    env.TEST_CLOCK_OFFSET_DAYS = 0;
+    env.F5472_TEMPLATE_PATH = undefined;
+    env.F1120_TEMPLATE_PATH = undefined;
+  }
+}
+
+/**
+ * A customer whose EIN is issued, formed in Wyoming in March 2025, with the 2025 questionnaire sent
+ * (the day's run of 2 January 2026). Their browser is in New York: a due date read as local midnight
+ * would be the day before.
+ */
+async function customerWithQuestionnaire(emailPrefix: string) {
+  const { deps } = e2e.server;
+  const { page: customer, formationId } = await customerPage(
+    e2e,
+    'Deniz Şahin',
+    emailPrefix,
+    { formationType: 'self' },
+    'America/New_York',
+  );
+  const db = deps.database.db;
+  const [formation] = await db
+    .update(companyFormations)
+    .set({ stateSelected: 'Wyoming', formedOn: '2025-03-01', businessName: 'Deniz Yazılım LLC' })
+    .where(eq(companyFormations.id, formationId as string))
+    .returning();
+  await db.insert(einApplications).values({
+    userId: formation.userId,
+    businessName: 'Deniz Yazılım LLC',
+    email: 'deniz@example.com',
+    state: 'Wyoming',
+    businessActivity: 'Other',
+    otherActivity: 'Yazılım geliştirme',
+    responsiblePartyName: 'Deniz Şahin',
+    responsiblePartyPhone: '+905551112233',
+    ein: '123456789',
+    einStatus: 'ein_issued',
+  });
+  await runFilingsDay(deps, '2026-01-02', null);
+  const [filing] = await db.select().from(filings).where(eq(filings.userId, formation.userId));
+  return { customer, filing, db };
+}
 
 /**
  * Decision 0051, in both languages with screenshots at 1280 and 375 px: a customer with an issued EIN
@@ -25,46 +75,10 @@ const PDF = {
  * calendar item says "filed on …" and the History shows each stage.
  */
 describe('the yearly Form 5472', () => {
-  it('goes from the questionnaire to the fax, and the calendar and the History follow', async () => {
-    const { deps } = e2e.server;
-    const env = deps.env as {
-      TEST_CLOCK_OFFSET_DAYS: number;
-      F5472_TEMPLATE_PATH?: string;
-      F1120_TEMPLATE_PATH?: string;
-    };
+  it('the customer answers the questionnaire: a draft keeps the tax numbers apart, then it is sent', async () => {
     // The portal stands on 1 March 2026: the 2025 questionnaire is open, due 15 April 2026.
-    const today = '2026-03-01';
-    env.TEST_CLOCK_OFFSET_DAYS = daysBetween(todayUtc(), today);
-    try {
-      // The customer's browser is in New York: a due date read as local midnight would be the day before.
-      const { page: customer, formationId } = await customerPage(
-        e2e,
-        'Deniz Şahin',
-        'beyan',
-        { formationType: 'self' },
-        'America/New_York',
-      );
-      const db = deps.database.db;
-      const [formation] = await db
-        .update(companyFormations)
-        .set({ stateSelected: 'Wyoming', formedOn: '2025-03-01', businessName: 'Deniz Yazılım LLC' })
-        .where(eq(companyFormations.id, formationId as string))
-        .returning();
-      await db.insert(einApplications).values({
-        userId: formation.userId,
-        businessName: 'Deniz Yazılım LLC',
-        email: 'deniz@example.com',
-        state: 'Wyoming',
-        businessActivity: 'Other',
-        otherActivity: 'Yazılım geliştirme',
-        responsiblePartyName: 'Deniz Şahin',
-        responsiblePartyPhone: '+905551112233',
-        ein: '123456789',
-        einStatus: 'ein_issued',
-      });
-      await runFilingsDay(deps, '2026-01-02', null);
-      const [filing] = await db.select().from(filings).where(eq(filings.userId, formation.userId));
-
+    await onDay('2026-03-01', async () => {
+      const { customer, filing, db } = await customerWithQuestionnaire('beyan');
       // 1. Turkish: the dashboard's task, then the questionnaire, prefilled from the records.
       await customer.goto('/dashboard');
       await customer
@@ -74,8 +88,8 @@ describe('the yearly Form 5472', () => {
       await customer.locator('[data-testid=filing-task-link]').click();
       const form = customer.locator('[data-testid=filing-questionnaire]');
       await form.waitFor();
-      expect(await customer.inputValue('input[name="company.name"]')).toBe('Deniz Yazılım LLC');
-      expect(await customer.inputValue('input[name="company.ein"]')).toBe('12-3456789');
+      await expect.poll(() => customer.inputValue('input[name="company.name"]')).toBe('Deniz Yazılım LLC');
+      await expect.poll(() => customer.inputValue('input[name="company.ein"]')).toBe('12-3456789');
       // Sending without choosing "No transactions" is refused with the translated reason.
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await form.getByText('Lütfen sizinle şirket arasında para hareketi olup olmadığını belirtin.').waitFor();
@@ -104,13 +118,13 @@ describe('the yearly Form 5472', () => {
       await form.getByRole('button', { name: 'Taslağı kaydet' }).click();
       await customer.getByText('Taslağınız kaydedildi.').waitFor();
       await form.getByText('Kayıtlı, son dört hanesi 5678.', { exact: false }).waitFor();
-      expect(await customer.inputValue('input[name="owner.usTaxId"]')).toBe('');
+      await expect.poll(() => customer.inputValue('input[name="owner.usTaxId"]')).toBe('');
       const [draftRow] = await db.select().from(filings).where(eq(filings.id, filing.id));
       expect(JSON.stringify(draftRow.answers)).not.toMatch(/912-?34-?5678/);
       expect(draftRow.usTaxIdLast4).toBe('5678');
       // The T.C. kimlik numarası likewise (decision 0077): out of the answers, its last four shown.
       await form.getByText('Kayıtlı, son dört hanesi 8901.', { exact: false }).waitFor();
-      expect(await customer.inputValue('input[name="owner.foreignTaxId"]')).toBe('');
+      await expect.poll(() => customer.inputValue('input[name="owner.foreignTaxId"]')).toBe('');
       expect(JSON.stringify(draftRow.answers)).not.toContain('12345678901');
       expect(draftRow.foreignTaxIdLast4).toBe('8901');
       // The same questionnaire in English, for its screenshot; then back to Turkish to send it.
@@ -121,6 +135,20 @@ describe('the yearly Form 5472', () => {
       await form.getByText('Evet, işlemler oldu').waitFor();
       await form.getByRole('button', { name: 'Cevaplarımı gönder' }).click();
       await customer.locator('[data-testid=filing][data-status=answered]').waitFor();
+
+      await customer.context().close();
+    });
+  });
+
+  it('staff prepare the forms, the customer signs, staff record the fax; the calendar and the History follow', async () => {
+    await onDay('2026-03-01', async (env) => {
+      const { customer, filing } = await customerWithQuestionnaire('beyan-faks');
+      // The questionnaire sent through the API (the test before walks it).
+      const answered = await customer.request.post(`/api/filings/${filing.id}/answers`, {
+        data: GOOD_ANSWERS,
+        ...fromOurPages(customer),
+      });
+      expect(answered.status(), await answered.text()).toBe(200);
 
       // 2. Staff: the data sheet without templates, then the forms from test-built templates.
       const admin = await adminPage(e2e, 'Kaan Yönetici', 'beyan.admin');
@@ -141,12 +169,12 @@ describe('the yearly Form 5472', () => {
       await detail.locator('[data-testid=filing-template-note]').getByText('İki şablon da ayarlı').waitFor();
       await detail.locator('[data-testid=filing-prepare]').click();
       await detail.locator('[data-testid=admin-filing-file-form1120]').waitFor();
-      expect(await detail.locator('[data-testid=admin-filing-file-dataSheet]').count()).toBe(0);
+      await expect.poll(() => detail.locator('[data-testid=admin-filing-file-dataSheet]').count()).toBe(0);
 
       // 3. English: the customer reviews the forms and uploads the signed copy.
       await customer.goto(`/filings/${filing.id}?lang=en`);
       await customer.getByRole('heading', { name: 'Form 5472 and pro forma 1120 for 2025' }).waitFor();
-      expect(await customer.evaluate(() => new Date(2026, 3, 15).getTimezoneOffset())).toBeGreaterThan(0);
+      await expect.poll(() => customer.evaluate(() => new Date(2026, 3, 15).getTimezoneOffset())).toBeGreaterThan(0);
       await expect.poll(() => customer.locator('[data-testid=filing-due]').textContent()).toContain('Apr 15, 2026');
       const form5472 = await customer.request.get(
         (await customer.locator('[data-testid=filing-file-form5472]').getAttribute('href')) as string,
@@ -179,7 +207,7 @@ describe('the yearly Form 5472', () => {
       for (const stage of ['Questionnaire sent', 'Answered', 'Forms prepared', 'Signed']) {
         expect(texts).toContain(`Form 5472 and pro forma 1120 for 2025: ${stage}`);
       }
-      expect(await customer.locator('[data-testid=filing-tasks]').count()).toBe(0);
+      await expect.poll(() => customer.locator('[data-testid=filing-tasks]').count()).toBe(0);
       await screenshots(customer, 'filing-dashboard-filed-en');
       await customer.goto('/dashboard?lang=tr');
       await customer
@@ -190,11 +218,7 @@ describe('the yearly Form 5472', () => {
 
       await customer.context().close();
       await admin.context().close();
-    } finally {
-      env.TEST_CLOCK_OFFSET_DAYS = 0;
-      env.F5472_TEMPLATE_PATH = undefined;
-      env.F1120_TEMPLATE_PATH = undefined;
-    }
+    });
   });
 
   /**
@@ -250,7 +274,7 @@ describe('the yearly Form 5472', () => {
       await screenshots(admin, 'admin-state-filed-dialog-tr');
       await dialog.getByRole('button', { name: 'Verildi olarak kaydet' }).click();
       await rowOf().locator('[data-testid=deadline-filed]').getByText('tarihinde verildi').waitFor();
-      expect(await rowOf().locator('[data-testid=deadline-mark-filed]').count()).toBe(0);
+      await expect.poll(() => rowOf().locator('[data-testid=deadline-mark-filed]').count()).toBe(0);
       await screenshots(admin, 'admin-state-filed-row-tr');
 
       const [stored] = await db.select().from(filings).where(eq(filings.userId, formation.userId));

@@ -35,9 +35,9 @@ describe('admin formations', () => {
     await expect.poll(() => admin.locator('[data-testid=formation-row]').count()).toBe(1);
     const row = admin.locator(`[data-testid=formation-row][data-id="${formationId}"]`);
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('Işıl Şahin');
-    await expect(row.textContent()).resolves.toContain('Wyoming');
-    expect(await row.getAttribute('data-status')).toBe('formation_completed');
+    await expect.poll(() => row.textContent()).toContain('Işıl Şahin');
+    await expect.poll(() => row.textContent()).toContain('Wyoming');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('formation_completed');
 
     // Filter and order are kept in the URL too.
     await admin.selectOption('#formations-status', 'formation_completed');
@@ -53,7 +53,7 @@ describe('admin formations', () => {
     const dialog = admin.getByTestId('formation-status');
     await dialog.getByText('Kuruluş Tamamlandı → Süreç Tamamlandı').waitFor();
     await dialog.getByTestId('formation-status-cancel').click();
-    await expect(select.inputValue()).resolves.toBe('formation_completed');
+    await expect.poll(() => select.inputValue()).toBe('formation_completed');
     await select.selectOption('process_completed');
     await dialog.getByTestId('formation-status-confirm').click();
     await admin.getByText('Durum başarıyla güncellendi').first().waitFor();
@@ -61,7 +61,7 @@ describe('admin formations', () => {
     await admin.getByTestId('formations-empty').waitFor();
     await admin.selectOption('#formations-status', '');
     await row.waitFor();
-    expect(await row.getAttribute('data-status')).toBe('process_completed');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('process_completed');
 
     // The export follows the filter and downloads as a named CSV.
     const [download] = await Promise.all([
@@ -90,16 +90,16 @@ describe('admin formations', () => {
     });
     const file = admin.getByTestId('formation-file');
     await file.waitFor();
-    await expect(admin.getByTestId('formation-file-email').textContent()).resolves.toBe(customerEmail);
+    await expect.poll(() => admin.getByTestId('formation-file-email').textContent()).toBe(customerEmail);
     const latest = admin.getByTestId('formation-timeline-entry').first();
-    expect(await latest.getAttribute('data-action')).toBe('formation.status_changed');
-    await expect(latest.textContent()).resolves.toContain('Kuruluş Tamamlandı → Süreç Tamamlandı');
-    await expect(latest.getByTestId('formation-timeline-who').textContent()).resolves.toContain('Zeynep Yönetici');
+    await expect.poll(() => latest.getAttribute('data-action')).toBe('formation.status_changed');
+    await expect.poll(() => latest.textContent()).toContain('Kuruluş Tamamlandı → Süreç Tamamlandı');
+    await expect.poll(() => latest.getByTestId('formation-timeline-who').textContent()).toContain('Zeynep Yönetici');
     // The customer's own step (the guide's "yes") is further down, by the customer.
     const customerStep = admin.locator('[data-testid=formation-timeline-entry]', {
       hasText: 'Hazırlık → Kuruluş Tamamlandı',
     });
-    await expect(customerStep.getByTestId('formation-timeline-who').textContent()).resolves.toContain('Işıl Şahin');
+    await expect.poll(() => customerStep.getByTestId('formation-timeline-who').textContent()).toContain('Işıl Şahin');
     await admin.getByTestId('formation-file-documents').getByTestId('user-documents-empty').waitFor();
     await admin.getByTestId('user-orders-empty').waitFor();
     await screenshots(admin, 'admin-formations-file-tr');

@@ -75,8 +75,8 @@ describe("the customer's History on the dashboard", () => {
     expect(tr[0]).toContain("Şirket kuruluş durumunuz 'Hazırlık' → 'Kuruluş Tamamlandı' olarak güncellendi");
     expect(tr[0]).toContain('Siz');
     expect(tr[1]).toContain("Şirket kuruluş süreciniz başladı: 'Hazırlık'");
-    expect(await customer.locator('[data-testid=history-item]').first().getAttribute('data-by')).toBe('you');
-    expect(await customer.locator('[data-testid=history-more]').count()).toBe(0);
+    await expect.poll(() => customer.locator('[data-testid=history-item]').first().getAttribute('data-by')).toBe('you');
+    await expect.poll(() => customer.locator('[data-testid=history-more]').count()).toBe(0);
     await cardScreenshots(customer, 'dashboard-history-tr');
 
     // The stage email, in Turkish, pointing at the EIN step.
@@ -112,9 +112,11 @@ describe("the customer's History on the dashboard", () => {
       "Your company formation status changed from 'Formation Completed' to 'Preparation'",
     );
     expect(afterAdmin[0]).toContain('Our team');
-    expect(await customer.locator('[data-testid=history-item]').first().getAttribute('data-by')).toBe('team');
+    await expect
+      .poll(() => customer.locator('[data-testid=history-item]').first().getAttribute('data-by'))
+      .toBe('team');
     // Staff-only things never reach the customer's page.
-    expect(await card.innerText()).not.toContain('Kaan');
+    await expect.poll(() => card.innerText()).not.toContain('Kaan');
 
     // More than ten entries: the first ten, then the rest with "Show more".
     for (let i = 0; i < 6; i++) {
@@ -128,7 +130,7 @@ describe("the customer's History on the dashboard", () => {
     await cardScreenshots(customer, 'dashboard-history-more-en');
     await customer.locator('[data-testid=history-more]').click();
     await expect.poll(() => customer.locator('[data-testid=history-item]').count()).toBe(15);
-    expect(await customer.locator('[data-testid=history-more]').count()).toBe(0);
+    await expect.poll(() => customer.locator('[data-testid=history-more]').count()).toBe(0);
     const all = await historyTexts(customer);
     expect(all[14]).toContain("Your company formation started: 'Preparation'");
 
@@ -151,7 +153,7 @@ describe("the customer's History on the dashboard", () => {
     await customer.reload();
     await card.getByText('Geçmişiniz yüklenemedi.').waitFor();
     await customer.locator('[data-testid=formation-progress]').waitFor();
-    expect(await customer.locator('[data-testid=history-item]').count()).toBe(0);
+    await expect.poll(() => customer.locator('[data-testid=history-item]').count()).toBe(0);
     await cardScreenshots(customer, 'dashboard-history-error-tr');
     await customer.unroute('**/api/me/timeline**');
     await card.getByRole('button', { name: 'Tekrar dene' }).click();

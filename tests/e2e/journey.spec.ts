@@ -31,7 +31,7 @@ describe('self-service customer', () => {
     await signUpInBrowser(page, 'Zeynep Kaya', email);
 
     await page.getByRole('heading', { name: 'Başlayalım' }).waitFor();
-    expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
+    await expect.poll(() => page.isDisabled('[data-testid=wizard-back]')).toBe(true);
     await page.check('input[name=formationType][value=self]');
     // The budget is the catalogue's sum, shown with its parts (decision 0033).
     const firstYear = stateCosts(WYOMING).firstYear;
@@ -48,7 +48,7 @@ describe('self-service customer', () => {
     await screenshots(page, 'onboarding-address');
     // Going back keeps what was typed.
     await back(page);
-    expect(await page.inputValue('textarea[name=businessMotivation]')).toBe('Etsy mağazam için ABD şirketi');
+    await expect.poll(() => page.inputValue('textarea[name=businessMotivation]')).toBe('Etsy mağazam için ABD şirketi');
     await next(page);
     await next(page);
     await page.getByRole('button', { name: 'Kaydı tamamla' }).waitFor();
@@ -61,7 +61,7 @@ describe('self-service customer', () => {
       .first()
       .waitFor();
     await page.getByRole('heading', { name: 'Merhaba, Zeynep Kaya' }).waitFor();
-    expect(await page.locator('[data-testid=formation-stage]').innerText()).toContain('[1/4]');
+    await expect.poll(() => page.locator('[data-testid=formation-stage]').innerText()).toContain('[1/4]');
     await screenshots(page, 'dashboard-stage1');
 
     // The formation guide: four steps; the answer "yes" with a state moves the formation on.
@@ -71,9 +71,9 @@ describe('self-service customer', () => {
     await next(page);
     // Videos load only on a click, so the page stays fast and no third party sees the visit.
     await page.getByRole('button', { name: 'Videoyu oynat' }).first().waitFor();
-    expect(await page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
     const affiliate = page.locator('a[target=_blank]').first();
-    expect(await affiliate.getAttribute('rel')).toContain('noopener');
+    await expect.poll(() => affiliate.getAttribute('rel')).toContain('noopener');
     await page.getByRole('button', { name: 'Videoyu oynat' }).first().click();
     await page.locator('iframe').first().waitFor({ state: 'attached' });
     await screenshots(page, 'formation-guide-steps');
@@ -110,9 +110,9 @@ describe('self-service customer', () => {
     await next(page);
     await next(page);
     const send = page.getByRole('button', { name: 'Geri bildirimi gönder' });
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await page.check('input[name=completed][value=true]');
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await page.fill('textarea[name=feedbackText]', 'Başvuru kolaydı');
     await screenshots(page, 'bank-feedback');
     await send.click();
@@ -165,9 +165,9 @@ describe('assisted customer', () => {
     // lazy formation-service page loads, so wait for the new page before reading the button.
     await page.locator('input[name=packageSelected]').first().waitFor();
 
-    expect(await page.isDisabled('[data-testid=wizard-back]')).toBe(true);
+    await expect.poll(() => page.isDisabled('[data-testid=wizard-back]')).toBe(true);
     // The membership chosen in onboarding is the Premium package: the wizard starts with it chosen.
-    expect(await page.isChecked('input[name=packageSelected][value=formation_with_payment]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=packageSelected][value=formation_with_payment]')).toBe(true);
     await screenshots(page, 'turnkey-package');
     await next(page);
     await screenshots(page, 'turnkey-overview');
@@ -185,9 +185,9 @@ describe('assisted customer', () => {
     await page.getByRole('heading', { name: 'Merhaba, Zeynep Kaya' }).waitFor();
     await page.goto('/formation-service');
     await page.locator('input[name=businessAddress][value=private_address]').waitFor();
-    expect(await currentStep(page)).toMatch(/4|Adres/);
+    await expect.poll(() => currentStep(page)).toMatch(/4|Adres/);
     await back(page);
-    expect(await page.isChecked('input[name=stateSelected][value=Delaware]')).toBe(true);
+    await expect.poll(() => page.isChecked('input[name=stateSelected][value=Delaware]')).toBe(true);
     await next(page);
     await next(page);
     await page.getByText('Lütfen bir iş adresi seçeneği seçin').first().waitFor();
@@ -200,7 +200,7 @@ describe('assisted customer', () => {
     await page.getByRole('button', { name: 'Ödemeye geç' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_test_local_/);
     await page.getByText('TEST MODU').first().waitFor();
-    expect(await page.getByTestId('checkout-total').textContent()).toContain('689,00');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toContain('689,00');
     await screenshots(page, 'turnkey-test-checkout');
 
     // A link in the app names the new page and puts focus on its heading.
@@ -208,8 +208,8 @@ describe('assisted customer', () => {
     await page.getByRole('heading', { name: 'Merhaba, Zeynep Kaya' }).waitFor();
     await page.getByRole('link', { name: 'Destek' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Destek' }).waitFor();
-    expect(await page.title()).toBe('Destek · ABD Şirket Kurulum Portalı');
-    expect(await focused(page)).toBe('H1# Destek');
+    await expect.poll(() => page.title()).toBe('Destek · ABD Şirket Kurulum Portalı');
+    await expect.poll(() => focused(page)).toBe('H1# Destek');
     // One toast for signing out, not a second "please sign in" from the page left behind (its queries
     // are dropped only once it is gone).
     await watchToasts(page);
@@ -220,7 +220,7 @@ describe('assisted customer', () => {
     await page.fill('input[name=password]', 'YanlisSifre9');
     await page.click('button[type=submit]');
     await page.getByText('Giriş Bilgileri Hatalı').first().waitFor();
-    expect(await shownToasts(page)).toEqual(['Başarıyla çıkış yapıldı.']);
+    await expect.poll(() => shownToasts(page)).toEqual(['Başarıyla çıkış yapıldı.']);
     await context.close();
   });
 });

@@ -31,17 +31,17 @@ describe('the operator home', () => {
     const figure = (panel: string, key: string) => owner.getByTestId(`home-figure-${panel}-${key}`);
     await figure('growth', 'signups').getByText(String(E.growth.signups), { exact: true }).waitFor();
     for (const [key, value] of Object.entries(E.growth))
-      expect(await figure('growth', key).innerText()).toMatch(new RegExp(`^${value}\\b`));
-    expect(await figure('growth', 'signups').innerText()).toContain(`önceki: ${E.growthPrevious.signups}`);
-    expect(await figure('funnel', 'signups').innerText()).toMatch(/^5 \(10%\)/);
-    expect(await figure('funnel', 'einIssued').innerText()).toMatch(/^1 \(50%\)/);
-    expect(await figure('money', 'orders').innerText()).toMatch(/^3\b/);
-    expect(await figure('money', 'revenue').innerText()).toContain('599');
-    expect(await figure('irs', 'overdue').innerText()).toBe(String(E.overdue));
-    expect(await figure('care', 'waiting').innerText()).toBe(String(E.waitingOver24h));
-    expect(await figure('care', 'median').innerText()).toMatch(/^14 sa/);
-    expect(await figure('deadlines', 'dueSoon').innerText()).toBe(String(E.dueSoon));
-    expect(await figure('deadlines', 'overdue').innerText()).toBe(String(E.deadlinesOverdue));
+      await expect.poll(() => figure('growth', key).innerText()).toMatch(new RegExp(`^${value}\\b`));
+    await expect.poll(() => figure('growth', 'signups').innerText()).toContain(`önceki: ${E.growthPrevious.signups}`);
+    await expect.poll(() => figure('funnel', 'signups').innerText()).toMatch(/^5 \(10%\)/);
+    await expect.poll(() => figure('funnel', 'einIssued').innerText()).toMatch(/^1 \(50%\)/);
+    await expect.poll(() => figure('money', 'orders').innerText()).toMatch(/^3\b/);
+    await expect.poll(() => figure('money', 'revenue').innerText()).toContain('599');
+    await expect.poll(() => figure('irs', 'overdue').innerText()).toBe(String(E.overdue));
+    await expect.poll(() => figure('care', 'waiting').innerText()).toBe(String(E.waitingOver24h));
+    await expect.poll(() => figure('care', 'median').innerText()).toMatch(/^14 sa/);
+    await expect.poll(() => figure('deadlines', 'dueSoon').innerText()).toBe(String(E.dueSoon));
+    await expect.poll(() => figure('deadlines', 'overdue').innerText()).toBe(String(E.deadlinesOverdue));
     // Six panels' charts, the bank panel's (decision 0085) and the mail panel's (decision 0089).
     await expect.poll(() => owner.getByTestId('home-chart').count()).toBe(8);
     await screenshots(owner, 'home-owner-tr');
@@ -54,7 +54,7 @@ describe('the operator home', () => {
     await figure('funnel', 'firstPayment').getByRole('link').click();
     await owner.waitForURL(`**/admin/orders?first=1**link=${seeded.spring}**`);
     await owner.getByTestId('order-row').first().waitFor();
-    expect(await owner.getByTestId('order-row').count()).toBe(E.funnelSpring.firstPayment);
+    await expect.poll(() => owner.getByTestId('order-row').count()).toBe(E.funnelSpring.firstPayment);
     await owner.getByTestId('attribution-filter').getByText(`Kısa link: ${seeded.spring}`).waitFor();
     await screenshots(owner, 'orders-first-payment-link-tr');
     await owner.goto(`/admin?${RANGE}`);
@@ -65,7 +65,7 @@ describe('the operator home', () => {
     const table = owner.getByTestId('home-table-care');
     // Months in words, not "2025-03" (decision 0076).
     await table.getByRole('cell', { name: 'Mart 2025' }).waitFor();
-    expect(await table.locator('tbody tr').first().innerText()).toMatch(/Mart 2025\s+3\s+2\s+14 sa\s+22 sa/);
+    await expect.poll(() => table.locator('tbody tr').first().innerText()).toMatch(/Mart 2025\s+3\s+2\s+14 sa\s+22 sa/);
     const [download] = await Promise.all([
       owner.waitForEvent('download'),
       care.getByRole('button', { name: 'CSV' }).click(),
@@ -79,7 +79,7 @@ describe('the operator home', () => {
     await figure('irs', 'overdue').getByRole('link').click();
     await owner.waitForURL('**/admin/ein?overdue=1**');
     await owner.getByTestId('ein-row').first().waitFor();
-    expect(await owner.getByTestId('ein-row').count()).toBe(E.overdue);
+    await expect.poll(() => owner.getByTestId('ein-row').count()).toBe(E.overdue);
 
     // "Overdue" deadlines open the deadlines desk's overdue view (decision 0064): the item that passed
     // five days ago, unmarked.
@@ -87,7 +87,7 @@ describe('the operator home', () => {
     await figure('deadlines', 'overdue').getByRole('link').click();
     await owner.waitForURL('**/admin/deadlines?overdue=1**');
     await owner.getByTestId('deadline-row').first().waitFor();
-    expect(await owner.getByTestId('deadline-row').count()).toBe(E.deadlinesOverdue);
+    await expect.poll(() => owner.getByTestId('deadline-row').count()).toBe(E.deadlinesOverdue);
     await owner.getByTestId('deadline-row').getByText('5 gün gecikti').waitFor();
     await screenshots(owner, 'deadlines-overdue-tr');
 
@@ -96,8 +96,8 @@ describe('the operator home', () => {
     await figure('care', 'waiting').getByRole('link').click();
     await owner.waitForURL('**/admin/support?waiting=1**');
     await owner.getByTestId('support-row').first().waitFor();
-    expect(await owner.getByTestId('support-row').count()).toBe(E.waitingOver24h);
-    expect(await owner.getByLabel('24 saatten uzun süredir yanıt bekleyenler').isChecked()).toBe(true);
+    await expect.poll(() => owner.getByTestId('support-row').count()).toBe(E.waitingOver24h);
+    await expect.poll(() => owner.getByLabel('24 saatten uzun süredir yanıt bekleyenler').isChecked()).toBe(true);
     await screenshots(owner, 'support-waiting-tr');
 
     // The money figures open the paid, live orders of the range's days.
@@ -105,8 +105,8 @@ describe('the operator home', () => {
     await figure('money', 'orders').getByRole('link').click();
     await owner.waitForURL(`**/admin/orders?**paidFrom=${OVERVIEW_RANGE.from}**`);
     await owner.getByTestId('order-row').first().waitFor();
-    expect(await owner.getByTestId('order-row').count()).toBe(E.money.orders);
-    expect(await owner.getByLabel('Ödeme tarihi: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
+    await expect.poll(() => owner.getByTestId('order-row').count()).toBe(E.money.orders);
+    await expect.poll(() => owner.getByLabel('Ödeme tarihi: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
     await screenshots(owner, 'orders-paid-range-tr');
 
     // Sign-ups open the customers who joined in the range.
@@ -114,8 +114,8 @@ describe('the operator home', () => {
     await figure('growth', 'signups').getByRole('link').click();
     await owner.waitForURL(`**/admin/users?**joinedFrom=${OVERVIEW_RANGE.from}**`);
     await owner.getByTestId('user-row').first().waitFor();
-    expect(await owner.getByTestId('user-row').count()).toBe(E.growth.signups);
-    expect(await owner.getByLabel('Yalnızca müşteriler').isChecked()).toBe(true);
+    await expect.poll(() => owner.getByTestId('user-row').count()).toBe(E.growth.signups);
+    await expect.poll(() => owner.getByLabel('Yalnızca müşteriler').isChecked()).toBe(true);
     await screenshots(owner, 'users-joined-range-tr');
 
     // Formations completed open the formations that reached that status in the range.
@@ -123,8 +123,8 @@ describe('the operator home', () => {
     await figure('growth', 'formationsCompleted').getByRole('link').click();
     await owner.waitForURL(`**/admin/formations?**reachedFrom=${OVERVIEW_RANGE.from}**`);
     await owner.getByTestId('formation-row').first().waitFor();
-    expect(await owner.getByTestId('formation-row').count()).toBe(E.growth.formationsCompleted);
-    expect(await owner.getByLabel('Bu duruma geçiş: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
+    await expect.poll(() => owner.getByTestId('formation-row').count()).toBe(E.growth.formationsCompleted);
+    await expect.poll(() => owner.getByLabel('Bu duruma geçiş: ilk gün').inputValue()).toBe(OVERVIEW_RANGE.from);
     await screenshots(owner, 'formations-reached-range-tr');
 
     // English, on a phone as well.
@@ -152,9 +152,9 @@ describe('the operator home', () => {
     await member.getByTestId('home-panel-care').waitFor();
     await member.getByTestId('home-panel-mail').waitFor();
     for (const panel of ['growth', 'funnel', 'irs', 'care', 'mail'])
-      expect(await member.getByTestId(`home-panel-${panel}`).count(), panel).toBe(1);
+      await expect.poll(() => member.getByTestId(`home-panel-${panel}`).count(), { message: panel }).toBe(1);
     for (const panel of ['money', 'deadlines'])
-      expect(await member.getByTestId(`home-panel-${panel}`).count(), panel).toBe(0);
+      await expect.poll(() => member.getByTestId(`home-panel-${panel}`).count(), { message: panel }).toBe(0);
     await screenshots(member, 'home-support-tr');
     await member.context().close();
   }, 120_000);

@@ -81,12 +81,14 @@ describe('services and payments', () => {
     const titles = await page.locator('[data-testid=service-card] h2').allTextContents();
     // Active only, oldest first.
     expect(titles).toEqual(['Vergi danışmanlığı', 'Aylık muhasebe']);
-    expect(await page.locator('[data-testid=service-price]').allTextContents()).toEqual(['$149,50', '$99,00']);
+    await expect
+      .poll(() => page.locator('[data-testid=service-price]').allTextContents())
+      .toEqual(['$149,50', '$99,00']);
     // No session: the header offers to sign in instead of signing out.
     await page.getByTestId('header-sign-in').waitFor();
     await screenshots(page, 'services-list-anonymous');
-    expect(await page.getByTestId('services-meeting-link').textContent()).toBe('Yakında');
-    expect(await page.getByTestId('services-meeting-link').getAttribute('href')).toBe('/support');
+    await expect.poll(() => page.getByTestId('services-meeting-link').textContent()).toBe('Yakında');
+    await expect.poll(() => page.getByTestId('services-meeting-link').getAttribute('href')).toBe('/support');
 
     await page.locator('[data-testid=service-buy]').first().click();
     await page.getByText('Hizmet satın almak için lütfen giriş yapın').first().waitFor();
@@ -121,7 +123,9 @@ describe('services and payments', () => {
     await page.waitForURL(`**/services/${catalogue.consult.id}`);
     await page.getByRole('heading', { level: 1, name: 'Vergi danışmanlığı' }).waitFor();
     // The admin's line breaks are kept.
-    expect(await page.getByTestId('service-description').innerText()).toContain('bire bir görüşme.\nForm 5472');
+    await expect
+      .poll(() => page.getByTestId('service-description').innerText())
+      .toContain('bire bir görüşme.\nForm 5472');
     await page.getByText('tek seferlik ödeme').first().waitFor();
     const detailReady = (p: Page) => p.getByTestId('service-description').waitFor();
     await screenshots(page, 'service-detail-tr');
@@ -135,9 +139,9 @@ describe('services and payments', () => {
     await page.getByRole('button', { name: 'Hemen Satın Al' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_/);
     await page.getByTestId('test-mode-banner').waitFor();
-    expect(await page.getByTestId('test-mode-banner').innerText()).toMatch(/TEST MODU/);
-    expect(await page.getByTestId('order-name').textContent()).toBe('Vergi danışmanlığı');
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('$149,50');
+    await expect.poll(() => page.getByTestId('test-mode-banner').innerText()).toMatch(/TEST MODU/);
+    await expect.poll(() => page.getByTestId('order-name').textContent()).toBe('Vergi danışmanlığı');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$149,50');
     const checkoutReady = (p: Page) => p.getByTestId('test-checkout-pay').waitFor();
     await bothLanguages(page, 'test-checkout', checkoutReady);
 
@@ -145,8 +149,8 @@ describe('services and payments', () => {
     await page.waitForURL(/\/payment\/success\?session_id=cs_/);
     const result = page.getByTestId('payment-result');
     await result.getByRole('heading', { name: 'Ödeme başarılı' }).waitFor();
-    expect(await result.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
-    expect(await result.getByTestId('order-amount').textContent()).toBe('$149,50');
+    await expect.poll(() => result.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
+    await expect.poll(() => result.getByTestId('order-amount').textContent()).toBe('$149,50');
     await bothLanguages(page, 'payment-success', (p) => p.getByTestId('order-status').waitFor());
 
     // The same checkout cannot be paid twice.
@@ -160,10 +164,10 @@ describe('services and payments', () => {
     const orders = page.getByTestId('orders-card');
     await orders.getByRole('heading', { name: 'Siparişleriniz' }).waitFor();
     const row = orders.getByTestId('order-row').first();
-    expect(await row.textContent()).toContain('Vergi danışmanlığı');
-    expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
+    await expect.poll(() => row.textContent()).toContain('Vergi danışmanlığı');
+    await expect.poll(() => row.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
     // A self-service formation has nothing to pay.
-    expect(await page.getByTestId('formation-payment-status').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('formation-payment-status').count()).toBe(0);
     await context.close();
   });
 
@@ -172,13 +176,13 @@ describe('services and payments', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Merhaba, Burak İptal' }).waitFor();
     // No orders yet: no card.
-    expect(await page.getByTestId('orders-card').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('orders-card').count()).toBe(0);
 
     await page.goto('/services');
     const card = page.locator('[data-testid=service-card]', { hasText: 'Aylık muhasebe' });
     await card.getByRole('button', { name: 'Satın Al: Aylık muhasebe' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_/);
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('$99,00');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$99,00');
     await page.getByTestId('test-checkout-cancel').click();
     await page.waitForURL(/\/payment\/cancelled/);
     await page.getByRole('heading', { name: 'Ödeme iptal edildi' }).waitFor();
@@ -189,9 +193,9 @@ describe('services and payments', () => {
     await page.waitForURL('**/dashboard');
     const row = page.getByTestId('orders-card').getByTestId('order-row');
     await row.first().waitFor();
-    expect(await row.count()).toBe(1);
-    expect(await row.textContent()).toContain('Aylık muhasebe');
-    expect(await row.getByTestId('order-status').getAttribute('data-status')).not.toBe('paid');
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('Aylık muhasebe');
+    await expect.poll(() => row.getByTestId('order-status').getAttribute('data-status')).not.toBe('paid');
     await screenshots(page, 'dashboard-orders-cancelled');
     await context.close();
   });
@@ -209,14 +213,14 @@ describe('services and payments', () => {
     await page.check('input[name=businessAddress][value=private_address]');
     await next();
     // The total of what is charged now: $589 + $100 (the private address's first year).
-    expect(await page.getByTestId('formation-service-total').textContent()).toBe('$689,00');
-    expect(await page.getByText(/ödeme bağlantı/i).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('formation-service-total').textContent()).toBe('$689,00');
+    await expect.poll(() => page.getByText(/ödeme bağlantı/i).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-total');
 
     await page.getByRole('button', { name: 'Ödemeye geç' }).click();
     await page.waitForURL(/\/payment\/test-checkout\/cs_/);
-    expect(await page.getByTestId('order-name').textContent()).toBe('Premium paket + Özel adres');
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('$689,00');
+    await expect.poll(() => page.getByTestId('order-name').textContent()).toBe('Premium paket + Özel adres');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$689,00');
     await page.getByTestId('test-checkout-pay').click();
     await page.waitForURL(/\/payment\/success/);
     await page.getByTestId('payment-result').getByRole('heading', { name: 'Ödeme başarılı' }).waitFor();
@@ -225,14 +229,14 @@ describe('services and payments', () => {
     await page.waitForURL('**/dashboard');
     const badge = page.getByTestId('formation-payment-status');
     await badge.waitFor();
-    expect(await badge.getAttribute('data-status')).toBe('paid');
-    expect(await badge.textContent()).toBe('Ödeme: Ödendi');
+    await expect.poll(() => badge.getAttribute('data-status')).toBe('paid');
+    await expect.poll(() => badge.textContent()).toBe('Ödeme: Ödendi');
     // Nothing is left to pay: the next step says the formation is under way.
     await page.getByTestId('next-step-formation-service-paid').waitFor();
-    expect(await page.getByTestId('next-step-formation-service').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('next-step-formation-service').count()).toBe(0);
     const row = page.getByTestId('orders-card').getByTestId('order-row');
-    expect(await row.textContent()).toContain('Premium paket + Özel adres');
-    expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
+    await expect.poll(() => row.textContent()).toContain('Premium paket + Özel adres');
+    await expect.poll(() => row.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
     await screenshots(page, 'dashboard-formation-paid');
 
     // The wizard shows what was bought instead of the form (decision 0032): no steps, no choices to
@@ -240,10 +244,10 @@ describe('services and payments', () => {
     await page.goto('/formation-service');
     const summary = page.getByTestId('formation-service-paid-summary');
     await summary.getByTestId('formation-service-paid').waitFor();
-    expect(await summary.getByTestId('formation-service-total').textContent()).toBe('$689,00');
-    expect(await page.locator('input[name=packageSelected], input[name=businessAddress]').count()).toBe(0);
-    expect(await page.getByTestId('wizard-back').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Ödemeye geç' }).count()).toBe(0);
+    await expect.poll(() => summary.getByTestId('formation-service-total').textContent()).toBe('$689,00');
+    await expect.poll(() => page.locator('input[name=packageSelected], input[name=businessAddress]').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('wizard-back').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Ödemeye geç' }).count()).toBe(0);
     await screenshots(page, 'turnkey-payment-paid');
     const edit = await page.request.put('/api/formation-service/draft', {
       data: { packageSelected: 'formation_only', businessAddress: 'shared_address' },

@@ -30,7 +30,7 @@ describe('customers’ data rights', () => {
     // Sign-up (Turkish): the notice is linked, the optional consent is asked on its own and not ticked.
     await page.goto('/signup');
     await page.getByTestId('signup-notice').waitFor();
-    expect(await page.isChecked('input[name=productMails]')).toBe(false);
+    await expect.poll(() => page.isChecked('input[name=productMails]')).toBe(false);
     await page.fill('input[name=fullName]', name);
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'Sirket2025ok');
@@ -68,7 +68,7 @@ describe('customers’ data rights', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Hesabım', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('consent-productMails-state').textContent()).toBe('Verildi');
-    await expect(page.getByTestId('consent-terms').textContent()).resolves.toContain('Sürüm');
+    await expect.poll(() => page.getByTestId('consent-terms').textContent()).toContain('Sürüm');
     await screenshots(page, 'privacy-account-tr');
     await page.goto('/account?lang=en');
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
@@ -104,7 +104,7 @@ describe('customers’ data rights', () => {
     await admin.getByRole('heading', { name: 'Veri talepleri', level: 1 }).waitFor();
     const row = admin.getByTestId('privacy-request').filter({ hasText: email });
     await row.waitFor();
-    await expect(row.getByTestId('privacy-due').textContent()).resolves.toContain('Son yanıt tarihi');
+    await expect.poll(() => row.getByTestId('privacy-due').textContent()).toContain('Son yanıt tarihi');
     await screenshots(admin, 'privacy-admin-tr');
     await row.getByTestId('privacy-answer').fill('Ödenmiş siparişiniz yok; tüm verileriniz silindi.');
     await row.getByTestId('privacy-approve').click();

@@ -50,10 +50,10 @@ describe('renewals', () => {
     await ayse.page.goto('/dashboard');
     const notice = ayse.page.getByTestId('renewal-notice-registered_agent');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(formatCalendarDateLong(end, 'tr'));
-    expect(await notice.textContent()).toContain('$125');
+    await expect.poll(() => notice.textContent()).toContain(formatCalendarDateLong(end, 'tr'));
+    await expect.poll(() => notice.textContent()).toContain('$125');
     // The card's words (decision 0072): the period ends, and continues only if she renews.
-    expect(await notice.textContent()).toContain('yenilemezseniz');
+    await expect.poll(() => notice.textContent()).toContain('yenilemezseniz');
     await screenshots(ayse.page, 'renewals-card-tr');
     await ayse.page.goto('/dashboard?lang=en');
     await notice.getByText('only if you renew it', { exact: false }).waitFor();
@@ -70,7 +70,7 @@ describe('renewals', () => {
     const period = await agent(ayse.page).getByTestId('subscription-period').textContent();
     expect(period).toContain(formatCalendarDateLong(end, 'tr'));
     expect(period).toContain(formatCalendarDateLong(periodEndFrom(end), 'tr'));
-    expect(await agent(ayse.page).getAttribute('data-status')).toBe('active');
+    await expect.poll(() => agent(ayse.page).getAttribute('data-status')).toBe('active');
     await screenshots(ayse.page, 'renewals-renewed-tr');
     await ayse.page.context().close();
 
@@ -84,7 +84,7 @@ describe('renewals', () => {
     await screenshots(john.page, 'renewals-cancel-dialog-en');
     await john.page.getByTestId('subscription-cancel-dialog-confirm').click();
     await john.page.locator('[data-testid="subscription-registered_agent"][data-status="cancelled"]').waitFor();
-    expect(await agent(john.page).getByTestId('subscription-standing').textContent()).toMatch(/^Ends on /);
+    await expect.poll(() => agent(john.page).getByTestId('subscription-standing').textContent()).toMatch(/^Ends on /);
     await screenshots(john.page, 'renewals-cancelled-en');
     await agent(john.page).getByTestId('subscription-resume').click();
     await john.page.locator('[data-testid="subscription-registered_agent"][data-status="active"]').waitFor();
@@ -130,10 +130,10 @@ describe('renewals', () => {
       await ops.goto('/admin/deadlines?days=180&rule=registered_agent_renewal');
       const johnRow = ops.getByTestId('deadline-row').filter({ hasText: 'John Carter LLC' });
       await johnRow.waitFor();
-      expect(await johnRow.getByTestId('deadline-renewal-status').textContent()).toBe(
-        `Dönem sonu ${formatCalendarDateLong(johnEnd, 'tr')}`,
-      );
-      expect(await ops.getByTestId('deadline-row').filter({ hasText: 'Mehmet Kaya LLC' }).count()).toBe(0);
+      await expect
+        .poll(() => johnRow.getByTestId('deadline-renewal-status').textContent())
+        .toBe(`Dönem sonu ${formatCalendarDateLong(johnEnd, 'tr')}`);
+      await expect.poll(() => ops.getByTestId('deadline-row').filter({ hasText: 'Mehmet Kaya LLC' }).count()).toBe(0);
       await screenshots(ops, 'renewals-deadlines-tr');
       await ops.goto('/admin/renewals?view=lapsed&lang=en');
       await ops.getByTestId('renewal-row').first().waitFor();

@@ -16,10 +16,9 @@ import {
   serverAndBrowserForFile,
   signUpInBrowser,
 } from '../support/e2e';
+import { PDF } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function issuedApplicant(page: Page, businessName: string): Promise<string> {
   await signUpInBrowser(page, 'Deniz Arslan', e2eEmail('retention'));
@@ -78,7 +77,7 @@ describe('SSN retention on the dashboard and the EIN desk', () => {
       expect(await runRetentionSweep(e2e.server.deps)).toMatchObject({ ssnPurged: 1 });
       await customer.reload();
       await customer.getByTestId('ssn-retention-purged').getByText("SSN'iniz silindi").waitFor();
-      expect(await customer.getByTestId('ssn-retention-soon').count()).toBe(0);
+      await expect.poll(() => customer.getByTestId('ssn-retention-soon').count()).toBe(0);
       await screenshots(customer, 'retention-dashboard-purged');
 
       // The EIN desk: "purged on" where the SSN was (in the owner's language), no reveal.
@@ -88,7 +87,7 @@ describe('SSN retention on the dashboard and the EIN desk', () => {
       await admin.locator('[data-testid=ein-row]', { hasText: businessName }).first().click();
       const purged = admin.getByTestId('ein-ssn-purged');
       await purged.getByText(/Purged on|tarihinde silindi/).waitFor();
-      expect(await admin.getByTestId('ein-ssn-reveal').count()).toBe(0);
+      await expect.poll(() => admin.getByTestId('ein-ssn-reveal').count()).toBe(0);
       await screenshots(admin, 'retention-ein-desk-purged');
     } finally {
       env.TEST_CLOCK_OFFSET_DAYS = 0;

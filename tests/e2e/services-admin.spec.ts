@@ -18,16 +18,9 @@ async function toast(page: Page, text: string) {
 }
 
 describe('admin services', () => {
-  it('creates, edits, deactivates and deletes services, and shows a customer’s orders on the users page', async () => {
-    // A customer with a formation record (its payment status shows on the users page).
-    const { page: customer, email: customerEmail } = await customerPage(
-      e2e,
-      'Hizmet Müşterisi Elif',
-      'hizmet.musterisi',
-      {
-        formationType: 'self',
-      },
-    );
+  it('creates, edits, deactivates and deletes services', async () => {
+    // A customer, who buys one of the services (an order keeps a service from being deleted).
+    const { page: customer } = await customerPage(e2e, 'Hizmet Müşterisi Elif', 'hizmet.musterisi');
 
     const admin = await adminPage(e2e, 'Selin Yönetici', 'admin.services');
     await openAdminSection(admin, 'Hizmetler', '/admin/services');
@@ -40,7 +33,7 @@ describe('admin services', () => {
     await form.getByText('Açıklama gerekli').waitFor();
     await form.getByText('Geçerli bir fiyat gerekli').waitFor();
     // Without real Stripe the Price ID is optional.
-    await expect(form.getByText('Stripe Fiyat Kimliği (Price ID) gerekli').count()).resolves.toBe(0);
+    await expect.poll(() => form.getByText('Stripe Fiyat Kimliği (Price ID) gerekli').count()).toBe(0);
     await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('service-title');
 
     // Create: Turkish and English texts, a price in dollars.
@@ -53,18 +46,18 @@ describe('admin services', () => {
     await toast(admin, 'Hizmet başarıyla oluşturuldu');
     const consulting = admin.locator('[data-testid=service-row]', { hasText: 'Şirket Kuruluş Danışmanlığı' });
     await consulting.waitFor();
-    await expect(consulting.getByTestId('service-price').textContent()).resolves.toBe('$149,50');
-    await expect(consulting.getByTestId('service-active-badge').textContent()).resolves.toBe('Aktif');
+    await expect.poll(() => consulting.getByTestId('service-price').textContent()).toBe('$149,50');
+    await expect.poll(() => consulting.getByTestId('service-active-badge').textContent()).toBe('Aktif');
     const consultingId = (await consulting.getAttribute('data-id')) as string;
     // The form is blank again, ready for the next one.
-    await expect(admin.inputValue('#service-title')).resolves.toBe('');
+    await expect.poll(() => admin.inputValue('#service-title')).toBe('');
 
     // Edit: the row's values come into the same form; a new price is saved.
     await consulting.getByTestId('service-edit').click();
     await admin.locator('[data-testid=service-form][data-mode=edit]').waitFor();
-    await expect(admin.inputValue('#service-title')).resolves.toBe('Şirket Kuruluş Danışmanlığı');
-    await expect(admin.inputValue('#service-price')).resolves.toBe('149,50');
-    await expect(admin.inputValue('#service-title-en')).resolves.toBe('Company Formation Consulting');
+    await expect.poll(() => admin.inputValue('#service-title')).toBe('Şirket Kuruluş Danışmanlığı');
+    await expect.poll(() => admin.inputValue('#service-price')).toBe('149,50');
+    await expect.poll(() => admin.inputValue('#service-title-en')).toBe('Company Formation Consulting');
     await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('service-title');
     await admin.fill('#service-price', '199,99');
     // The compliance items it files ("Let us file it"), by the catalogue's translated names.
@@ -85,8 +78,8 @@ describe('admin services', () => {
     ]);
     await consulting.getByTestId('service-edit').click();
     await admin.locator('[data-testid=service-form][data-mode=edit]').waitFor();
-    expect(await rules.getByLabel('Wyoming yıllık raporu (annual report)').isChecked()).toBe(true);
-    expect(await rules.getByLabel('Delaware LLC yıllık vergisi').isChecked()).toBe(false);
+    await expect.poll(() => rules.getByLabel('Wyoming yıllık raporu (annual report)').isChecked()).toBe(true);
+    await expect.poll(() => rules.getByLabel('Delaware LLC yıllık vergisi').isChecked()).toBe(false);
     await screenshots(admin, 'admin-services-rules-tr');
     await form.getByTestId('service-form-cancel').click();
     await admin.locator('[data-testid=service-form][data-mode=create]').waitFor();
@@ -100,7 +93,7 @@ describe('admin services', () => {
     const tax = admin.locator('[data-testid=service-row]', { hasText: 'Vergi Danışmanlığı' });
     await tax.waitFor();
     const taxId = (await tax.getAttribute('data-id')) as string;
-    expect(await publicServiceIds(customer)).toEqual(expect.arrayContaining([consultingId, taxId]));
+    await expect.poll(() => publicServiceIds(customer)).toEqual(expect.arrayContaining([consultingId, taxId]));
 
     // The customer buys the consulting service in test mode and pays.
     const checkout = await customer.request.post('/api/payments/checkout', {
@@ -125,8 +118,8 @@ describe('admin services', () => {
     await tax.getByTestId('service-toggle').click();
     await toast(admin, 'Hizmet başarıyla güncellendi');
     await admin.locator(`[data-testid=service-row][data-id="${taxId}"][data-active=false]`).waitFor();
-    expect(await publicServiceIds(customer)).not.toContain(taxId);
-    expect(await publicServiceIds(customer)).toContain(consultingId);
+    await expect.poll(() => publicServiceIds(customer)).not.toContain(taxId);
+    await expect.poll(() => publicServiceIds(customer)).toContain(consultingId);
     await admin.selectOption('#services-status-filter', 'inactive');
     await admin.waitForURL(/[?&]status=inactive/);
     await expect.poll(() => admin.locator('[data-testid=service-row]').count()).toBe(1);
@@ -137,7 +130,7 @@ describe('admin services', () => {
     await admin.goto('/admin/services?lang=en');
     await admin.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
     await consulting.waitFor();
-    await expect(consulting.getByTestId('service-price').textContent()).resolves.toBe('$199.99');
+    await expect.poll(() => consulting.getByTestId('service-price').textContent()).toBe('$199.99');
     await screenshots(admin, 'admin-services-en');
     // The form as it looks while editing, with the server-repeated rules in view.
     await consulting.getByTestId('service-edit').click();
@@ -172,9 +165,46 @@ describe('admin services', () => {
     await dialog.getByTestId('service-delete-dialog-confirm').click();
     await toast(admin, 'Bu hizmetin siparişleri olduğu için silinmedi, pasifleştirildi');
     await admin.locator(`[data-testid=service-row][data-id="${consultingId}"][data-active=false]`).waitFor();
-    expect(await publicServiceIds(customer)).not.toContain(consultingId);
+    await expect.poll(() => publicServiceIds(customer)).not.toContain(consultingId);
+
+    await admin.context().close();
+    await customer.context().close();
+  });
+
+  it('shows a customer’s paid order on the users page and the orders page, in both languages and on a phone', async () => {
+    // A customer with a formation record (its payment status shows on the users page) who bought the
+    // consulting service in test mode; the service made and bought through the API (the test before
+    // walks both).
+    const { page: customer, email: customerEmail } = await customerPage(
+      e2e,
+      'Hizmet Müşterisi Elif',
+      'hizmet.siparis',
+      { formationType: 'self' },
+    );
+    const admin = await adminPage(e2e, 'Selin Yönetici', 'admin.orders');
+    const created = await admin.request.post('/api/admin/services', {
+      data: {
+        title: 'Şirket Kuruluş Danışmanlığı',
+        description: 'Kuruluş sürecinde birebir danışmanlık.',
+        titleEn: 'Company Formation Consulting',
+        descriptionEn: 'One-to-one help through the formation.',
+        priceCents: 19_999,
+      },
+      ...fromOurPages(admin),
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const consultingId = ((await created.json()) as { service: { id: string } }).service.id;
+    const checkout = await customer.request.post('/api/payments/checkout', {
+      data: { serviceId: consultingId },
+      ...fromOurPages(customer),
+    });
+    expect(checkout.status()).toBe(200);
+    const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop() as string;
+    const paid = await customer.request.post(`/api/payments/test-checkout/${sessionId}/pay`, fromOurPages(customer));
+    expect(paid.status()).toBe(200);
 
     // The customer's order and formation payment on the users page.
+    await admin.goto('/admin/services');
     await admin.getByRole('link', { name: 'Kullanıcılar' }).first().click();
     await admin.waitForURL('**/admin/users');
     await admin.fill('#users-search', customerEmail);
@@ -184,15 +214,15 @@ describe('admin services', () => {
     await panel.getByRole('heading', { name: 'Hizmet Müşterisi Elif' }).waitFor();
     const order = panel.getByTestId('user-order');
     await order.waitFor();
-    await expect(order.getByTestId('user-order-name').textContent()).resolves.toBe('Şirket Kuruluş Danışmanlığı');
-    await expect(order.getByTestId('user-order-status').textContent()).resolves.toBe('Ödendi');
-    await expect(order.getByTestId('user-order-provider').textContent()).resolves.toBe('Test modu');
+    await expect.poll(() => order.getByTestId('user-order-name').textContent()).toBe('Şirket Kuruluş Danışmanlığı');
+    await expect.poll(() => order.getByTestId('user-order-status').textContent()).toBe('Ödendi');
+    await expect.poll(() => order.getByTestId('user-order-provider').textContent()).toBe('Test modu');
     // No money moved: the order carries the TEST MODE mark, so staff never deliver on it by mistake.
-    await expect(order.getByTestId('user-order-test-mode').textContent()).resolves.toBe('TEST MODU');
-    await expect(order.getByTestId('user-order-amount').textContent()).resolves.toBe('$199,99');
+    await expect.poll(() => order.getByTestId('user-order-test-mode').textContent()).toBe('TEST MODU');
+    await expect.poll(() => order.getByTestId('user-order-amount').textContent()).toBe('$199,99');
     const formationPayment = panel.getByTestId('user-formation-payment-status');
-    await expect(formationPayment.textContent()).resolves.toBe('Bekliyor');
-    expect(await formationPayment.getAttribute('data-status')).toBe('pending');
+    await expect.poll(() => formationPayment.textContent()).toBe('Bekliyor');
+    await expect.poll(() => formationPayment.getAttribute('data-status')).toBe('pending');
     await panel.getByTestId('user-order-recheck').click();
     await toast(admin, 'Ödeme kontrol edildi: Ödendi');
     await panel.getByTestId('user-orders').scrollIntoViewIfNeeded();
@@ -203,9 +233,9 @@ describe('admin services', () => {
     await admin.goto(`${usersUrl.pathname}${usersUrl.search}`);
     await order.waitFor();
     // An English title was given at purchase time, so English readers get it.
-    await expect(order.getByTestId('user-order-name').textContent()).resolves.toBe('Company Formation Consulting');
-    await expect(order.getByTestId('user-order-provider').textContent()).resolves.toBe('Test mode');
-    await expect(order.getByTestId('user-order-test-mode').textContent()).resolves.toBe('TEST MODE');
+    await expect.poll(() => order.getByTestId('user-order-name').textContent()).toBe('Company Formation Consulting');
+    await expect.poll(() => order.getByTestId('user-order-provider').textContent()).toBe('Test mode');
+    await expect.poll(() => order.getByTestId('user-order-test-mode').textContent()).toBe('TEST MODE');
     await panel.getByTestId('user-orders').scrollIntoViewIfNeeded();
     await screenshots(admin, 'admin-users-orders-en');
 
@@ -216,15 +246,15 @@ describe('admin services', () => {
     await admin.waitForURL(/mode=test/);
     const listed = admin.locator('[data-testid=order-row]', { hasText: customerEmail });
     await listed.waitFor();
-    await expect(listed.getByTestId('order-test-mode').textContent()).resolves.toBe('TEST MODU');
-    await expect(listed.getByTestId('order-status').textContent()).resolves.toBe('Ödendi');
-    await expect(listed.getByTestId('order-amount').textContent()).resolves.toBe('$199,99');
+    await expect.poll(() => listed.getByTestId('order-test-mode').textContent()).toBe('TEST MODU');
+    await expect.poll(() => listed.getByTestId('order-status').textContent()).toBe('Ödendi');
+    await expect.poll(() => listed.getByTestId('order-amount').textContent()).toBe('$199,99');
     await screenshots(admin, 'admin-orders-tr');
     await admin.selectOption('#orders-mode', 'live');
     await admin.getByTestId('orders-empty').waitFor();
     await admin.goto('/admin/orders?lang=en&mode=test');
     await listed.waitFor();
-    await expect(listed.getByTestId('order-item').textContent()).resolves.toBe('Company Formation Consulting');
+    await expect.poll(() => listed.getByTestId('order-item').textContent()).toBe('Company Formation Consulting');
     await screenshots(admin, 'admin-orders-en');
 
     // Phones: the services cards and the panel fit the screen.

@@ -62,8 +62,8 @@ describe('short links', () => {
     await admin.getByText('Kısa link başarıyla oluşturuldu').waitFor();
     const row = rowOf(admin, slug);
     await row.waitFor();
-    await expect(row.getByTestId('short-link-badge').textContent()).resolves.toBe('Kalıcı');
-    await expect(row.getByTestId('short-link-clicks').textContent()).resolves.toBe('0');
+    await expect.poll(() => row.getByTestId('short-link-badge').textContent()).toBe('Kalıcı');
+    await expect.poll(() => row.getByTestId('short-link-clicks').textContent()).toBe('0');
 
     // The same slug again: refused in the spec's words, under the slug field.
     await admin.fill('input[name=originalUrl]', `${e2e.server.url}/signup`);
@@ -76,7 +76,7 @@ describe('short links', () => {
     // Copy gives {origin}/go/{slug}.
     await row.getByTestId('short-link-copy').click();
     await admin.getByText('Link panoya kopyalandı').waitFor();
-    await expect(admin.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${e2e.server.url}/go/${slug}`);
+    await expect.poll(() => admin.evaluate(() => navigator.clipboard.readText())).toBe(`${e2e.server.url}/go/${slug}`);
 
     // A visitor in a browser of their own opens the link and lands on the sign-up page with the UTM fields.
     const visitor = await visitorContext();
@@ -110,15 +110,15 @@ describe('short links', () => {
         { timeout: 10_000 },
       )
       .toBe('1');
-    await expect(row.getByTestId('short-link-signups').textContent()).resolves.toBe('1');
-    await expect(row.getByTestId('short-link-paying').textContent()).resolves.toBe('0');
-    await expect(row.getByTestId('short-link-shares').textContent()).resolves.toBe('0');
+    await expect.poll(() => row.getByTestId('short-link-signups').textContent()).toBe('1');
+    await expect.poll(() => row.getByTestId('short-link-paying').textContent()).toBe('0');
+    await expect.poll(() => row.getByTestId('short-link-shares').textContent()).toBe('0');
 
     // Edit: the slug cannot change; the campaign can.
     await row.getByTestId('short-link-edit').click();
     const form = admin.getByTestId('short-link-form');
     await expect.poll(() => form.getAttribute('data-mode')).toBe('edit');
-    await expect(admin.locator('input[name=slug]').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => admin.locator('input[name=slug]').isDisabled()).toBe(true);
     await admin.getByText('Kısa ad, link oluşturulduktan sonra değiştirilemez.').waitFor();
     await admin.fill('input[name=utmCampaign]', 'yaz-2');
     await admin.getByTestId('short-link-submit').click();
@@ -163,7 +163,7 @@ describe('short links', () => {
     expect(res.status()).toBe(201);
     await admin.reload();
     const row = rowOf(admin, slug);
-    await expect(row.getByTestId('short-link-badge').textContent()).resolves.toBe('Süresi doldu');
+    await expect.poll(() => row.getByTestId('short-link-badge').textContent()).toBe('Süresi doldu');
 
     const visitor = await visitorContext();
     const page = await visitor.newPage();

@@ -59,7 +59,7 @@ describe('staff by invitation', () => {
     await enrolInBrowser(member, memberEmail);
     await member.waitForURL('**/admin/support');
     await member.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await member.getByRole('link', { name: 'Ekip', exact: true }).count()).toBe(0);
+    await expect.poll(() => member.getByRole('link', { name: 'Ekip', exact: true }).count()).toBe(0);
     const before = await member.request.get('/api/admin/support/threads');
     expect(before.status()).toBe(200);
 
@@ -83,7 +83,7 @@ describe('staff by invitation', () => {
     await member.goto('/admin/ein');
     await member.getByText('Destek Görünüm LLC').first().click();
     await member.getByTestId('ein-ssn').first().waitFor();
-    expect(await member.getByTestId('ein-ssn-reveal').count()).toBe(0);
+    await expect.poll(() => member.getByTestId('ein-ssn-reveal').count()).toBe(0);
     await screenshots(member, 'staff-support-ein-tr');
     const reveal = await member.request.post(`/api/admin/ein-applications/${application.id}/ssn`, fromOurPages(member));
     expect(reveal.status()).toBe(403);
@@ -95,7 +95,7 @@ describe('staff by invitation', () => {
     // The member set up the second factor: the owner sees it, and could reset it (decision 0042).
     await row.getByText('İki adımlı doğrulama: Açık').waitFor();
     await row.getByTestId('staff-reset-two-factor').waitFor();
-    await expect(owner.locator('[data-testid=staff-invitation]', { hasText: memberEmail }).count()).resolves.toBe(0);
+    await expect.poll(() => owner.locator('[data-testid=staff-invitation]', { hasText: memberEmail }).count()).toBe(0);
     await screenshots(owner, 'admin-staff-tr');
 
     // Deactivation: confirmed, and the member's open tab is refused on its next request. The owner's last
@@ -112,7 +112,7 @@ describe('staff by invitation', () => {
     await stepUp.locator('input[name=stepUpCode]').fill(nextSecondFactorCode(ownerEmail));
     await owner.getByTestId('step-up-dialog-confirm').click();
     await owner.getByText('Deniz Destek devre dışı bırakıldı ve e-postayla bilgilendirildi.').first().waitFor();
-    await expect(row.getByTestId('staff-status').textContent()).resolves.toBe('Devre dışı');
+    await expect.poll(() => row.getByTestId('staff-status').textContent()).toBe('Devre dışı');
     const after = await member.request.get('/api/admin/support/threads');
     expect(after.status()).toBe(401);
     expect((await member.request.get('/api/me')).status()).toBe(401);
@@ -123,7 +123,7 @@ describe('staff by invitation', () => {
     for (const label of ['Ekibe davet edildi', 'Ekibe katıldı', 'Ekip üyesi devre dışı bırakıldı']) {
       await owner.locator('[data-testid=audit-action]', { hasText: label }).first().waitFor();
     }
-    await expect(owner.getByTestId('audit-network').first().textContent()).resolves.toBe('127.0.0.0/24');
+    await expect.poll(() => owner.getByTestId('audit-network').first().textContent()).toBe('127.0.0.0/24');
     await owner.locator('#audit-action').selectOption('staff.deactivated');
     await owner.waitForURL(/[?&]action=staff\.deactivated/);
     await expect.poll(() => owner.locator('[data-testid=audit-row]').count()).toBe(1);

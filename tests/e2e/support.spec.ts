@@ -12,6 +12,7 @@ import {
   signUpInBrowser,
 } from '../support/e2e';
 import { adminPage } from '../support/e2e-accounts';
+import { PDF } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
 
@@ -20,7 +21,6 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('ekran goruntusu'.repeat(40)),
 ]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The conversation's bubble elements as [author, side] pairs, oldest first. */
 async function bubbles(page: Page) {
@@ -58,12 +58,12 @@ describe('support tickets', () => {
     const threadId = new URL(page.url()).searchParams.get('thread') ?? '';
     expect(threadId).not.toBe('');
     await page.getByTestId('support-thread-view').waitFor();
-    expect(await bubbles(page)).toEqual([['customer', 'right']]);
+    await expect.poll(() => bubbles(page)).toEqual([['customer', 'right']]);
     await expect
       .poll(() => page.locator('[data-testid=support-attachment]').first().textContent())
       .toContain('banka.png');
     const threadRow = page.locator(`[data-testid=support-thread][data-id="${threadId}"]`);
-    expect(await threadRow.locator('[data-testid=support-status]').getAttribute('data-status')).toBe('open');
+    await expect.poll(() => threadRow.locator('[data-testid=support-status]').getAttribute('data-status')).toBe('open');
 
     // --- Staff ---
     const admin = await adminPage(e2e, 'Deniz Destek', 'destek.admin');
@@ -79,24 +79,26 @@ describe('support tickets', () => {
     await admin.waitForURL(/q=/);
     const row = admin.locator(`[data-testid=support-row][data-id="${threadId}"]`);
     await row.waitFor();
-    expect(await admin.locator('[data-testid=support-row]').count()).toBe(1);
-    expect(await row.textContent()).toContain(customerEmail);
-    expect(await row.getByTestId('support-waiting').textContent()).toMatch(/yanıtımızı bekliyor/);
+    await expect.poll(() => admin.locator('[data-testid=support-row]').count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain(customerEmail);
+    await expect.poll(() => row.getByTestId('support-waiting').textContent()).toMatch(/yanıtımızı bekliyor/);
     await row.locator('button').click();
     await admin.waitForURL(new RegExp(`thread=${threadId}`));
     const detail = admin.getByTestId('support-detail');
     await detail.getByTestId('support-customer').waitFor();
-    expect(await detail.getByTestId('support-customer').textContent()).toContain('Kuruluş durumu');
-    expect(await detail.getByTestId('support-user-link').getAttribute('href')).toMatch(/^\/admin\/users\?id=/);
+    await expect.poll(() => detail.getByTestId('support-customer').textContent()).toContain('Kuruluş durumu');
+    await expect
+      .poll(() => detail.getByTestId('support-user-link').getAttribute('href'))
+      .toMatch(/^\/admin\/users\?id=/);
     // On the staff desk the customer's message is on the left: the admin's own side is the staff's.
     await admin.locator('[data-testid=support-message]').first().waitFor();
-    expect(await bubbles(admin)).toEqual([['customer', 'left']]);
+    await expect.poll(() => bubbles(admin)).toEqual([['customer', 'left']]);
 
     // The send button waits for text.
     const send = detail.getByTestId('support-send');
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await detail.locator('textarea[name=message]').fill('   ');
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await detail.locator('textarea[name=message]').fill('Merhaba Ayşe Hanım, doldurmanız gereken form ektedir.');
     await detail
       .locator('input[name=file]')
@@ -144,14 +146,16 @@ describe('support tickets', () => {
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
     await page.getByTestId('support-thread-view').waitFor();
     await page.locator('[data-testid=support-message]').nth(1).waitFor();
-    expect(await bubbles(page)).toEqual([
-      ['customer', 'right'],
-      ['staff', 'left'],
-    ]);
+    await expect
+      .poll(() => bubbles(page))
+      .toEqual([
+        ['customer', 'right'],
+        ['staff', 'left'],
+      ]);
     // Opening the thread reads the staff reply: its unread mark goes.
     await expect.poll(() => threadRow.getByTestId('support-unread').count()).toBe(0);
-    expect(await page.getByTestId('support-thread-view').getAttribute('data-status')).toBe('in_progress');
-    expect(await page.getByTestId('support-thread-view').textContent()).toContain('İşlemde');
+    await expect.poll(() => page.getByTestId('support-thread-view').getAttribute('data-status')).toBe('in_progress');
+    await expect.poll(() => page.getByTestId('support-thread-view').textContent()).toContain('İşlemde');
     // The view opens at the newest message.
     const scroll = await page
       .getByTestId('support-messages')
@@ -181,12 +185,12 @@ describe('support tickets', () => {
     await screenshots(page, 'support-customer-tr');
     await page.setViewportSize({ width: 375, height: 740 });
     // Nothing wider than the phone's screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The customer answers.
     const reply = page.getByTestId('support-reply');
-    expect(await reply.getByTestId('support-send').isDisabled()).toBe(true);
+    await expect.poll(() => reply.getByTestId('support-send').isDisabled()).toBe(true);
     await reply.locator('textarea[name=message]').fill('Teşekkürler, formu dolduruyorum.');
     await reply.getByTestId('support-send').click();
     await page.getByText('Mesaj gönderildi').first().waitFor();

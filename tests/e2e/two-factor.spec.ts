@@ -78,7 +78,7 @@ describe('the second factor', () => {
     await signUpInBrowser(page, 'Zeynep Güven', email);
     await page.goto('/account/security');
     await page.getByRole('heading', { level: 1, name: 'Giriş güvenliği' }).waitFor();
-    expect(await page.getByTestId('two-factor-status').innerText()).toBe('İki adımlı doğrulama kapalı');
+    await expect.poll(() => page.getByTestId('two-factor-status').innerText()).toBe('İki adımlı doğrulama kapalı');
     await screenshots(page, 'account-security-off');
 
     await page.getByTestId('two-factor-start').click();
@@ -86,7 +86,7 @@ describe('the second factor', () => {
     const key = await shownKey(page);
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
     // The screen shows the QR code of this key's otpauth URI, module for module.
-    expect(await shownQrModules(page)).toEqual(qrModulesOf(otpauthUri(key, TOTP_ISSUER, email)));
+    await expect.poll(() => shownQrModules(page)).toEqual(qrModulesOf(otpauthUri(key, TOTP_ISSUER, email)));
     await screenshots(page, 'account-security-enrol');
     // A wrong code is refused under the field; nothing is turned on.
     const step = timeStep(Date.now());
@@ -130,7 +130,7 @@ describe('the second factor', () => {
     await signUpInBrowser(page, 'Jane Secure', email, 'en');
     await page.goto('/account/security');
     await page.getByRole('heading', { level: 1, name: 'Sign-in security' }).waitFor();
-    expect(await page.getByTestId('two-factor-status').innerText()).toBe('Second factor is off');
+    await expect.poll(() => page.getByTestId('two-factor-status').innerText()).toBe('Second factor is off');
     await screenshots(page, 'account-security-off-en');
     await page.getByTestId('two-factor-start').click();
     await page.getByTestId('two-factor-qr').waitFor();

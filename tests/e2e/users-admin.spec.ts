@@ -26,25 +26,25 @@ describe('admin users', () => {
     await row.waitFor();
     // The unfiltered list (the admin and the customer) stays on screen until the search answers.
     await expect.poll(() => admin.locator('[data-testid=user-row]').count()).toBe(1);
-    await expect(row.textContent()).resolves.toContain('Şirket Sahibi Ayşe');
+    await expect.poll(() => row.textContent()).toContain('Şirket Sahibi Ayşe');
     await row.getByRole('button').click();
     await admin.waitForURL(/[?&]id=/);
 
     const panel = admin.getByTestId('users-detail');
     await panel.getByRole('heading', { name: 'Şirket Sahibi Ayşe' }).waitFor();
-    await expect(panel.getByTestId('user-email').textContent()).resolves.toBe(customerEmail);
-    await expect(panel.getByTestId('user-formation-preference').textContent()).resolves.toBe(
-      'Kendiniz kurun (self-servis)',
-    );
-    await expect(panel.getByTestId('user-utm-source').textContent()).resolves.toBe('Yok');
-    await expect(panel.getByTestId('user-documents-empty').textContent()).resolves.toBe('Henüz yüklenmiş belge yok');
+    await expect.poll(() => panel.getByTestId('user-email').textContent()).toBe(customerEmail);
+    await expect
+      .poll(() => panel.getByTestId('user-formation-preference').textContent())
+      .toBe('Kendiniz kurun (self-servis)');
+    await expect.poll(() => panel.getByTestId('user-utm-source').textContent()).toBe('Yok');
+    await expect.poll(() => panel.getByTestId('user-documents-empty').textContent()).toBe('Henüz yüklenmiş belge yok');
     await screenshots(admin, 'admin-users-tr');
 
     // Edit, Cancel keeps the name; Edit, Save changes it.
     await panel.getByTestId('user-edit').click();
     await panel.locator('input[name=displayName]').fill('Vazgeçilen Ad');
     await panel.getByTestId('user-cancel').click();
-    await expect(panel.getByTestId('user-display-name').textContent()).resolves.toBe('Şirket Sahibi Ayşe');
+    await expect.poll(() => panel.getByTestId('user-display-name').textContent()).toBe('Şirket Sahibi Ayşe');
     await panel.getByTestId('user-edit').click();
     await panel.locator('input[name=displayName]').fill('Ayşe Kaya');
     await panel.getByTestId('user-save').click();
@@ -63,7 +63,7 @@ describe('admin users', () => {
     await admin.getByText('Belge başarıyla yüklendi').first().waitFor();
     const uploaded = panel.locator('[data-testid=user-document]', { hasText: 'İşletme ruhsatı.pdf' });
     await uploaded.waitFor();
-    expect(await uploaded.getAttribute('data-category')).toBe('business_license');
+    await expect.poll(() => uploaded.getAttribute('data-category')).toBe('business_license');
     await uploaded.getByTestId('user-document-by-admin').waitFor();
     await screenshots(admin, 'admin-users-edited-tr');
 
@@ -74,8 +74,8 @@ describe('admin users', () => {
     await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await panel.getByRole('heading', { name: 'Ayşe Kaya' }).waitFor();
     await admin.getByTestId('users-sort').getByText('Newest First').waitFor();
-    await expect(panel.getByTestId('user-formation-status').textContent()).resolves.toBe('Preparation');
-    await expect(panel.getByTestId('user-utm-campaign').textContent()).resolves.toBe('None');
+    await expect.poll(() => panel.getByTestId('user-formation-status').textContent()).toBe('Preparation');
+    await expect.poll(() => panel.getByTestId('user-utm-campaign').textContent()).toBe('None');
     await screenshots(admin, 'admin-users-en');
     await admin.getByTestId('users-sort').click();
     await admin.getByTestId('users-sort').getByText('Oldest First').waitFor();

@@ -12,6 +12,7 @@ import {
   signUpInBrowser,
   staffInBrowser,
 } from './e2e';
+import { browserFile, textPdf } from './files';
 
 /** What serverAndBrowserForFile() gives a spec file. */
 export interface E2e {
@@ -78,4 +79,38 @@ export async function customerPage(
   const created = await page.request.post('/api/formations', { data: formation, ...fromOurPages(page) });
   expect(created.status(), await created.text()).toBe(201);
   return { page, email, formationId: ((await created.json()) as { formation: { id: string } }).formation.id };
+}
+
+/**
+ * The EIN wizard's application sent through the API as the wizard sends it (the customer's formation at
+ * formation_completed), for tests whose subject comes after it; answers its id.
+ */
+export async function einApplicationByApi(
+  page: Page,
+  { businessName, responsiblePartyName, email = e2eEmail('ein-company') }: EinApplicationFields,
+): Promise<string> {
+  const res = await page.request.post('/api/ein-applications', {
+    multipart: {
+      businessName,
+      email,
+      state: 'Wyoming',
+      businessActivity: 'Ecommerce',
+      responsiblePartyName,
+      responsiblePartyPhone: '+90 532 111 22 33',
+      responsiblePartySsn: '123-45-6789',
+      noSsn: 'false',
+      terms: 'true',
+      articlesOfOrganization: browserFile('articles.pdf', await textPdf('Articles of Organization')),
+      registeredAgentInvoice: browserFile('agent-invoice.pdf', await textPdf('Registered agent invoice #1001')),
+    },
+    ...fromOurPages(page),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { application: { id: string } }).application.id;
+}
+
+export interface EinApplicationFields {
+  businessName: string;
+  responsiblePartyName: string;
+  email?: string;
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox, sessions } from '../../src/server/db/schema';
-import { applicationForm, fileForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
+import { applicationForm, PREPARED, SIGNED } from '../../src/server/features/ein/ein.fixtures';
 import { isStaff, STAFF_ROLES, type StaffRole } from '../../src/shared/domain/roles';
+import { fileForm } from './files';
 import {
   createStaffMember,
   GOOD_PASSWORD,
@@ -39,6 +40,11 @@ export type Role = (typeof ROLES)[number];
 
 export function isStaffCaller(role: Role): role is StaffRole {
   return isStaff(role);
+}
+
+/** The callers who hold a second factor: the enrolled staff and the owner whose code is old. */
+export function hasSecondFactor(role: Role): boolean {
+  return isStaffCaller(role) || role === 'staleOwner';
 }
 
 /**

@@ -13,11 +13,22 @@ const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * What a server feature's file may be. routes: its API operations; service: the work; mapper: rows
- * to API shapes; fixtures: test data its tests (and the matrix) share; seed: example rows; csv: an
+ * to API shapes; fixtures: test data its tests (and the matrix) share; matrix: its rows of the authorization
+ * matrix (decision 0093); seed: example rows; csv: an
  * export's columns and file name; instance: a configured library object (better-auth); manifest: what
  * the feature registers (decision 0079).
  */
-const SERVER_ROLES = ['routes', 'service', 'mapper', 'fixtures', 'seed', 'csv', 'instance', 'manifest'] as const;
+const SERVER_ROLES = [
+  'routes',
+  'service',
+  'mapper',
+  'fixtures',
+  'matrix',
+  'seed',
+  'csv',
+  'instance',
+  'manifest',
+] as const;
 /** The API tests (PGlite and PostgreSQL), the unit tests, and what only PostgreSQL can show. */
 const SERVER_TESTS = ['test', 'unit.test', 'postgres.test'] as const;
 const SERVER_FILE = new RegExp(

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../tests/support/api-test';
+import type { TestApp } from '../../../tests/support/test-app';
 import { ADMIN_LIST_EXPORTS, ADMIN_LISTS, UNPAGED_ADMIN_LISTS } from '../../shared/routes/admin-lists';
 
 interface Schema {
@@ -16,14 +17,12 @@ interface ApiDocument {
   components: { schemas: Record<string, Schema> };
 }
 
+const test = apiTest;
 let t: TestApp;
 let doc: ApiDocument;
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   doc = (await t.client().get('/api/openapi.json')).body as ApiDocument;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The fields a schema requires, through its reference and its `allOf` parts (a page extended with more). */

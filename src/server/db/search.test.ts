@@ -1,24 +1,21 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../tests/support/api-test';
 import { searchText } from '../../../tests/support/search-text';
-import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../tests/support/test-app';
+import type { TestApp, TestClient } from '../../../tests/support/test-app';
 import { testEngine } from '../../../tests/support/test-db';
 import { foldTurkish } from '../../shared/domain/search';
 import { helpers } from '../features/ein/ein.fixtures';
 import { users } from './schema';
 import { foldedContains } from './search';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 
 const { db, applicant } = helpers(() => t);

@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../../tests/support/files';
 import { changedTables, tableCounter } from '../../../tests/support/table-counts';
 import {
   createTestApp,
@@ -560,21 +559,7 @@ async function countRows(): Promise<Record<string, number>> {
 }
 
 function storedFileCount(): number {
-  let n = 0;
-  const walk = (dir: string) => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (e.isDirectory()) walk(path.join(dir, e.name));
-      else n += 1;
-    }
-  };
-  walk(path.join(t.deps.env.DATA_DIR, 'files'));
-  return n;
+  return storedFiles(t.deps.env.DATA_DIR).length;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../tests/support/api-test';
 import {
   createTestApp,
   GOOD_PASSWORD,
@@ -17,12 +18,10 @@ import {
 import { adminCreate } from '../cli/admin-create.command';
 import { accounts, mailOutbox, sessions, userProfiles, users } from '../db/schema';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const db = () => t.deps.database.db;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../tests/support/api-test';
 import { changedTables, tableCounter } from '../../../tests/support/table-counts';
 import {
-  createTestApp,
   GOOD_PASSWORD,
   signedInCustomer,
   signUp,
@@ -18,18 +18,16 @@ import { helpers } from '../features/ein/ein.fixtures';
  * Text PostgreSQL or JSON cannot store as sent (NUL, lone surrogates) and text past a field's bound
  * are refused with 400 naming the field, before anything reaches the database.
  */
+const test = apiTest;
 let t: TestApp;
 let count: () => Promise<Record<string, number>>;
 let admin: TestClient;
 let ipCounter = 0;
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   count = await tableCounter(t.deps.database.db);
   admin = t.client({ ip: '198.51.100.200' });
   expect((await signUpAdmin(admin)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Each sign-up from its own address, so the sign-up rate limit stays out of the way. */

@@ -3,10 +3,10 @@
  * searched, sorted and paged in SQL, exported as CSV, with the client's network on every row a request
  * made. On both engines.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
   createStaffMember,
-  createTestApp,
   signUp,
   signUpAdmin,
   type TestApp,
@@ -18,6 +18,7 @@ import { auditEvents } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { networkOf } from '../../platform/http/request-context';
 
+const test = apiTest;
 let t: TestApp;
 let owner: TestClient;
 let ownerId: string;
@@ -35,8 +36,8 @@ async function row(fields: Partial<typeof auditEvents.$inferInsert> & { action: 
   });
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   owner = t.client({ ip: '203.0.113.77' });
   const { res } = await signUpAdmin(owner);
   expect(res.status).toBe(201);
@@ -65,10 +66,6 @@ beforeAll(async () => {
   await row({ action: 'service.updated', actorId: null, actorRole: 'system' }, '2026-01-07T10:00:00Z');
   await row({ action: 'ein.ssn_revealed', subjectUserId: customers.ozan.id }, '2026-01-08T23:59:59Z');
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const list = async (query = '') => {
   const res = await owner.get(`/api/admin/audit${query ? `?${query}` : ''}`);

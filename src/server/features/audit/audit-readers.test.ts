@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember, createTestApp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { createStaffMember, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import type { StaffRole } from '../../../shared/domain/roles';
 import { auditEvents, companyFormations } from '../../db/schema';
 import { helpers } from '../ein/ein.fixtures';
@@ -14,6 +15,7 @@ import { subscriptionOf } from '../renewals/renewals.fixtures';
  * lives: finance opens the customer file but not the EIN desk.
  */
 
+const test = apiTest;
 let t: TestApp;
 const staff = {} as Record<StaffRole, { c: TestClient; id: string }>;
 const STAFF_IP = '10.77.5.9';
@@ -31,8 +33,8 @@ const ok = async (res: Promise<{ status: number; body: unknown }>, status = 200)
   return r;
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   for (const role of ['owner', 'operations', 'support', 'finance'] as const) {
     staff[role] = await createStaffMember(t, role, { ip: STAFF_IP });
   }
@@ -60,9 +62,6 @@ beforeAll(async () => {
     .from(companyFormations)
     .where(eq(companyFormations.userId, who.id));
   formationId = formation.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("the customer's own view", () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
-  createTestApp,
   GOOD_PASSWORD,
   nextSecondFactorCode,
   signUp,
@@ -17,12 +17,10 @@ import { STAFF_ROLES } from '../../../shared/domain/roles';
 import { mailOutbox, sessions, userProfiles, users, verifications } from '../../db/schema';
 import { storedVerificationIdentifier } from './verification-token.service';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 async function countUsers(email: string) {

@@ -1,12 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  enrolSignedIn,
-  signedInCustomer,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { enrolSignedIn, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { sessions, users } from '../../db/schema';
 import { cookieSignature } from '../../platform/http/signed-cookie';
 import { betterAuthSession, checkSession } from './session-check.service';
@@ -17,14 +12,12 @@ import { betterAuthSession, checkSession } from './session-check.service';
  */
 
 const COOKIE = 'portal.session_token';
+const test = apiTest;
 let t: TestApp;
 let secret: string;
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   secret = (await t.deps.auth.$context).secret;
-});
-afterAll(async () => {
-  await t?.close();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, enrolSignedIn, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { enrolSignedIn, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { users } from '../../db/schema';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 describe('migration 0016 (decision 0039)', () => {

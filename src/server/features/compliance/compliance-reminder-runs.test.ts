@@ -4,19 +4,18 @@
  * the other compliance tests, on their own days, must not see.
  */
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { companyFormations, complianceReminderRuns, mailOutbox } from '../../db/schema';
 import { runComplianceReminders, runDailyReminders } from './compliance-reminders.service';
 
+const test = apiTest;
 let t: TestApp;
 const db = () => t.deps.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 /** A turnkey customer's company (their package paid, so the agent is ours with a subscription: decision 0074). */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { deadlinesFor, EVENT_RULE_IDS, rulesFor, trackedStates } from '../../../shared/catalogue/compliance';
 import { federalDueDate, isFederalHoliday } from '../../../shared/catalogue/federal-holidays';
 import { addDays } from '../../../shared/format/calendar-days';
@@ -8,15 +9,13 @@ import { companyFormations, complianceMarks, complianceSchedule, userProfiles, u
 import { deadlinesPanel } from '../overview/overview.service';
 import { listDeadlines } from './deadlines.service';
 
+const test = apiTest;
 let t: TestApp;
 const db = () => t.deps.database.db;
 const tag = `sch${Date.now().toString(36)}`;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 /** A deterministic stream of numbers in [0, 1), so a failing case can be reproduced. */

@@ -1,12 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signedInCustomer,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import { complianceViewSchema } from '../../../shared/contracts/compliance';
 import { RATE_LIMITS } from '../../../shared/domain/limits';
@@ -16,16 +11,16 @@ import { auditEvents, companyFormations, complianceMarks, mailOutbox, services, 
 import { runComplianceReminders } from './compliance-reminders.service';
 import { listDeadlines } from './deadlines.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 const db = () => t.deps.database.db;
 const today = todayUtc();
 const tag = `cmp${Date.now().toString(36)}`;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
+test.beforeAll(async ({ app, owner }) => {
+  t = app;
+  admin = owner.c;
   await db()
     .insert(services)
     .values({
@@ -35,9 +30,6 @@ beforeAll(async () => {
       priceCents: 9900,
       complianceRules: ['wyoming_annual_report', 'florida_annual_report'],
     });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A signed-in customer whose company was formed in `state` on `formedOn` (null: not recorded yet). */

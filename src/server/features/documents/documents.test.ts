@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signedInCustomer,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { blob, type FormFile, HTML, PNG, pdf } from '../../../../tests/support/files';
+import { signedInCustomer, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { createApp } from '../../app';
 import { documents } from '../../db/schema';
 import { UploadBudget } from '../../platform/uploads/upload-budget';
-import { blob, type FormFile, HTML, helpers, PNG, pdf } from '../ein/ein.fixtures';
+import { helpers } from '../ein/ein.fixtures';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const customer = () => signedInCustomer(t);

@@ -1,23 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm, HTML, PNG, pdf } from '../../../../tests/support/files';
+import type { TestApp, TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
 import { COUNT_CAP } from '../../db/list-total';
 import { companyFormations, einApplications, mailOutbox } from '../../db/schema';
-import { einDocumentForm, fileForm, HTML, helpers, PNG, PREPARED, pdf, SIGNED, TEST_EIN } from './ein.fixtures';
+import { einDocumentForm, helpers, PREPARED, SIGNED, TEST_EIN } from './ein.fixtures';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, completedCustomer, applicant, applicationOf, documentsOf, auditOf, storedFilesOf } = helpers(() => t);
@@ -50,32 +48,7 @@ async function moveTo(appId: string, customer: TestClient, status: EinStatus) {
   }
 }
 
-describe('admin EIN routes are admin-only', () => {
-  const routes: Array<[string, string, (id: string) => unknown]> = [
-    ['GET', '', () => undefined],
-    ['GET', '/{id}', () => undefined],
-    ['POST', '/{id}/ssn', () => ({})],
-    ['POST', '/{id}/ss4', () => fileForm(PREPARED)],
-    ['POST', '/{id}/ein-document', () => einDocumentForm()],
-    ['POST', '/{id}/advance', () => ({ to: 'ss4_ready' })],
-    ['PUT', '/{id}/notes', () => ({ adminNotes: 'x' })],
-  ];
-
-  it.each(routes)('%s %s: 401 anonymous, 403 customer, and nothing changes', async (method, path, body) => {
-    const { c, id, application } = await applicant();
-    const url = `${base}${path.replace('{id}', application.id)}`;
-    const before = await applicationOf(id);
-    const anon = await t.client().request(method, url, body(application.id));
-    expect(anon.status).toBe(401);
-    expect(anon.body.error.code).toBe('UNAUTHENTICATED');
-    const customer = await c.request(method, url, body(application.id));
-    expect(customer.status).toBe(403);
-    expect(customer.body.error.code).toBe('FORBIDDEN');
-    expect(await applicationOf(id)).toEqual(before);
-    expect(await auditOf(id, 'ein.ssn_revealed')).toHaveLength(0);
-    expect(storedFilesOf(id)).toHaveLength(2);
-  });
-
+describe('the admin EIN routes', () => {
   it('is in the OpenAPI document under /api/admin, with the multipart bodies described', async () => {
     const doc = (await t.client().get('/api/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(

@@ -1,12 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStaffMember,
-  createTestApp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTestWith } from '../../../../tests/support/api-test';
+import { createStaffMember, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { businessDaysBack } from '../../../shared/catalogue/federal-holidays';
 import { overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
 import { auditEvents, einApplications, einFollowUps, mailOutbox } from '../../db/schema';
@@ -19,6 +14,7 @@ import { followUpDedupeKey } from './ein-follow-ups.service';
  * for the file; the applications are put at submitted_to_irs in the database with the day they went out.
  */
 
+const test = apiTestWith({ EIN_FOLLOW_UP_BUSINESS_DAYS: '15' });
 let t: TestApp;
 let owner: TestClient;
 const { db, applicant } = helpers(() => t);
@@ -26,13 +22,9 @@ const base = '/api/admin/ein-applications';
 const INTERNAL = 'Agent Smith, badge 4411: internal only';
 const SHARED = 'The IRS asked us to wait two more weeks.';
 
-beforeAll(async () => {
-  t = await createTestApp({ EIN_FOLLOW_UP_BUSINESS_DAYS: '15' });
-  owner = t.client();
-  expect((await signUpAdmin(owner)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner: first }) => {
+  t = app;
+  owner = first.c;
 });
 
 const today = () => serverToday(t.deps.env);

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm } from '../../../../tests/support/files';
+import type { TestApp, TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox } from '../../db/schema';
-import { einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from './ein.fixtures';
+import { einDocumentForm, helpers, PREPARED, SIGNED } from './ein.fixtures';
 
 /** Decision 0019: the EIN number staff enter when it is issued, and the company as the state approved it. */
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, applicant, completedCustomer, applicationOf, auditOf, storedFilesOf } = helpers(() => t);

@@ -1,25 +1,12 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { blob, type FormFile, fileForm, PNG, pdf, storedFiles as storedFilesIn } from '../../../../tests/support/files';
 import { signUp, type TestApp } from '../../../../tests/support/test-app';
 import { auditEvents, documents, einApplications } from '../../db/schema';
 
-/** Small but real files: the server recognises kinds by their first bytes. */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
-export const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-
-export function pdf(label = 'x'): Buffer {
-  return Buffer.concat([PDF, Buffer.from(`% ${label}\n`)]);
-}
-
-export function blob(data: Buffer, type: string): Blob {
-  return new Blob([new Uint8Array(data)], { type });
-}
+// The generic file helpers live in tests/support/files.ts (decision 0093); re-exported for the files that
+// still import them from here (the mailroom's, merged separately).
+export { blob, type FormFile, fileForm, HTML, PDF, PNG, pdf } from '../../../../tests/support/files';
 
 /** The multipart fields of a valid application (strings, as a browser sends them). */
 export const VALID_FIELDS: Record<string, string> = {
@@ -34,12 +21,6 @@ export const VALID_FIELDS: Record<string, string> = {
   noSsn: 'false',
   terms: 'true',
 };
-
-export interface FormFile {
-  data: Buffer;
-  type: string;
-  name: string;
-}
 
 export const ARTICLES: FormFile = {
   data: pdf('articles'),
@@ -64,12 +45,6 @@ export function applicationForm(
   for (const [k, f] of Object.entries(all)) {
     if (f) form.append(k, blob(f.data, f.type), f.name);
   }
-  return form;
-}
-
-export function fileForm(file: FormFile | null, field = 'file'): FormData {
-  const form = new FormData();
-  if (file) form.append(field, blob(file.data, file.type), file.name);
   return form;
 }
 
@@ -128,25 +103,7 @@ export function helpers(t: () => TestApp) {
   }
 
   /** Every file on disk under DATA_DIR/files as `folder/name` (temporary upload files included). */
-  function storedFiles(): string[] {
-    const root = path.join(t().deps.env.DATA_DIR, 'files');
-    const out: string[] = [];
-    const walk = (dir: string) => {
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = readdirSync(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const e of entries) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) walk(p);
-        else out.push(path.relative(root, p).split(path.sep).join('/'));
-      }
-    };
-    walk(root);
-    return out.sort();
-  }
+  const storedFiles = () => storedFilesIn(t().deps.env.DATA_DIR);
 
   function storedFilesOf(userId: string): string[] {
     return storedFiles().filter((k) => k.includes(`/${userId}_`));

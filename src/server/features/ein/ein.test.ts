@@ -1,29 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInOwner, signUp, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm, HTML, PNG, pdf } from '../../../../tests/support/files';
+import { signedInOwner, signUp, type TestApp } from '../../../../tests/support/test-app';
 import { companyFormations, einApplications } from '../../db/schema';
 import {
   ARTICLES,
   applicationForm,
   EIN_LETTER,
-  fileForm,
-  HTML,
   helpers,
   INVOICE,
-  PNG,
   PREPARED,
-  pdf,
   SIGNED,
   VALID_FIELDS,
 } from './ein.fixtures';
 import { decryptStoredSsn } from './ein-ssn.service';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const h = helpers(() => t);

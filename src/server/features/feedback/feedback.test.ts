@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { bankAccountFeedback, businessAddressFeedback } from '../../db/schema';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(({ app }) => {
+  t = app;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const customer = () => signedInCustomer(t);
 
 const KINDS = [
   {
@@ -33,8 +30,9 @@ const KINDS = [
 describe.each(KINDS)('POST /api/feedback/$name', ({ path, table, choice, feedback }) => {
   const rowsOf = (userId: string) => t.deps.database.db.select().from(table).where(eq(table.userId, userId));
 
-  it('stores the answer and the trimmed feedback, marking the tutorial completed', async () => {
-    const { c, id } = await customer();
+  // The fixture's way (decision 0093): the test names the customer it needs.
+  test('stores the answer and the trimmed feedback, marking the tutorial completed', async ({ customer }) => {
+    const { c, id } = customer;
     const res = await c.post(path, { completed: true, feedbackText: '  Çok açıklayıcıydı  ' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true });
@@ -43,8 +41,8 @@ describe.each(KINDS)('POST /api/feedback/$name', ({ path, table, choice, feedbac
     expect(rows[0]).toMatchObject({ completed: true, feedbackText: 'Çok açıklayıcıydı', tutorialCompleted: true });
   });
 
-  it('stores a "no" answer too', async () => {
-    const { c, id } = await customer();
+  test('stores a "no" answer too', async ({ customer }) => {
+    const { c, id } = customer;
     expect((await c.post(path, { completed: false, feedbackText: 'Not yet' })).status).toBe(201);
     expect((await rowsOf(id))[0]).toMatchObject({ completed: false, tutorialCompleted: true });
   });
@@ -61,7 +59,7 @@ describe.each(KINDS)('POST /api/feedback/$name', ({ path, table, choice, feedbac
       key: 'validation.textTooLong',
     },
   ])('refuses $label with 400 naming $field, and writes nothing', async ({ body, field, key }) => {
-    const { c, id } = await customer();
+    const { c, id } = await signedInCustomer(t);
     const res = await c.post(path, body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
@@ -69,17 +67,10 @@ describe.each(KINDS)('POST /api/feedback/$name', ({ path, table, choice, feedbac
     expect(await rowsOf(id)).toHaveLength(0);
   });
 
-  it("stores the row under the caller's own id, whatever the body says", async () => {
-    const a = await customer();
-    const b = await customer();
+  test("stores the row under the caller's own id, whatever the body says", async ({ customer: a, app }) => {
+    const b = await signedInCustomer(app);
     expect((await b.c.post(path, { completed: true, feedbackText: 'B', userId: a.id })).status).toBe(201);
     expect(await rowsOf(a.id)).toHaveLength(0);
     expect(await rowsOf(b.id)).toHaveLength(1);
-  });
-
-  it('refuses anonymous callers with 401', async () => {
-    const res = await t.client().post(path, { completed: true, feedbackText: 'x' });
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 });

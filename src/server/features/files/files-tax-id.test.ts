@@ -10,6 +10,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blob, type FormFile, fileForm, pdf } from '../../../../tests/support/files';
 import { showsTaxId } from '../../../../tests/support/pdf-text';
 import {
   createStaffMember,
@@ -20,7 +21,7 @@ import {
   type TestClient,
 } from '../../../../tests/support/test-app';
 import { companyFormations, documents, einApplications, filings, sessions } from '../../db/schema';
-import { blob, type FormFile, fileForm, helpers, pdf } from '../ein/ein.fixtures';
+import { helpers } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, stateItemOf } from '../filings/filings.fixtures';
 import { encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
 import { ss4MappedFields } from '../ss4/ss4.mapper';

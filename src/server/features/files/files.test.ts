@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
-  createTestApp,
   enrolSignedIn,
   signedInCustomer,
   signUpAdmin,
@@ -15,12 +15,10 @@ import { putNewFile } from '../../platform/storage/put-new-file';
 import { ATTACHMENT, supportForm } from '../support/support.fixtures';
 import { contentDisposition } from './files.routes';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const customer = () => signedInCustomer(t);

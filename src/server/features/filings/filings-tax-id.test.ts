@@ -7,13 +7,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTestWith } from '../../../../tests/support/api-test';
 import {
   createStaffMember,
-  createTestApp,
   nextSecondFactorCode,
   signedInCustomer,
-  signUpAdmin,
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
@@ -31,19 +30,16 @@ import {
   encryptedTaxIdColumns,
 } from './filings-tax-id.service';
 
+const test = apiTestWith({ RETENTION_SSN_DAYS: '90' });
 let t: TestApp;
 let owner: TestClient;
 const db = () => t.deps.database.db;
 const NUMBER = '912-34-5678';
 const DIGITS = '912345678';
 
-beforeAll(async () => {
-  t = await createTestApp({ RETENTION_SSN_DAYS: '90' });
-  owner = t.client();
-  expect((await signUpAdmin(owner)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner: first }) => {
+  t = app;
+  owner = first.c;
 });
 
 /** The row as the database holds it, every column as text. */

@@ -8,40 +8,33 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStaffMember,
-  createTestApp,
-  signedInCustomer,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm, PNG } from '../../../../tests/support/files';
+import { createStaffMember, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
 import { adminFilingListSchema, filingListSchema, filingResultSchema } from '../../../shared/contracts/filings';
 import { formFieldValues } from '../../../shared/domain/form-5472';
 import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { checkFilingAnswers } from '../../../shared/schemas/filings';
 import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services, users } from '../../db/schema';
-import { fileForm, PNG, SIGNED } from '../ein/ein.fixtures';
+import { SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';
 import { form5472Due, runFilingsDay } from './filings-daily.service';
 import { fillFormTemplate, loadFormTemplate } from './filings-forms.service';
 
+const test = apiTest;
 let t: TestApp;
 let owner: TestClient;
 let templateDir: string;
 const db = () => t.deps.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = t.client();
-  const { res } = await signUpAdmin(owner);
-  expect(res.status).toBe(201);
+test.beforeAll(({ app, owner: first }) => {
+  t = app;
+  owner = first.c;
   templateDir = mkdtempSync(path.join(os.tmpdir(), 'filing-templates-'));
 });
 afterAll(async () => {
-  await t?.close();
   rmSync(templateDir, { recursive: true, force: true });
 });
 

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-  uniqueEmail,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signUp, type TestApp, type TestClient, uniqueEmail } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, userProfiles, users } from '../../db/schema';
 import { csvCell, turkishDate } from '../../platform/csv/csv';
 import { exportFileName } from '../../platform/csv/export-route';
@@ -16,18 +10,14 @@ import { helpers } from '../ein/ein.fixtures';
 import { CSV_HEADER } from './formations-admin.csv';
 import { COUNT_CAP, exportPages } from './formations-admin.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, auditOf, applicant } = helpers(() => t);
@@ -122,30 +112,6 @@ function parseCsv(text: string, separator = ','): string[][] {
   }
   return rows;
 }
-
-describe('admin formations routes are admin-only', () => {
-  const routes: Array<[string, string, () => unknown]> = [
-    ['GET', '', () => undefined],
-    ['GET', '/export.csv', () => undefined],
-    ['GET', '/export.csv?format=excel-tr', () => undefined],
-    ['PUT', '/{id}/status', () => ({ formationStatus: 'process_completed' })],
-    ['GET', '/{id}/file', () => undefined],
-  ];
-
-  it.each(routes)('%s %s: 401 anonymous, 403 customer, and nothing changes', async (method, path, body) => {
-    const target = await customerWithFormation({ businessName: 'Gizli Şirket LLC' });
-    const url = `${base}${path.replace('{id}', target.formationId)}`;
-    const anon = await t.client().request(method, url, body());
-    expect(anon.status).toBe(401);
-    expect(anon.body.error.code).toBe('UNAUTHENTICATED');
-    const res = await target.c.request(method, url, body());
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
-    expect(JSON.stringify(res.body)).not.toContain('Gizli');
-    const [row] = await db().select().from(companyFormations).where(eq(companyFormations.id, target.formationId));
-    expect(row.formationStatus).toBe('preparation');
-  });
-});
 
 describe('GET /api/admin/formations', () => {
   it('answers each formation with its customer, payment status and EIN application', async () => {

@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, signUpAdmin, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signedInCustomer, signUpAdmin, type TestApp } from '../../../../tests/support/test-app';
 import { auditEvents, companyFormations, formationFeedback, userProfiles } from '../../db/schema';
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const db = () => t.deps.database.db;
@@ -152,12 +151,6 @@ describe('POST /api/formations', () => {
     expect(await auditOf(id, 'formation.created')).toHaveLength(1);
   });
 
-  it('refuses anonymous callers with 401', async () => {
-    const res = await t.client().post('/api/formations', SELF);
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('UNAUTHENTICATED');
-  });
-
   it('refuses admins with 403: admins do not form companies', async () => {
     const c = t.client();
     const { res: signed } = await signUpAdmin(c);
@@ -192,10 +185,6 @@ describe('GET /api/formations/me', () => {
     const res = await b.c.get('/api/formations/me');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
-  });
-
-  it('refuses anonymous callers with 401', async () => {
-    expect((await t.client().get('/api/formations/me')).status).toBe(401);
   });
 });
 
@@ -316,11 +305,6 @@ describe('POST /api/formations/me/guide-completion', () => {
     expect(await feedbackOf(b.id)).toHaveLength(0);
     expect(await feedbackOf(a.id)).toHaveLength(0);
     expect((await formationsOf(a.id))[0]).toMatchObject({ formationStatus: 'preparation', stateSelected: null });
-  });
-
-  it('refuses anonymous callers with 401', async () => {
-    const res = await t.client().post('/api/formations/me/guide-completion', { isFormationComplete: false });
-    expect(res.status).toBe(401);
   });
 
   it('lets only one of two concurrent yes answers through', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { customerEinStatus } from '../../../shared/domain/stage-notices';
 import { bankAccountFeedback, companyFormations, einApplications, stageHistory } from '../../db/schema';
 import { helpers } from '../ein/ein.fixtures';
@@ -16,12 +17,10 @@ import { stageStats, stageTimeline } from '../timeline/stage-history.service';
  * the reference below is the route as it was, one query per record and per timeline.
  */
 
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const { db, completedCustomer, applicant } = helpers(() => t);

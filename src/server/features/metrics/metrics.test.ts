@@ -2,18 +2,17 @@
  * Decision 0049: GET /metrics in the Prometheus text format, scraped after real traffic and parsed.
  * Access: the bearer METRICS_TOKEN when set; a loopback caller without a proxy's header when not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTestWith } from '../../../../tests/support/api-test';
+import { signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { serverToday } from '../../platform/clock';
 import { runDailyRetention } from '../retention/retention.service';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
+const test = apiTestWith({ METRICS_TOKEN: TOKEN });
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 interface Sample {

@@ -6,8 +6,9 @@
  */
 
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember, createTestApp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { createStaffMember, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { EIN_STATUSES } from '../../../shared/domain/ein';
 import { nextStageOf } from '../../../shared/domain/stage-waits';
 import { addDays } from '../../../shared/format/calendar-days';
@@ -19,6 +20,7 @@ import { OVERVIEW_EXPECTED as E, OVERVIEW_RANGE, seedOverview } from './overview
 import { GROWTH_METRICS_FOR_TEST } from './overview.service';
 import { liveDaily, readDaily, rolledThrough, writeOverviewRollups } from './overview-rollups.service';
 
+const test = apiTest;
 let t: TestApp;
 let owner: TestClient;
 let support: TestClient;
@@ -27,18 +29,14 @@ let seeded: Awaited<ReturnType<typeof seedOverview>>;
 let today: string;
 const RANGE = `from=${OVERVIEW_RANGE.from}&to=${OVERVIEW_RANGE.to}`;
 
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   today = serverToday(t.deps.env);
   seeded = await seedOverview(t.deps.database.db, today);
   [owner, support, finance] = (
     await Promise.all([createStaffMember(t, 'owner'), createStaffMember(t, 'support'), createStaffMember(t, 'finance')])
   ).map((m) => m.c);
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function get(client: TestClient, path: string) {
   const res = await client.get(`/api/admin/home/${path}`);

@@ -4,10 +4,12 @@
  */
 
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { orders, services } from '../../db/schema';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let serviceId: string;
@@ -39,10 +41,9 @@ async function order(key: string, userId: string, fields: Partial<typeof orders.
   ids[key] = row.id;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
+test.beforeAll(async ({ app, owner }) => {
+  t = app;
+  admin = owner.c;
   const [svc] = await t.deps.database.db
     .insert(services)
     .values({
@@ -86,10 +87,6 @@ beforeAll(async () => {
   );
   await order('isilCancelled', isil.id, { serviceId, title: 'ITIN başvurusu', status: 'cancelled' }, 5);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const list = async (query = '') => {
   const res = await admin.get(`/api/admin/orders${query ? `?${query}` : ''}`);

@@ -7,6 +7,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { blob, fileForm, pdf } from '../../../../tests/support/files';
 import {
   createStaffMember,
   GOOD_PASSWORD,
@@ -30,7 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { HOME_IN_TURKEY } from '../bank-readiness/bank-readiness.fixtures';
-import { applicationForm, blob, fileForm, PREPARED, pdf } from '../ein/ein.fixtures';
+import { applicationForm, PREPARED } from '../ein/ein.fixtures';
 import { filingOf, GOOD_ANSWERS } from '../filings/filings.fixtures';
 import { answersWithoutTaxId, encryptedTaxIdColumns } from '../filings/filings-tax-id.service';
 import { letterWithEnvelope } from '../mail/mail.fixtures';

@@ -1,25 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { pdf } from '../../../../tests/support/files';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { erasureListSchema, erasureRequestSchema, myErasureSchema } from '../../../shared/contracts/privacy';
 import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
 import { privacyConsents, privacyErasureRequests } from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
-import { pdf } from '../ein/ein.fixtures';
 import { listFileStore } from './privacy.fixtures';
 import { productMailsAllowed } from './privacy-consents.service';
 import { exportThenEraseJourney, type PrivacyContext, privacyContext } from './privacy-erasure.fixtures';
 import { removeErasedFiles } from './privacy-erasure.service';
 
+const test = apiTest;
 let t: TestApp;
 let ctx: PrivacyContext;
 
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   ctx = await privacyContext(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const customer = (extra?: Record<string, unknown>) => ctx.customer(extra);

@@ -6,14 +6,9 @@
  */
 
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signedInCustomer,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
 import { LANGUAGES } from '../../../shared/i18n/languages';
@@ -22,17 +17,14 @@ import { serverToday } from '../../platform/clock';
 import { filingOf } from '../filings/filings.fixtures';
 import { syncSubscriptions } from './renewals.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 const db = () => t.deps.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 
 /** A Wyoming company formed 100 days ago: a self-service one, or a turnkey one whose package was paid. */

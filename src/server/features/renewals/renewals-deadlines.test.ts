@@ -5,33 +5,26 @@
  */
 
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStaffMember,
-  createTestApp,
-  signedInCustomer,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { createStaffMember, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { periodEndFrom } from '../../../shared/domain/renewals';
 import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { companyFormations, subscriptionEvents, subscriptions } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 
+const test = apiTest;
 let t: TestApp;
 let staff: TestClient;
 const db = () => t.deps.database.db;
 let names = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   staff = (await createStaffMember(t, 'operations')).c;
 });
 afterEach(() => {
   t.deps.env.TEST_CLOCK_OFFSET_DAYS = 0;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /**

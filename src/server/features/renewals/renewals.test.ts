@@ -5,10 +5,10 @@
  */
 
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
   createStaffMember,
-  createTestApp,
   nextSecondFactorCode,
   signedInCustomer,
   type TestApp,
@@ -35,14 +35,12 @@ import { serverToday } from '../../platform/clock';
 import { runDailyReminders } from '../compliance/compliance-reminders.service';
 import { runRenewalsDaily } from './renewals-daily.service';
 
+const test = apiTest;
 let t: TestApp;
 const db = () => t.deps.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 async function company(formedOn: string, businessName = 'Yenileme LLC') {

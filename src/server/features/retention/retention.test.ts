@@ -5,23 +5,22 @@
  * desk say so, and an abandoned sign-up is removed while a customer with a formation is kept.
  */
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTestWith } from '../../../../tests/support/api-test';
+import { fileForm } from '../../../../tests/support/files';
+import { signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { auditEvents, documents, mailOutbox, users } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
-import { einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { einDocumentForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { retentionDedupeKey, runDailyRetention, runRetentionSweep } from './retention.service';
 
+const test = apiTestWith({ RETENTION_SSN_DAYS: '90' });
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp({ RETENTION_SSN_DAYS: '90' });
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 
 const { db, applicant, applicationOf, storedFilesOf } = helpers(() => t);

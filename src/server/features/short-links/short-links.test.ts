@@ -2,15 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  signedInCustomer,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import * as domain from '../../../shared/domain/short-links';
 import { translate } from '../../../shared/i18n';
 import { createApp } from '../../app';
@@ -18,18 +12,14 @@ import { auditEvents, companyFormations, orders, shortLinks, userProfiles } from
 import { slugSource } from './short-links.service';
 import { settleVisits } from './visit-counter.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const base = '/api/admin/short-links';
@@ -70,27 +60,6 @@ async function counts(id: string) {
   const row = await rowOf(id);
   return { clicks: row.clickCount, shares: row.shareCount };
 }
-
-describe('short-link admin routes are admin-only', () => {
-  it.each([
-    ['GET', base, undefined],
-    ['POST', base, { originalUrl: 'https://example.com' }],
-    ['PATCH', `${base}/{id}`, { originalUrl: 'https://changed.example' }],
-    ['DELETE', `${base}/{id}`, undefined],
-  ])('%s %s: 401 anonymous, 403 customer, and nothing changes', async (method, url, body) => {
-    const link = await created({ originalUrl: 'https://example.com/guarded' });
-    const target = url.replace('{id}', link.id);
-    const anon = await t.client().request(method, target, body);
-    expect(anon.status).toBe(401);
-    expect(anon.body.error.code).toBe('UNAUTHENTICATED');
-    const { c } = await signedInCustomer(t);
-    const res = await c.request(method, target, body);
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
-    const row = await rowOf(link.id);
-    expect(row.originalUrl).toBe('https://example.com/guarded');
-  });
-});
 
 describe('product.md#short-link-rules URL rules', () => {
   it("'Please enter a URL' when the URL is missing or blank", async () => {

@@ -268,25 +268,3 @@ describe('the SS-4 data sheet', () => {
     expect(text).not.toContain('123-45-6789');
   });
 });
-
-describe('the SS-4 routes are admin-only', () => {
-  let who: Awaited<ReturnType<typeof applicant>>;
-  beforeAll(async () => {
-    who = await applicant();
-  });
-
-  it.each([
-    ['GET', '/ss4-template-status'],
-    ['POST', '/ss4-generate'],
-    ['POST', '/ss4-generated/use'],
-    ['GET', '/ss4-generated'],
-    ['GET', '/ss4-data-sheet'],
-  ])('%s %s refuses a customer with 403 and an anonymous caller with 401', async (method, suffix) => {
-    const { c, id, application } = who;
-    const before = await applicationOf(id);
-    const url = `${base}/${application.id}${suffix}`;
-    expect((await c.request(method, url, method === 'POST' ? {} : undefined)).status).toBe(403);
-    expect((await t.client().request(method, url, method === 'POST' ? {} : undefined)).status).toBe(401);
-    expect(await applicationOf(id)).toEqual(before);
-  });
-});

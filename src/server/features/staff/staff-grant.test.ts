@@ -7,10 +7,10 @@
  * to the squatted address. On both engines.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
   createStaffMember,
-  createTestApp,
   enrolTwoFactor,
   GOOD_PASSWORD,
   knownFactor,
@@ -34,17 +34,14 @@ import {
 } from '../../db/schema';
 import { totpCode } from '../two-factor/totp.service';
 
+const test = apiTest;
 let t: TestApp;
 let owner: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
+test.beforeAll(async ({ app }) => {
+  t = app;
   owner = await signedInOwner(t);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const db = () => t.deps.database.db;
 

@@ -4,10 +4,10 @@
  * the admin code makes the first owner only; every change is audited and mailed. On both engines.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
   createStaffMember,
-  createTestApp,
   GOOD_PASSWORD,
   nextSecondFactorCode,
   signInFully,
@@ -21,21 +21,16 @@ import { auditEvents, mailOutbox, sessions, staffInvitations, twoFactors, users 
 import { STEP_UP_MAX_AGE_MS } from '../../platform/http/admin-door';
 import { acceptInvitation, invitationTokenHash, resendInvitation } from './staff.service';
 
+const test = apiTest;
 let t: TestApp;
 let owner: TestClient;
 let ownerId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = t.client();
-  const { res } = await signUpAdmin(owner);
-  expect(res.status).toBe(201);
-  ownerId = res.body.user.id;
+test.beforeAll(async ({ app, owner: first }) => {
+  t = app;
+  owner = first.c;
+  ownerId = first.id;
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function mailsTo(email: string, template: string) {
   return t.deps.database.db

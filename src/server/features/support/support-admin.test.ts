@@ -65,33 +65,8 @@ async function ageAudit(threadId: string, minutes: number) {
     .where(eq(auditEvents.entityId, threadId));
 }
 
-describe('admin support routes are admin-only', () => {
-  it('answers 401 to anonymous callers and 403 to customers on every route, and nothing changes', async () => {
-    const { c, id } = await customer();
-    const thread = await customerThread(c);
-    const calls: Array<[string, string, () => unknown]> = [
-      ['GET', `${base}/threads`, () => undefined],
-      ['GET', `${base}/waiting-count`, () => undefined],
-      ['GET', `${base}/threads/${thread.id}`, () => undefined],
-      ['PUT', `${base}/threads/${thread.id}/status`, () => ({ status: 'closed' })],
-      ['POST', `${base}/threads/${thread.id}/messages`, () => supportForm({ message: 'x' }, ATTACHMENT)],
-      ['POST', `${base}/threads`, () => supportForm({ userId: id, subject: 's', message: 'm' })],
-    ];
-    const before = await h.threadRow(thread.id);
-    for (const [method, path, body] of calls) {
-      const anon = await t.client().request(method, path, body());
-      expect(anon.status, `${method} ${path}`).toBe(401);
-      const mine = await c.request(method, `${path}?lang=en`, body());
-      expect(mine.status, `${method} ${path}`).toBe(403);
-    }
-    expect(await h.threadRow(thread.id)).toEqual(before);
-    expect(await h.messagesOf(thread.id)).toHaveLength(1);
-    expect(await h.threadAudit(thread.id)).toEqual([]);
-    const own = await t.deps.database.db.select().from(supportThreads).where(eq(supportThreads.userId, id));
-    expect(own).toHaveLength(1);
-    expect(h.supportFiles().filter((k) => k.includes(id))).toEqual([]);
-  });
-
+// The door's 401 and 403 on every route are the authorization matrix's; this refusal's own words are the spec's.
+describe('the admin support routes', () => {
   it("refuses thread creation to a customer with 'Unauthorized: Admin access required'", async () => {
     const { c, id } = await customer();
     const res = await c.post(`${base}/threads?lang=en`, supportForm({ userId: id, subject: 's', message: 'm' }));

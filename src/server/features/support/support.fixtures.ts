@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { blob, type FormFile, HTML, PNG, pdf } from '../../../../tests/support/files';
 import type { TestApp } from '../../../../tests/support/test-app';
 import { auditEvents, mailOutbox, supportAttachments, supportMessages, supportThreads } from '../../db/schema';
-import { blob, helpers as einHelpers, type FormFile, HTML, PNG, pdf } from '../ein/ein.fixtures';
+import { helpers as einHelpers } from '../ein/ein.fixtures';
 
 export { HTML, PNG, pdf };
 

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm } from '../../../../tests/support/files';
+import type { TestApp, TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, einApplications, stageHistory, users } from '../../db/schema';
-import { applicationForm, einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { applicationForm, einDocumentForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { forgetStageStats } from './stage-history.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 
 const { db, completedCustomer, applicant, applicationOf } = helpers(() => t);

@@ -1,26 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, signUpAdmin, type TestApp, type TestClient } from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm } from '../../../../tests/support/files';
+import { signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { companyFormations, mailOutbox, services } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
-import { applicationForm, einDocumentForm, fileForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
+import { applicationForm, einDocumentForm, helpers, PREPARED, SIGNED } from '../ein/ein.fixtures';
 import { notifyStageChange } from './stage-notices.service';
 import { listCustomerTimeline } from './timeline.service';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
 let adminEmail: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res, email } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-  adminEmail = email;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
+  adminEmail = owner.email;
 });
 
 const { db, completedCustomer, applicant, applicationOf } = helpers(() => t);

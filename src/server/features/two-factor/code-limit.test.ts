@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
 import {
-  createTestApp,
   enrolTwoFactor,
   GOOD_PASSWORD,
   knownFactor,
@@ -21,12 +21,10 @@ import { base32Decode, hotp, timeStep } from './totp.service';
  * locks the app's codes out (longer each time), mails the member, survives a password reset, and leaves
  * recovery codes working.
  */
+const test = apiTest;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const db = () => t.deps.database.db;

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm } from '../../../../tests/support/files';
 import {
   createStaffMember,
-  createTestApp,
   GOOD_PASSWORD,
   knownFactor,
   nextSecondFactorCode,
@@ -14,16 +15,14 @@ import { RECENT_SIGN_IN_MS } from '../../../shared/domain/limits';
 import { adminResetTwoFactor } from '../../cli/admin-reset-2fa.command';
 import { auditEvents, mailOutbox, recoveryCodes, sessions, twoFactors, users } from '../../db/schema';
 import { STEP_UP_MAX_AGE_MS } from '../../platform/http/admin-door';
-import { fileForm, helpers, PREPARED } from '../ein/ein.fixtures';
+import { helpers, PREPARED } from '../ein/ein.fixtures';
 import { base32Decode, hotp, timeStep, totpCode } from './totp.service';
 
+const test = apiTest;
 let t: TestApp;
 const einHelpers = helpers(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app }) => {
+  t = app;
 });
 
 const db = () => t.deps.database.db;

@@ -1,30 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUp,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-  uniqueEmail,
-} from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { blob, type FormFile, HTML, PNG, pdf } from '../../../../tests/support/files';
+import { signUp, type TestApp, type TestClient, uniqueEmail } from '../../../../tests/support/test-app';
 import { COUNT_CAP } from '../../db/list-total';
 import { userProfiles, users } from '../../db/schema';
-import { blob, type FormFile, HTML, helpers, PNG, pdf } from '../ein/ein.fixtures';
+import { helpers } from '../ein/ein.fixtures';
 
+const test = apiTest;
 let t: TestApp;
 let admin: TestClient;
 let adminId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  const { res } = await signUpAdmin(admin);
-  expect(res.status).toBe(201);
-  adminId = res.body.user.id;
-});
-afterAll(async () => {
-  await t?.close();
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
+  adminId = owner.id;
 });
 
 const { db, documentsOf, auditOf, storedFilesOf } = helpers(() => t);
@@ -56,33 +47,6 @@ async function search(q: string, extra = '') {
   expect(res.status).toBe(200);
   return res.body as { items: Array<{ id: string; displayName: string | null }>; total: number };
 }
-
-describe('admin users routes are admin-only', () => {
-  const routes: Array<[string, string, () => unknown]> = [
-    ['GET', '', () => undefined],
-    ['GET', '/{id}', () => undefined],
-    ['PATCH', '/{id}', () => ({ displayName: 'Yeni Ad' })],
-    ['POST', '/{id}/documents', () => uploadForm('business_license', LICENSE)],
-  ];
-
-  it.each(routes)('%s %s: 401 anonymous, 403 customer, and nothing changes', async (method, path, body) => {
-    const target = await customer();
-    const other = await customer();
-    const url = `${base}${path.replace('{id}', target.id)}`;
-    const anon = await t.client().request(method, url, body());
-    expect(anon.status).toBe(401);
-    expect(anon.body.error.code).toBe('UNAUTHENTICATED');
-    for (const c of [other.c, target.c]) {
-      const res = await c.request(method, url, body());
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('FORBIDDEN');
-    }
-    const [profile] = await db().select().from(userProfiles).where(eq(userProfiles.id, target.id));
-    expect(profile.displayName).not.toBe('Yeni Ad');
-    expect(await documentsOf(target.id)).toEqual([]);
-    expect(storedFilesOf(target.id)).toEqual([]);
-  });
-});
 
 describe('GET /api/admin/users', () => {
   it("folds Turkish letters: 'sirket' finds 'Şirket Sahibi' and 'istanbul' finds 'İSTANBUL'", async () => {

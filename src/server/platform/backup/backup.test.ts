@@ -25,21 +25,17 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  GOOD_PASSWORD,
-  signUpAdmin,
-  type TestApp,
-  type TestClient,
-} from '../../../../tests/support/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../../tests/support/api-test';
+import { fileForm } from '../../../../tests/support/files';
+import { GOOD_PASSWORD, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import { createApp } from '../../app';
 import { buildDeps } from '../../bootstrap';
 import type { Database, DatabaseOptions } from '../../db/client';
 import { einApplications, services } from '../../db/schema';
 import { parseEnv } from '../../env';
-import { ARTICLES, fileForm, helpers, PREPARED } from '../../features/ein/ein.fixtures';
+import { ARTICLES, helpers, PREPARED } from '../../features/ein/ein.fixtures';
 import { decryptStoredSsn } from '../../features/ein/ein-ssn.service';
 import { EXAMPLE_SERVICES } from '../../features/services/services.seed';
 import { ATTACHMENT, supportForm } from '../../features/support/support.fixtures';
@@ -48,19 +44,18 @@ import { BACKUP_FORMAT, createBackup, RestoreRefusedError, restoreBackup } from 
 import { backupOriginKey, checkAndStripOrigin, decryptToFile, newBackupKey, sealStream } from './backup-key';
 import { extractTarGz } from './tar-reader';
 
+const test = apiTest;
 let t: TestApp;
 /** The round trip's archive, which the refusal tests change. */
 let latest = '';
 let admin: TestClient;
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-'));
 const drops: Array<() => Promise<void>> = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.client();
-  expect((await signUpAdmin(admin)).res.status).toBe(201);
+test.beforeAll(({ app, owner }) => {
+  t = app;
+  admin = owner.c;
 });
 afterAll(async () => {
-  await t?.close();
   for (const drop of drops) await drop();
   rmSync(work, { recursive: true, force: true });
 });
