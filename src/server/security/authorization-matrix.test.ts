@@ -29,7 +29,6 @@
 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForm } from '../../../tests/support/files';
 import {
   bodyText,
   type Expect,
@@ -45,14 +44,7 @@ import {
   type Role,
   type World,
 } from '../../../tests/support/matrix-fixtures';
-import {
-  ADMIN_ONLY,
-  type Ctx,
-  type MatrixEnv,
-  type Req,
-  type Row,
-  SIGNED_IN,
-} from '../../../tests/support/matrix-rows';
+import { type Ctx, type MatrixEnv, type Req, type Row, SIGNED_IN } from '../../../tests/support/matrix-rows';
 import {
   createStaffMember,
   createTestApp,
@@ -62,20 +54,9 @@ import {
 } from '../../../tests/support/test-app';
 import { hasPermission, needsStepUp, PERMISSIONS, type Permission } from '../../shared/domain/permissions';
 import { STAFF_ROLES, type StaffRole } from '../../shared/domain/roles';
-import { bankAddresses, mailOutbox, services, sessions, shortLinks } from '../db/schema';
-import { HOME_IN_TURKEY } from '../features/bank-readiness/bank-readiness.fixtures';
-import {
-  cp575Fields,
-  forwardableLetterOf,
-  letterForm,
-  letterOf,
-  letterWithEnvelope,
-  SCAN as MAIL_SCAN,
-  scannedEinLetterOf,
-} from '../features/mail/mail.fixtures';
+import { mailOutbox, services, sessions, shortLinks } from '../db/schema';
 import { inviteStaff } from '../features/staff/staff.service';
 import { ATTACHMENT, supportForm } from '../features/support/support.fixtures';
-import { serverToday } from '../platform/clock';
 import { STEP_UP_MAX_AGE_MS } from '../platform/http/admin-door';
 import { FEATURE_MATRICES } from './matrix-rows';
 
@@ -219,134 +200,6 @@ const CENTRAL_ROWS: Record<string, Row> = {
   'POST /api/feedback/bank': {
     request: () => ({ body: { completed: true, feedbackText: 'Matrix' } }),
     expect: SIGNED_IN,
-  },
-  // --- bank readiness (decision 0084): each customer's own addresses, checks, applications and packs;
-  // nothing names another customer's record, and staff hold no company (403 on the writes and the pack).
-  'GET /api/bank-readiness': { expect: SIGNED_IN },
-  // {role} names one of the caller's own address roles, no record of anyone: each customer writes their own.
-  'PUT /api/bank-readiness/addresses/{role}': {
-    unowned: true,
-    request: () => ({ params: { role: 'owner_home' }, body: HOME_IN_TURKEY }),
-    expect: [401, '2xx', '2xx', 403],
-  },
-  'DELETE /api/bank-readiness/addresses/{role}': {
-    unowned: true,
-    request: async (ctx) => {
-      const party = partyOf(ctx);
-      if (party && (ctx.role === 'customerA' || ctx.role === 'customerB')) {
-        await t.deps.database.db
-          .insert(bankAddresses)
-          .values({
-            userId: party.id,
-            role: 'owner_home',
-            kind: 'home',
-            country: 'TR',
-            line1: 'Matrix',
-            city: 'İstanbul',
-          })
-          .onConflictDoNothing();
-      }
-      return { params: { role: 'owner_home' } };
-    },
-    expect: [401, '2xx', '2xx', 403],
-  },
-  'POST /api/bank-readiness/applications': {
-    request: () => ({ body: { provider: 'mercury', outcome: 'refused', reason: 'Matrix', decidedOn: '2026-11-20' } }),
-    expect: [401, '2xx', '2xx', 403],
-  },
-  'GET /api/bank-readiness/pack.zip': {
-    request: () => ({ query: 'provider=mercury' }),
-    expect: [401, '2xx', '2xx', 403],
-  },
-  'GET /api/admin/bank-readiness/customers/{userId}': {
-    request: ({ world }) => ({ params: { userId: world.b.id } }),
-    expect: ADMIN_ONLY,
-  },
-  'GET /api/admin/bank-readiness/rules': { expect: ADMIN_ONLY },
-  'PUT /api/admin/bank-readiness/rules/{provider}/{key}': {
-    unowned: true,
-    request: () => ({
-      params: { provider: 'mercury', key: 'review' },
-      body: { checkedOn: '2026-11-28', withdrawn: false },
-    }),
-    expect: ADMIN_ONLY,
-  },
-  'GET /api/admin/bank-readiness/summary': { expect: ADMIN_ONLY },
-  // The list behind the home's bank figures (decision 0091): staff only; its export asks a fresh code.
-  'GET /api/admin/bank-readiness/applications': { expect: ADMIN_ONLY },
-  'GET /api/admin/bank-readiness/applications/export.csv': {
-    request: () => ({ query: 'format=excel-tr&outcome=refused' }),
-    expect: ADMIN_ONLY,
-  },
-  // --- the mailroom (decision 0086): the customer's own letters; the mail desk (mail.read, mail.handle) -----------
-  // Each cell gets a letter of B's of its own, so a write in one cell leaves the next one's letter as it was.
-  'GET /api/mail/letters': { expect: SIGNED_IN },
-  'POST /api/mail/letters/{id}/decision': {
-    request: async ({ world }) => ({ params: { id: await letterOf(t, world.b.id) }, body: { decision: 'hold' } }),
-    expect: [401, 404, '2xx', 404],
-  },
-  'GET /api/mail/letters/{id}/envelope': {
-    request: async ({ world }) => ({ params: { id: await letterWithEnvelope(t, world.b.id) } }),
-    expect: [401, 404, '2xx', 404],
-  },
-  // Forwarding (decision 0089): a checkout of the customer's own; staff have no checkout (403).
-  'POST /api/mail/letters/{id}/forward': {
-    request: async ({ world }) => ({ params: { id: await forwardableLetterOf(t, world.b.id) } }),
-    expect: [401, 404, '2xx', 403],
-  },
-  'GET /api/mail/settings': { expect: SIGNED_IN },
-  'PUT /api/mail/settings/address': {
-    request: () => ({
-      body: { recipient: 'Matrix Sahibi', line1: 'Matrix Sokak 1', city: 'Ankara', country: 'TR' },
-    }),
-    expect: SIGNED_IN,
-  },
-  'PUT /api/mail/settings/rules': {
-    request: () => ({ body: { scanGovernment: true, shredAdvertising: false } }),
-    expect: SIGNED_IN,
-  },
-  'GET /api/admin/mail/letters': { request: () => ({ query: 'queue=all&page=1&pageSize=20' }), expect: ADMIN_ONLY },
-  'GET /api/admin/mail/summary': { expect: ADMIN_ONLY },
-  'GET /api/admin/mail/letters/export.csv': { request: () => ({ query: 'queue=held&format=csv' }), expect: ADMIN_ONLY },
-  'POST /api/admin/mail/letters/{id}/forwarded': {
-    request: async ({ world }) => ({
-      params: { id: await letterOf(t, world.b.id, { status: 'to_forward' }) },
-      body: { trackingNumber: 'RR000000001TR', forwardedOn: serverToday(t.deps.env) },
-    }),
-    expect: ADMIN_ONLY,
-  },
-  // Decision 0089: a 147C gives an issued application its missing number, through the EIN desk (ein.process).
-  'POST /api/admin/mail/letters/{id}/ein': {
-    fresh: 'issued',
-    request: async ({ world }) => ({
-      params: { id: await scannedEinLetterOf(t, world.b.id, 'letter147c', { einMissing: true }) },
-      body: { ein: '98-7654321' },
-    }),
-    expect: ADMIN_ONLY,
-  },
-  'POST /api/admin/mail/letters/{id}/shredded': {
-    request: async ({ world }) => ({
-      params: { id: await letterOf(t, world.b.id, { status: 'shred_requested' }) },
-      body: { shreddedOn: serverToday(t.deps.env) },
-    }),
-    expect: ADMIN_ONLY,
-  },
-  'GET /api/admin/mail/companies': { request: () => ({ query: 'q=matrix' }), expect: ADMIN_ONLY },
-  'POST /api/admin/mail/letters': {
-    request: ({ world }) => ({ body: letterForm(cp575Fields(t, world.b.id, { confirmDuplicate: 'true' })) }),
-    expect: ADMIN_ONLY,
-  },
-  'POST /api/admin/mail/letters/{id}/assign': {
-    request: async ({ world }) => ({ params: { id: await letterOf(t, null) }, body: { userId: world.b.id } }),
-    expect: ADMIN_ONLY,
-  },
-  'POST /api/admin/mail/letters/{id}/scan': {
-    request: async ({ world }) => ({ params: { id: await letterOf(t, world.b.id) }, body: fileForm(MAIL_SCAN) }),
-    expect: ADMIN_ONLY,
-  },
-  'GET /api/admin/mail/letters/{id}/envelope': {
-    request: async ({ world }) => ({ params: { id: await letterWithEnvelope(t, world.b.id) } }),
-    expect: ADMIN_ONLY,
   },
 };
 

@@ -2,6 +2,7 @@ import type { FeatureMatrix } from '../../../tests/support/matrix-rows';
 import { accountMatrix } from '../features/account/account.matrix';
 import { auditMatrix } from '../features/audit/audit.matrix';
 import { authMatrix } from '../features/auth/auth.matrix';
+import { bankReadinessMatrix } from '../features/bank-readiness/bank-readiness.matrix';
 import { complianceMatrix } from '../features/compliance/compliance.matrix';
 import { devMailMatrix } from '../features/dev-mail/dev-mail.matrix';
 import { docsMatrix } from '../features/docs/docs.matrix';
@@ -13,6 +14,7 @@ import { filingsMatrix } from '../features/filings/filings.matrix';
 import { formationsMatrix } from '../features/formations/formations.matrix';
 import { guidesMatrix } from '../features/guides/guides.matrix';
 import { healthMatrix } from '../features/health/health.matrix';
+import { mailMatrix } from '../features/mail/mail.matrix';
 import { meMatrix } from '../features/me/me.matrix';
 import { metricsMatrix } from '../features/metrics/metrics.matrix';
 import { overviewMatrix } from '../features/overview/overview.matrix';
@@ -64,4 +66,7 @@ export const FEATURE_MATRICES: Record<string, FeatureMatrix> = {
   'dev-mail': devMailMatrix,
   health: healthMatrix,
   metrics: metricsMatrix,
+  // Ran last while they were central rows (their letters and addresses are made per cell).
+  'bank-readiness': bankReadinessMatrix,
+  mail: mailMatrix,
 };
