@@ -26,7 +26,7 @@ import { encryptSsn } from '../../src/server/features/ein/ein-ssn.service';
 import { runRetentionSweep } from '../../src/server/features/retention/retention.service';
 import { createMailer } from '../../src/server/platform/mail/outbox';
 import { createDiskStorage } from '../../src/server/platform/storage/disk-storage';
-import { ABANDONED_SIGNUP_DAYS } from '../../src/shared/domain/retention';
+import { ABANDONED_SIGNUP_DAYS } from '../../src/shared/features/retention/retention.domain';
 import { BENCH_DATABASE_URL } from './bench-db';
 
 export interface SweepFigure {

@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ABANDONED_SIGNUP_DAYS } from '../../src/shared/domain/retention';
+import { ABANDONED_SIGNUP_DAYS } from '../../src/shared/features/retention/retention.domain';
 import { benchAdminCookie, type CaseTiming, timeAdminLists } from './admin-lists';
 import { measureApi, type SideBySide } from './api-figures';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { EIN_OVERDUE_BUSINESS_DAYS_DEFAULT } from '../shared/domain/ein-follow-ups';
 import { ADMIN_SIGNUP_CODE_MIN_LENGTH } from '../shared/domain/limits';
+import { EIN_OVERDUE_BUSINESS_DAYS_DEFAULT } from '../shared/features/ein/ein-follow-ups.domain';
 import {
   RETENTION_MAIL_ADVERTISING_DEFAULT_DAYS,
   RETENTION_MAIL_IRS_DEFAULT_DAYS,
   RETENTION_SSN_DEFAULT_DAYS,
-} from '../shared/domain/retention';
+} from '../shared/features/retention/retention.domain';
 
 /**
  * The settings of ARCHITECTURE.md, read once at start-up. A bad value stops the server with a
@@ -79,7 +79,7 @@ const schema = z.object({
   EIN_FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(250).default(EIN_OVERDUE_BUSINESS_DAYS_DEFAULT),
   /**
    * The fillable IRS Form 5472 and Form 1120 the filings desk fills (decision 0051), with the field names
-   * of src/shared/domain/form-5472.ts; unset: "Prepare" makes the data sheet instead.
+   * of src/shared/features/filings/form-5472.domain.ts; unset: "Prepare" makes the data sheet instead.
    */
   F5472_TEMPLATE_PATH: optionalString,
   F1120_TEMPLATE_PATH: optionalString,

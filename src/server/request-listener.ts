@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { classifyVisit, isSlugShaped } from '../shared/domain/short-links';
+import { classifyVisit, isSlugShaped } from '../shared/features/short-links/short-links.domain';
 import type { AppDeps } from './deps';
 import { HEALTHY } from './features/health/health.routes';
 import { isLiveLink, NO_STORE, redirectAnswer } from './features/short-links/go.routes';

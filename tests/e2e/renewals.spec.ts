@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { companyFormations, renewalTasks, users } from '../../src/server/db/schema';
 import { runDailyReminders } from '../../src/server/features/compliance/compliance-reminders.service';
 import { serverToday } from '../../src/server/platform/clock';
-import { periodEndFrom } from '../../src/shared/domain/renewals';
+import { periodEndFrom } from '../../src/shared/features/renewals/renewals.domain';
 import { addDays } from '../../src/shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../src/shared/format/dates';
 import { screenshots, serverAndBrowserForFile } from '../support/e2e';

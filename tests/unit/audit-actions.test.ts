@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../src/shared/domain/audit';
+import { AUDIT_ACTIONS } from '../../src/shared/features/audit/audit.domain';
 import { translate } from '../../src/shared/i18n';
 
 /** Every .ts file under src/server but the tests. */

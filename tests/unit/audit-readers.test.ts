@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../src/shared/domain/audit';
-import { AUDIT_READERS, auditRowFor, CUSTOMER_AUDIT_ACTIONS } from '../../src/shared/domain/audit-readers';
 import { PERMISSIONS } from '../../src/shared/domain/permissions';
+import { AUDIT_ACTIONS } from '../../src/shared/features/audit/audit.domain';
+import {
+  AUDIT_READERS,
+  auditRowFor,
+  CUSTOMER_AUDIT_ACTIONS,
+} from '../../src/shared/features/audit/audit-readers.domain';
 
 /** Decision 0069: one readers' table, complete by action. */
 describe('the audit readers table', () => {

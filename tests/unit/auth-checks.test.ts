@@ -7,7 +7,7 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from '../../src/shared/schemas/auth';
+} from '../../src/shared/features/auth/auth.schemas';
 import { TEXT_MAX } from '../../src/shared/schemas/text';
 import {
   checkAdminSignUp,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adminSignUpSchema, signUpSchema } from '../../src/shared/schemas/auth';
+import { adminSignUpSchema, signUpSchema } from '../../src/shared/features/auth/auth.schemas';
 
 const base = { fullName: 'A B', email: 'a@b.co', terms: true as const };
 

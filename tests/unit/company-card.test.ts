@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatEin } from '../../src/shared/domain/ein-number';
+import { formatEin } from '../../src/shared/features/ein/ein-number.domain';
+import { adminFormationCompanySchema } from '../../src/shared/features/formations/company.schemas';
 import { formatCalendarDateLong } from '../../src/shared/format/dates';
-import { adminFormationCompanySchema } from '../../src/shared/schemas/company';
 import { companyExists, openCompanySteps } from '../../src/web/features/dashboard/components/companySteps';
 
 const formation = (formationStatus: string, formedOn: string | null) =>

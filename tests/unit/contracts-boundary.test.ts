@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The API contracts (src/shared/contracts) are built with @hono/zod-openapi for the server's document.
+ * The API contracts (src/shared/features/<f>/<name>.contracts.ts, and src/shared/contracts) are built with @hono/zod-openapi for the server's document.
  * The web reads only their types: a value import would put zod and the OpenAPI layer in the bundle.
  */
 
@@ -15,9 +15,10 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Each import or export statement of a file that names a module under shared/contracts. */
+/** Each import or export statement of a file that names a contract module. */
 function contractImports(source: string): string[] {
-  const statements = source.match(/^(?:import|export)\b[^;]*?from\s+'[^']*shared\/contracts\/[^']*';/gms) ?? [];
+  const statements =
+    source.match(/^(?:import|export)\b[^;]*?from\s+'[^']*(?:shared\/contracts\/[^']*|\.contracts)';/gms) ?? [];
   return statements.map((s) => s.replace(/\s+/g, ' '));
 }
 
@@ -29,9 +30,9 @@ describe('the web imports the API contracts as types only', () => {
   it('tells a type-only import from one that loads the module', () => {
     const [typeOnly, valued, inlineType] = contractImports(
       [
-        "import type { SupportThread } from '../../../../shared/contracts/support';",
-        "import { supportThreadSchema } from '../../../../shared/contracts/support';",
-        "import { type SupportThread } from '../../../../shared/contracts/support';",
+        "import type { SupportThread } from '../../../../shared/features/support/support.contracts';",
+        "import { supportThreadSchema } from '../../../../shared/features/support/support.contracts';",
+        "import { type SupportThread } from '../../../../shared/features/support/support.contracts';",
       ].join('\n'),
     );
     expect(isTypeOnly(typeOnly)).toBe(true);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvDocument, csvLine } from '../../src/shared/csv';
-import { panelCsv } from '../../src/shared/domain/overview';
+import { panelCsv } from '../../src/shared/features/overview/overview.domain';
 
 /** The cells a spreadsheet would see if it split the record on `separator`, quotes honoured. */
 function cellsAsSplitBy(record: string, separator: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { einCompanyStepSchema, einOwnershipStepSchema } from '../../src/shared/schemas/ein';
+import { einCompanyStepSchema, einOwnershipStepSchema } from '../../src/shared/features/ein/ein.schemas';
 import {
   buildEinFormData,
   companyStepInput,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cleanFileName, detectFileKind } from '../../src/shared/domain/files';
 import {
   canAdvanceEin,
   canUploadEinFile,
@@ -7,9 +8,8 @@ import {
   einStage,
   maskSsn,
   nextEinStatus,
-} from '../../src/shared/domain/ein';
-import { cleanFileName, detectFileKind } from '../../src/shared/domain/files';
-import { einApplicationSchema, isSsn } from '../../src/shared/schemas/ein';
+} from '../../src/shared/features/ein/ein.domain';
+import { einApplicationSchema, isSsn } from '../../src/shared/features/ein/ein.schemas';
 
 const status = fc.constantFrom(...EIN_STATUSES);
 

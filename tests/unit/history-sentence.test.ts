@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../src/shared/catalogue/money';
-import type { CustomerTimelineItem } from '../../src/shared/contracts/timeline';
+import type { CustomerTimelineItem } from '../../src/shared/features/dashboard/timeline.contracts';
 import { translate } from '../../src/shared/i18n';
 import type { Language } from '../../src/shared/i18n/languages';
 import { historySentence } from '../../src/web/features/dashboard/components/historySentence';

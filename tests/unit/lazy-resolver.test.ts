@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { supportReplySchema } from '../../src/shared/schemas/support';
+import { supportReplySchema } from '../../src/shared/features/support/support.schemas';
 import { lazyZodResolver } from '../../src/web/lib/lazyResolver';
 import { documentUploadFormSchema } from '../../src/web/lib/uploadForms';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasPermission } from '../../src/shared/domain/permissions';
 import {
   monthsIn,
   PANEL_PERMISSIONS,
@@ -8,8 +9,7 @@ import {
   stepRate,
   weekStart,
   weeksIn,
-} from '../../src/shared/domain/overview';
-import { hasPermission } from '../../src/shared/domain/permissions';
+} from '../../src/shared/features/overview/overview.domain';
 
 /** The home's ranges, buckets, rates and CSV (decision 0055). */
 describe('the home ranges', () => {

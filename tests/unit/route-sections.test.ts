@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../src/shared/domain/audit';
 import { PERMISSIONS } from '../../src/shared/domain/permissions';
+import { AUDIT_ACTIONS } from '../../src/shared/features/audit/audit.domain';
 import { LANGUAGES } from '../../src/shared/i18n/languages';
 import {
   CORE_REST,

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signInSchema, signUpSchema } from '../../src/shared/schemas/auth';
-import { adminEinNotesSchema } from '../../src/shared/schemas/ein';
-import { bankFeedbackSchema, guideCompletionSchema, onboardingSchema } from '../../src/shared/schemas/formations';
+import { signInSchema, signUpSchema } from '../../src/shared/features/auth/auth.schemas';
+import { adminEinNotesSchema } from '../../src/shared/features/ein/ein.schemas';
+import {
+  bankFeedbackSchema,
+  guideCompletionSchema,
+  onboardingSchema,
+} from '../../src/shared/features/formations/formations.schemas';
 import { INVALID_CHARACTERS, isSafeText, safeText, TEXT_MAX, TOO_LONG } from '../../src/shared/schemas/text';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {

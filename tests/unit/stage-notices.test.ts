@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EIN_STATUSES } from '../../src/shared/domain/ein';
-import { FORMATION_STATUSES } from '../../src/shared/domain/formation';
+import { EIN_STATUSES } from '../../src/shared/features/ein/ein.domain';
+import { FORMATION_STATUSES } from '../../src/shared/features/formations/formation.domain';
 import {
   customerEinStatus,
   STAGE_NOTICE_TEMPLATES,
   type StageChange,
   stageNotice,
-} from '../../src/shared/domain/stage-notices';
+} from '../../src/shared/features/formations/stage-notices.domain';
 import { translate } from '../../src/shared/i18n';
 
 describe('stageNotice', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderMail } from '../../src/server/platform/mail/templates';
 import { SIGNED_FORM_UPLOAD_KINDS } from '../../src/shared/domain/files';
 import { reminderCadenceVars } from '../../src/shared/domain/reminder-cadence';
-import { GRACE_DAYS, NOTICE_OFFSETS } from '../../src/shared/domain/renewals';
 import { stateItemAct } from '../../src/shared/domain/state-item-act';
+import { GRACE_DAYS, NOTICE_OFFSETS } from '../../src/shared/features/renewals/renewals.domain';
 import { catalogues, translate } from '../../src/shared/i18n';
 
 /*

@@ -1,6 +1,6 @@
 import { createFormControl, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { onboardingSchema, onboardingStepOneSchema } from '../../src/shared/schemas/formations';
+import { onboardingSchema, onboardingStepOneSchema } from '../../src/shared/features/formations/formations.schemas';
 import {
   EMPTY,
   type OnboardingValues,

@@ -21,7 +21,7 @@ export type TimingKey = keyof typeof TIMINGS;
 
 /**
  * The usual wait of each formation and EIN stage (decision 0016), shown until this portal has enough of its
- * own applications to state a median (shared/domain/stage-waits). Final stages wait for nothing.
+ * own applications to state a median (shared/features/formations/stage-waits.domain.ts). Final stages wait for nothing.
  */
 export const STAGE_WAIT_DEFAULTS = {
   formation: {

@@ -1,6 +1,6 @@
-import type { Me } from './auth';
-import type { MyFormation } from './formations';
-import type { ServiceView } from './services';
+import type { Me } from '../features/auth/auth.contracts';
+import type { MyFormation } from '../features/formations/formations.contracts';
+import type { ServiceView } from '../features/services/services.contracts';
 
 /**
  * What the server writes into a signed-in page's HTML (decision 0060): the session, and the page's

@@ -1,7 +1,7 @@
 import { REMINDER_OFFSETS_DAYS } from '../catalogue/compliance';
+import { NOTICE_OFFSETS } from '../features/renewals/renewals.domain';
 import type { Language } from '../i18n/languages';
 import { joinList } from '../i18n/list';
-import { NOTICE_OFFSETS } from './renewals';
 
 /**
  * The days before a deadline we mail, as the texts say them (`compliance.card.intro`): read from the

@@ -1,4 +1,4 @@
-import { RETENTION_SSN_DEFAULT_DAYS as DAYS } from '../domain/retention';
+import { RETENTION_SSN_DEFAULT_DAYS as DAYS } from '../features/retention/retention.domain';
 import type { Language } from '../i18n/languages';
 
 /**

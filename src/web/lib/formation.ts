@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyFormation } from '../../shared/contracts/formations';
+import type { MyFormation } from '../../shared/features/formations/formations.contracts';
 import { ApiError, api } from './api';
 import { bootData } from './bootData';
 import type { Me } from './me';
@@ -11,7 +11,7 @@ export type {
   Formation,
   MyFormation,
   StageTimeline,
-} from '../../shared/contracts/formations';
+} from '../../shared/features/formations/formations.contracts';
 
 export const FORMATION_KEY = ['formation'] as const;
 

@@ -1,4 +1,4 @@
-import type { Me, SessionUser } from '../../shared/contracts/auth';
+import type { Me, SessionUser } from '../../shared/features/auth/auth.contracts';
 import { ApiError, api } from './api';
 
 /*
@@ -7,7 +7,7 @@ import { ApiError, api } from './api';
  * (decision 0030). The cached copy the signed-in pages share is lib/session.ts.
  */
 
-export type { AuthResult, HomePath, Me, SessionUser } from '../../shared/contracts/auth';
+export type { AuthResult, HomePath, Me, SessionUser } from '../../shared/features/auth/auth.contracts';
 
 /** The session's user, or null when anonymous. */
 export async function fetchMe(): Promise<Me | null> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DocumentCategory } from '../../shared/domain/files';
-import { documentUploadSchema } from '../../shared/schemas/documents';
+import { documentUploadSchema } from '../../shared/features/documents/documents.schemas';
 
 /*
  * The upload forms' values (decision 0038 and its amendment 0081). No shared schema holds a multipart

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { REDIRECT_FAILURE_DELAY_MS } from '../../../src/shared/domain/short-links';
+import { REDIRECT_FAILURE_DELAY_MS } from '../../../src/shared/features/short-links/short-links.domain';
 import {
   DESKTOP,
   type E2eServer,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ADDRESS_KINDS, ADDRESS_ROLES } from '../../../shared/bank-readiness/addresses';
-import { APPLICATION_OUTCOMES } from '../../../shared/bank-readiness/applications';
-import { PROVIDERS } from '../../../shared/bank-readiness/providers';
+import { ADDRESS_KINDS, ADDRESS_ROLES } from '../../../shared/features/bank-readiness/addresses.domain';
+import { APPLICATION_OUTCOMES } from '../../../shared/features/bank-readiness/applications.domain';
+import { PROVIDERS } from '../../../shared/features/bank-readiness/providers.domain';
 import { users } from './auth';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { EIN_FOLLOW_UP_KINDS, EIN_FOLLOW_UP_OUTCOMES } from '../../../shared/domain/ein-follow-ups';
+import { EIN_FOLLOW_UP_KINDS, EIN_FOLLOW_UP_OUTCOMES } from '../../../shared/features/ein/ein-follow-ups.domain';
 import { users } from './auth';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FILING_KINDS, FILING_STATUSES, SUBMIT_METHODS } from '../../../shared/domain/filings';
+import { FILING_KINDS, FILING_STATUSES, SUBMIT_METHODS } from '../../../shared/features/filings/filings.domain';
 import { users } from './auth';
 
 /**

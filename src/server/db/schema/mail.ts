@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LETTER_KINDS, LETTER_SENDERS } from '../../../shared/catalogue/letter-kinds';
-import { LETTER_HELD_REASONS, LETTER_STATUSES } from '../../../shared/domain/mail';
+import { LETTER_HELD_REASONS, LETTER_STATUSES } from '../../../shared/features/mail/mail.domain';
 import { users } from './auth';
 import { documents } from './ein';
 import { orders } from './services';

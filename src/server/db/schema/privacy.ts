@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CONSENT_KINDS, ERASURE_STATUSES } from '../../../shared/domain/privacy';
+import { CONSENT_KINDS, ERASURE_STATUSES } from '../../../shared/features/privacy/privacy.domain';
 import { users } from './auth';
 
 /**

@@ -5,7 +5,7 @@ import {
   SUBSCRIPTION_EVENT_KINDS,
   SUBSCRIPTION_PRODUCTS,
   SUBSCRIPTION_STATUSES,
-} from '../../../shared/domain/renewals';
+} from '../../../shared/features/renewals/renewals.domain';
 import { users } from './auth';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { MAILROOM_ITEMS_ENUM } from '../../../shared/domain/mail';
-import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/domain/orders';
+import { MAILROOM_ITEMS_ENUM } from '../../../shared/features/mail/mail.domain';
+import { ORDER_FLAGS, ORDER_KINDS, ORDER_STATUSES } from '../../../shared/features/payments/orders.domain';
 import { users } from './auth';
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { RateLimitName } from '../../../shared/domain/limits';
 import {
   accountSchema,
   changePasswordSchema,
@@ -11,8 +12,7 @@ import {
   okSchema,
   sessionsEndedSchema,
   updateAccountSchema,
-} from '../../../shared/contracts/account';
-import type { RateLimitName } from '../../../shared/domain/limits';
+} from '../../../shared/features/account/account.contracts';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, ne, or } from 'drizzle-orm';
-import type { Account, Devices } from '../../../shared/contracts/account';
 import { EMAIL_CHANGE_LINK_HOURS } from '../../../shared/domain/limits';
+import type { Account, Devices } from '../../../shared/features/account/account.contracts';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { accounts, emailChanges, sessions, userProfiles, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/tx';

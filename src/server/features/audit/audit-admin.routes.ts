@@ -1,12 +1,12 @@
+import type { Role } from '../../../shared/domain/roles';
 import {
   auditActorsSchema,
   auditExportQuerySchema,
   auditListQuerySchema,
   auditListSchema,
-} from '../../../shared/contracts/audit';
-import { isAuditAction } from '../../../shared/domain/audit';
-import { auditRowFor } from '../../../shared/domain/audit-readers';
-import type { Role } from '../../../shared/domain/roles';
+} from '../../../shared/features/audit/audit.contracts';
+import { isAuditAction } from '../../../shared/features/audit/audit.domain';
+import { auditRowFor } from '../../../shared/features/audit/audit-readers.domain';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';

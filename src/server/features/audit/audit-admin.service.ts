@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { auditExportQuerySchema, auditListQuerySchema } from '../../../shared/contracts/audit';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
+import type { auditExportQuerySchema, auditListQuerySchema } from '../../../shared/features/audit/audit.contracts';
 import { addDays } from '../../../shared/format/calendar-days';
 import { pagedList } from '../../db/paged-list';
 import { auditEvents, users } from '../../db/schema';

@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { AUDIT_ACTIONS } from '../../../shared/domain/audit';
+import { AUDIT_ACTIONS } from '../../../shared/features/audit/audit.domain';
 import { translate } from '../../../shared/i18n';
 import { auditEvents } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';

@@ -3,6 +3,9 @@ import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
+import type { RateLimitName } from '../../../shared/domain/limits';
+import { STAFF_HOME } from '../../../shared/domain/permissions';
+import { toRole } from '../../../shared/domain/roles';
 import {
   adminSignUpSchema,
   authResultSchema,
@@ -13,11 +16,8 @@ import {
   signInResultSchema,
   signInSchema,
   signUpSchema,
-} from '../../../shared/contracts/auth';
-import type { RateLimitName } from '../../../shared/domain/limits';
-import { STAFF_HOME } from '../../../shared/domain/permissions';
-import { toRole } from '../../../shared/domain/roles';
-import { REF_COOKIE } from '../../../shared/domain/short-links';
+} from '../../../shared/features/auth/auth.contracts';
+import { REF_COOKIE } from '../../../shared/features/short-links/short-links.domain';
 import { safeText } from '../../../shared/schemas/text';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sessions } from '../../db/schema';

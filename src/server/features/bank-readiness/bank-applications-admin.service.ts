@@ -1,5 +1,8 @@
 import { and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { BankApplicationFilter, BankApplicationRow } from '../../../shared/contracts/bank-readiness';
+import type {
+  BankApplicationFilter,
+  BankApplicationRow,
+} from '../../../shared/features/bank-readiness/bank-readiness.contracts';
 import { pagedList } from '../../db/paged-list';
 import { bankApplications, companyFormations, userProfiles, users } from '../../db/schema';
 import { foldedPattern } from '../../db/search';

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { BANK_CATALOGUE } from '../../../shared/bank-readiness/providers';
-import { BANK_RULE_MAX_AGE_DAYS } from '../../../shared/bank-readiness/rule-keys';
+import { okSchema } from '../../../shared/contracts/common';
 import {
   type BankApplicationRow,
   bankApplicationExportQuerySchema,
@@ -11,8 +10,9 @@ import {
   catalogueRulesSchema,
   ruleChangeSchema,
   ruleParams,
-} from '../../../shared/contracts/bank-readiness';
-import { okSchema } from '../../../shared/contracts/common';
+} from '../../../shared/features/bank-readiness/bank-readiness.contracts';
+import { BANK_CATALOGUE } from '../../../shared/features/bank-readiness/providers.domain';
+import { BANK_RULE_MAX_AGE_DAYS } from '../../../shared/features/bank-readiness/rule-keys.domain';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../shared/bank-readiness/providers';
+import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../shared/features/bank-readiness/providers.domain';
 import {
   BANK_RULE_MAX_AGE_DAYS,
   isStale,
   type RuleOverride,
   rulesOf,
   withOverrides,
-} from '../../../shared/bank-readiness/rule-keys';
+} from '../../../shared/features/bank-readiness/rule-keys.domain';
 import { bankApplications, bankRuleOverrides } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { recordAudit } from '../../platform/audit';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { eq } from 'drizzle-orm';
-import type { AddressRole } from '../../../shared/bank-readiness/addresses';
-import { BANK_CATALOGUE, type ProviderId } from '../../../shared/bank-readiness/providers';
+import type { AddressRole } from '../../../shared/features/bank-readiness/addresses.domain';
+import { BANK_CATALOGUE, type ProviderId } from '../../../shared/features/bank-readiness/providers.domain';
 import { users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';

@@ -1,4 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import { okSchema } from '../../../shared/contracts/common';
+import { isCustomer } from '../../../shared/domain/roles';
 import {
   addressRoleParams,
   bankAddressInputSchema,
@@ -7,9 +9,7 @@ import {
   packQuerySchema,
   recordedApplicationSchema,
   savedAddressSchema,
-} from '../../../shared/contracts/bank-readiness';
-import { okSchema } from '../../../shared/contracts/common';
-import { isCustomer } from '../../../shared/domain/roles';
+} from '../../../shared/features/bank-readiness/bank-readiness.contracts';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';

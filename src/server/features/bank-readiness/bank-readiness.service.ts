@@ -1,15 +1,19 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type AddressFacts, type AddressRole, FORM_8822B_ROLES } from '../../../shared/bank-readiness/addresses';
-import { checkAll, nextProvider, type ProviderCheck } from '../../../shared/bank-readiness/check';
-import type { ProviderCatalogue, ProviderId } from '../../../shared/bank-readiness/providers';
+import {
+  type AddressFacts,
+  type AddressRole,
+  FORM_8822B_ROLES,
+} from '../../../shared/features/bank-readiness/addresses.domain';
 import type {
   BankAddressInput,
   BankAddressView,
   BankApplicationInput,
   BankApplicationView,
   BankReadiness,
-} from '../../../shared/contracts/bank-readiness';
-import { bankAddressProblems } from '../../../shared/schemas/bank-readiness';
+} from '../../../shared/features/bank-readiness/bank-readiness.contracts';
+import { bankAddressProblems } from '../../../shared/features/bank-readiness/bank-readiness.schemas';
+import { checkAll, nextProvider, type ProviderCheck } from '../../../shared/features/bank-readiness/check.domain';
+import type { ProviderCatalogue, ProviderId } from '../../../shared/features/bank-readiness/providers.domain';
 import { bankAddresses, bankApplications, companyFormations, documents, einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { ruleTextVars } from '../../../shared/catalogue/compliance-format';
 import { formatUsd } from '../../../shared/catalogue/money';
-import type { ComplianceItemView, ComplianceView } from '../../../shared/contracts/compliance';
+import type { ComplianceItemView, ComplianceView } from '../../../shared/features/compliance/compliance.contracts';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';

@@ -5,8 +5,8 @@ import {
   adminDeadlineListSchema,
   customerItemParams,
   markResultSchema,
-} from '../../../shared/contracts/compliance';
-import { agentRenewalLine } from '../../../shared/domain/renewals';
+} from '../../../shared/features/compliance/compliance.contracts';
+import { agentRenewalLine } from '../../../shared/features/renewals/renewals.domain';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';

@@ -1,9 +1,9 @@
 import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
 import { addDays } from '../../../shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
-import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
   complianceMarks,
   complianceReminderRuns,

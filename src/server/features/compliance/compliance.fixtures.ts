@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
+import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
 import { todayUtc } from '../../../shared/format/dates';
-import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { companyFormations, complianceMarks } from '../../db/schema';
 import { regenerateFeed } from './calendar-feed.service';
 

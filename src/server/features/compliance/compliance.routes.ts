@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { actorOf } from '../../../shared/domain/roles';
 import {
   calendarFeedSchema,
   complianceViewSchema,
   itemKeyParam,
   markResultSchema,
-} from '../../../shared/contracts/compliance';
-import { actorOf } from '../../../shared/domain/roles';
+} from '../../../shared/features/compliance/compliance.contracts';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';

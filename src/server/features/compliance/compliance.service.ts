@@ -11,11 +11,11 @@ import {
 } from '../../../shared/catalogue/compliance';
 import { matchingService } from '../../../shared/catalogue/compliance-services';
 import { factLabel } from '../../../shared/catalogue/fact-checks';
-import type { ComplianceView } from '../../../shared/contracts/compliance';
-import { type AgentOwner, agentOwner, renewalPrice } from '../../../shared/domain/renewals';
 import type { ActingPerson } from '../../../shared/domain/roles';
+import type { ComplianceView } from '../../../shared/features/compliance/compliance.contracts';
+import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
+import { type AgentOwner, agentOwner, renewalPrice } from '../../../shared/features/renewals/renewals.domain';
 import { daysBetween } from '../../../shared/format/calendar-days';
-import { complianceItemKey } from '../../../shared/schemas/compliance';
 import {
   companyFormations,
   complianceMarks,

@@ -2,10 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ComplianceRuleId } from '../../../shared/catalogue/compliance';
 import type { ListPage } from '../../../shared/contracts/common';
-import { DEADLINE_WINDOW_DAYS } from '../../../shared/domain/overview';
-import type { SubscriptionStatus } from '../../../shared/domain/renewals';
+import type {
+  adminDeadlineFilterSchema,
+  adminDeadlineListQuerySchema,
+} from '../../../shared/features/compliance/compliance.schemas';
+import { DEADLINE_WINDOW_DAYS } from '../../../shared/features/overview/overview.domain';
+import type { SubscriptionStatus } from '../../../shared/features/renewals/renewals.domain';
 import { addDays } from '../../../shared/format/calendar-days';
-import type { adminDeadlineFilterSchema, adminDeadlineListQuerySchema } from '../../../shared/schemas/compliance';
 import { COUNT_CAP } from '../../db/list-total';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';

@@ -1,4 +1,4 @@
-import type { DocumentView } from '../../../shared/contracts/documents';
+import type { DocumentView } from '../../../shared/features/documents/documents.contracts';
 import type { documents } from '../../db/schema';
 import { fileUrl } from '../../platform/storage/file-url';
 

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
-import { documentListSchema, documentResultSchema } from '../../../shared/contracts/documents';
 import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { isStaff } from '../../../shared/domain/roles';
-import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/schemas/documents';
+import { documentListSchema, documentResultSchema } from '../../../shared/features/documents/documents.contracts';
+import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/features/documents/documents.schemas';
 import { documents } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { ApiError, zodFields } from '../../platform/http/errors';

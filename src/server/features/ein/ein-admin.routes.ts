@@ -6,8 +6,8 @@ import {
   adminEinNumberSchema,
   adminEinResultSchema,
   ssnRevealSchema,
-} from '../../../shared/contracts/ein';
-import type { EinUpload } from '../../../shared/domain/ein';
+} from '../../../shared/features/ein/ein.contracts';
+import type { EinUpload } from '../../../shared/features/ein/ein.domain';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
 import type { AppDeps } from '../../deps';

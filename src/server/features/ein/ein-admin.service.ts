@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { canAdvanceEin, type EinStatus } from '../../../shared/domain/ein';
 import { isUuid } from '../../../shared/domain/ids';
 import type { ActingPerson } from '../../../shared/domain/roles';
-import type { adminEinListQuerySchema } from '../../../shared/schemas/ein';
+import { canAdvanceEin, type EinStatus } from '../../../shared/features/ein/ein.domain';
+import type { adminEinListQuerySchema } from '../../../shared/features/ein/ein.schemas';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { pagedList } from '../../db/paged-list';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTest } from '../../../../tests/support/api-test';
 import { fileForm, HTML, PNG, pdf } from '../../../../tests/support/files';
 import type { TestApp, TestClient } from '../../../../tests/support/test-app';
-import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
+import { EIN_STATUSES, type EinStatus } from '../../../shared/features/ein/ein.domain';
 import { COUNT_CAP } from '../../db/list-total';
 import { companyFormations, einApplications, mailOutbox } from '../../db/schema';
 import { einDocumentForm, helpers, PREPARED, SIGNED, TEST_EIN } from './ein.fixtures';

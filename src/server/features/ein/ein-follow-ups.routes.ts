@@ -2,7 +2,7 @@ import {
   adminEinFollowUpListSchema,
   adminEinFollowUpSchema,
   einFollowUpInputSchema,
-} from '../../../shared/contracts/ein-follow-ups';
+} from '../../../shared/features/ein/ein-follow-ups.contracts';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';

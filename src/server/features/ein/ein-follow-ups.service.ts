@@ -1,17 +1,17 @@
 import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isUuid } from '../../../shared/domain/ids';
+import type { ActingPerson } from '../../../shared/domain/roles';
 import type {
   AdminEinFollowUp,
   CustomerEinFollowUp,
   EinOverdueSummary,
-} from '../../../shared/contracts/ein-follow-ups';
-import { EIN_FOLLOW_UP_STATUS, overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
-import { isUuid } from '../../../shared/domain/ids';
-import type { ActingPerson } from '../../../shared/domain/roles';
+} from '../../../shared/features/ein/ein-follow-ups.contracts';
+import { EIN_FOLLOW_UP_STATUS, overdueSubmittedBefore } from '../../../shared/features/ein/ein-follow-ups.domain';
+import type { einFollowUpInputSchema } from '../../../shared/features/ein/ein-follow-ups.schemas';
 import { calendarDateOfUtc, formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
-import type { einFollowUpInputSchema } from '../../../shared/schemas/ein-follow-ups';
 import { cappedTotal } from '../../db/list-total';
 import { einApplications, einFollowUps, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';

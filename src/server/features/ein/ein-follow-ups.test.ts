@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTestWith } from '../../../../tests/support/api-test';
 import { createStaffMember, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { businessDaysBack } from '../../../shared/catalogue/federal-holidays';
-import { overdueSubmittedBefore } from '../../../shared/domain/ein-follow-ups';
+import { overdueSubmittedBefore } from '../../../shared/features/ein/ein-follow-ups.domain';
 import { auditEvents, einApplications, einFollowUps, mailOutbox } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
 import { helpers } from './ein.fixtures';

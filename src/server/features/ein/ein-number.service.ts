@@ -1,5 +1,5 @@
-import { parseEin } from '../../../shared/domain/ein-number';
 import type { ActingPerson } from '../../../shared/domain/roles';
+import { parseEin } from '../../../shared/features/ein/ein-number.domain';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/http/errors';
 import type { EinRow } from './ein.mapper';

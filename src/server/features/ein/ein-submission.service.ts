@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type einApplicationSchema, normaliseSsn } from '../../../shared/schemas/ein';
+import { type einApplicationSchema, normaliseSsn } from '../../../shared/features/ein/ein.schemas';
 import { einApplications } from '../../db/schema';
 import { isUniqueViolation } from '../../db/tx';
 import type { AppDeps } from '../../deps';

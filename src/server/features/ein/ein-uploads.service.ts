@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { canUploadEinFile, EIN_UPLOAD_RULES, type EinUpload } from '../../../shared/domain/ein';
 import type { ActingPerson } from '../../../shared/domain/roles';
 import type { ApiErrorCode } from '../../../shared/errors';
+import { canUploadEinFile, EIN_UPLOAD_RULES, type EinUpload } from '../../../shared/features/ein/ein.domain';
 import { documents, einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';

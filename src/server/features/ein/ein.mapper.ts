@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { AdminEinApplication, CustomerEinApplication } from '../../../shared/contracts/ein';
-import { einStage, maskSsn, nextEinStatus } from '../../../shared/domain/ein';
-import { formatEin } from '../../../shared/domain/ein-number';
-import type { FormationStatus } from '../../../shared/domain/formation';
-import { ssnPurgeNotice } from '../../../shared/domain/retention';
+import type { AdminEinApplication, CustomerEinApplication } from '../../../shared/features/ein/ein.contracts';
+import { einStage, maskSsn, nextEinStatus } from '../../../shared/features/ein/ein.domain';
+import { formatEin } from '../../../shared/features/ein/ein-number.domain';
+import type { FormationStatus } from '../../../shared/features/formations/formation.domain';
+import { ssnPurgeNotice } from '../../../shared/features/retention/retention.domain';
 import { documents, type einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { fileUrl } from '../../platform/storage/file-url';

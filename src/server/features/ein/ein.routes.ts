@@ -1,8 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { BUSINESS_ACTIVITIES } from '../../../shared/catalogue/packages';
-import { customerEinResultSchema, EIN_APPLICATION_FILES, einApplicationSchema } from '../../../shared/contracts/ein';
 import { SIGNED_FORM_UPLOAD_KINDS } from '../../../shared/domain/files';
 import { isStaff } from '../../../shared/domain/roles';
+import {
+  customerEinResultSchema,
+  EIN_APPLICATION_FILES,
+  einApplicationSchema,
+} from '../../../shared/features/ein/ein.contracts';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { multipartDoc } from '../../platform/http/route-kit';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { okSchema } from '../../../shared/contracts/common';
-import { addressFeedbackSchema, bankFeedbackSchema } from '../../../shared/schemas/formations';
+import { addressFeedbackSchema, bankFeedbackSchema } from '../../../shared/features/formations/formations.schemas';
 import { bankAccountFeedback, businessAddressFeedback } from '../../db/schema';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import { DOCUMENT_UPLOAD_KINDS } from '../../../shared/contracts/documents';
+import { DOCUMENT_UPLOAD_KINDS } from '../../../shared/features/documents/documents.contracts';
 import {
   adminFilingExportQuerySchema,
   adminFilingListQuerySchema,
@@ -9,7 +9,7 @@ import {
   filingIdParams,
   filingSubmittedSchema,
   stateFiledSchema,
-} from '../../../shared/contracts/filings';
+} from '../../../shared/features/filings/filings.contracts';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';

@@ -1,14 +1,19 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IRS_FORM_5472_SEND_TO } from '../../../shared/catalogue/irs-fax';
+import { stateItemAct } from '../../../shared/domain/state-item-act';
 import type {
   AdminFilingView,
   adminFilingExportQuerySchema,
   adminFilingListQuerySchema,
-} from '../../../shared/contracts/filings';
-import { canExtend, type FilingSort, isStateFilable, type SubmitMethod } from '../../../shared/domain/filings';
-import type { FilingAnswers } from '../../../shared/domain/form-5472';
-import { stateItemAct } from '../../../shared/domain/state-item-act';
+} from '../../../shared/features/filings/filings.contracts';
+import {
+  canExtend,
+  type FilingSort,
+  isStateFilable,
+  type SubmitMethod,
+} from '../../../shared/features/filings/filings.domain';
+import type { FilingAnswers } from '../../../shared/features/filings/form-5472.domain';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { pagedList } from '../../db/paged-list';

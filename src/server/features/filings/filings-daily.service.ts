@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { findComplianceRule } from '../../../shared/catalogue/compliance';
-import { questionnaireReminderOwed, questionnaireYear } from '../../../shared/domain/filings';
+import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
+import { questionnaireReminderOwed, questionnaireYear } from '../../../shared/features/filings/filings.domain';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
-import { complianceItemKey } from '../../../shared/schemas/compliance';
 import { auditEvents, filings, userProfiles, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { FILING_ENTITY } from './filings.service';

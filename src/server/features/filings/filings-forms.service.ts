@@ -1,13 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import type { FilingTemplateStatus } from '../../../shared/contracts/filings';
+import type { FilingTemplateStatus } from '../../../shared/features/filings/filings.contracts';
 import {
   type FilingAnswers,
   FORM_5472_REVISION,
   FORM_LINES,
   type FormId,
   formFieldValues,
-} from '../../../shared/domain/form-5472';
+} from '../../../shared/features/filings/form-5472.domain';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';

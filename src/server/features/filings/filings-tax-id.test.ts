@@ -16,7 +16,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { formFieldValues } from '../../../shared/domain/form-5472';
+import { formFieldValues } from '../../../shared/features/filings/form-5472.domain';
 import { auditEvents, filings, sessions } from '../../db/schema';
 import { runRetentionSweep } from '../retention/retention.service';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS } from './filings.fixtures';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
-import type { FilingStatus } from '../../../shared/domain/filings';
-import { FORM_LINES, type FormId } from '../../../shared/domain/form-5472';
-import { complianceItemKey } from '../../../shared/schemas/compliance';
-import type { FilingDraftInput } from '../../../shared/schemas/filings';
+import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
+import type { FilingStatus } from '../../../shared/features/filings/filings.domain';
+import type { FilingDraftInput } from '../../../shared/features/filings/filings.schemas';
+import { FORM_LINES, type FormId } from '../../../shared/features/filings/form-5472.domain';
 import { companyFormations, filings } from '../../db/schema';
 import { form5472Due } from './filings-daily.service';
 import { answersWithoutTaxId, encryptedForeignTaxIdColumns } from './filings-tax-id.service';

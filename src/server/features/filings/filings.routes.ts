@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
+import { SIGNED_FORM_UPLOAD_KINDS } from '../../../shared/domain/files';
 import {
   filingDraftSchema,
   filingIdParams,
   filingListSchema,
   filingQuestionSchema,
   filingResultSchema,
-} from '../../../shared/contracts/filings';
-import { SIGNED_FORM_UPLOAD_KINDS } from '../../../shared/domain/files';
+} from '../../../shared/features/filings/filings.contracts';
 import { translate } from '../../../shared/i18n';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FilingView } from '../../../shared/contracts/filings';
+import type { ActingParty } from '../../../shared/domain/roles';
+import type { FilingView } from '../../../shared/features/filings/filings.contracts';
 import {
   answersEditable,
   canMoveFiling,
@@ -7,10 +8,14 @@ import {
   SUBMIT_METHODS,
   type SubmitMethod,
   stagesOf,
-} from '../../../shared/domain/filings';
-import { TRANSACTION_CATEGORIES } from '../../../shared/domain/form-5472';
-import type { ActingParty } from '../../../shared/domain/roles';
-import { checkFilingAnswers, type FilingDraft, filingDraftSchema, isUsTaxId } from '../../../shared/schemas/filings';
+} from '../../../shared/features/filings/filings.domain';
+import {
+  checkFilingAnswers,
+  type FilingDraft,
+  filingDraftSchema,
+  isUsTaxId,
+} from '../../../shared/features/filings/filings.schemas';
+import { TRANSACTION_CATEGORIES } from '../../../shared/features/filings/form-5472.domain';
 import { companyFormations, documents, einApplications, filings, users } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';

@@ -13,10 +13,14 @@ import { apiTest } from '../../../../tests/support/api-test';
 import { fileForm, PNG } from '../../../../tests/support/files';
 import { createStaffMember, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { deadlinesFor } from '../../../shared/catalogue/compliance';
-import { adminFilingListSchema, filingListSchema, filingResultSchema } from '../../../shared/contracts/filings';
-import { formFieldValues } from '../../../shared/domain/form-5472';
-import { complianceItemKey } from '../../../shared/schemas/compliance';
-import { checkFilingAnswers } from '../../../shared/schemas/filings';
+import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
+import {
+  adminFilingListSchema,
+  filingListSchema,
+  filingResultSchema,
+} from '../../../shared/features/filings/filings.contracts';
+import { checkFilingAnswers } from '../../../shared/features/filings/filings.schemas';
+import { formFieldValues } from '../../../shared/features/filings/form-5472.domain';
 import { auditEvents, companyFormations, einApplications, filings, mailOutbox, services, users } from '../../db/schema';
 import { SIGNED } from '../ein/ein.fixtures';
 import { buildFormTemplate, filingOf, GOOD_ANSWERS, stateItemOf } from './filings.fixtures';

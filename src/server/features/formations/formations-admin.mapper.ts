@@ -1,6 +1,9 @@
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
-import type { AdminFormation, FormationCustomerFile } from '../../../shared/contracts/formations-admin';
-import type { AdminTimelineItem } from '../../../shared/contracts/timeline';
+import type { AdminTimelineItem } from '../../../shared/features/dashboard/timeline.contracts';
+import type {
+  AdminFormation,
+  FormationCustomerFile,
+} from '../../../shared/features/formations/formations-admin.contracts';
 import { toDocument } from '../documents';
 import { toAdminOrderView } from '../payments';
 import type { CustomerFile } from './customer-file.service';

@@ -6,7 +6,7 @@ import {
   adminFormationResultSchema,
   adminFormationStatusSchema,
   customerFileResultSchema,
-} from '../../../shared/contracts/formations-admin';
+} from '../../../shared/features/formations/formations-admin.contracts';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
 import { csvExportRoute } from '../../platform/csv/export-route';

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { FormationStatus } from '../../../shared/domain/formation';
 import { isUuid } from '../../../shared/domain/ids';
-import type { OrderFlag } from '../../../shared/domain/orders';
+import type { FormationStatus } from '../../../shared/features/formations/formation.domain';
 import type {
   adminFormationFilterSchema,
   adminFormationListQuerySchema,
-} from '../../../shared/schemas/formations-admin';
+} from '../../../shared/features/formations/formations-admin.schemas';
+import type { OrderFlag } from '../../../shared/features/payments/orders.domain';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { COUNT_CAP } from '../../db/list-total';

@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
+import { isStaff } from '../../../shared/domain/roles';
 import {
   formationResultSchema,
   guideCompletionSchema,
   myFormationResultSchema,
   onboardingSchema,
-} from '../../../shared/contracts/formations';
-import { isStaff } from '../../../shared/domain/roles';
+} from '../../../shared/features/formations/formations.contracts';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUsState } from '../../../shared/catalogue/states';
-import { type FormationStatus, formationStage } from '../../../shared/domain/formation';
-import { canTransitionFormation } from '../../../shared/domain/formation-transitions';
 import type { Actor } from '../../../shared/domain/roles';
-import type { guideCompletionSchema, onboardingSchema } from '../../../shared/schemas/formations';
+import { type FormationStatus, formationStage } from '../../../shared/features/formations/formation.domain';
+import { canTransitionFormation } from '../../../shared/features/formations/formation-transitions.domain';
+import type { guideCompletionSchema, onboardingSchema } from '../../../shared/features/formations/formations.schemas';
 import type { Db } from '../../db/client';
 import { companyFormations, formationFeedback, userProfiles } from '../../db/schema';
 import { type DbOrTx, isUniqueViolation } from '../../db/tx';

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { adminEinNumberSchema } from '../../../shared/features/formations/company.schemas';
 import {
   assignLetterSchema,
   companySearchQuerySchema,
@@ -13,11 +14,10 @@ import {
   mailDeskListSchema,
   mailDeskQuerySchema,
   mailSummarySchema,
-} from '../../../shared/contracts/mail';
-import { overviewRangeQuerySchema } from '../../../shared/contracts/overview';
+} from '../../../shared/features/mail/mail.contracts';
+import { overviewRangeQuerySchema } from '../../../shared/features/overview/overview.contracts';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
-import { adminEinNumberSchema } from '../../../shared/schemas/company';
 import type { ExportFormat } from '../../../shared/schemas/list-query';
 import { exportLanguage } from '../../../shared/schemas/list-query';
 import { serverToday } from '../../platform/clock';

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
 import type { LetterKind, LetterSender } from '../../../shared/catalogue/letter-kinds';
+import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
+import { foldTurkish } from '../../../shared/domain/search';
 import type {
   DeskLetter,
   LetterForwardedInput,
@@ -9,8 +11,7 @@ import type {
   LogLetterInput,
   MailCompany,
   MailDeskQuery,
-} from '../../../shared/contracts/mail';
-import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
+} from '../../../shared/features/mail/mail.contracts';
 import {
   awaitsScan,
   canReassign,
@@ -22,8 +23,7 @@ import {
   PENALTY_LETTER_KINDS,
   SCAN_TARGET_BUSINESS_DAYS,
   statusByStandingRule,
-} from '../../../shared/domain/mail';
-import { foldTurkish } from '../../../shared/domain/search';
+} from '../../../shared/features/mail/mail.domain';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { cappedTotal, type ListTotal } from '../../db/list-total';

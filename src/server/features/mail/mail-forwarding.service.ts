@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ForwardingAddressInput, ForwardingAddressView, MailSettings } from '../../../shared/contracts/mail';
-import { canForward, forwardBandOf, type StandingRule } from '../../../shared/domain/mail';
+import type {
+  ForwardingAddressInput,
+  ForwardingAddressView,
+  MailSettings,
+} from '../../../shared/features/mail/mail.contracts';
+import { canForward, forwardBandOf, type StandingRule } from '../../../shared/features/mail/mail.domain';
 import { forwardingAddresses, letters, mailStandingRules } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';

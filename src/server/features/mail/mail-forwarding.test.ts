@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../../tests/support/test-app';
-import { letterListSchema, mailDeskListSchema, mailSummarySchema } from '../../../shared/contracts/mail';
+import { letterListSchema, mailDeskListSchema, mailSummarySchema } from '../../../shared/features/mail/mail.contracts';
 import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
 import { auditEvents, companyFormations, einApplications, letters, mailOutbox, orders } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { MailSummary } from '../../../shared/contracts/mail';
-import type { DayRange } from '../../../shared/domain/overview';
+import type { MailSummary } from '../../../shared/features/mail/mail.contracts';
+import type { DayRange } from '../../../shared/features/overview/overview.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import type { DbOrTx } from '../../db/tx';
 

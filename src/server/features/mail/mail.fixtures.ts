@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
-import type { MailroomItem } from '../../../shared/domain/mail';
+import type { MailroomItem } from '../../../shared/features/mail/mail.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import {
   companyFormations,

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
+import { isCustomer } from '../../../shared/domain/roles';
 import {
   checkoutUrlSchema,
   forwardingAddressSchema,
@@ -9,8 +10,7 @@ import {
   letterViewSchema,
   mailSettingsSchema,
   standingRulesSchema,
-} from '../../../shared/contracts/mail';
-import { isCustomer } from '../../../shared/domain/roles';
+} from '../../../shared/features/mail/mail.contracts';
 import type { Db } from '../../db/client';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';

@@ -7,7 +7,7 @@ import {
   letterKindInfo,
   letterTextVars,
 } from '../../../shared/catalogue/letter-kinds';
-import type { LetterView } from '../../../shared/contracts/mail';
+import type { LetterView } from '../../../shared/features/mail/mail.contracts';
 import {
   canDecide,
   canForward,
@@ -18,7 +18,7 @@ import {
   type LetterDecision,
   MAILROOM_ITEMS_ENUM,
   STATE_REMINDER_RULES,
-} from '../../../shared/domain/mail';
+} from '../../../shared/features/mail/mail.domain';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';

@@ -8,7 +8,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember, createTestApp, signedInCustomer, type TestApp } from '../../../../tests/support/test-app';
 import { businessDaysBack, businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
-import { letterListSchema, mailDeskListSchema } from '../../../shared/contracts/mail';
+import { letterListSchema, mailDeskListSchema } from '../../../shared/features/mail/mail.contracts';
 import { addDays } from '../../../shared/format/calendar-days';
 import { translate } from '../../../shared/i18n';
 import { auditEvents, companyFormations, documents, letters, mailOutbox, users } from '../../db/schema';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../../../tests/support/api-test';
 import { signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
-import { customerEinStatus } from '../../../shared/domain/stage-notices';
+import { customerEinStatus } from '../../../shared/features/formations/stage-notices.domain';
 import { bankAccountFeedback, companyFormations, einApplications, stageHistory } from '../../db/schema';
 import { helpers } from '../ein/ein.fixtures';
 import { toEinSummary } from '../ein/ein.mapper';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { meSchema, okSchema, updateMeSchema } from '../../../shared/contracts/auth';
+import { meSchema, okSchema, updateMeSchema } from '../../../shared/features/auth/auth.contracts';
 import { users } from '../../db/schema';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';

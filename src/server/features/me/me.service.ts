@@ -1,4 +1,4 @@
-import type { Me } from '../../../shared/contracts/auth';
+import type { Me } from '../../../shared/features/auth/auth.contracts';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/http/context';
 import { homeFor } from '../auth';

@@ -1,4 +1,4 @@
-import type { MyFormation } from '../../../shared/contracts/formations';
+import type { MyFormation } from '../../../shared/features/formations/formations.contracts';
 import type { AppDeps } from '../../deps';
 import { serverNow } from '../../platform/clock';
 import { customerFollowUps, toEinSummary } from '../ein';

@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
-import { adminOverviewSchema } from '../../../shared/contracts/overview';
 import { STAFF_ROLES } from '../../../shared/domain/roles';
+import { adminOverviewSchema } from '../../../shared/features/overview/overview.contracts';
 import { companyFormations, users } from '../../db/schema';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, jsonResponse } from '../../platform/http/openapi';

@@ -7,8 +7,8 @@ import {
   overviewIrsSchema,
   overviewMoneySchema,
   overviewRangeQuerySchema,
-} from '../../../shared/contracts/overview';
-import { PANEL_PERMISSIONS } from '../../../shared/domain/overview';
+} from '../../../shared/features/overview/overview.contracts';
+import { PANEL_PERMISSIONS } from '../../../shared/features/overview/overview.domain';
 import { serverNow, serverToday } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';

@@ -1,4 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { EIN_STATUSES, type EinStatus } from '../../../shared/features/ein/ein.domain';
+import { EIN_FOLLOW_UP_STATUS } from '../../../shared/features/ein/ein-follow-ups.domain';
+import {
+  chooseExpectedWait,
+  type StageStats,
+  waitUpperDays,
+} from '../../../shared/features/formations/stage-waits.domain';
 import type {
   GrowthFigures,
   OverviewCare,
@@ -7,9 +14,7 @@ import type {
   OverviewGrowth,
   OverviewIrs,
   OverviewMoney,
-} from '../../../shared/contracts/overview';
-import { EIN_STATUSES, type EinStatus } from '../../../shared/domain/ein';
-import { EIN_FOLLOW_UP_STATUS } from '../../../shared/domain/ein-follow-ups';
+} from '../../../shared/features/overview/overview.contracts';
 import {
   DAY_RANGE_DEFAULT,
   type DayRange,
@@ -20,8 +25,7 @@ import {
   previousRange,
   weekStart,
   weeksIn,
-} from '../../../shared/domain/overview';
-import { chooseExpectedWait, type StageStats, waitUpperDays } from '../../../shared/domain/stage-waits';
+} from '../../../shared/features/overview/overview.domain';
 import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { einApplications } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AddressOption, PackageId } from '../../../shared/catalogue/packages';
-import { ORDER_CURRENCY, packageOrderAmount } from '../../../shared/domain/orders';
+import { ORDER_CURRENCY, packageOrderAmount } from '../../../shared/features/payments/orders.domain';
 import { orders } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../platform/http/context';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatUsd } from '../../../shared/catalogue/money';
 import { isUuid } from '../../../shared/domain/ids';
-import type { OrderFlag } from '../../../shared/domain/orders';
+import type { OrderFlag } from '../../../shared/features/payments/orders.domain';
 import { formatInstantUtc } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';

@@ -1,4 +1,4 @@
-import type { OrderFlag, OrderKind } from '../../../shared/domain/orders';
+import type { OrderFlag, OrderKind } from '../../../shared/features/payments/orders.domain';
 import type { Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import type { OrderRow } from './orders.service';

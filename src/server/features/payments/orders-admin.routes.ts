@@ -2,7 +2,7 @@ import {
   adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderListSchema,
-} from '../../../shared/contracts/orders-admin';
+} from '../../../shared/features/payments/orders-admin.contracts';
 import { translate } from '../../../shared/i18n';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
 import { mapPage } from '../../db/paged-list';

@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { adminOrderExportQuerySchema, adminOrderListQuerySchema } from '../../../shared/contracts/orders-admin';
 import { isUuid } from '../../../shared/domain/ids';
+import type {
+  adminOrderExportQuerySchema,
+  adminOrderListQuerySchema,
+} from '../../../shared/features/payments/orders-admin.contracts';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { pagedList } from '../../db/paged-list';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { orderListSchema } from '../../../shared/contracts/payments';
+import { orderListSchema } from '../../../shared/features/payments/payments.contracts';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';
 import { listUserOrders, toOrderView } from './orders.service';

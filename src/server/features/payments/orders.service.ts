@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AdminOrderView, OrderView } from '../../../shared/contracts/payments';
 import { isUuid } from '../../../shared/domain/ids';
+import type { AdminOrderView, OrderView } from '../../../shared/features/payments/payments.contracts';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';

@@ -1,4 +1,4 @@
-import { adminOrderListSchema, adminOrderResultSchema } from '../../../shared/contracts/payments';
+import { adminOrderListSchema, adminOrderResultSchema } from '../../../shared/features/payments/payments.contracts';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';

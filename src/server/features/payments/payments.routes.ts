@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { isCustomer } from '../../../shared/domain/roles';
 import {
   orderResultSchema,
   purchaseSchema,
@@ -7,8 +8,7 @@ import {
   testCheckoutResultSchema,
   urlResult,
   webhookAckSchema,
-} from '../../../shared/contracts/payments';
-import { isCustomer } from '../../../shared/domain/roles';
+} from '../../../shared/features/payments/payments.contracts';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';

@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import type { Consents } from '../../../shared/contracts/privacy';
+import { isStaff } from '../../../shared/domain/roles';
+import type { Consents } from '../../../shared/features/privacy/privacy.contracts';
 import {
   type ConsentKind,
   LEGAL_TEXT_VERSIONS,
   LEGAL_TEXTS,
   type LegalText,
   type OptionalConsent,
-} from '../../../shared/domain/privacy';
-import { isStaff } from '../../../shared/domain/roles';
+} from '../../../shared/features/privacy/privacy.domain';
 import type { Db } from '../../db/client';
 import { privacyConsents } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';

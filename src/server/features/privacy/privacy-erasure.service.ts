@@ -1,9 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import type { ErasureList, ErasureRequest, erasureListQuerySchema, MyErasure } from '../../../shared/contracts/privacy';
-import { ERASURE_ANSWER_DAYS, ERASURE_LINK_HOURS, erasedEmail } from '../../../shared/domain/privacy';
 import { isCustomer } from '../../../shared/domain/roles';
+import type {
+  ErasureList,
+  ErasureRequest,
+  erasureListQuerySchema,
+  MyErasure,
+} from '../../../shared/features/privacy/privacy.contracts';
+import { ERASURE_ANSWER_DAYS, ERASURE_LINK_HOURS, erasedEmail } from '../../../shared/features/privacy/privacy.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { ADMIN_ONLY, type MatrixEnv, type MatrixRows, PUBLIC, SIGNED_IN } from '../../../../tests/support/matrix-rows';
-import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
+import { LEGAL_TEXT_VERSIONS } from '../../../shared/features/privacy/privacy.domain';
 
 /** The authorization matrix's rows of this feature (decision 0008; how to write one: authorization-matrix.test.ts). */
 export function privacyMatrix({ erasureToken, pendingErasureId }: MatrixEnv): MatrixRows {

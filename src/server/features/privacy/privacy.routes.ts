@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import type { RateLimitName } from '../../../shared/domain/limits';
+import { isCustomer } from '../../../shared/domain/roles';
 import {
   acceptTextsSchema,
   approveErasureSchema,
@@ -13,9 +15,7 @@ import {
   erasureRequestSchema,
   myErasureSchema,
   setConsentSchema,
-} from '../../../shared/contracts/privacy';
-import type { RateLimitName } from '../../../shared/domain/limits';
-import { isCustomer } from '../../../shared/domain/roles';
+} from '../../../shared/features/privacy/privacy.contracts';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';

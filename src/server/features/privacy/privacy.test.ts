@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../../../tests/support/api-test';
 import { pdf } from '../../../../tests/support/files';
 import type { TestApp } from '../../../../tests/support/test-app';
-import { erasureListSchema, erasureRequestSchema, myErasureSchema } from '../../../shared/contracts/privacy';
-import { LEGAL_TEXT_VERSIONS } from '../../../shared/domain/privacy';
+import {
+  erasureListSchema,
+  erasureRequestSchema,
+  myErasureSchema,
+} from '../../../shared/features/privacy/privacy.contracts';
+import { LEGAL_TEXT_VERSIONS } from '../../../shared/features/privacy/privacy.domain';
 import { privacyConsents, privacyErasureRequests } from '../../db/schema';
 import { makeStorageKey } from '../../platform/storage/keys';
 import { listFileStore } from './privacy.fixtures';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LEGAL_TEXT_VERSIONS, type LegalText } from '../../../shared/domain/privacy';
+import { LEGAL_TEXT_VERSIONS, type LegalText } from '../../../shared/features/privacy/privacy.domain';
 import { parseLegalText, unfilledParts } from '../../../shared/legal/markdown';
 import { privacyNoticeSource } from '../../../shared/legal/privacy-notice';
 

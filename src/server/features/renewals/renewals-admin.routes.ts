@@ -12,7 +12,7 @@ import {
   renewalTaskQuerySchema,
   subscriptionListSchema,
   taskIdParams,
-} from '../../../shared/contracts/renewals';
+} from '../../../shared/features/renewals/renewals.contracts';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';

@@ -14,8 +14,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { RenewalDeskQuery, RenewalDeskRow, RenewalSummary, RenewalTask } from '../../../shared/contracts/renewals';
-import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/domain/renewals';
+import type {
+  RenewalDeskQuery,
+  RenewalDeskRow,
+  RenewalSummary,
+  RenewalTask,
+} from '../../../shared/features/renewals/renewals.contracts';
+import { CANCEL_REASONS, GRACE_DAYS } from '../../../shared/features/renewals/renewals.domain';
 import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { pagedList } from '../../db/paged-list';
 import { companyFormations, renewalTasks, subscriptions, userProfiles, users } from '../../db/schema';

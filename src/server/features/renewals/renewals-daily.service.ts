@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { dailyStep, type NoticeOffset, noticeOwed, statusAfter } from '../../../shared/domain/renewals';
+import {
+  dailyStep,
+  type NoticeOffset,
+  noticeOwed,
+  statusAfter,
+} from '../../../shared/features/renewals/renewals.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import { renewalTasks, subscriptions } from '../../db/schema';
 import type { AppDeps } from '../../deps';

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiTest } from '../../../../tests/support/api-test';
 import { createStaffMember, signedInCustomer, type TestApp, type TestClient } from '../../../../tests/support/test-app';
-import { periodEndFrom } from '../../../shared/domain/renewals';
+import { periodEndFrom } from '../../../shared/features/renewals/renewals.domain';
 import { addDays, daysBetween } from '../../../shared/format/calendar-days';
 import { companyFormations, subscriptionEvents, subscriptions } from '../../db/schema';
 import { serverToday } from '../../platform/clock';

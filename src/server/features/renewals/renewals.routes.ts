@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { okSchema } from '../../../shared/contracts/common';
+import { isCustomer } from '../../../shared/domain/roles';
 import {
   cancelSubscriptionSchema,
   checkoutUrlSchema,
   subscriptionIdParams,
   subscriptionListSchema,
-} from '../../../shared/contracts/renewals';
-import { isCustomer } from '../../../shared/domain/roles';
+} from '../../../shared/features/renewals/renewals.contracts';
 import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatUsd } from '../../../shared/catalogue/money';
 import { ADDRESS_PRICES, REGISTERED_AGENT_RENEWAL } from '../../../shared/catalogue/packages';
-import type { SubscriptionView } from '../../../shared/contracts/renewals';
+import type { SubscriptionView } from '../../../shared/features/renewals/renewals.contracts';
 import {
   type CancelReason,
   canCancel,
@@ -19,7 +19,7 @@ import {
   type SubscriptionStatus,
   showsRenewalCard,
   statusAfter,
-} from '../../../shared/domain/renewals';
+} from '../../../shared/features/renewals/renewals.domain';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type Language, toLanguage } from '../../../shared/i18n/languages';

@@ -18,8 +18,8 @@ import {
   renewalDeskListSchema,
   renewalTaskListSchema,
   subscriptionListSchema,
-} from '../../../shared/contracts/renewals';
-import { GRACE_DAYS, graceEnd, periodEndFrom } from '../../../shared/domain/renewals';
+} from '../../../shared/features/renewals/renewals.contracts';
+import { GRACE_DAYS, graceEnd, periodEndFrom } from '../../../shared/features/renewals/renewals.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import {

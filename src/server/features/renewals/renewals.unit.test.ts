@@ -14,7 +14,7 @@ import {
   renewedPeriod,
   resumedStatus,
   showsRenewalCard,
-} from '../../../shared/domain/renewals';
+} from '../../../shared/features/renewals/renewals.domain';
 
 describe('renewal periods', () => {
   it('runs a year, and 29 February ends on 28 February', () => {

@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { ABANDONED_SIGNUP_DAYS, SSN_NOTICE_DAYS, ssnPurgeDay } from '../../../shared/domain/retention';
+import {
+  ABANDONED_SIGNUP_DAYS,
+  SSN_NOTICE_DAYS,
+  ssnPurgeDay,
+} from '../../../shared/features/retention/retention.domain';
 import { calendarDateOfUtc, formatCalendarDateLong } from '../../../shared/format/dates';
 import {
   companyFormations,

@@ -6,7 +6,7 @@ import {
   serviceInputSchema,
   serviceRemovalSchema,
   serviceUpdateSchema,
-} from '../../../shared/contracts/services';
+} from '../../../shared/features/services/services.contracts';
 import type { Env } from '../../env';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { serviceListSchema, serviceResultSchema } from '../../../shared/contracts/services';
+import { serviceListSchema, serviceResultSchema } from '../../../shared/features/services/services.contracts';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { idParams } from '../../platform/http/route-kit';

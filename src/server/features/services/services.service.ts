@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../../shared/domain/ids';
-import type { MailroomItem } from '../../../shared/domain/mail';
+import type { MailroomItem } from '../../../shared/features/mail/mail.domain';
 import type {
   adminServiceListQuerySchema,
   serviceInputSchema,
   serviceUpdateSchema,
-} from '../../../shared/schemas/services';
+} from '../../../shared/features/services/services.schemas';
 import type { Db } from '../../db/client';
 import { orders, services } from '../../db/schema';
 import { foldedContains } from '../../db/search';

@@ -10,7 +10,7 @@ import {
   REF_COOKIE_MAX_AGE_SECONDS,
   redirectLocation,
   shortLinkState,
-} from '../../../shared/domain/short-links';
+} from '../../../shared/features/short-links/short-links.domain';
 import type { Env } from '../../env';
 import type { AppEnv } from '../../platform/http/context';
 import { type CachedLink, shortLinkCache } from './link-cache.service';

@@ -1,4 +1,5 @@
 import { okSchema } from '../../../shared/contracts/common';
+import { isUuid } from '../../../shared/domain/ids';
 import {
   type ShortLink,
   shortLinkCreateSchema,
@@ -6,9 +7,8 @@ import {
   shortLinkListSchema,
   shortLinkResultSchema,
   shortLinkUpdateSchema,
-} from '../../../shared/contracts/short-links';
-import { isUuid } from '../../../shared/domain/ids';
-import { shortLinkState } from '../../../shared/domain/short-links';
+} from '../../../shared/features/short-links/short-links.contracts';
+import { shortLinkState } from '../../../shared/features/short-links/short-links.domain';
 import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';

@@ -6,12 +6,12 @@ import {
   isSlugShaped,
   RANDOM_SLUG_ATTEMPTS,
   randomSlug,
-} from '../../../shared/domain/short-links';
+} from '../../../shared/features/short-links/short-links.domain';
 import type {
   shortLinkCreateSchema,
   shortLinkListQuerySchema,
   shortLinkUpdateSchema,
-} from '../../../shared/schemas/short-links';
+} from '../../../shared/features/short-links/short-links.schemas';
 import { pagedList } from '../../db/paged-list';
 import { companyFormations, orders, shortLinks, userProfiles } from '../../db/schema';
 import { foldedContains } from '../../db/search';

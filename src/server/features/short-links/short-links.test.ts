@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { apiTest } from '../../../../tests/support/api-test';
 import { signUp, type TestApp, type TestClient } from '../../../../tests/support/test-app';
-import * as domain from '../../../shared/domain/short-links';
+import * as domain from '../../../shared/features/short-links/short-links.domain';
 import { translate } from '../../../shared/i18n';
 import { createApp } from '../../app';
 import { auditEvents, companyFormations, orders, shortLinks, userProfiles } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { VisitKind } from '../../../shared/domain/short-links';
+import type { VisitKind } from '../../../shared/features/short-links/short-links.domain';
 import type { Database } from '../../db/client';
 import { shortLinks } from '../../db/schema';
 import type { AppDeps } from '../../deps';

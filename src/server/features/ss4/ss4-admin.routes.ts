@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { adminEinResultSchema, ss4GenerateStatusSchema } from '../../../shared/contracts/ein';
+import { adminEinResultSchema, ss4GenerateStatusSchema } from '../../../shared/features/ein/ein.contracts';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { maskSsn } from '../../../shared/domain/ein';
 import { cleanFileName } from '../../../shared/domain/files';
 import type { ActingPerson } from '../../../shared/domain/roles';
+import { maskSsn } from '../../../shared/features/ein/ein.domain';
 import { companyFormations, einApplications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';

@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { STAFF_HOME } from '../../../shared/domain/permissions';
+import { isStaff } from '../../../shared/domain/roles';
 import {
   acceptInvitationSchema,
   invitationAcceptedSchema,
   invitationPeekSchema,
   invitationTokenSchema,
-} from '../../../shared/contracts/staff';
-import { STAFF_HOME } from '../../../shared/domain/permissions';
-import { isStaff } from '../../../shared/domain/roles';
+} from '../../../shared/features/staff/staff.contracts';
 import { clientAddress } from '../../platform/http/client-address';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';

@@ -1,5 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { changeStaffRoleSchema, inviteStaffSchema, staffListSchema } from '../../../shared/contracts/staff';
+import {
+  changeStaffRoleSchema,
+  inviteStaffSchema,
+  staffListSchema,
+} from '../../../shared/features/staff/staff.contracts';
 import { adminRoute } from '../../platform/http/admin-door';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';
 import { guarded, idParams, notFound } from '../../platform/http/route-kit';

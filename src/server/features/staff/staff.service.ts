@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { INVITATION_VALID_HOURS } from '../../../shared/contracts/staff';
 import { isUuid } from '../../../shared/domain/ids';
 import { isStaff, STAFF_ROLES, type StaffRole } from '../../../shared/domain/roles';
+import { INVITATION_VALID_HOURS } from '../../../shared/features/staff/staff.contracts';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { sessions, staffInvitations, twoFactors, users } from '../../db/schema';

@@ -9,7 +9,7 @@ import {
   adminThreadResultSchema,
   countSchema,
   supportReplySchema,
-} from '../../../shared/contracts/support';
+} from '../../../shared/features/support/support.contracts';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
 import { serverNow } from '../../platform/clock';

@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListPage } from '../../../shared/contracts/common';
 import { isUuid } from '../../../shared/domain/ids';
-import { CARE_WAIT_HOURS } from '../../../shared/domain/overview';
 import type { ActingPerson } from '../../../shared/domain/roles';
+import { CARE_WAIT_HOURS } from '../../../shared/features/overview/overview.domain';
 import {
   SUPPORT_FINISHED_STATUSES,
   SUPPORT_STATUSES,
   type SupportStatus,
   waitingSince,
-} from '../../../shared/domain/support';
-import type { AdminSupportListQuery } from '../../../shared/schemas/support';
+} from '../../../shared/features/support/support.domain';
+import type { AdminSupportListQuery } from '../../../shared/features/support/support.schemas';
 import { countedPage } from '../../db/paged-list';
 import { supportThreads, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
@@ -50,7 +50,7 @@ function adminRowQuery(db: DbOrTx) {
     .innerJoin(users, eq(users.id, supportThreads.userId));
 }
 
-/** The admin list's "waiting for us since" through the one rule of shared/domain/support.ts. */
+/** The admin list's "waiting for us since" through the one rule of shared/features/support/support.domain.ts. */
 export function adminWaitingSince(row: AdminThreadRow): Date | null {
   const last = row.lastIsAdmin === null ? [] : [{ isAdminReply: row.lastIsAdmin, createdAt: row.thread.lastMessageAt }];
   return waitingSince(row.thread, last);

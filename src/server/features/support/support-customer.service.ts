@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { customerReplyReopens, statusAfterCustomerReply } from '../../../shared/domain/support';
+import { customerReplyReopens, statusAfterCustomerReply } from '../../../shared/features/support/support.domain';
 import { supportThreads } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -14,7 +14,7 @@ import { mailStaff } from './support-mail.service';
 
 /**
  * Staff replies newer than the customer's last opening of the thread and their own newest message:
- * unreadStaffReplies (shared/domain/support.ts) in SQL, so lists and totals need no messages loaded.
+ * unreadStaffReplies (shared/features/support/support.domain.ts) in SQL, so lists and totals need no messages loaded.
  */
 const unreadSql = sql<number>`(
   select count(*)::int from support_messages m

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messageExcerpt, SUPPORT_REPLY_MAIL_WINDOW_MINUTES } from '../../../shared/domain/support';
+import { messageExcerpt, SUPPORT_REPLY_MAIL_WINDOW_MINUTES } from '../../../shared/features/support/support.domain';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { auditEvents, users } from '../../db/schema';

@@ -1,9 +1,9 @@
-import type { AdminThread, SupportMessage, SupportThread } from '../../../shared/contracts/support';
+import type { AdminThread, SupportMessage, SupportThread } from '../../../shared/features/support/support.contracts';
 import { fileUrl } from '../../platform/storage/file-url';
 import type { SupportMessageWithAttachments, SupportThreadRow } from './support.service';
 import { type AdminThreadRow, adminWaitingSince } from './support-admin.service';
 
-/** The support rows as the API answers them (src/shared/contracts/support.ts): dates as ISO strings. */
+/** The support rows as the API answers them (src/shared/features/support/support.contracts.ts): dates as ISO strings. */
 
 export function toThread(row: SupportThreadRow): SupportThread {
   return {

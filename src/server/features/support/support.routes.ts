@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
+import { isStaff } from '../../../shared/domain/roles';
 import {
   countSchema,
   customerReplyResultSchema,
@@ -7,8 +8,7 @@ import {
   supportReplySchema,
   supportThreadCreateSchema,
   threadWithMessagesSchema,
-} from '../../../shared/contracts/support';
-import { isStaff } from '../../../shared/domain/roles';
+} from '../../../shared/features/support/support.contracts';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
 import { idParams, multipartDoc, notFound } from '../../platform/http/route-kit';

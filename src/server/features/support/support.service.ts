@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/domain/ids';
 import type { ActingPerson } from '../../../shared/domain/roles';
-import type { SupportStatus } from '../../../shared/domain/support';
+import type { SupportStatus } from '../../../shared/features/support/support.domain';
 import { supportAttachments, supportMessages, supportThreads } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/tx';
 import { ApiError } from '../../platform/http/errors';

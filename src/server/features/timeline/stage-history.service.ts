@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CustomerEinFollowUp } from '../../../shared/contracts/ein-follow-ups';
-import type { EinStatus } from '../../../shared/domain/ein';
-import { customerEinStatus } from '../../../shared/domain/stage-notices';
+import type { EinStatus } from '../../../shared/features/ein/ein.domain';
+import type { CustomerEinFollowUp } from '../../../shared/features/ein/ein-follow-ups.contracts';
+import { customerEinStatus } from '../../../shared/features/formations/stage-notices.domain';
 import {
   chooseExpectedWait,
   type ExpectedWait,
@@ -11,7 +11,7 @@ import {
   type StageKind,
   type StageStats,
   stagesOf,
-} from '../../../shared/domain/stage-waits';
+} from '../../../shared/features/formations/stage-waits.domain';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { companyFormations, einApplications, stageHistory } from '../../db/schema';

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { EinStatus } from '../../../shared/domain/ein';
-import { formatEin } from '../../../shared/domain/ein-number';
-import type { FormationStatus } from '../../../shared/domain/formation';
-import { customerEinStatus, type StageNotice, stageNotice } from '../../../shared/domain/stage-notices';
+import type { EinStatus } from '../../../shared/features/ein/ein.domain';
+import { formatEin } from '../../../shared/features/ein/ein-number.domain';
+import type { FormationStatus } from '../../../shared/features/formations/formation.domain';
+import {
+  customerEinStatus,
+  type StageNotice,
+  stageNotice,
+} from '../../../shared/features/formations/stage-notices.domain';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { einApplications, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
@@ -26,7 +30,7 @@ export type StageChangeInput =
     };
 
 /**
- * Queues the one mail a formation or EIN status change sends (rules: shared/domain/stage-notices), in
+ * Queues the one mail a formation or EIN status change sends (rules: shared/features/formations/stage-notices.domain.ts), in
  * the customer's language. Call it inside the transaction that makes the change, after the change, so
  * a rolled-back change sends nothing; no change (from === to) sends nothing. Returns the notice queued.
  * The caller kicks the mailer after commit (or leaves the mail to the worker's next round).

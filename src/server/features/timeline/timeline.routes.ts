@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { customerTimelinePageSchema, timelineQuerySchema } from '../../../shared/contracts/timeline';
 import { isStaff } from '../../../shared/domain/roles';
+import { customerTimelinePageSchema, timelineQuerySchema } from '../../../shared/features/dashboard/timeline.contracts';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, jsonResponse } from '../../platform/http/openapi';
 import { currentUser, requireUser } from '../../platform/http/session';

@@ -1,21 +1,21 @@
 import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
+import type { Role } from '../../../shared/domain/roles';
+import { auditRowFor, CUSTOMER_AUDIT_ACTIONS } from '../../../shared/features/audit/audit-readers.domain';
 import type {
   AdminTimelineItem,
   CustomerTimelineItem,
   CustomerTimelineKind,
   TimelineQuery,
-} from '../../../shared/contracts/timeline';
-import { auditRowFor, CUSTOMER_AUDIT_ACTIONS } from '../../../shared/domain/audit-readers';
+} from '../../../shared/features/dashboard/timeline.contracts';
+import { TIMELINE_MAX_PAGE } from '../../../shared/features/dashboard/timeline.schemas';
 import {
   EIN_FOLLOW_UP_KINDS,
   EIN_FOLLOW_UP_OUTCOMES,
   type EinFollowUpKind,
   type EinFollowUpOutcome,
-} from '../../../shared/domain/ein-follow-ups';
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/domain/files';
-import type { Role } from '../../../shared/domain/roles';
-import { TIMELINE_MAX_PAGE } from '../../../shared/schemas/timeline';
+} from '../../../shared/features/ein/ein-follow-ups.domain';
 import { auditEvents, orders, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 
@@ -282,7 +282,7 @@ async function adminTimeline(
  * A customer's history from audit_events, newest first, at most 100 per page. Without `forAdmin` it is
  * what the customer may see about themselves (an allow-list of actions, mapped to safe items); with it,
  * every audit row about them, with who made it (the customer file), each row cut to what `reader`'s
- * permissions read (shared/domain/audit-readers.ts).
+ * permissions read (shared/features/audit/audit-readers.domain.ts).
  */
 export function listCustomerTimeline(
   db: DbOrTx,

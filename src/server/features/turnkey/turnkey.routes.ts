@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { urlResult } from '../../../shared/contracts/payments';
+import { urlResult } from '../../../shared/features/payments/payments.contracts';
 import {
   draftResultSchema,
   formationServiceCheckoutSchema,
   formationServiceDraftSchema,
   savedDraftSchema,
-} from '../../../shared/contracts/turnkey';
+} from '../../../shared/features/turnkey/turnkey.contracts';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonBody, jsonResponse } from '../../platform/http/openapi';

@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADDRESS_OPTIONS, PACKAGE_IDS } from '../../../shared/catalogue/packages';
-import type { formationServiceDraftSchema } from '../../../shared/schemas/formations';
+import type { formationServiceDraftSchema } from '../../../shared/features/formations/formations.schemas';
 import type { Db } from '../../db/client';
 import { formationServiceRequests, orders } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';

@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
-import { authResultSchema, okSchema } from '../../../shared/contracts/auth';
+import { isStaff, toRole } from '../../../shared/domain/roles';
+import { authResultSchema, okSchema } from '../../../shared/features/auth/auth.contracts';
 import {
   recoveryCodesSchema,
   twoFactorCodeSchema,
   twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
   twoFactorStateSchema,
-} from '../../../shared/contracts/two-factor';
-import { isStaff, toRole } from '../../../shared/domain/roles';
+} from '../../../shared/features/two-factor/two-factor.contracts';
 import { recordAudit } from '../../platform/audit';
 import { adminRoute } from '../../platform/http/admin-door';
 import { clientAddress } from '../../platform/http/client-address';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { TwoFactorState } from '../../../shared/contracts/two-factor';
 import { RECENT_SIGN_IN_MS } from '../../../shared/domain/limits';
 import { isStaff } from '../../../shared/domain/roles';
+import type { TwoFactorState } from '../../../shared/features/two-factor/two-factor.contracts';
 import { toLanguage } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { recoveryCodes, sessions, twoFactors, users } from '../../db/schema';

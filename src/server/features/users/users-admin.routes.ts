@@ -1,4 +1,9 @@
-import { DOCUMENT_UPLOAD_KINDS, documentResultSchema, documentUploadSchema } from '../../../shared/contracts/documents';
+import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+import {
+  DOCUMENT_UPLOAD_KINDS,
+  documentResultSchema,
+  documentUploadSchema,
+} from '../../../shared/features/documents/documents.contracts';
 import {
   type AdminUser,
   type AdminUserDetail,
@@ -6,8 +11,7 @@ import {
   adminUserListSchema,
   adminUserResultSchema,
   adminUserUpdateSchema,
-} from '../../../shared/contracts/users-admin';
-import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
+} from '../../../shared/features/users/users-admin.contracts';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
 import { adminRoute } from '../../platform/http/admin-door';

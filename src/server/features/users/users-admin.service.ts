@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, type SQLWrap
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DocumentCategory } from '../../../shared/domain/files';
-import type { adminUserListQuerySchema } from '../../../shared/schemas/users-admin';
+import type { adminUserListQuerySchema } from '../../../shared/features/users/users-admin.schemas';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
 import { pagedList } from '../../db/paged-list';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/test-db';
-import { STAGE_NOTICE_TEMPLATES } from '../../../shared/domain/stage-notices';
+import { STAGE_NOTICE_TEMPLATES } from '../../../shared/features/formations/stage-notices.domain';
 import { type Database, openDatabase } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { createMailer, MAIL_CLAIM_LEASE_MS, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './outbox';

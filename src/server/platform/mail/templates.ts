@@ -1,10 +1,10 @@
 import { formatTiming } from '../../../shared/catalogue/timing-format';
-import { GRACE_DAYS } from '../../../shared/domain/renewals';
-import type { StageNoticeTemplate } from '../../../shared/domain/stage-notices';
+import type { StageNoticeTemplate } from '../../../shared/features/formations/stage-notices.domain';
+import { GRACE_DAYS } from '../../../shared/features/renewals/renewals.domain';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 
-/** The stage notices (ss4Ready and einIssued among them) are listed in shared/domain/stage-notices. */
+/** The stage notices (ss4Ready and einIssued among them) are listed in shared/features/formations/stage-notices.domain.ts. */
 export type MailTemplate =
   | 'verify'
   | 'reset'

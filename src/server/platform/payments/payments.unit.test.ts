@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsToInput, parseUsdToCents } from '../../../shared/catalogue/money';
-import { packageOrderAmount } from '../../../shared/domain/orders';
+import { packageOrderAmount } from '../../../shared/features/payments/orders.domain';
 import type { Db } from '../../db/client';
 import { parseEnv } from '../../env';
 import { createPaymentProvider } from './index';

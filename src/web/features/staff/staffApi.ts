@@ -5,7 +5,7 @@ import type {
   InvitationPeek,
   InviteStaffInput,
   StaffList,
-} from '../../../shared/contracts/staff';
+} from '../../../shared/features/staff/staff.contracts';
 import { api } from '../../lib/api';
 
 /** /admin/staff and /invite/:token (decision 0043). */

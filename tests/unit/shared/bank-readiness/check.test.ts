@@ -3,9 +3,18 @@
  * "Contradictions and cautions"): each expectation names the row it comes from.
  */
 import { describe, expect, it } from 'vitest';
-import { type AddressFacts, isCountryCode, looksLikePoBox } from '../../../../src/shared/bank-readiness/addresses';
-import { type CompanyFacts, checkAll, checkProvider, nextProvider } from '../../../../src/shared/bank-readiness/check';
-import { BANK_CATALOGUE, PROVIDERS } from '../../../../src/shared/bank-readiness/providers';
+import {
+  type AddressFacts,
+  isCountryCode,
+  looksLikePoBox,
+} from '../../../../src/shared/features/bank-readiness/addresses.domain';
+import {
+  type CompanyFacts,
+  checkAll,
+  checkProvider,
+  nextProvider,
+} from '../../../../src/shared/features/bank-readiness/check.domain';
+import { BANK_CATALOGUE, PROVIDERS } from '../../../../src/shared/features/bank-readiness/providers.domain';
 
 const portalVirtual: AddressFacts = { role: 'physical', kind: 'virtual', country: 'US', origin: 'portal' };
 const ourAgent: AddressFacts = { role: 'registered_agent', kind: 'registered_agent', country: 'US', origin: 'portal' };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkProvider } from '../../../../src/shared/bank-readiness/check';
-import { BANK_CATALOGUE, PROVIDERS } from '../../../../src/shared/bank-readiness/providers';
-import { isRuleKey, isStale, rulesOf, withOverrides } from '../../../../src/shared/bank-readiness/rule-keys';
+import { checkProvider } from '../../../../src/shared/features/bank-readiness/check.domain';
+import { BANK_CATALOGUE, PROVIDERS } from '../../../../src/shared/features/bank-readiness/providers.domain';
+import {
+  isRuleKey,
+  isStale,
+  rulesOf,
+  withOverrides,
+} from '../../../../src/shared/features/bank-readiness/rule-keys.domain';
 
 describe('the catalogue rules by key (decision 0085)', () => {
   it('gives every rule a key the API accepts, once per provider', () => {

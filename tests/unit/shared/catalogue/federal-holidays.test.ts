@@ -16,7 +16,7 @@ import {
   isFederalBusinessDay,
   isFederalHoliday,
 } from '../../../../src/shared/catalogue/federal-holidays';
-import { isEinOverdue, overdueSubmittedBefore } from '../../../../src/shared/domain/ein-follow-ups';
+import { isEinOverdue, overdueSubmittedBefore } from '../../../../src/shared/features/ein/ein-follow-ups.domain';
 
 const observedOf = (year: number) => Object.fromEntries(federalHolidaysOf(year).map((h) => [h.id, h.observed]));
 

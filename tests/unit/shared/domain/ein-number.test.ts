@@ -5,7 +5,7 @@ import {
   isEin,
   maskEinInput,
   parseEin,
-} from '../../../../src/shared/domain/ein-number';
+} from '../../../../src/shared/features/ein/ein-number.domain';
 
 describe('EIN number', () => {
   it('accepts nine digits with or without the dash and surrounding spaces, and stores the digits', () => {

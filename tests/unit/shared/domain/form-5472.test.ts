@@ -4,15 +4,15 @@ import {
   questionnaireReminderDays,
   questionnaireReminderOwed,
   questionnaireYear,
-} from '../../../../src/shared/domain/filings';
+} from '../../../../src/shared/features/filings/filings.domain';
+import { checkFilingAnswers } from '../../../../src/shared/features/filings/filings.schemas';
 import {
   type FilingAnswers,
   FORM_5472_LINES,
   formFieldValues,
   PRO_FORMA_1120_LINES,
   TRANSACTION_CATEGORIES,
-} from '../../../../src/shared/domain/form-5472';
-import { checkFilingAnswers } from '../../../../src/shared/schemas/filings';
+} from '../../../../src/shared/features/filings/form-5472.domain';
 
 const ANSWERS: FilingAnswers = {
   taxYear: 2025,

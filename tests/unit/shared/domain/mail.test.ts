@@ -10,7 +10,7 @@ import {
   LETTER_STATUSES,
   offersEin,
   statusByStandingRule,
-} from '../../../../src/shared/domain/mail';
+} from '../../../../src/shared/features/mail/mail.domain';
 
 describe('letter decisions', () => {
   it('moves a received letter to the state the customer chose', () => {

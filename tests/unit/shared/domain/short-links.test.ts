@@ -12,7 +12,7 @@ import {
   randomSlug,
   redirectLocation,
   shortLinkState,
-} from '../../../../src/shared/domain/short-links';
+} from '../../../../src/shared/features/short-links/short-links.domain';
 import { PAGE_ROUTES } from '../../../../src/shared/routes/route-table';
 
 const OWN = 'https://portal.example';

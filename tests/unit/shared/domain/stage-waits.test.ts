@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE_WAIT_DEFAULTS } from '../../../../src/shared/catalogue/timings';
-import { EIN_STATUSES } from '../../../../src/shared/domain/ein';
-import { FORMATION_STATUSES } from '../../../../src/shared/domain/formation';
+import { EIN_STATUSES } from '../../../../src/shared/features/ein/ein.domain';
+import { FORMATION_STATUSES } from '../../../../src/shared/features/formations/formation.domain';
 import {
   chooseExpectedWait,
   dayNumber,
@@ -12,7 +12,7 @@ import {
   offersSupport,
   rangeUpperDays,
   stageWaitsFor,
-} from '../../../../src/shared/domain/stage-waits';
+} from '../../../../src/shared/features/formations/stage-waits.domain';
 
 const stats = (samples: number[]) => ({
   samples: samples.length,

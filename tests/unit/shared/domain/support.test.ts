@@ -6,7 +6,7 @@ import {
   statusAfterCustomerReply,
   unreadStaffReplies,
   waitingSince,
-} from '../../../../src/shared/domain/support';
+} from '../../../../src/shared/features/support/support.domain';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 const customer = (s: number) => ({ isAdminReply: false, createdAt: at(s) });

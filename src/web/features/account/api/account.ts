@@ -8,10 +8,10 @@ import type {
   EmailChangeResult,
   Ok,
   SessionsEnded,
-} from '../../../../shared/contracts/account';
+} from '../../../../shared/features/account/account.contracts';
 import { api } from '../../../lib/api';
 
-export type { Account, Device } from '../../../../shared/contracts/account';
+export type { Account, Device } from '../../../../shared/features/account/account.contracts';
 
 /* The account page's calls (/api/account, decision 0044). */
 

@@ -8,7 +8,7 @@ import {
   emailChangeSchema,
   type UpdateAccountInput,
   updateAccountSchema,
-} from '../../../../shared/schemas/account';
+} from '../../../../shared/features/account/account.schemas';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';

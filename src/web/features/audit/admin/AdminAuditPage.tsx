@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AuditRow } from '../../../../shared/contracts/audit';
-import { AUDIT_ACTIONS, AUDIT_SORTS, isAuditAction } from '../../../../shared/domain/audit';
+import type { AuditRow } from '../../../../shared/features/audit/audit.contracts';
+import { AUDIT_ACTIONS, AUDIT_SORTS, isAuditAction } from '../../../../shared/features/audit/audit.domain';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';

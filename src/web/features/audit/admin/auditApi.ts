@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditActors, AuditList, AuditListQuery, AuditSort } from '../../../../shared/contracts/audit';
-import type { AuditAction } from '../../../../shared/domain/audit';
+import type {
+  AuditActors,
+  AuditList,
+  AuditListQuery,
+  AuditSort,
+} from '../../../../shared/features/audit/audit.contracts';
+import type { AuditAction } from '../../../../shared/features/audit/audit.domain';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';

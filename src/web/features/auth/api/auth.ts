@@ -7,7 +7,7 @@ import type {
   SignInInput,
   SignInResult,
   SignUpInput,
-} from '../../../../shared/contracts/auth';
+} from '../../../../shared/features/auth/auth.contracts';
 import type { Language } from '../../../../shared/i18n/languages';
 import { api } from '../../../lib/api';
 

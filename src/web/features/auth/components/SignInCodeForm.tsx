@@ -1,4 +1,4 @@
-import type { AuthResult } from '../../../../shared/contracts/auth';
+import type { AuthResult } from '../../../../shared/features/auth/auth.contracts';
 import { TextField } from '../../../components/ui/Input';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';

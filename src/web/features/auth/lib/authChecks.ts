@@ -5,7 +5,7 @@ import { INVALID_CHARACTERS, isSafeText, TEXT_MAX } from '../../../../shared/sch
  * The public forms' own checks (sign-in, sign-up, admin sign-up, forgotten and new password), without
  * zod: the pages visitors open before they have an account should not download a schema library for
  * a handful of fields (decisions 0030 and 0038). Each gives the message the shared schema
- * (shared/schemas/auth.ts, which the API applies) gives first for each field;
+ * (shared/features/auth/auth.schemas.ts, which the API applies) gives first for each field;
  * tests/unit/auth-checks.test.ts holds the two together.
  */
 

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { isSlugShaped } from '../../../../shared/domain/short-links';
+import { isSlugShaped } from '../../../../shared/features/short-links/short-links.domain';
 import { TextLink } from '../../../components/ui/TextLink';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';

@@ -1,7 +1,14 @@
 import { CircleAlert, CircleCheck, Clock, Landmark, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { APPLICATION_OUTCOMES, type ApplicationOutcome } from '../../../../shared/bank-readiness/applications';
-import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../../shared/bank-readiness/providers';
+import {
+  APPLICATION_OUTCOMES,
+  type ApplicationOutcome,
+} from '../../../../shared/features/bank-readiness/applications.domain';
+import {
+  BANK_CATALOGUE,
+  PROVIDERS,
+  type ProviderId,
+} from '../../../../shared/features/bank-readiness/providers.domain';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';

@@ -3,9 +3,16 @@ import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../../shared/bank-readiness/providers';
+import type {
+  RuleChangeInput,
+  RuleChangeValues,
+} from '../../../../shared/features/bank-readiness/bank-readiness.schemas';
+import {
+  BANK_CATALOGUE,
+  PROVIDERS,
+  type ProviderId,
+} from '../../../../shared/features/bank-readiness/providers.domain';
 import { todayUtc } from '../../../../shared/format/dates';
-import type { RuleChangeInput, RuleChangeValues } from '../../../../shared/schemas/bank-readiness';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { RetryAlert } from '../../../components/admin/ListParts';
@@ -105,7 +112,7 @@ export function AdminBankCataloguePage() {
 
 /** The API's own schema, loaded after the page's first paint (decision 0060). */
 const ruleChangeResolver = lazyZodResolver<RuleChangeValues, RuleChangeInput>(() =>
-  import('../../../../shared/schemas/bank-readiness').then((m) => m.ruleChangeSchema),
+  import('../../../../shared/features/bank-readiness/bank-readiness.schemas').then((m) => m.ruleChangeSchema),
 );
 
 function RuleRow({ rule }: { rule: CatalogueRule }) {

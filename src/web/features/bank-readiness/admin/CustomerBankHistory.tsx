@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BANK_CATALOGUE } from '../../../../shared/bank-readiness/providers';
-import type { BankReadiness } from '../../../../shared/contracts/bank-readiness';
+import type { BankReadiness } from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
+import { BANK_CATALOGUE } from '../../../../shared/features/bank-readiness/providers.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { api } from '../../../lib/api';

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApplicationOutcome } from '../../../../shared/bank-readiness/applications';
-import type { ProviderId } from '../../../../shared/bank-readiness/providers';
+import type { ApplicationOutcome } from '../../../../shared/features/bank-readiness/applications.domain';
 import type {
   BankApplicationList,
   BankApplicationListQueryInput,
   RuleChangeInput,
-} from '../../../../shared/contracts/bank-readiness';
+} from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
+import type { ProviderId } from '../../../../shared/features/bank-readiness/providers.domain';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
-export type { BankApplicationRow } from '../../../../shared/contracts/bank-readiness';
+export type { BankApplicationRow } from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
 
 const BASE = '/api/admin/bank-readiness';
 export const BANK_ADMIN_KEY = ['admin', 'bank-readiness'] as const;

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AddressRole } from '../../../../shared/bank-readiness/addresses';
-import type { ProviderId } from '../../../../shared/bank-readiness/providers';
+import type { AddressRole } from '../../../../shared/features/bank-readiness/addresses.domain';
 import type {
   BankAddressInput,
   BankApplicationInput,
   BankReadiness,
   RecordedApplication,
   SavedAddress,
-} from '../../../../shared/contracts/bank-readiness';
+} from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
+import type { ProviderId } from '../../../../shared/features/bank-readiness/providers.domain';
 import { api } from '../../../lib/api';
 
 export const BANK_READINESS_KEY = ['bank-readiness'] as const;

@@ -2,9 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ADDRESS_KINDS, ADDRESS_ROLES, type AddressRole } from '../../../../shared/bank-readiness/addresses';
-import type { BankAddressView } from '../../../../shared/contracts/bank-readiness';
-import type { BankAddressInput, BankAddressValues } from '../../../../shared/schemas/bank-readiness';
+import {
+  ADDRESS_KINDS,
+  ADDRESS_ROLES,
+  type AddressRole,
+} from '../../../../shared/features/bank-readiness/addresses.domain';
+import type { BankAddressView } from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
+import type {
+  BankAddressInput,
+  BankAddressValues,
+} from '../../../../shared/features/bank-readiness/bank-readiness.schemas';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -22,7 +29,7 @@ import { countryName } from '../lib/reason-text';
 
 /** The API's own schema, loaded after the page's first paint (decision 0060). */
 const addressResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/bank-readiness').then((m) => m.bankAddressInputSchema),
+  import('../../../../shared/features/bank-readiness/bank-readiness.schemas').then((m) => m.bankAddressInputSchema),
 );
 
 type AddressValues = BankAddressValues;

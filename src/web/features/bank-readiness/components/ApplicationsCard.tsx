@@ -1,11 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { APPLICATION_OUTCOMES, APPLICATION_REASON_MAX } from '../../../../shared/bank-readiness/applications';
-import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../../shared/bank-readiness/providers';
-import type { BankApplicationView } from '../../../../shared/contracts/bank-readiness';
+import {
+  APPLICATION_OUTCOMES,
+  APPLICATION_REASON_MAX,
+} from '../../../../shared/features/bank-readiness/applications.domain';
+import type { BankApplicationView } from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
+import type {
+  BankApplicationInput,
+  BankApplicationValues,
+} from '../../../../shared/features/bank-readiness/bank-readiness.schemas';
+import {
+  BANK_CATALOGUE,
+  PROVIDERS,
+  type ProviderId,
+} from '../../../../shared/features/bank-readiness/providers.domain';
 import { todayUtc } from '../../../../shared/format/dates';
-import type { BankApplicationInput, BankApplicationValues } from '../../../../shared/schemas/bank-readiness';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -21,7 +31,7 @@ import { BANK_READINESS_KEY, recordBankApplication } from '../api/bank-readiness
 
 /** The API's own schema, loaded after the page's first paint (decision 0060). */
 const applicationResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/bank-readiness').then((m) => m.bankApplicationInputSchema),
+  import('../../../../shared/features/bank-readiness/bank-readiness.schemas').then((m) => m.bankApplicationInputSchema),
 );
 
 const FIELDS = ['provider', 'outcome', 'reason', 'decidedOn'] as const;

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, CircleHelp, Clock, Download } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CheckedReason, ProviderCheck, Readiness } from '../../../../shared/bank-readiness/check';
-import { BANK_CATALOGUE } from '../../../../shared/bank-readiness/providers';
+import type { CheckedReason, ProviderCheck, Readiness } from '../../../../shared/features/bank-readiness/check.domain';
+import { BANK_CATALOGUE } from '../../../../shared/features/bank-readiness/providers.domain';
 import { Card } from '../../../components/ui/Card';
 import { type BadgeStyle, StatusBadge } from '../../../components/ui/StatusBadge';
 import { linkClass } from '../../../components/ui/TextLink';

@@ -1,4 +1,4 @@
-import type { BankSource } from '../../../../shared/bank-readiness/providers';
+import type { BankSource } from '../../../../shared/features/bank-readiness/providers.domain';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 

@@ -1,5 +1,5 @@
-import type { CheckedReason } from '../../../../shared/bank-readiness/check';
-import { BANK_CATALOGUE, type ProviderId } from '../../../../shared/bank-readiness/providers';
+import type { CheckedReason } from '../../../../shared/features/bank-readiness/check.domain';
+import { BANK_CATALOGUE, type ProviderId } from '../../../../shared/features/bank-readiness/providers.domain';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { TFunction } from '../../../lib/useTranslation';
 

@@ -1,5 +1,5 @@
 import { Eye } from 'lucide-react';
-import type { FactWatchNote } from '../../../../shared/contracts/compliance';
+import type { FactWatchNote } from '../../../../shared/features/compliance/compliance.contracts';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';

@@ -4,12 +4,12 @@ import type {
   AdminDeadlineList,
   AdminDeadlineListQuery,
   ComplianceMark,
-} from '../../../../shared/contracts/compliance';
+} from '../../../../shared/features/compliance/compliance.contracts';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
-export type { AdminDeadline } from '../../../../shared/contracts/compliance';
+export type { AdminDeadline } from '../../../../shared/features/compliance/compliance.contracts';
 
 export interface DeadlineListParams {
   page: number;

@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CalendarFeed, ComplianceMark, ComplianceView } from '../../../../shared/contracts/compliance';
+import type {
+  CalendarFeed,
+  ComplianceMark,
+  ComplianceView,
+} from '../../../../shared/features/compliance/compliance.contracts';
 import { api } from '../../../lib/api';
 
 export const COMPLIANCE_KEY = ['compliance', 'mine'] as const;

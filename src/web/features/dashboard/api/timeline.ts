@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { TimelinePage } from '../../../../shared/contracts/timeline';
+import type { TimelinePage } from '../../../../shared/features/dashboard/timeline.contracts';
 import { api } from '../../../lib/api';
 
-export type { TimelinePage } from '../../../../shared/contracts/timeline';
+export type { TimelinePage } from '../../../../shared/features/dashboard/timeline.contracts';
 
 /** How many items the History shows at first and adds per "Show more". */
 export const HISTORY_PAGE_SIZE = 10;

@@ -12,7 +12,7 @@ import {
   ScrollText,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
+import type { CustomerTimelineItem } from '../../../../shared/features/dashboard/timeline.contracts';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Clock, LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PaymentStatus } from '../../../../shared/domain/formation';
+import type { PaymentStatus } from '../../../../shared/features/formations/formation.domain';
 import {
   dayNumber,
   type ExpectedWait,
@@ -10,7 +10,7 @@ import {
   type StageKind,
   type StageWaitsFor,
   stageWaitsFor,
-} from '../../../../shared/domain/stage-waits';
+} from '../../../../shared/features/formations/stage-waits.domain';
 import { Card } from '../../../components/ui/Card';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { Stepper } from '../../../components/ui/Stepper';

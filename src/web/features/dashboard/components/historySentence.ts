@@ -1,4 +1,4 @@
-import type { CustomerTimelineItem } from '../../../../shared/contracts/timeline';
+import type { CustomerTimelineItem } from '../../../../shared/features/dashboard/timeline.contracts';
 import { formatCalendarDate, formatCalendarDateLong } from '../../../../shared/format/dates';
 import type { Language } from '../../../../shared/i18n/languages';
 

@@ -1,5 +1,5 @@
 import { Building2, FileCheck2, FileSignature, FileText, Hourglass, PartyPopper, Send, Wrench } from 'lucide-react';
-import { canUploadEinFile } from '../../../../shared/domain/ein';
+import { canUploadEinFile } from '../../../../shared/features/ein/ein.domain';
 import type { MyFormation } from '../../../lib/formation';
 import type { NextStep } from './NextStepCard';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DocumentList, DocumentResult } from '../../../../shared/contracts/documents';
 import type { DocumentCategory } from '../../../../shared/domain/files';
+import type { DocumentList, DocumentResult } from '../../../../shared/features/documents/documents.contracts';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
 import type { DocumentItem } from '../lib/group';

@@ -1,5 +1,5 @@
-import type { DocumentView } from '../../../../shared/contracts/documents';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../../shared/domain/files';
+import type { DocumentView } from '../../../../shared/features/documents/documents.contracts';
 
 /** A document as the API sends it; an older web may meet a category it does not know yet. */
 export type DocumentItem = DocumentView;

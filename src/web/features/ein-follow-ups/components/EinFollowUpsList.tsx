@@ -1,5 +1,5 @@
 import { PhoneCall } from 'lucide-react';
-import type { CustomerEinFollowUp } from '../../../../shared/contracts/ein-follow-ups';
+import type { CustomerEinFollowUp } from '../../../../shared/features/ein/ein-follow-ups.contracts';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';

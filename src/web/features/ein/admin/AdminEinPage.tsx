@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { lazy, useCallback } from 'react';
-import type { EinStatus } from '../../../../shared/domain/ein';
+import type { EinStatus } from '../../../../shared/features/ein/ein.domain';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { PeriodFields } from '../../../components/admin/PeriodFields';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { canUploadEinFile, type EinStatus } from '../../../../shared/domain/ein';
+import { canUploadEinFile, type EinStatus } from '../../../../shared/features/ein/ein.domain';
 import { Button } from '../../../components/ui/Button';
 import { failureToast } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileX2 } from 'lucide-react';
-import { EIN_STATUSES } from '../../../../shared/domain/ein';
 import { documentReadPermissions } from '../../../../shared/domain/permissions';
+import { EIN_STATUSES } from '../../../../shared/features/ein/ein.domain';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Stepper } from '../../../components/ui/Stepper';

@@ -7,9 +7,9 @@ import {
   EIN_FOLLOW_UP_KINDS,
   EIN_FOLLOW_UP_OUTCOMES,
   EIN_FOLLOW_UP_STATUS,
-} from '../../../../shared/domain/ein-follow-ups';
+} from '../../../../shared/features/ein/ein-follow-ups.domain';
+import { einFollowUpInputSchema } from '../../../../shared/features/ein/ein-follow-ups.schemas';
 import { formatCalendarDateLong, todayUtc } from '../../../../shared/format/dates';
-import { einFollowUpInputSchema } from '../../../../shared/schemas/ein-follow-ups';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';

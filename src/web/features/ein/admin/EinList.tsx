@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { CalendarDays, Hourglass, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { dayNumber } from '../../../../shared/domain/stage-waits';
+import { dayNumber } from '../../../../shared/features/formations/stage-waits.domain';
 import { type AdminListViewProps, PagedList } from '../../../components/admin/ListParts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';

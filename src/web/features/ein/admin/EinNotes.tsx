@@ -4,7 +4,7 @@ import { Save } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { adminEinNotesSchema } from '../../../../shared/schemas/ein';
+import { adminEinNotesSchema } from '../../../../shared/features/ein/ein.schemas';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { Button } from '../../../components/ui/Button';
 import { TextareaField } from '../../../components/ui/Textarea';

@@ -4,7 +4,7 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type AdminEinNumberInput, adminEinNumberSchema } from '../../../../shared/schemas/company';
+import { type AdminEinNumberInput, adminEinNumberSchema } from '../../../../shared/features/formations/company.schemas';
 import { EditFormActions } from '../../../components/admin/EditFormActions';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';

@@ -1,10 +1,10 @@
 import type { Ref } from 'react';
-import { isEin, maskEinInput } from '../../../../shared/domain/ein-number';
+import { isEin, maskEinInput } from '../../../../shared/features/ein/ein-number.domain';
 import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
 import { useTranslation } from '../../../lib/useTranslation';
 
-/** The same rule as the server's (shared/domain/ein-number): the i18n key of what is wrong, or null. */
+/** The same rule as the server's (shared/features/ein/ein-number.domain.ts): the i18n key of what is wrong, or null. */
 export function einInputProblem(value: string): string | null {
   if (value.trim() === '') return 'validation.einRequired';
   return isEin(value) ? null : 'validation.einInvalid';

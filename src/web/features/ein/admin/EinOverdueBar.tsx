@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { AlarmClock } from 'lucide-react';
-import type { EinOverdueSummary } from '../../../../shared/contracts/ein-follow-ups';
+import type { EinOverdueSummary } from '../../../../shared/features/ein/ein-follow-ups.contracts';
 import { useTranslation } from '../../../lib/useTranslation';
 
 /**

@@ -1,4 +1,4 @@
-import { EIN_STATUSES, type EinStatus, einStage } from '../../../../shared/domain/ein';
+import { EIN_STATUSES, type EinStatus, einStage } from '../../../../shared/features/ein/ein.domain';
 import { type BadgeStyle, StatusBadge } from '../../../components/ui/StatusBadge';
 import { useTranslation } from '../../../lib/useTranslation';
 

@@ -1,4 +1,4 @@
-import { EIN_STATUSES, type EinStatus } from '../../../../shared/domain/ein';
+import { EIN_STATUSES, type EinStatus } from '../../../../shared/features/ein/ein.domain';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useTranslation } from '../../../lib/useTranslation';

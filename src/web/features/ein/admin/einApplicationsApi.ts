@@ -5,13 +5,13 @@ import type {
   AdminEinListQuery,
   AdminEinResult,
   SsnReveal,
-} from '../../../../shared/contracts/ein';
-import type { EinStatus } from '../../../../shared/domain/ein';
+} from '../../../../shared/features/ein/ein.contracts';
+import type { EinStatus } from '../../../../shared/features/ein/ein.domain';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
-export type { AdminEinApplication, AdminEinList, EinFile } from '../../../../shared/contracts/ein';
+export type { AdminEinApplication, AdminEinList, EinFile } from '../../../../shared/features/ein/ein.contracts';
 
 export const EIN_FILE_KEYS = [
   'articlesOfOrganization',

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminEinFollowUp, EinFollowUpInput } from '../../../../shared/contracts/ein-follow-ups';
+import type { AdminEinFollowUp, EinFollowUpInput } from '../../../../shared/features/ein/ein-follow-ups.contracts';
 import { api } from '../../../lib/api';
 import { EIN_KEY } from './einApplicationsApi';
 
-export type { AdminEinFollowUp, EinFollowUpInput } from '../../../../shared/contracts/ein-follow-ups';
+export type { AdminEinFollowUp, EinFollowUpInput } from '../../../../shared/features/ein/ein-follow-ups.contracts';
 
 const path = (id: string) => `/api/admin/ein-applications/${encodeURIComponent(id)}/follow-ups`;
 

@@ -1,7 +1,7 @@
-import type { CustomerEinResult } from '../../../../shared/contracts/ein';
+import type { CustomerEinResult } from '../../../../shared/features/ein/ein.contracts';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
-export type { CustomerEinApplication, EinFile as EinFileRef } from '../../../../shared/contracts/ein';
+export type { CustomerEinApplication, EinFile as EinFileRef } from '../../../../shared/features/ein/ein.contracts';
 
 /** Multipart: the text fields and both files (see buildEinFormData). */
 export const submitEinApplication = (body: FormData, options: UploadOptions = {}) =>

@@ -1,6 +1,6 @@
 import type { BusinessActivity } from '../../../../shared/catalogue/packages';
-import { maskSsn } from '../../../../shared/domain/ein';
-import { EIN_APPLICATION_FILES, normaliseSsn } from '../../../../shared/schemas/ein';
+import { maskSsn } from '../../../../shared/features/ein/ein.domain';
+import { EIN_APPLICATION_FILES, normaliseSsn } from '../../../../shared/features/ein/ein.schemas';
 
 /*
  * The EIN wizard's pure rules: which step owns a field, what the review shows of the SSN and what

@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { type Path, type PathValue, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isUsState } from '../../../../shared/catalogue/states';
-import { einCompanyStepSchema, einOwnershipStepSchema, einReviewStepSchema } from '../../../../shared/schemas/ein';
+import {
+  einCompanyStepSchema,
+  einOwnershipStepSchema,
+  einReviewStepSchema,
+} from '../../../../shared/features/ein/ein.schemas';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Stepper, WizardNav } from '../../../components/ui/Stepper';
 import { UploadProgress } from '../../../components/ui/UploadProgress';

@@ -1,4 +1,4 @@
-import { EIN_APPLICATION_FILES } from '../../../../shared/schemas/ein';
+import { EIN_APPLICATION_FILES } from '../../../../shared/features/ein/ein.schemas';
 import { FileField } from '../../../components/ui/FileField';
 import { WizardStep } from '../../../components/ui/WizardStep';
 import { useTranslation } from '../../../lib/useTranslation';

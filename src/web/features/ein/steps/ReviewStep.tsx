@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { EIN_APPLICATION_FILES } from '../../../../shared/schemas/ein';
+import { EIN_APPLICATION_FILES } from '../../../../shared/features/ein/ein.schemas';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { type Fact, FactList } from '../../../components/ui/FactList';

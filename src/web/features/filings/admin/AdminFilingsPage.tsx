@@ -1,13 +1,13 @@
 import { Landmark } from 'lucide-react';
 import { lazy } from 'react';
-import type { AdminFilingRow } from '../../../../shared/contracts/filings';
+import type { AdminFilingRow } from '../../../../shared/features/filings/filings.contracts';
 import {
   FILING_LIST_KINDS,
   FILING_SORTS,
   FILING_STATUSES,
   type FilingListKind,
   type FilingStatus,
-} from '../../../../shared/domain/filings';
+} from '../../../../shared/features/filings/filings.domain';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';

@@ -1,5 +1,5 @@
-import type { AdminFilingView } from '../../../../shared/contracts/filings';
-import { formatEinDigits } from '../../../../shared/domain/form-5472';
+import type { AdminFilingView } from '../../../../shared/features/filings/filings.contracts';
+import { formatEinDigits } from '../../../../shared/features/filings/form-5472.domain';
 import { Section } from '../../../components/admin/DetailPanel';
 import { useTranslation } from '../../../lib/useTranslation';
 

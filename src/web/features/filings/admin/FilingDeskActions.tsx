@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AdminFilingView } from '../../../../shared/contracts/filings';
+import type { AdminFilingView } from '../../../../shared/features/filings/filings.contracts';
 import { Section } from '../../../components/admin/DetailPanel';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/FileField';

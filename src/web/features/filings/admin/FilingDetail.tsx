@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AdminFilingView } from '../../../../shared/contracts/filings';
+import type { AdminFilingView } from '../../../../shared/features/filings/filings.contracts';
 import { DetailPanel, Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { linkClass } from '../../../components/ui/TextLink';
 import { useCan } from '../../../lib/can';

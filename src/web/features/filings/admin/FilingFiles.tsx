@@ -1,4 +1,4 @@
-import type { AdminFilingView } from '../../../../shared/contracts/filings';
+import type { AdminFilingView } from '../../../../shared/features/filings/filings.contracts';
 import { Section } from '../../../components/admin/DetailPanel';
 import { FileLink } from '../../../components/admin/FileLink';
 import { linkClass } from '../../../components/ui/TextLink';

@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import type { AdminFilingView } from '../../../../shared/contracts/filings';
+import type { AdminFilingView } from '../../../../shared/features/filings/filings.contracts';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminFilingList, AdminFilingListQuery, AdminFilingView } from '../../../../shared/contracts/filings';
-import type { FilingListKind, FilingSort, FilingStatus } from '../../../../shared/domain/filings';
+import type {
+  AdminFilingList,
+  AdminFilingListQuery,
+  AdminFilingView,
+} from '../../../../shared/features/filings/filings.contracts';
+import type { FilingListKind, FilingSort, FilingStatus } from '../../../../shared/features/filings/filings.domain';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';

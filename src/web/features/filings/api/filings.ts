@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FilingDraftInput, FilingList, FilingView } from '../../../../shared/contracts/filings';
+import type { FilingDraftInput, FilingList, FilingView } from '../../../../shared/features/filings/filings.contracts';
 import { api } from '../../../lib/api';
 import { upload } from '../../../lib/upload';
 
-export type { FilingDraftInput, FilingView } from '../../../../shared/contracts/filings';
+export type { FilingDraftInput, FilingView } from '../../../../shared/features/filings/filings.contracts';
 
 /** Not under ['me']: sign-out forgets every query but that one. */
 export const FILINGS_KEY = ['filings', 'mine'] as const;

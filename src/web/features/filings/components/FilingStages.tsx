@@ -1,5 +1,5 @@
 import { Circle, CircleCheck } from 'lucide-react';
-import type { FilingView } from '../../../../shared/contracts/filings';
+import type { FilingView } from '../../../../shared/features/filings/filings.contracts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { type FieldPath, get, useForm } from 'react-hook-form';
 import { findComplianceRule } from '../../../../shared/catalogue/compliance';
-import type { FilingView } from '../../../../shared/contracts/filings';
-import { TRANSACTION_CATEGORIES, type TransactionCategory } from '../../../../shared/domain/form-5472';
-import { checkFilingAnswers, type FilingDraftInput } from '../../../../shared/schemas/filings';
+import type { FilingView } from '../../../../shared/features/filings/filings.contracts';
+import { checkFilingAnswers, type FilingDraftInput } from '../../../../shared/features/filings/filings.schemas';
+import { TRANSACTION_CATEGORIES, type TransactionCategory } from '../../../../shared/features/filings/form-5472.domain';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';

@@ -2,7 +2,7 @@ import { Building2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
-import type { FormationStatus } from '../../../../shared/domain/formation';
+import type { FormationStatus } from '../../../../shared/features/formations/formation.domain';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { ExportButtons, useExport } from '../../../components/admin/ExportButtons';

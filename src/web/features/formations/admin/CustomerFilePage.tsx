@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ArrowLeft, ExternalLink, FolderOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatEin } from '../../../../shared/domain/ein-number';
+import { formatEin } from '../../../../shared/features/ein/ein-number.domain';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { Fact, Facts, Section } from '../../../components/admin/DetailPanel';
 import { useAdminLoadError } from '../../../components/admin/useAdminListPage';

@@ -4,14 +4,14 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import {
   type AdminFormationCompanyInput,
   adminFormationCompanySchema,
   FORMED_ON_MIN,
   STATE_FILE_NUMBER_MAX,
   todayUtc,
-} from '../../../../shared/schemas/company';
+} from '../../../../shared/features/formations/company.schemas';
+import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Fact, Facts } from '../../../components/admin/DetailPanel';
 import { EditFormActions } from '../../../components/admin/EditFormActions';
 import { Button } from '../../../components/ui/Button';

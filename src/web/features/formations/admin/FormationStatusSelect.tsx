@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
-import { FORMED_ON_MIN, formedOnProblem, todayUtc } from '../../../../shared/domain/formed-on';
+import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/features/formations/formation.domain';
+import { FORMED_ON_MIN, formedOnProblem, todayUtc } from '../../../../shared/features/formations/formed-on.domain';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { inputClass, TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/domain/formation';
+import { FORMATION_STATUSES, type FormationStatus } from '../../../../shared/features/formations/formation.domain';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useTranslation } from '../../../lib/useTranslation';

@@ -1,4 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { FormationStatus } from '../../../../shared/features/formations/formation.domain';
 import type {
   AdminFormationCompanyInput,
   AdminFormationList,
@@ -6,8 +7,7 @@ import type {
   AdminFormationResult,
   AdminFormationSort,
   CustomerFileResult,
-} from '../../../../shared/contracts/formations-admin';
-import type { FormationStatus } from '../../../../shared/domain/formation';
+} from '../../../../shared/features/formations/formations-admin.contracts';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
@@ -18,7 +18,7 @@ export type {
   AdminFormationList,
   FormationCustomerFile,
   FormationTimelineEntry,
-} from '../../../../shared/contracts/formations-admin';
+} from '../../../../shared/features/formations/formations-admin.contracts';
 
 export interface FormationListParams {
   page: number;

@@ -1,7 +1,7 @@
 import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
-import type { FormationStatus } from '../../../../shared/domain/formation';
-import { FORMATION_STATUSES } from '../../../../shared/domain/formation';
-import type { AdminFormationSort } from '../../../../shared/schemas/formations-admin';
+import type { FormationStatus } from '../../../../shared/features/formations/formation.domain';
+import { FORMATION_STATUSES } from '../../../../shared/features/formations/formation.domain';
+import type { AdminFormationSort } from '../../../../shared/features/formations/formations-admin.schemas';
 import {
   type ListParamsCodec,
   readDay,

@@ -2,7 +2,7 @@ import { BookOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { guideCompletionSchema } from '../../../../shared/schemas/formations';
+import { guideCompletionSchema } from '../../../../shared/features/formations/formations.schemas';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Stepper, WizardNav } from '../../../components/ui/Stepper';

@@ -1,5 +1,5 @@
 import type { Ok } from '../../../../shared/contracts/common';
-import type { TutorialFeedbackInput } from '../../../../shared/schemas/formations';
+import type { TutorialFeedbackInput } from '../../../../shared/features/formations/formations.schemas';
 import { api } from '../../../lib/api';
 
 export type FeedbackEndpoint = '/api/feedback/bank' | '/api/feedback/business-address';

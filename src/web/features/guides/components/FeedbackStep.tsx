@@ -1,5 +1,5 @@
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
-import type { bankFeedbackSchema } from '../../../../shared/schemas/formations';
+import type { bankFeedbackSchema } from '../../../../shared/features/formations/formations.schemas';
 import { ChoiceCard, ChoiceGroup } from '../../../components/ui/ChoiceCard';
 import { TextareaField } from '../../../components/ui/Textarea';
 import { WizardStep } from '../../../components/ui/WizardStep';

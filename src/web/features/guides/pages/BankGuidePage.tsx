@@ -1,6 +1,6 @@
 import { BadgeCheck, Landmark } from 'lucide-react';
 import { EXTERNAL_LINKS } from '../../../../shared/catalogue/links';
-import { bankFeedbackSchema } from '../../../../shared/schemas/formations';
+import { bankFeedbackSchema } from '../../../../shared/features/formations/formations.schemas';
 import { Alert } from '../../../components/ui/Alert';
 import { ExternalLink } from '../../../components/ui/ExternalLink';
 import { VideoEmbed } from '../../../components/ui/VideoEmbed';

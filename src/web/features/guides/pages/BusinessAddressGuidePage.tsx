@@ -1,7 +1,7 @@
 import { Download, MapPin } from 'lucide-react';
 import { ADDRESS_GUIDE_PDF_PATH } from '../../../../shared/catalogue/links';
 import { ADDRESS_PRICES } from '../../../../shared/catalogue/packages';
-import { addressFeedbackSchema } from '../../../../shared/schemas/formations';
+import { addressFeedbackSchema } from '../../../../shared/features/formations/formations.schemas';
 import { Alert } from '../../../components/ui/Alert';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';
 import { useFormat } from '../../../lib/format';

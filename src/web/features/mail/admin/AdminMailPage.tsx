@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { kindsForSender, LETTER_SENDERS, type LetterSender } from '../../../../shared/catalogue/letter-kinds';
-import { canReassign, canScan } from '../../../../shared/domain/mail';
+import { canReassign, canScan } from '../../../../shared/features/mail/mail.domain';
 import { todayUtc } from '../../../../shared/format/dates';
 import { TEXT_MAX } from '../../../../shared/schemas/text-rules';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { LetterForwardedInput, LetterShreddedInput } from '../../../../shared/contracts/mail';
+import type { LetterForwardedInput, LetterShreddedInput } from '../../../../shared/features/mail/mail.contracts';
 import { todayUtc } from '../../../../shared/format/dates';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
@@ -15,13 +15,13 @@ import { type DeskLetter, MAIL_DESK_KEY, markForwarded, markShredded, takeEin } 
 
 /** The API's own schemas (decision 0081), loaded when a row first shows the form. */
 const forwardedResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/mail').then((m) => m.letterForwardedSchema),
+  import('../../../../shared/features/mail/mail.schemas').then((m) => m.letterForwardedSchema),
 );
 const einResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/company').then((m) => m.adminEinNumberSchema),
+  import('../../../../shared/features/formations/company.schemas').then((m) => m.adminEinNumberSchema),
 );
 const shreddedResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/mail').then((m) => m.letterShreddedSchema),
+  import('../../../../shared/features/mail/mail.schemas').then((m) => m.letterShreddedSchema),
 );
 
 /** The desk's last step on the paper (decision 0089): posted with its tracking number, or shredded, and the day. */

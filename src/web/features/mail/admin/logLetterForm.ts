@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { type LogLetterInput, type LogLetterValues, logLetterSchema } from '../../../../shared/schemas/mail';
+import {
+  type LogLetterInput,
+  type LogLetterValues,
+  logLetterSchema,
+} from '../../../../shared/features/mail/mail.schemas';
 
 /*
  * The desk's "log a letter" form (decision 0081), in the feature rather than lib/uploadForms.ts so that

@@ -6,13 +6,13 @@ import type {
   MailCompanyList,
   MailDeskList,
   MailDeskQueue,
-} from '../../../../shared/contracts/mail';
+} from '../../../../shared/features/mail/mail.contracts';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 import { upload } from '../../../lib/upload';
 
-export type { DeskLetter, MailCompany, MailDeskQueue } from '../../../../shared/contracts/mail';
+export type { DeskLetter, MailCompany, MailDeskQueue } from '../../../../shared/features/mail/mail.contracts';
 
 export const MAIL_DESK_QUEUES: readonly MailDeskQueue[] = [
   'all',

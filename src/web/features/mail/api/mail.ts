@@ -6,10 +6,10 @@ import type {
   LetterView,
   MailSettings,
   StandingRulesInput,
-} from '../../../../shared/contracts/mail';
+} from '../../../../shared/features/mail/mail.contracts';
 import { api } from '../../../lib/api';
 
-export type { LetterView, MailSettings } from '../../../../shared/contracts/mail';
+export type { LetterView, MailSettings } from '../../../../shared/features/mail/mail.contracts';
 
 export const LETTERS_KEY = ['mail', 'letters'] as const;
 export const MAIL_SETTINGS_KEY = ['mail', 'settings'] as const;

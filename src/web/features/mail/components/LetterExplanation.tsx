@@ -1,5 +1,5 @@
 import { letterSourceLabel, letterTextVars } from '../../../../shared/catalogue/letter-kinds';
-import type { LetterView } from '../../../../shared/contracts/mail';
+import type { LetterView } from '../../../../shared/features/mail/mail.contracts';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Clock, FileText, Send, Trash2 } from 'lucide-react';
-import type { LetterStatus as Status } from '../../../../shared/domain/mail';
+import type { LetterStatus as Status } from '../../../../shared/features/mail/mail.domain';
 import { type BadgeStyle, StatusBadge } from '../../../components/ui/StatusBadge';
 import { useTranslation } from '../../../lib/useTranslation';
 

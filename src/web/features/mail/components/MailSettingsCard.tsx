@@ -5,7 +5,7 @@ import type {
   ForwardingAddressInput,
   ForwardingAddressValues,
   StandingRulesInput,
-} from '../../../../shared/contracts/mail';
+} from '../../../../shared/features/mail/mail.contracts';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -27,10 +27,10 @@ import {
 
 /** The API's own schemas, loaded after the page's first paint (decision 0081). */
 const addressResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/mail').then((m) => m.forwardingAddressSchema),
+  import('../../../../shared/features/mail/mail.schemas').then((m) => m.forwardingAddressSchema),
 );
 const rulesResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/mail').then((m) => m.standingRulesSchema),
+  import('../../../../shared/features/mail/mail.schemas').then((m) => m.standingRulesSchema),
 );
 
 const ADDRESS_FIELDS = ['recipient', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Mail, Send } from 'lucide-react';
 import { Link } from 'react-router';
-import type { LetterDecision } from '../../../../shared/domain/mail';
+import type { LetterDecision } from '../../../../shared/features/mail/mail.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { PANEL_PERMISSIONS, RANGE_PRESETS } from '../../../../shared/domain/overview';
+import { PANEL_PERMISSIONS, RANGE_PRESETS } from '../../../../shared/features/overview/overview.domain';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';

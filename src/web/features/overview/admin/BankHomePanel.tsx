@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BANK_CATALOGUE } from '../../../../shared/bank-readiness/providers';
-import type { BankSummary } from '../../../../shared/contracts/bank-readiness';
+import type { BankSummary } from '../../../../shared/features/bank-readiness/bank-readiness.contracts';
+import { BANK_CATALOGUE } from '../../../../shared/features/bank-readiness/providers.domain';
 import { api } from '../../../lib/api';
 import { useCan } from '../../../lib/can';
 import { useTranslation } from '../../../lib/useTranslation';

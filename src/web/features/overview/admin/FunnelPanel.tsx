@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type DayRange, FUNNEL_STEPS, PANEL_PERMISSIONS, stepRate } from '../../../../shared/domain/overview';
+import {
+  type DayRange,
+  FUNNEL_STEPS,
+  PANEL_PERMISSIONS,
+  stepRate,
+} from '../../../../shared/features/overview/overview.domain';
 import { useCan } from '../../../lib/can';
 import { useTranslation } from '../../../lib/useTranslation';
 import { BarChart } from '../components/BarChart';

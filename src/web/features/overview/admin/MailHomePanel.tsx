@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MailSummary } from '../../../../shared/contracts/mail';
-import type { DayRange } from '../../../../shared/domain/overview';
+import type { MailSummary } from '../../../../shared/features/mail/mail.contracts';
+import type { DayRange } from '../../../../shared/features/overview/overview.domain';
 import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';

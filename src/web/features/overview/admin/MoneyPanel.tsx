@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
-import { type DayRange, PANEL_PERMISSIONS } from '../../../../shared/domain/overview';
+import { type DayRange, PANEL_PERMISSIONS } from '../../../../shared/features/overview/overview.domain';
 import { useCan } from '../../../lib/can';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';

@@ -1,4 +1,4 @@
-import type { DayRange } from '../../../../shared/domain/overview';
+import type { DayRange } from '../../../../shared/features/overview/overview.domain';
 
 /*
  * What the home's panels share: the lists their figures open, each narrowed to what the figure counts in

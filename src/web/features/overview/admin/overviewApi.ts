@@ -6,8 +6,8 @@ import type {
   OverviewGrowth,
   OverviewIrs,
   OverviewMoney,
-} from '../../../../shared/contracts/overview';
-import type { DayRange } from '../../../../shared/domain/overview';
+} from '../../../../shared/features/overview/overview.contracts';
+import type { DayRange } from '../../../../shared/features/overview/overview.domain';
 import { api } from '../../../lib/api';
 
 const BASE = '/api/admin/home';

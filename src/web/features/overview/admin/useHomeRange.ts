@@ -1,5 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { type DayRange, presetRange, RANGE_PRESETS, type RangePreset } from '../../../../shared/domain/overview';
+import {
+  type DayRange,
+  presetRange,
+  RANGE_PRESETS,
+  type RangePreset,
+} from '../../../../shared/features/overview/overview.domain';
 import { todayUtc } from '../../../../shared/format/dates';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

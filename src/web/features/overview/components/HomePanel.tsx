@@ -1,7 +1,7 @@
 import { BarChart3, Download, Table2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { panelCsv } from '../../../../shared/domain/overview';
+import { panelCsv } from '../../../../shared/features/overview/overview.domain';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/useTranslation';
 

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { PACKAGE_IDS } from '../../../../shared/catalogue/packages';
-import type { AdminOrderListItem } from '../../../../shared/contracts/orders-admin';
 import {
   ADMIN_ORDER_MODES,
   type AdminOrderMode,
@@ -10,7 +9,8 @@ import {
   ORDER_STATUSES,
   type OrderKind,
   type OrderStatus,
-} from '../../../../shared/domain/orders';
+} from '../../../../shared/features/payments/orders.domain';
+import type { AdminOrderListItem } from '../../../../shared/features/payments/orders-admin.contracts';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { AttributionFilter } from '../../../components/admin/AttributionFilter';
 import { ListExport } from '../../../components/admin/ExportButtons';

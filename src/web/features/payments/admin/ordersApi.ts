@@ -1,5 +1,5 @@
-import type { AdminOrderList, AdminOrderListQuery } from '../../../../shared/contracts/orders-admin';
-import type { AdminOrderMode, OrderKind, OrderStatus } from '../../../../shared/domain/orders';
+import type { AdminOrderMode, OrderKind, OrderStatus } from '../../../../shared/features/payments/orders.domain';
+import type { AdminOrderList, AdminOrderListQuery } from '../../../../shared/features/payments/orders-admin.contracts';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 

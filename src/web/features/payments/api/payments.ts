@@ -1,8 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderList, OrderResult, RedirectResult, TestCheckoutResult } from '../../../../shared/contracts/payments';
+import type {
+  OrderList,
+  OrderResult,
+  RedirectResult,
+  TestCheckoutResult,
+} from '../../../../shared/features/payments/payments.contracts';
 import { api } from '../../../lib/api';
 
-export type { OrderView, TestCheckoutSession } from '../../../../shared/contracts/payments';
+export type { OrderView, TestCheckoutSession } from '../../../../shared/features/payments/payments.contracts';
 
 export const ORDERS_KEY = ['orders'] as const;
 

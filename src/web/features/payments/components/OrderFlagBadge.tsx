@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import type { OrderFlag } from '../../../../shared/domain/orders';
+import type { OrderFlag } from '../../../../shared/features/payments/orders.domain';
 import { useTranslation } from '../../../lib/useTranslation';
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../../shared/domain/orders';
+import type { OrderStatus } from '../../../../shared/features/payments/orders.domain';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { useTranslation } from '../../../lib/useTranslation';
 import { ORDER_STATUS_STYLES } from '../lib/orderStatusStyles';

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock, Undo2 } from 'lucide-react';
-import type { OrderStatus } from '../../../../shared/domain/orders';
+import type { OrderStatus } from '../../../../shared/features/payments/orders.domain';
 import type { BadgeStyle } from '../../../components/ui/StatusBadge';
 
 // Pending yellow, paid green, failed red, cancelled grey: for the customer and for staff alike (a

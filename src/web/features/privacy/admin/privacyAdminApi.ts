@@ -1,9 +1,13 @@
-import type { ErasureList, ErasureListQuery, ErasureRequest } from '../../../../shared/contracts/privacy';
+import type {
+  ErasureList,
+  ErasureListQuery,
+  ErasureRequest,
+} from '../../../../shared/features/privacy/privacy.contracts';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 
-export type { ErasureQueueItem } from '../../../../shared/contracts/privacy';
+export type { ErasureQueueItem } from '../../../../shared/features/privacy/privacy.contracts';
 
 /* /admin/privacy (decision 0047): the erasure queue and a customer's copy. */
 

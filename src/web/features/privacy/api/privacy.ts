@@ -1,10 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AcceptTextsInput, Consents, MyErasure } from '../../../../shared/contracts/privacy';
-import type { OptionalConsent } from '../../../../shared/domain/privacy';
+import type { AcceptTextsInput, Consents, MyErasure } from '../../../../shared/features/privacy/privacy.contracts';
+import type { OptionalConsent } from '../../../../shared/features/privacy/privacy.domain';
 import { api } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/download';
 
-export type { ConsentRecord, Consents, ErasureRequest, MyErasure } from '../../../../shared/contracts/privacy';
+export type {
+  ConsentRecord,
+  Consents,
+  ErasureRequest,
+  MyErasure,
+} from '../../../../shared/features/privacy/privacy.contracts';
 
 /* The customer's data rights (/api/privacy, decisions 0046 and 0047). */
 

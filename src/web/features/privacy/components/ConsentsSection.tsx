@@ -1,6 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileCheck2 } from 'lucide-react';
-import { LEGAL_TEXTS, OPTIONAL_CONSENTS, type OptionalConsent } from '../../../../shared/domain/privacy';
+import {
+  LEGAL_TEXTS,
+  OPTIONAL_CONSENTS,
+  type OptionalConsent,
+} from '../../../../shared/features/privacy/privacy.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';

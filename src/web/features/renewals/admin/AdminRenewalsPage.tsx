@@ -8,7 +8,7 @@ import {
   type RenewalDeskView,
   SUBSCRIPTION_PRODUCTS,
   type SubscriptionProduct,
-} from '../../../../shared/domain/renewals';
+} from '../../../../shared/features/renewals/renewals.domain';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import type { CompleteTaskInput } from '../../../../shared/features/renewals/renewals.schemas';
 import { formatCalendarDateLong, todayUtc } from '../../../../shared/format/dates';
-import type { CompleteTaskInput } from '../../../../shared/schemas/renewals';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
 import { TextareaField } from '../../../components/ui/Textarea';
@@ -42,7 +42,7 @@ export function RenewalTasks() {
 
 /** The API's own schema, loaded after the list's first paint (decision 0060). */
 const completeTaskResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/renewals').then((m) => m.completeTaskSchema),
+  import('../../../../shared/features/renewals/renewals.schemas').then((m) => m.completeTaskSchema),
 );
 
 function TaskItem({ task, mayManage }: { task: RenewalTask; mayManage: boolean }) {

@@ -6,13 +6,13 @@ import type {
   RenewalSummary,
   RenewalTaskList,
   SubscriptionList,
-} from '../../../../shared/contracts/renewals';
-import type { RenewalDeskView, SubscriptionProduct } from '../../../../shared/domain/renewals';
+} from '../../../../shared/features/renewals/renewals.contracts';
+import type { RenewalDeskView, SubscriptionProduct } from '../../../../shared/features/renewals/renewals.domain';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
-export type { RenewalDeskRow, RenewalTask } from '../../../../shared/contracts/renewals';
+export type { RenewalDeskRow, RenewalTask } from '../../../../shared/features/renewals/renewals.contracts';
 
 export interface RenewalListParams {
   page: number;

@@ -3,10 +3,10 @@ import type {
   CancelSubscriptionInput,
   SubscriptionList,
   SubscriptionView,
-} from '../../../../shared/contracts/renewals';
+} from '../../../../shared/features/renewals/renewals.contracts';
 import { api } from '../../../lib/api';
 
-export type { SubscriptionView } from '../../../../shared/contracts/renewals';
+export type { SubscriptionView } from '../../../../shared/features/renewals/renewals.contracts';
 
 export const SUBSCRIPTIONS_KEY = ['renewals', 'mine'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { GRACE_DAYS } from '../../../../shared/domain/renewals';
+import { GRACE_DAYS } from '../../../../shared/features/renewals/renewals.domain';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';

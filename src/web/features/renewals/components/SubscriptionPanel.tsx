@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CANCEL_REASONS, type CancelReason } from '../../../../shared/domain/renewals';
+import { CANCEL_REASONS, type CancelReason } from '../../../../shared/features/renewals/renewals.domain';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';

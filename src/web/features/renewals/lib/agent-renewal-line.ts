@@ -1,4 +1,4 @@
-import { type AgentRenewalState, agentRenewalLine } from '../../../../shared/domain/renewals';
+import { type AgentRenewalState, agentRenewalLine } from '../../../../shared/features/renewals/renewals.domain';
 
 /**
  * Where the agent's subscription stands (decision 0054), on its calendar item and its deadlines desk row

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, CircleSlash, Clock } from 'lucide-react';
-import type { SubscriptionStatus } from '../../../../shared/domain/renewals';
+import type { SubscriptionStatus } from '../../../../shared/features/renewals/renewals.domain';
 import type { BadgeStyle } from '../../../components/ui/StatusBadge';
 
 /** Each subscription status's badge: the colour, and an icon that repeats it. */

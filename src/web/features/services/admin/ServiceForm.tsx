@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { centsToInput, parseUsdToCents } from '../../../../shared/catalogue/money';
-import { MAILROOM_ITEMS_ENUM } from '../../../../shared/domain/mail';
+import { MAILROOM_ITEMS_ENUM } from '../../../../shared/features/mail/mail.domain';
 import {
   FILABLE_RULE_IDS,
   SERVICE_TEXT_MAX,
   type ServiceInput,
   STRIPE_PRICE_REQUIRED,
   serviceInputSchema,
-} from '../../../../shared/schemas/services';
+} from '../../../../shared/features/services/services.schemas';
 import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/InlineEditForm';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/Input';

@@ -4,13 +4,13 @@ import type {
   AdminServiceResult,
   ServiceInput,
   ServiceRemoval,
-} from '../../../../shared/contracts/services';
+} from '../../../../shared/features/services/services.contracts';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
-export type { AdminService } from '../../../../shared/contracts/services';
+export type { AdminService } from '../../../../shared/features/services/services.contracts';
 
-import { SERVICE_STATUS_FILTERS } from '../../../../shared/schemas/services';
+import { SERVICE_STATUS_FILTERS } from '../../../../shared/features/services/services.schemas';
 
 export { SERVICE_STATUS_FILTERS };
 export type ServiceStatusFilter = (typeof SERVICE_STATUS_FILTERS)[number];

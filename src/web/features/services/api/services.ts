@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UrlResult } from '../../../../shared/contracts/payments';
-import type { ServiceList, ServiceResult } from '../../../../shared/contracts/services';
+import type { UrlResult } from '../../../../shared/features/payments/payments.contracts';
+import type { ServiceList, ServiceResult } from '../../../../shared/features/services/services.contracts';
 import { api } from '../../../lib/api';
 import { bootData } from '../../../lib/bootData';
 import { queryClient } from '../../../lib/queryClient';
 
-export type { ServiceView } from '../../../../shared/contracts/services';
+export type { ServiceView } from '../../../../shared/features/services/services.contracts';
 
 export const SERVICES_KEY = ['services'] as const;
 

@@ -1,11 +1,15 @@
 import { Link2 } from 'lucide-react';
 import { z } from 'zod';
-import { checkDestination, SHORT_LINK_MAX, SHORT_LINK_MESSAGES } from '../../../../shared/domain/short-links';
+import {
+  checkDestination,
+  SHORT_LINK_MAX,
+  SHORT_LINK_MESSAGES,
+} from '../../../../shared/features/short-links/short-links.domain';
 import {
   type ShortLinkCreateInput,
   shortLinkCreateSchema,
   shortLinkUpdateSchema,
-} from '../../../../shared/schemas/short-links';
+} from '../../../../shared/features/short-links/short-links.schemas';
 import { TEXT_MAX } from '../../../../shared/schemas/text';
 import { InlineEditFrame, useInlineEditForm } from '../../../components/admin/InlineEditForm';
 import { TextField } from '../../../components/ui/Input';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { shortLinkState } from '../../../../shared/domain/short-links';
+import { shortLinkState } from '../../../../shared/features/short-links/short-links.domain';
 import { PagedList } from '../../../components/admin/ListParts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';

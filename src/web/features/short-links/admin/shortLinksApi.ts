@@ -5,11 +5,11 @@ import type {
   ShortLinkPage,
   ShortLinkResult,
   ShortLinkUpdateInput,
-} from '../../../../shared/contracts/short-links';
+} from '../../../../shared/features/short-links/short-links.contracts';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
-export type { ShortLink, ShortLinkPage } from '../../../../shared/contracts/short-links';
+export type { ShortLink, ShortLinkPage } from '../../../../shared/features/short-links/short-links.contracts';
 
 export const SHORT_LINKS_PAGE_SIZE = 20;
 /** Every short-link query starts with this key, so one invalidation refreshes every page and search. */

@@ -1,7 +1,7 @@
 import { Link2Off } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { REDIRECT_FAILURE_DELAY_MS } from '../../../../shared/domain/short-links';
+import { REDIRECT_FAILURE_DELAY_MS } from '../../../../shared/features/short-links/short-links.domain';
 import { Card } from '../../../components/ui/Card';
 import { PublicShell } from '../../../components/ui/PublicShell';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Download, FileCheck2, FileText, Info, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { canUploadEinFile } from '../../../../shared/domain/ein';
+import { canUploadEinFile } from '../../../../shared/features/ein/ein.domain';
 import { FileLink } from '../../../components/admin/FileLink';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';

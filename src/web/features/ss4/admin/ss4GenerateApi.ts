@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminEinResult, Ss4GenerateStatus } from '../../../../shared/contracts/ein';
+import type { AdminEinResult, Ss4GenerateStatus } from '../../../../shared/features/ein/ein.contracts';
 import { api } from '../../../lib/api';
 import { EIN_KEY } from '../../ein';
 
-export type { Ss4GenerateStatus, Ss4TemplateReason } from '../../../../shared/contracts/ein';
+export type { Ss4GenerateStatus, Ss4TemplateReason } from '../../../../shared/features/ein/ein.contracts';
 
 const path = (id: string, action: string) => `/api/admin/ein-applications/${encodeURIComponent(id)}/${action}`;
 

@@ -1,4 +1,4 @@
-import type { CustomerEinResult } from '../../../../shared/contracts/ein';
+import type { CustomerEinResult } from '../../../../shared/features/ein/ein.contracts';
 import { type UploadOptions, upload } from '../../../lib/upload';
 
 /** The signed SS-4 as multipart field `file` (PDF only, at most 5 MB). */

@@ -3,7 +3,7 @@ import { CalendarDays, Download, FileCheck2, FileSignature, PenLine, Printer, Sc
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { canUploadEinFile } from '../../../../shared/domain/ein';
+import { canUploadEinFile } from '../../../../shared/features/ein/ein.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { buttonLinkClass, buttonLinkVariants } from '../../../components/ui/ExternalLink';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import type { StaffInvitation, StaffMember } from '../../../../shared/contracts/staff';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/domain/roles';
+import type { StaffInvitation, StaffMember } from '../../../../shared/features/staff/staff.contracts';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
 import { Button } from '../../../components/ui/Button';

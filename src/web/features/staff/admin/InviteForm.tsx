@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { STAFF_ROLES } from '../../../../shared/domain/roles';
-import type { InviteStaffInput } from '../../../../shared/schemas/staff';
+import type { InviteStaffInput } from '../../../../shared/features/staff/staff.schemas';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Input';
@@ -16,7 +16,7 @@ import { inviteStaff } from '../staffApi';
 
 /** The API's own schema, loaded after the page's first paint (decision 0060). */
 const inviteResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/staff').then((m) => m.inviteStaffSchema),
+  import('../../../../shared/features/staff/staff.schemas').then((m) => m.inviteStaffSchema),
 );
 
 /** The owner invites a member by address, role and the language of the mail (decision 0043). */

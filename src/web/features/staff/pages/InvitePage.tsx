@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { InvitationPeek } from '../../../../shared/contracts/staff';
+import type { InvitationPeek } from '../../../../shared/features/staff/staff.contracts';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextLink } from '../../../components/ui/TextLink';

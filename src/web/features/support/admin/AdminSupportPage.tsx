@@ -1,6 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
 import { lazy, useCallback } from 'react';
-import { SUPPORT_STATUSES } from '../../../../shared/domain/support';
+import { SUPPORT_STATUSES } from '../../../../shared/features/support/support.domain';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';

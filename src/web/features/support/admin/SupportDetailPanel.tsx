@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/domain/support';
+import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/features/support/support.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Select';

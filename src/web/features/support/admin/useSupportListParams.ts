@@ -1,4 +1,4 @@
-import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/domain/support';
+import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/features/support/support.domain';
 import {
   type ListParamsCodec,
   readPage,

@@ -11,8 +11,8 @@ import type {
   CustomerReplyResult,
   CustomerThreadList,
   ThreadWithMessages,
-} from '../../../../shared/contracts/support';
-import type { SupportStatus } from '../../../../shared/domain/support';
+} from '../../../../shared/features/support/support.contracts';
+import type { SupportStatus } from '../../../../shared/features/support/support.domain';
 import { adminListApi, listPageQuery, listSearch } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
@@ -26,7 +26,7 @@ export type {
   SupportMessage,
   SupportThread,
   ThreadWithMessages,
-} from '../../../../shared/contracts/support';
+} from '../../../../shared/features/support/support.contracts';
 
 /** The multipart body of a new thread or a reply; empty fields are left out. */
 export function supportForm(fields: Record<string, string | undefined>, file: File | null): FormData {

@@ -1,4 +1,4 @@
-import type { SupportStatus } from '../../../../shared/domain/support';
+import type { SupportStatus } from '../../../../shared/features/support/support.domain';
 import { type BadgeStyle, StatusBadge } from '../../../components/ui/StatusBadge';
 import { useTranslation } from '../../../lib/useTranslation';
 

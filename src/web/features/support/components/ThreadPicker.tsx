@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import type { SupportStatus } from '../../../../shared/domain/support';
+import type { SupportStatus } from '../../../../shared/features/support/support.domain';
 import { useFormat } from '../../../lib/format';
 import { SupportStatusBadge } from './SupportStatusBadge';
 

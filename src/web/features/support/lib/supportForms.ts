@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supportReplySchema, supportThreadCreateSchema } from '../../../../shared/schemas/support';
+import { supportReplySchema, supportThreadCreateSchema } from '../../../../shared/features/support/support.schemas';
 
 /*
  * The support forms' values: the API's own text schemas (the bodies are multipart, so no shared schema

@@ -3,7 +3,7 @@ import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SUPPORT_FINISHED_STATUSES } from '../../../../shared/domain/support';
+import { SUPPORT_FINISHED_STATUSES } from '../../../../shared/features/support/support.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';

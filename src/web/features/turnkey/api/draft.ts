@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UrlResult } from '../../../../shared/contracts/payments';
-import type { DraftResponse, FormationServiceDraft, SavedDraft } from '../../../../shared/contracts/turnkey';
+import type { UrlResult } from '../../../../shared/features/payments/payments.contracts';
+import type {
+  DraftResponse,
+  FormationServiceDraft,
+  SavedDraft,
+} from '../../../../shared/features/turnkey/turnkey.contracts';
 import { api } from '../../../lib/api';
 
-export type { Draft, DraftResponse, Purchase } from '../../../../shared/contracts/turnkey';
+export type { Draft, DraftResponse, Purchase } from '../../../../shared/features/turnkey/turnkey.contracts';
 
 export const DRAFT_KEY = ['formation-service', 'draft'] as const;
 

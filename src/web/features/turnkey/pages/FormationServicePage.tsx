@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react';
 import { type PathValue, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type AddressOption, ASSISTED_PACKAGE_ID, type PackageId } from '../../../../shared/catalogue/packages';
-import { formationServiceCheckoutSchema, formationServiceStepRules } from '../../../../shared/schemas/formations';
+import {
+  formationServiceCheckoutSchema,
+  formationServiceStepRules,
+} from '../../../../shared/features/formations/formations.schemas';
 import { Button } from '../../../components/ui/Button';
 import { PageWrapper } from '../../../components/ui/PageWrapper';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,7 +1,7 @@
 import { Landmark } from 'lucide-react';
 import { ADDRESS_PRICES, findPackage, REGISTERED_AGENT_RENEWAL } from '../../../../shared/catalogue/packages';
 import { FEATURED_STATES } from '../../../../shared/catalogue/states';
-import { packageOrderAmount } from '../../../../shared/domain/orders';
+import { packageOrderAmount } from '../../../../shared/features/payments/orders.domain';
 import { Alert } from '../../../components/ui/Alert';
 import { type Fact, FactList } from '../../../components/ui/FactList';
 import { WizardStep } from '../../../components/ui/WizardStep';

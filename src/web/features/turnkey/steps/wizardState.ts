@@ -1,5 +1,5 @@
 import type { AddressOption, PackageId } from '../../../../shared/catalogue/packages';
-import type { formationServiceStepRules } from '../../../../shared/schemas/formations';
+import type { formationServiceStepRules } from '../../../../shared/features/formations/formations.schemas';
 import type { Draft, DraftResponse } from '../api/draft';
 
 export const STEP_KEYS = ['package', 'process', 'state', 'address', 'payment'] as const;

@@ -1,5 +1,9 @@
-import type { Ok } from '../../../../shared/contracts/auth';
-import type { RecoveryCodes, TwoFactorSetup, TwoFactorState } from '../../../../shared/contracts/two-factor';
+import type { Ok } from '../../../../shared/features/auth/auth.contracts';
+import type {
+  RecoveryCodes,
+  TwoFactorSetup,
+  TwoFactorState,
+} from '../../../../shared/features/two-factor/two-factor.contracts';
 import { api } from '../../../lib/api';
 
 const BASE = '/api/me/two-factor';

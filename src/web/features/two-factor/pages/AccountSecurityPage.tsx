@@ -3,8 +3,8 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { TwoFactorSetup } from '../../../../shared/contracts/two-factor';
-import type { TwoFactorCodeInput } from '../../../../shared/schemas/two-factor';
+import type { TwoFactorSetup } from '../../../../shared/features/two-factor/two-factor.contracts';
+import type { TwoFactorCodeInput } from '../../../../shared/features/two-factor/two-factor.schemas';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Input';
@@ -46,10 +46,10 @@ function codeError(error: unknown): string {
  * (decision 0042), and the code form is often the only form on it.
  */
 const codeResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/two-factor').then((m) => m.twoFactorCodeSchema),
+  import('../../../../shared/features/two-factor/two-factor.schemas').then((m) => m.twoFactorCodeSchema),
 );
 const passwordResolver = lazyZodResolver(() =>
-  import('../../../../shared/schemas/two-factor').then((m) => m.twoFactorSetupWithPasswordSchema),
+  import('../../../../shared/features/two-factor/two-factor.schemas').then((m) => m.twoFactorSetupWithPasswordSchema),
 );
 
 /** One code field and a button: confirming enrolment, turning off, new recovery codes. */

@@ -4,7 +4,7 @@ import { MessagesSquare, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { adminSupportThreadCreateSchema } from '../../../../shared/schemas/support';
+import { adminSupportThreadCreateSchema } from '../../../../shared/features/support/support.schemas';
 import { Section } from '../../../components/admin/DetailPanel';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';

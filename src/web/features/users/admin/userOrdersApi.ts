@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminOrderList, AdminOrderResult, AdminOrderView } from '../../../../shared/contracts/payments';
+import type {
+  AdminOrderList,
+  AdminOrderResult,
+  AdminOrderView,
+} from '../../../../shared/features/payments/payments.contracts';
 import { api } from '../../../lib/api';
 import { USERS_KEY } from './usersApi';
 

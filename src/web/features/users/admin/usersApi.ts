@@ -1,18 +1,22 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { DocumentResult } from '../../../../shared/contracts/documents';
+import type { DocumentCategory } from '../../../../shared/domain/files';
+import type { DocumentResult } from '../../../../shared/features/documents/documents.contracts';
 import type {
   AdminUserDetail,
   AdminUserList,
   AdminUserListQuery,
   AdminUserResult,
   AdminUserSort,
-} from '../../../../shared/contracts/users-admin';
-import type { DocumentCategory } from '../../../../shared/domain/files';
+} from '../../../../shared/features/users/users-admin.contracts';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
-export type { DocumentView as AdminUserDocument } from '../../../../shared/contracts/documents';
-export type { AdminUser, AdminUserDetail, AdminUserList } from '../../../../shared/contracts/users-admin';
+export type { DocumentView as AdminUserDocument } from '../../../../shared/features/documents/documents.contracts';
+export type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUserList,
+} from '../../../../shared/features/users/users-admin.contracts';
 
 export interface UserListParams {
   page: number;

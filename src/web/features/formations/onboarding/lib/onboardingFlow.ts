@@ -1,4 +1,7 @@
-import { onboardingSchema, onboardingStepOneSchema } from '../../../../../shared/schemas/formations';
+import {
+  onboardingSchema,
+  onboardingStepOneSchema,
+} from '../../../../../shared/features/formations/formations.schemas';
 
 export type FormationType = 'self' | 'assisted';
 export type AddressPreference = 'shared' | 'private';
