@@ -12,6 +12,7 @@ export const ADMIN_LISTS = {
   erasures: '/api/admin/privacy/erasures',
   filings: '/api/admin/filings',
   formations: '/api/admin/formations',
+  mail: '/api/admin/mail/letters',
   orders: '/api/admin/orders',
   renewals: '/api/admin/renewals',
   services: '/api/admin/services',
@@ -30,6 +31,7 @@ export const ADMIN_LIST_EXPORTS = [
   'deadlines',
   'filings',
   'formations',
+  'mail',
   'orders',
   'renewals',
 ] as const;

@@ -4,7 +4,6 @@ import type { MailroomItem } from '../../../shared/features/mail/mail.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import {
   companyFormations,
-  documents,
   einApplications,
   forwardingAddresses,
   letters,
@@ -12,6 +11,7 @@ import {
   subscriptions,
 } from '../../db/schema';
 import { serverToday } from '../../platform/clock';
+import { storeDocumentRow } from '../documents';
 import { blob, type FormFile, PNG, pdf } from '../ein/ein.fixtures';
 
 export const ENVELOPE: FormFile = { data: PNG, type: 'image/png', name: 'zarf.png' };
@@ -140,18 +140,17 @@ export async function scannedEinLetterOf(
 ): Promise<string> {
   const db = t.deps.database.db;
   if (opts.einMissing) await db.update(einApplications).set({ ein: null }).where(eq(einApplications.userId, userId));
-  const [doc] = await db
-    .insert(documents)
-    .values({
-      userId,
-      fileName: `${kind}.pdf`,
-      filePath: `mail/${userId}_${Date.now()}.pdf`,
-      category: 'mail',
-      uploadedBy: 'admin',
-      contentType: 'application/pdf',
-      fileSize: '100',
-    })
-    .returning({ id: documents.id });
+  // Through the one writer of documents rows (decision 0066): a CP 575 prints the EIN, not an SSN or ITIN.
+  const doc = await storeDocumentRow(db, {
+    userId,
+    fileName: `${kind}.pdf`,
+    filePath: `mail/${userId}_${Date.now()}.pdf`,
+    category: 'mail',
+    uploadedBy: 'admin',
+    contentType: 'application/pdf',
+    fileSize: '100',
+    holdsTaxId: false,
+  });
   const [row] = await db
     .insert(letters)
     .values({
