@@ -19,7 +19,8 @@ import { coreTextsPart } from '../../src/shared/routes/text-chunks';
 /**
  * Decoded JavaScript before a signed-in page can draw, per page (KiB; decision 0096). The mailroom's and
  * the bank catalogue's merge added 6–13 KiB to seven pages, most of it the mailroom's texts, which both
- * sides show and so sit in the both-sides texts file (a lever: split that section by side).
+ * sides show and so sit in the both-sides texts file (a lever: split that section by side). The message
+ * files' move into the features' folders (decision 0097) made the shell's list of them 0.7 KiB longer.
  */
 const JS_BEFORE_PAINT_BUDGET_KIB: Record<string, number> = {
   '/dashboard': 598,
@@ -35,7 +36,7 @@ const JS_BEFORE_PAINT_BUDGET_KIB: Record<string, number> = {
   '/admin/deadlines': 608,
   '/admin/renewals': 594,
   '/admin/filings': 602,
-  '/admin/audit': 528,
+  '/admin/audit': 530,
 };
 
 type Manifest = Record<

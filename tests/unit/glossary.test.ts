@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_GUIDES } from '../../scripts/address-guide-text';
 import { EXAMPLE_SERVICES } from '../../src/server/features/services/services.seed';
+import { sectionFiles } from '../support/message-files';
 
 /*
  * One term per thing (docs/glossary.md): the message catalogues (mails included), the address guide
@@ -109,17 +110,14 @@ function strings(node: unknown, key: string): [string, string][] {
 }
 
 function catalogueTexts(): Text[] {
-  const dir = path.resolve('src/shared/i18n');
   return (['tr', 'en'] as const).flatMap((lang) =>
-    readdirSync(path.join(dir, lang))
-      .filter((f) => f.endsWith('.json'))
-      .flatMap((file) =>
-        strings(JSON.parse(readFileSync(path.join(dir, lang, file), 'utf8')), '').map(([key, text]) => ({
-          where: `${lang}/${file}:${key}`,
-          lang,
-          text,
-        })),
-      ),
+    [...sectionFiles(lang)].flatMap(([section, file]) =>
+      strings(JSON.parse(readFileSync(file, 'utf8')), '').map(([key, text]) => ({
+        where: `${lang}/${section}.json:${key}`,
+        lang,
+        text,
+      })),
+    ),
   );
 }
 

@@ -1,13 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sectionFiles } from '../support/message-files';
 
 /*
  * Every price, fee and wait shown comes from the catalogue (src/shared/catalogue) through an
  * interpolation such as {{amount}} or {{duration}}; a figure typed into a message drifts from what the
  * checkout charges and from what the other pages say (decision 0033 found four EIN waits and two budgets).
  */
-const I18N_DIR = path.resolve('src/shared/i18n');
 const HARD_CODED_PRICE = /\$\s?\d|\d\s?\$|\bUSD\s?\d|\d\s?USD\b|\d\s?(?:dolar|dollars?)\b/i;
 /**
  * A wait in the units of the catalogue's stated timings (weeks, business days), or any range of days
@@ -39,16 +38,12 @@ function hardCodedPrices(files: { name: string; json: unknown }[], pattern = HAR
 }
 
 function catalogueFiles() {
-  return readdirSync(I18N_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((dir) =>
-      readdirSync(path.join(I18N_DIR, dir.name))
-        .filter((file) => file.endsWith('.json'))
-        .map((file) => ({
-          name: `${dir.name}/${file}`,
-          json: JSON.parse(readFileSync(path.join(I18N_DIR, dir.name, file), 'utf8')) as unknown,
-        })),
-    );
+  return ['tr', 'en'].flatMap((lang) =>
+    [...sectionFiles(lang)].map(([section, file]) => ({
+      name: `${lang}/${section}.json`,
+      json: JSON.parse(readFileSync(file, 'utf8')) as unknown,
+    })),
+  );
 }
 
 describe('prices in the message catalogues', () => {

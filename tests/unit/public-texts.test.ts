@@ -10,6 +10,7 @@ import {
   PAGE_ROUTES,
 } from '../../src/shared/routes/route-table';
 import { coreTextsPart, PUBLIC_CORE_TEXTS } from '../../src/shared/routes/text-chunks';
+import { readSection } from '../support/message-files';
 
 /*
  * A public page's first load carries only part of the core sections (decision 0061); the rest comes
@@ -99,9 +100,6 @@ const isPublic = (section: CoreSection, key: string) => {
   const keys = PUBLIC_CORE_TEXTS[section];
   return keys === 'all' || keys.includes(key);
 };
-
-const readSection = (lang: string, section: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(path.resolve('src/shared/i18n', lang, `${section}.json`), 'utf8'));
 
 describe("the core texts a public page's first load carries", () => {
   it('hold every core key a public page can show', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/shared/domain/permissions';
@@ -15,6 +15,7 @@ import {
 } from '../../src/shared/routes/route-table';
 import { textsChunkName } from '../../src/shared/routes/text-chunks';
 import { USER_PANEL_SECTIONS } from '../../src/web/features/users/admin/userPanelSections';
+import { sectionFiles } from '../support/message-files';
 
 /*
  * The web app loads each page's message sections with its code (src/web/lib/messages). A section a
@@ -23,9 +24,7 @@ import { USER_PANEL_SECTIONS } from '../../src/web/features/users/admin/userPane
  */
 
 const WEB = path.resolve('src/web');
-const SECTIONS = readdirSync(path.resolve('src/shared/i18n/tr'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
+const SECTIONS = [...sectionFiles('tr').keys()];
 // A file name ('documents.json', the data copy's files in the personal-data registry) is not a key.
 const KEY = new RegExp(`['"\`](${SECTIONS.join('|')})\\.(?!json['"\`])(?=[\\w$])`, 'g');
 // `import type` loads nothing at run time (the API contracts are read that way), so it is not followed.

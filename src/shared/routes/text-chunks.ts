@@ -58,12 +58,18 @@ export function textsChunkName(lang: string, section: string): string | null {
 }
 
 /**
- * For the build: the shared file of a section's JSON module (`…/i18n/<lang>/<section>.json`), or of
+ * Where a section's JSON file sits: the shell's in `shared/i18n/<lang>/`, a feature's in
+ * `shared/features/<feature>/messages/<lang>/` (decision 0097). Groups: the language, the section.
+ */
+export const SECTION_FILE = /shared[\\/](?:i18n|features[\\/][\w-]+[\\/]messages)[\\/](\w+)[\\/](\w+)\.json$/;
+
+/**
+ * For the build: the shared file of a section's JSON module (`…/<lang>/<section>.json`, SECTION_FILE), or of
  * the rest of the core sections for a layout (`lib/messages/coreRestAdmin.<lang>.ts`, named as the
  * CORE_REST unit, and the JSON parts it imports, `…/<section>.json?core=rest&for=admin`), if any.
  */
 export function textsChunkOfModule(id: string): string | null {
-  const section = /shared[\\/]i18n[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
+  const section = SECTION_FILE.exec(id);
   if (section) return textsChunkName(section[1], section[2]);
   const part = corePartOf(id);
   if (part?.part === 'rest') return textsChunkName(part.lang, CORE_REST[part.layout]);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
 } from '../../support/e2e';
 import { einApplicationByApi } from '../../support/e2e-accounts';
 import { textPdf } from '../../support/files';
+import { sectionFiles } from '../../support/message-files';
 
 /*
  * product.md#error-catalogue: messages and the behaviours no other spec triggers, one row each (decision 0035). Every row
@@ -40,10 +41,8 @@ export function flatten(value: unknown, prefix: string, out: Record<string, stri
 
 /** The catalogue of a language, flattened: `support.reply.failed` → its text. */
 export function catalogue(lang: Lang): Record<string, string> {
-  const dir = path.resolve('src/shared/i18n', lang);
   const out: Record<string, string> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')))
-    flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), file.replace(/\.json$/, ''), out);
+  for (const [section, file] of sectionFiles(lang)) flatten(JSON.parse(readFileSync(file, 'utf8')), section, out);
   return out;
 }
 export const CATALOGUES: Record<Lang, Record<string, string>> = { tr: catalogue('tr'), en: catalogue('en') };

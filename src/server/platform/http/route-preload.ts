@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SECTION_FILE } from '../../../shared/routes/text-chunks';
 
 interface ManifestChunk {
   file: string;
@@ -27,6 +28,25 @@ export function readManifest(distDir: string): Manifest | null {
 /** The manifest key of the chunk a build group named `name` made, if the build has one. */
 export function chunkKeyNamed(manifest: Manifest, name: string): string | undefined {
   return Object.keys(manifest).find((key) => manifest[key].name === name && !manifest[key].src);
+}
+
+const sectionKeys = new WeakMap<Manifest, Map<string, string>>();
+
+/**
+ * The manifest's key of a section's JSON module in one language, wherever the section's file sits (the
+ * shell's in shared/i18n, a feature's in its folder: SECTION_FILE, decision 0097), if the build has it.
+ */
+export function sectionModuleKey(manifest: Manifest, lang: string, section: string): string | undefined {
+  let keys = sectionKeys.get(manifest);
+  if (!keys) {
+    keys = new Map();
+    for (const key of Object.keys(manifest)) {
+      const found = SECTION_FILE.exec(key);
+      if (found) keys.set(`${found[1]}/${found[2]}`, key);
+    }
+    sectionKeys.set(manifest, keys);
+  }
+  return keys.get(`${lang}/${section}`);
 }
 
 /**

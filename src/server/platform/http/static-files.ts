@@ -10,7 +10,14 @@ import { isCoreRest } from '../../../shared/routes/route-table';
 import { textsChunkName } from '../../../shared/routes/text-chunks';
 import type { Encoding } from './accept-encoding';
 import { modulesForPath, sectionsForRoute } from './route-modules';
-import { chunkFiles, chunkKeyNamed, injectPreloads, type Manifest, readManifest } from './route-preload';
+import {
+  chunkFiles,
+  chunkKeyNamed,
+  injectPreloads,
+  type Manifest,
+  readManifest,
+  sectionModuleKey,
+} from './route-preload';
 
 /** One file of the build and its precompressed siblings (scripts/build/compress.mjs), read on first use. */
 export interface StaticFile {
@@ -138,7 +145,9 @@ export function messageModules(lang: Language, routeKey: string | undefined, man
     const grouped = shared && manifest ? chunkKeyNamed(manifest, shared) : undefined;
     if (grouped) return [grouped];
     // The rest of the core texts is only ever built into its side's shared file.
-    return isCoreRest(section) ? [] : [`../shared/i18n/${lang}/${section}.json`];
+    if (isCoreRest(section)) return [];
+    const own = manifest ? sectionModuleKey(manifest, lang, section) : undefined;
+    return [own ?? `../shared/i18n/${lang}/${section}.json`];
   });
   return [`lib/messages/core.${lang}.ts`, ...new Set(sections)];
 }

@@ -15,5 +15,5 @@ export const bankReadinessPages: readonly PageRoute[] = [
   }),
 ];
 
-/** The catalogue namespaces the feature owns (src/shared/i18n/{tr,en}/<namespace>.json, listed in i18n/ui.ts). */
+/** The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, listed in i18n/ui.ts). */
 export const messages: readonly string[] = ['bankReadiness'];

@@ -28,10 +28,12 @@ function loadCoreRest(lang: Language, unit: string): Promise<Record<string, Mess
   return coreRestLoaders[`./${unit}.${lang}.ts`]();
 }
 
-// One chunk per section and language; the core sections and the mails are left out.
-const sectionLoaders = import.meta.glob<Messages>(
+// One chunk per section and language; the core sections and the mails are left out. The shell's sections
+// sit in shared/i18n, a feature's in its own folder (decision 0097); both are found by language and name.
+const sectionFiles = import.meta.glob<Messages>(
   [
     '../../../shared/i18n/*/*.json',
+    '../../../shared/features/*/messages/*/*.json',
     '!../../../shared/i18n/*/mail.json',
     '!../../../shared/i18n/*/common.json',
     '!../../../shared/i18n/*/errors.json',
@@ -40,9 +42,12 @@ const sectionLoaders = import.meta.glob<Messages>(
   ],
   { import: 'default' },
 );
+const sectionLoaders = new Map(
+  Object.entries(sectionFiles).map(([file, load]) => [/(\w+)\/(\w+)\.json$/.exec(file)?.slice(1).join('/'), load]),
+);
 
 function loaderFor(lang: Language, section: string): (() => Promise<Messages>) | undefined {
-  return sectionLoaders[`../../../shared/i18n/${lang}/${section}.json`];
+  return sectionLoaders.get(`${lang}/${section}`);
 }
 
 /** Every section the browser can load, core included: for telling a section from a plain key. */
