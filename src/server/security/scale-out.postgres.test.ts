@@ -26,7 +26,8 @@ import {
 import { GOOD_PASSWORD, uniqueEmail } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-db';
 import * as schema from '../db/schema';
-import { auditEvents, mailOutbox, orders, services } from '../db/schema';
+import { auditEvents, companyFormations, letters, mailOutbox, orders, services, subscriptions } from '../db/schema';
+import { base32Decode, hotp, timeStep } from '../features/two-factor/totp.service';
 
 const PUBLIC_URL = 'https://portal.example.test';
 const HOST = new URL(PUBLIC_URL).host;
@@ -106,6 +107,7 @@ function browser(address: string) {
     cookies,
     get: (via: PortalProcess, p: string) => request(via, 'GET', p),
     post: (via: PortalProcess, p: string, body: unknown = {}) => request(via, 'POST', p, body),
+    put: (via: PortalProcess, p: string, body: unknown = {}) => request(via, 'PUT', p, body),
   };
 }
 
@@ -200,6 +202,28 @@ async function signUpOn(via: PortalProcess) {
   });
   expect(res.status, res.body.toString()).toBe(201);
   return { c, email, id: res.json().user.id as string };
+}
+
+/**
+ * The first owner through the admin code on `via`, with the second factor enrolled as staff must
+ * (decision 0042): what the mail desk's requests below are made as.
+ */
+async function ownerOn(via: PortalProcess) {
+  const c = newBrowser();
+  const res = await c.post(via, '/api/auth/admin-sign-up', {
+    fullName: 'Posta Masası',
+    email: uniqueEmail('scale-owner'),
+    password: GOOD_PASSWORD,
+    confirmPassword: GOOD_PASSWORD,
+    adminCode: 'scale-out-admin-code-123',
+    terms: true,
+  });
+  expect(res.status, res.body.toString()).toBe(201);
+  const setup = await c.post(via, '/api/me/two-factor/setup');
+  expect(setup.status, setup.body.toString()).toBe(200);
+  const code = hotp(base32Decode(setup.json().secret as string), timeStep(Date.now()));
+  expect((await c.post(via, '/api/me/two-factor/enable', { code })).status).toBe(200);
+  return c;
 }
 
 describe('two copies on one database', () => {
@@ -350,6 +374,122 @@ describe('two copies on one database', () => {
       .poll(() => smtp.deliveries.filter((d) => d.messageId === receiptId).length, { timeout: 15_000 })
       .toBe(1);
     expect(smtp.deliveries.filter((d) => d.to.includes(email) && d.messageId === receiptId)).toHaveLength(1);
+    expect(fake.unhandled).toEqual([]);
+  });
+  it('runs the mailroom across both copies: logged on one, read on the other, forwarded once on a webhook both receive', async () => {
+    const desk = await ownerOn(a);
+    const { c, id } = await signUpOn(b);
+    // A company with its registered agent running, so its letters are handled, not held (decision 0089).
+    await db.insert(companyFormations).values({
+      userId: id,
+      companyFormationPreference: 'self',
+      stateSelected: 'Wyoming',
+      businessName: 'İki Kopya LLC',
+      formedOn: '2026-01-15',
+    });
+    await db.insert(subscriptions).values({
+      userId: id,
+      product: 'registered_agent',
+      status: 'active',
+      periodStart: '2026-01-01',
+      periodEnd: '2099-01-01',
+      priceCents: 14_900,
+    });
+    await db.insert(services).values({
+      title: 'Posta yönlendirme (mektup)',
+      description: 'Mektubunuzu kayıtlı adresinize göndeririz.',
+      priceCents: 1_500,
+      mailroomItem: 'forward_letter',
+    });
+
+    // The desk finds the company on copy B and logs the letter with its scan on copy A.
+    const found = await desk.get(b, `/api/admin/mail/companies?q=${encodeURIComponent('iki kopya')}`);
+    expect(found.status, found.body.toString()).toBe(200);
+    expect(found.json().companies.map((co: { userId: string }) => co.userId)).toContain(id);
+    const form = new FormData();
+    const fields = {
+      envelopeName: 'IKI KOPYA LLC',
+      userId: id,
+      sender: 'irs',
+      kind: 'cp575',
+      letterDate: '2026-11-02',
+      receivedOn: new Date().toISOString().slice(0, 10),
+      pages: '1',
+    };
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const scan = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(8 * 1024), Buffer.from('\n%%EOF\n')]);
+    form.set('scan', new Blob([new Uint8Array(scan)], { type: 'application/pdf' }), 'CP575.pdf');
+    const logged = await desk.post(a, '/api/admin/mail/letters', form);
+    expect(logged.status, logged.body.toString()).toBe(200);
+    const letterId: string = logged.json().letter.id;
+
+    // The customer sees it on copy B, and its scan comes out of the shared bucket byte for byte.
+    const mine = async (via: PortalProcess) => {
+      const res = await c.get(via, '/api/mail/letters');
+      expect(res.status).toBe(200);
+      return (
+        res.json().letters as { id: string; scanPath: string | null; status: string; trackingNumber: string | null }[]
+      ).find((l) => l.id === letterId);
+    };
+    const seen = await mine(b);
+    expect(seen?.status).toBe('scanned');
+    if (!seen?.scanPath) throw new Error('the scan is not in the vault');
+    const file = await c.get(a, `/api/files/${seen.scanPath}`);
+    expect(file.status).toBe(200);
+    expect(file.body.equals(scan)).toBe(true);
+
+    // Forwarding: the address saved on A, the checkout started on B, the webhook delivered to both at once.
+    const address = {
+      recipient: 'Deniz Kaya',
+      line1: 'Bağdat Caddesi 12',
+      city: 'İstanbul',
+      postalCode: '34710',
+      country: 'TR',
+    };
+    const saved = await c.put(a, '/api/mail/settings/address', address);
+    expect(saved.status, saved.body.toString()).toBe(200);
+    const started = await c.post(b, `/api/mail/letters/${letterId}/forward`);
+    expect(started.status, started.body.toString()).toBe(200);
+    const session = [...fake.sessions.values()].find((s) => s.url === started.json().url);
+    if (!session) throw new Error('no checkout session at the fake Stripe');
+    const payload = fake.signedPayload(
+      fake.event('checkout.session.completed', fake.completeSession(session.id)),
+      WEBHOOK_SECRET,
+    );
+    const deliver = (copy: PortalProcess) =>
+      httpRequest(`${copy.url}/api/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: { host: HOST, 'content-type': 'application/json', 'stripe-signature': payload.signature },
+        body: payload.body,
+      });
+    const answers = await Promise.all([deliver(b), deliver(a), deliver(b), deliver(a)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const [row] = await db.select().from(letters).where(eq(letters.id, letterId));
+    expect(row.status).toBe('to_forward');
+    const paid = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, id), eq(orders.status, 'paid')));
+    expect(paid).toHaveLength(1);
+    // One audit row per step, not one per delivery.
+    const steps = await db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, letterId));
+    expect(steps.map((e) => e.action).sort()).toEqual([
+      'letter.forward_paid',
+      'letter.forward_requested',
+      'letter.logged',
+    ]);
+
+    // The desk posts it from copy B; the customer reads the tracking number on copy A.
+    const posted = await desk.post(b, `/api/admin/mail/letters/${letterId}/forwarded`, {
+      trackingNumber: 'EZ1234567890US',
+      forwardedOn: new Date().toISOString().slice(0, 10),
+    });
+    expect(posted.status, posted.body.toString()).toBe(200);
+    expect((await mine(a))?.trackingNumber).toBe('EZ1234567890US');
+    expect((await mine(a))?.status).toBe('forwarded');
     expect(fake.unhandled).toEqual([]);
   });
 });
