@@ -7,8 +7,8 @@ import {
   letterForm,
   letterOf,
   letterWithEnvelope,
-  paidScanLetterOf,
   SCAN as MAIL_SCAN,
+  paidScanLetterOf,
   scannedEinLetterOf,
 } from './mail.fixtures';
 
