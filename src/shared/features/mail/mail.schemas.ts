@@ -84,3 +84,14 @@ export const scanAllowancesSchema = z.object({
   private_address: scansPerMonth,
 });
 export type ScanAllowancesInput = z.output<typeof scanAllowancesSchema>;
+
+/** The back office's inputs are text: blank is "not counted", digits a number, anything else the same message. */
+const scansInput = z
+  .string({ error: SCANS })
+  .trim()
+  .transform((v) => (v === '' ? null : /^\d{1,4}$/.test(v) ? Number(v) : Number.NaN))
+  .pipe(scansPerMonth);
+
+/** The services back office's form of the allowances, checked with the API's own rule. */
+export const scanAllowancesFormSchema = z.object({ shared_address: scansInput, private_address: scansInput });
+export type ScanAllowancesFormValues = z.input<typeof scanAllowancesFormSchema>;
