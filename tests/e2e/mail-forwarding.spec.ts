@@ -51,11 +51,15 @@ describe('mailroom: forwarding and the EIN letter', () => {
       ...fromOurPages(owner),
     });
     expect(extraScan.status(), await extraScan.text()).toBe(201);
-    const allowances = await owner.request.put('/api/admin/mail/scan-allowances', {
-      data: { shared_address: 1, private_address: 5 },
-      ...fromOurPages(owner),
-    });
-    expect(allowances.status(), await allowances.text()).toBe(200);
+    await owner.goto('/admin/services');
+    const scansCard = owner.getByTestId('scan-allowances');
+    await scansCard.getByLabel('Ortak adres').fill('1');
+    await scansCard.getByLabel('Özel adres').fill('5');
+    await screenshots(owner, 'mail-scan-allowances-tr');
+    await scansCard.getByTestId('scan-allowances-save').click();
+    await expect
+      .poll(async () => (await owner.request.get('/api/admin/mail/scan-allowances')).json())
+      .toEqual({ shared_address: 1, private_address: 5 });
     await owner.context().close();
 
     // The customer: a company, its registered agent running, its EIN application waiting for the IRS.

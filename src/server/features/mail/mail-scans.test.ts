@@ -109,7 +109,7 @@ describe('finance sets the scans each address plan includes (decision 0099)', ()
       expect(res.status, String(bad)).toBe(400);
       expect(res.body.error.fields.shared_address).toBe('validation.scansPerMonth');
     }
-    expect(translate('tr', 'validation.scansPerMonth')).toContain('0 ile 1000');
+    expect(translate('tr', 'validation.scansPerMonth')).toContain('0–1000');
     expect((await finance.c.get('/api/admin/mail/scan-allowances')).body).toEqual(before.body);
     const refused = await ops.c.request('PUT', '/api/admin/mail/scan-allowances', {
       shared_address: 3,

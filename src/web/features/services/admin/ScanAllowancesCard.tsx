@@ -33,7 +33,7 @@ export function ScanAllowancesCard() {
       <p className="mt-1 text-sm text-slate-600">{t('adminServices.scans.intro')}</p>
       {isError ? (
         <Alert tone="error" className="mt-4">
-          {t('adminServices.scans.loadFailed')}
+          {t('adminServices.scans.failed')}
         </Alert>
       ) : data ? (
         <AllowancesForm key={JSON.stringify(data)} saved={data} />
@@ -65,7 +65,7 @@ function AllowancesForm({ saved }: { saved: ScanAllowances }) {
     },
     onError: (error) => {
       if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, PLANS)) return;
-      failureToast(error, 'adminServices.scans.saveFailed', t);
+      failureToast(error, 'adminServices.scans.failed', t);
     },
   });
   return (
@@ -78,8 +78,7 @@ function AllowancesForm({ saved }: { saved: ScanAllowances }) {
         <TextField
           key={plan}
           id={`scans-${plan}`}
-          label={t(`adminServices.scans.${plan}`)}
-          hint={t('adminServices.scans.hint')}
+          label={t(`catalogue.addressOptions.${plan}`)}
           inputMode="numeric"
           autoComplete="off"
           error={errors[plan]?.message}
@@ -87,7 +86,7 @@ function AllowancesForm({ saved }: { saved: ScanAllowances }) {
         />
       ))}
       <Button type="submit" loading={save.isPending} data-testid="scan-allowances-save">
-        {t('adminServices.scans.save')}
+        {t('adminServices.form.save')}
       </Button>
     </form>
   );
