@@ -141,6 +141,13 @@ describe('finance sets the scans each address plan includes (decision 0099)', ()
     });
     expect(service.status, JSON.stringify(service.body)).toBe(201);
     expect(service.body.service.mailroomItem).toBe('scan_extra');
+    // It is bought only for a letter: the public catalogue neither lists nor sells it alone.
+    const { c } = await company();
+    const catalogue = await c.get('/api/services');
+    expect(catalogue.body.services.map((s: { id: string }) => s.id)).not.toContain(service.body.service.id);
+    expect((await c.get(`/api/services/${service.body.service.id}`)).status).toBe(404);
+    const alone = await c.post('/api/payments/checkout', { serviceId: service.body.service.id });
+    expect(alone.body.error.code).toBe('SERVICE_NOT_FOUND');
   });
 });
 
