@@ -25,6 +25,12 @@ export const API_ERRORS = {
   FORWARDING_UNAVAILABLE: 409,
   /** Forwarding needs the customer's saved forwarding address first. */
   FORWARDING_ADDRESS_REQUIRED: 409,
+  /** Scans (decision 0099): the month's included scans are used up; an extra scan is paid through the checkout. */
+  SCAN_PAYMENT_REQUIRED: 409,
+  /** Scans: the extra scan is not on sale (no active service prices it). */
+  SCAN_UNAVAILABLE: 409,
+  /** Scans: this scan is still within the month's included scans, nothing to pay. */
+  SCAN_INCLUDED: 409,
   FORMATION_EXISTS: 409,
   FORMATION_REQUIRED: 409,
   SERVICE_NOT_FOUND: 404,

@@ -2,7 +2,9 @@
  * The mailroom's "done means" journey (decision 0089), in both languages, at 375 and 1280 px:
  * staff log a CP 575 and scan it; the customer is told and reads the Turkish explanation on a phone; the
  * EIN desk takes the number from the letter; the customer saves a forwarding address and pays for
- * forwarding another letter through the checkout; staff enter the tracking number; the customer sees it.
+ * forwarding another letter through the checkout; at the month's included scans the customer sees an extra
+ * scan's price and pays for it through the same checkout, and the desk shows the state reminder's calendar
+ * item (decision 0099); staff enter the tracking number; the customer sees it.
  * State that is not the journey's (the forwarding services, the subscription, the EIN application, the
  * second letter) is set up through the API or the tables.
  */
@@ -37,6 +39,27 @@ describe('mailroom: forwarding and the EIN letter', () => {
       ...fromOurPages(owner),
     });
     expect(service.status(), await service.text()).toBe(201);
+    // And the mailroom's scans (decision 0099): one a month with the shared address, an extra one at $4.
+    const extraScan = await owner.request.post('/api/admin/services', {
+      data: {
+        title: 'Ek tarama',
+        titleEn: 'Extra scan',
+        description: 'Aylık dahil taramalardan sonraki bir mektubun taranması.',
+        priceCents: 400,
+        mailroomItem: 'scan_extra',
+      },
+      ...fromOurPages(owner),
+    });
+    expect(extraScan.status(), await extraScan.text()).toBe(201);
+    await owner.goto('/admin/services');
+    const scansCard = owner.getByTestId('scan-allowances');
+    await scansCard.getByLabel('Ortak adres').fill('1');
+    await scansCard.getByLabel('Özel adres').fill('5');
+    await screenshots(owner, 'mail-scan-allowances-tr');
+    await scansCard.getByTestId('scan-allowances-save').click();
+    await expect
+      .poll(async () => (await owner.request.get('/api/admin/mail/scan-allowances')).json())
+      .toEqual({ shared_address: 1, private_address: 5 });
     await owner.context().close();
 
     // The customer: a company, its registered agent running, its EIN application waiting for the IRS.
@@ -44,7 +67,7 @@ describe('mailroom: forwarding and the EIN letter', () => {
     const company = `Yılmaz Dış Ticaret ${Date.now() % 100000} LLC`;
     const [formation] = await db
       .update(companyFormations)
-      .set({ businessName: company, stateSelected: 'Wyoming' })
+      .set({ businessName: company, stateSelected: 'Wyoming', formedOn: '2026-01-15' })
       .where(eq(companyFormations.id, customer.formationId as string))
       .returning({ userId: companyFormations.userId });
     const userId = formation.userId;
@@ -142,6 +165,44 @@ describe('mailroom: forwarding and the EIN letter', () => {
       .poll(async () => (await db.select().from(letters).where(eq(letters.id, bankLetterId)))[0]?.status)
       .toBe('to_forward');
 
+    // 4b. Scans (decision 0099): the month's one included scan is free; at the allowance the next one shows
+    // its price and is paid through the same checkout. The Wyoming reminder then waits on the desk to scan.
+    const logLetter = async (fields: Record<string, string>) => {
+      const res = await ops.request.post('/api/admin/mail/letters', {
+        multipart: { envelopeName: company, userId, receivedOn: today, letterDate: '2026-11-02', ...fields },
+        ...fromOurPages(ops),
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { letter: { id: string } }).letter.id;
+    };
+    await logLetter({ sender: 'irs', kind: 'cp2000', pages: '4' });
+    const reminderId = await logLetter({ sender: 'state', kind: 'wy_annual_report', pages: '1' });
+    await page.goto('/mail');
+    const scansUsed = page.getByTestId('scans-used');
+    await scansUsed.getByText('Bu ay 1 dahil taramanın 0 tanesi kullanıldı.', { exact: false }).waitFor();
+    await page.locator('[data-testid="letter"][data-kind="cp2000"]').getByTestId('letter-decide-scan').click();
+    await scansUsed.getByText('Bu ay 1 dahil taramanın 1 tanesi kullanıldı.', { exact: false }).waitFor();
+    expect(await scansUsed.textContent()).toContain('Ek tarama ücreti: $4,00');
+    const reminder = page.locator('[data-testid="letter"][data-kind="wy_annual_report"]');
+    const payScan = reminder.getByTestId('letter-scan-pay');
+    await payScan.getByText('Tarayın ($4,00)').waitFor();
+    await screenshots(page, 'mail-scan-at-allowance-tr');
+    await payScan.click();
+    await page.waitForURL(/\/payment\/test-checkout\/cs_/);
+    await page.getByTestId('test-checkout-pay').click();
+    await page.waitForURL(/\/payment\/success\?session_id=cs_/);
+    await page.getByTestId('payment-result').getByRole('heading', { name: 'Ödeme başarılı' }).waitFor();
+    await expect
+      .poll(async () => (await db.select().from(letters).where(eq(letters.id, reminderId)))[0]?.status)
+      .toBe('scan_requested');
+    await ops.goto('/admin/mail?queue=to_scan');
+    const toScan = ops.locator(`[data-testid="mail-letter"][data-letter-id="${reminderId}"]`);
+    await toScan
+      .getByTestId('mail-letter-calendar-item')
+      .getByText('Wyoming yıllık raporu', { exact: false })
+      .waitFor();
+    await screenshots(ops, 'mail-desk-calendar-item-tr');
+
     // 5. Staff see it in "to forward" with the address, and enter the tracking number.
     await ops.goto('/admin/mail?queue=to_forward');
     const toForward = ops.locator(`[data-testid="mail-letter"][data-letter-id="${bankLetterId}"]`);
@@ -163,6 +224,7 @@ describe('mailroom: forwarding and the EIN letter', () => {
     await page.goto('/mail?lang=en');
     await trail.getByText('Tracking number: RR123456785TR').waitFor();
     await cp575.getByText('Keep the original', { exact: false }).waitFor();
+    await page.getByTestId('scans-used').getByText('1 of 1 scans used this month.', { exact: false }).waitFor();
     await screenshots(page, 'mail-fwd-tracking-en');
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LETTER_KINDS, LETTER_SENDERS } from '../../../shared/catalogue/letter-kinds';
+import { ADDRESS_OPTIONS } from '../../../shared/catalogue/packages';
 import { LETTER_HELD_REASONS, LETTER_STATUSES } from '../../../shared/features/mail/mail.domain';
 import { users } from './auth';
 import { documents } from './ein';
@@ -41,6 +42,13 @@ export const letters = pgTable(
     forwardOrderId: uuid('forward_order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The saved address as it was when the customer paid, one line each (later edits do not move it). */
     forwardTo: text('forward_to'),
+    /**
+     * The server's day (UTC) the month's included scans counted this letter's scan: the customer's own
+     * or their standing rule's (decision 0099). Null: not counted (paid, staff's own, lawsuit papers).
+     */
+    scanCountedOn: date('scan_counted_on', { mode: 'string' }),
+    /** The checkout of an extra scan beyond the allowance: paid, the letter moves to `scan_requested`. */
+    scanOrderId: uuid('scan_order_id').references(() => orders.id, { onDelete: 'set null' }),
     trackingNumber: text('tracking_number'),
     forwardedOn: date('forwarded_on', { mode: 'string' }),
     shreddedOn: date('shredded_on', { mode: 'string' }),
@@ -55,6 +63,9 @@ export const letters = pgTable(
     index('letters_status_created_idx').on(t.status, t.createdAt),
     // The paid webhook finds the letter its order forwards.
     index('letters_forward_order_idx').on(t.forwardOrderId),
+    index('letters_scan_order_idx').on(t.scanOrderId),
+    // The month's scans a customer used (decision 0099).
+    index('letters_user_scan_counted_idx').on(t.userId, t.scanCountedOn),
     // The operator home's mail panel: letters logged in a period, and scanned in a period (time to scan).
     index('letters_created_idx').on(t.createdAt),
     index('letters_scanned_at_idx').on(t.scannedAt),
@@ -88,5 +99,15 @@ export const mailStandingRules = pgTable('mail_standing_rules', {
     .references(() => users.id, { onDelete: 'cascade' }),
   scanGovernment: boolean('scan_government').notNull().default(false),
   shredAdvertising: boolean('shred_advertising').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The scans a month each address plan includes (decision 0099), part of the catalogue finance keeps
+ * (services.manage) beside the services' prices. No row for a plan: finance set none, nothing is counted.
+ */
+export const mailScanAllowances = pgTable('mail_scan_allowances', {
+  plan: text('plan', { enum: ADDRESS_OPTIONS }).primaryKey(),
+  scansPerMonth: integer('scans_per_month').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

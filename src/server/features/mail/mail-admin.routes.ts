@@ -14,6 +14,8 @@ import {
   mailDeskListSchema,
   mailDeskQuerySchema,
   mailSummarySchema,
+  scanAllowancesSchema,
+  scanAllowancesViewSchema,
 } from '../../../shared/features/mail/mail.contracts';
 import { overviewRangeQuerySchema } from '../../../shared/features/overview/overview.contracts';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
@@ -41,6 +43,7 @@ import {
   searchCompanies,
   takeEinFromLetter,
 } from './mail-admin.service';
+import { saveScanAllowances, scanAllowances } from './mail-scans.service';
 import { mailSummary } from './mail-summary.service';
 
 const tags = ['admin'];
@@ -67,6 +70,24 @@ const summary = adminRoute('mail.read', {
     "The operator home's mail panel: letters logged and time to scan (median, 90th percentile) in the period; open decisions now",
   request: { query: overviewRangeQuerySchema },
   responses: { 200: jsonResponse(mailSummarySchema, 'The figures'), 400: errorResponses[400], ...guarded },
+});
+
+// The scans each address plan includes a month (decision 0099): the catalogue's, so finance's permission.
+const allowances = adminRoute('services.manage', {
+  method: 'get',
+  path: '/scan-allowances',
+  tags,
+  summary: 'The scans included a month with each address plan (null: not counted), for the services back office',
+  responses: { 200: jsonResponse(scanAllowancesViewSchema, 'Per plan'), ...guarded },
+});
+
+const saveAllowances = adminRoute('services.manage', {
+  method: 'put',
+  path: '/scan-allowances',
+  tags,
+  summary: 'Set the scans included a month with each address plan (0 to 1000, or null: not counted); audited',
+  request: jsonBody(scanAllowancesSchema),
+  responses: { 200: jsonResponse(scanAllowancesViewSchema, 'Saved'), 400: errorResponses[400], ...guarded },
 });
 
 const companies = adminRoute('mail.read', {
@@ -308,6 +329,12 @@ export function mailAdminRoutes() {
     const letter = await scanLetter(c.var.deps, staff, id, files.file);
     return c.json({ letter }, 200);
   });
+
+  router.openapi(allowances, async (c) => c.json(await scanAllowances(c.var.deps.database.db), 200));
+
+  router.openapi(saveAllowances, async (c) =>
+    c.json(await saveScanAllowances(c.var.deps, currentUser(c), c.req.valid('json')), 200),
+  );
 
   router.openapi(forwarded, async (c) =>
     c.json(

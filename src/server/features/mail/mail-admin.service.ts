@@ -29,7 +29,7 @@ import { toLanguage } from '../../../shared/i18n/languages';
 import { cappedTotal, type ListTotal } from '../../db/list-total';
 import { companyFormations, documents, einApplications, letters, userProfiles, users } from '../../db/schema';
 import { foldedContains, foldedPattern } from '../../db/search';
-import type { DbOrTx } from '../../db/tx';
+import type { DbOrTx, Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
@@ -50,6 +50,7 @@ import {
   toLetterView,
 } from './mail.service';
 import { standingRulesOf } from './mail-forwarding.service';
+import { nextScanIncluded } from './mail-scans.service';
 
 /*
  * The mail desk (decision 0086): find the company by the name on the envelope, log a letter,
@@ -105,6 +106,9 @@ const deskColumns = {
   businessName: companyFormations.businessName,
   einStatus: einApplications.einStatus,
   hasEin: sql<boolean>`${einApplications.ein} is not null`,
+  // A state's reminder shows the desk its compliance calendar item, as the customer's page does.
+  companyState: companyFormations.stateSelected,
+  formedOn: companyFormations.formedOn,
 };
 
 type DeskRaw = {
@@ -114,11 +118,14 @@ type DeskRaw = {
   businessName: string | null;
   einStatus: string | null;
   hasEin: boolean | null;
+  companyState: string | null;
+  formedOn: string | null;
 };
 
 function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
   // Not subscribed: the desk sees a stored held reason as it is.
-  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath, {}, false);
+  const company = { state: r.companyState, formedOn: r.formedOn };
+  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath, {}, false, company);
   const waiting = awaitsScan(r.letter.status) ? businessDaysBetween(r.letter.receivedOn, today) : null;
   return {
     businessDaysWaiting: waiting,
@@ -297,6 +304,24 @@ async function startingState(
   return byRule ? { status: byRule, heldReason: null, byRule: true } : RECEIVED;
 }
 
+type Start = Awaited<ReturnType<typeof startingState>>;
+
+/**
+ * A standing rule's scan is one of the month's included scans (decision 0099): counted, or, beyond them,
+ * the letter waits for the customer's word with the extra scan's price instead.
+ */
+async function countRuleScan(
+  tx: Tx,
+  userId: string,
+  start: Start,
+  today: string,
+): Promise<Start & { scanCountedOn: string | null; beyondAllowance: boolean }> {
+  if (!start.byRule || start.status !== 'scan_requested')
+    return { ...start, scanCountedOn: null, beyondAllowance: false };
+  if (await nextScanIncluded(tx, userId, today)) return { ...start, scanCountedOn: today, beyondAllowance: false };
+  return { ...RECEIVED, scanCountedOn: null, beyondAllowance: true };
+}
+
 /**
  * Logs a letter from its envelope. Refused, changing nothing: a kind that is not the sender's, a date
  * in the future, an unknown company, lawsuit papers without their scan (they are scanned at once), a
@@ -319,7 +344,8 @@ export async function logLetter(
   if (files.scan && !userId)
     throw new ApiError('VALIDATION_FAILED', { userId: 'mailroom.validation.scanNeedsCompany' });
   if (input.confirmDuplicate !== 'true' && (await findDuplicate(db, input))) throw new ApiError('LETTER_DUPLICATE');
-  const start = userId ? await startingState(db, userId, input.sender, serverToday(deps.env)) : RECEIVED;
+  const today = serverToday(deps.env);
+  const start = userId ? await startingState(db, userId, input.sender, today) : RECEIVED;
 
   const id = randomUUID();
   const stored: string[] = [];
@@ -359,6 +385,7 @@ export async function logLetter(
               holdsTaxId: false,
             })
           : null;
+      const begin = userId && !doc ? await countRuleScan(tx, userId, start, today) : null;
       const [row] = await tx
         .insert(letters)
         .values({
@@ -371,8 +398,9 @@ export async function logLetter(
           letterDate: input.letterDate ?? null,
           receivedOn: input.receivedOn,
           pages: input.pages,
-          status: doc ? 'scanned' : start.status,
-          heldReason: doc ? null : start.heldReason,
+          status: doc ? 'scanned' : (begin ?? start).status,
+          heldReason: doc ? null : (begin ?? start).heldReason,
+          scanCountedOn: begin?.scanCountedOn ?? null,
           urgent,
           envelopeKey,
           envelopeContentType: files.envelope?.contentType ?? null,
@@ -395,7 +423,8 @@ export async function logLetter(
           status: row.status,
           urgent,
           ...(row.heldReason ? { heldReason: row.heldReason } : {}),
-          ...(start.byRule ? { byStandingRule: true } : {}),
+          ...((begin ?? start).byRule ? { byStandingRule: true } : {}),
+          ...(begin?.beyondAllowance ? { beyondAllowance: true } : {}),
         },
       });
       const template: LetterMailTemplate = urgent
@@ -472,13 +501,20 @@ export async function assignLetter(deps: Deps, staff: Staff, id: string, userId:
     if (row.userId === userId) return;
     if (row.scanDocumentId || !canReassign(row.status)) throw new ApiError('INVALID_TRANSITION');
     // A letter nobody decided on yet starts afresh with its new customer's subscription and rules.
+    const today = serverToday(deps.env);
     const start =
       row.status === 'received' || row.heldReason
-        ? await startingState(tx, userId, row.sender, serverToday(deps.env))
-        : { status: row.status, heldReason: null };
+        ? await countRuleScan(tx, userId, await startingState(tx, userId, row.sender, today), today)
+        : { status: row.status, heldReason: null, scanCountedOn: row.scanCountedOn };
     const [saved] = await tx
       .update(letters)
-      .set({ userId, status: start.status, heldReason: start.heldReason, updatedAt: sql`now()` })
+      .set({
+        userId,
+        status: start.status,
+        heldReason: start.heldReason,
+        scanCountedOn: start.scanCountedOn,
+        updatedAt: sql`now()`,
+      })
       .where(eq(letters.id, id))
       .returning();
     await recordAudit(tx, {
@@ -559,7 +595,7 @@ export async function scanLetter(deps: Deps, staff: Staff, id: string, file: Upl
  * sees both. Only a letter whose payment the webhook confirmed (to_forward) is posted.
  */
 export async function markForwarded(
-  deps: Pick<AppDeps, 'database' | 'env'>,
+  deps: Pick<AppDeps, 'database' | 'env' | 'mailer'>,
   staff: Staff,
   id: string,
   input: LetterForwardedInput,
@@ -569,7 +605,7 @@ export async function markForwarded(
     if (!row) throw new ApiError('NOT_FOUND');
     if (row.status !== 'to_forward') throw new ApiError('INVALID_TRANSITION');
     checkPaperDate(deps, row, 'forwardedOn', input.forwardedOn);
-    await tx
+    const [saved] = await tx
       .update(letters)
       .set({
         status: 'forwarded',
@@ -577,7 +613,8 @@ export async function markForwarded(
         forwardedOn: input.forwardedOn,
         updatedAt: sql`now()`,
       })
-      .where(eq(letters.id, id));
+      .where(eq(letters.id, id))
+      .returning();
     await recordAudit(tx, {
       actorId: staff.id,
       actorRole: staff.role,
@@ -588,13 +625,15 @@ export async function markForwarded(
       before: { status: row.status },
       after: { status: 'forwarded', trackingNumber: input.trackingNumber, forwardedOn: input.forwardedOn },
     });
+    await mailLetterCustomer(deps, tx, saved, 'mailroom.forwarded');
   });
+  deps.mailer.kick();
   return deskLetter(deps, id);
 }
 
 /** Staff shredded a letter its customer asked to shred: the day, which the customer sees. */
 export async function markShredded(
-  deps: Pick<AppDeps, 'database' | 'env'>,
+  deps: Pick<AppDeps, 'database' | 'env' | 'mailer'>,
   staff: Staff,
   id: string,
   input: LetterShreddedInput,
@@ -604,10 +643,11 @@ export async function markShredded(
     if (!row) throw new ApiError('NOT_FOUND');
     if (!canShred(row.status)) throw new ApiError('INVALID_TRANSITION');
     checkPaperDate(deps, row, 'shreddedOn', input.shreddedOn);
-    await tx
+    const [saved] = await tx
       .update(letters)
       .set({ status: 'shredded', shreddedOn: input.shreddedOn, updatedAt: sql`now()` })
-      .where(eq(letters.id, id));
+      .where(eq(letters.id, id))
+      .returning();
     await recordAudit(tx, {
       actorId: staff.id,
       actorRole: staff.role,
@@ -618,7 +658,9 @@ export async function markShredded(
       before: { status: row.status },
       after: { status: 'shredded', shreddedOn: input.shreddedOn },
     });
+    await mailLetterCustomer(deps, tx, saved, 'mailroom.shredded');
   });
+  deps.mailer.kick();
   return deskLetter(deps, id);
 }
 

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { type OrderRow, onOrderPaid, startCheckout } from '../payments';
 import { mailroomService } from '../services';
+import { settleScan } from './mail-scans.service';
 
 /*
  * Forwarding a letter, paid through the services' checkout (decision 0089), and the customer's mail
@@ -201,4 +202,5 @@ export async function settleForwarding(tx: Tx, order: OrderRow): Promise<void> {
 /** The mailroom listens to payments (decision 0082): createApp calls this once per app; again replaces. */
 export function mailListensToPayments(): void {
   onOrderPaid('mail:forwarding', (_deps, tx, order) => settleForwarding(tx, order));
+  onOrderPaid('mail:scans', (_deps, tx, order) => settleScan(tx, order));
 }

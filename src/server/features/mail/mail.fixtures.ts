@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../tests/support/test-app';
-import type { MailroomItem } from '../../../shared/features/mail/mail.domain';
+import type { ForwardBand } from '../../../shared/features/mail/mail.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import {
   companyFormations,
   einApplications,
   forwardingAddresses,
   letters,
+  mailScanAllowances,
   services,
   subscriptions,
 } from '../../db/schema';
@@ -98,10 +99,10 @@ export async function subscribe(t: TestApp, userId: string): Promise<void> {
  * The catalogue's forwarding services, one per weight band, unless already there (the first made
  * prices the band): the mailroom reads the price from them (decision 0089).
  */
-export async function forwardingOnSale(t: TestApp): Promise<Record<MailroomItem, number>> {
-  const prices: Record<MailroomItem, number> = { forward_letter: 1_500, forward_large: 2_500, forward_parcel: 6_000 };
+export async function forwardingOnSale(t: TestApp): Promise<Record<ForwardBand, number>> {
+  const prices: Record<ForwardBand, number> = { forward_letter: 1_500, forward_large: 2_500, forward_parcel: 6_000 };
   const db = t.deps.database.db;
-  for (const [item, priceCents] of Object.entries(prices) as [MailroomItem, number][]) {
+  for (const [item, priceCents] of Object.entries(prices) as [ForwardBand, number][]) {
     const [found] = await db.select().from(services).where(eq(services.mailroomItem, item));
     if (found) {
       prices[item] = found.priceCents;
@@ -166,4 +167,32 @@ export async function scannedEinLetterOf(
     })
     .returning({ id: letters.id });
   return row.id;
+}
+
+/**
+ * The catalogue's extra scan at `priceCents` (unless one is there: the first prices it) and the shared
+ * address's plan at `included` scans a month (decision 0099). Answers the extra scan's price.
+ */
+export async function scansOnSale(t: TestApp, included = 0, priceCents = 500): Promise<number> {
+  const db = t.deps.database.db;
+  await db
+    .insert(mailScanAllowances)
+    .values({ plan: 'shared_address', scansPerMonth: included })
+    .onConflictDoUpdate({ target: mailScanAllowances.plan, set: { scansPerMonth: included } });
+  const [found] = await db.select().from(services).where(eq(services.mailroomItem, 'scan_extra'));
+  if (found) return found.priceCents;
+  await db.insert(services).values({
+    title: 'Ek tarama',
+    titleEn: 'Extra scan',
+    description: 'Aylık dahil taramaların ötesinde bir mektubun taranması.',
+    priceCents,
+    mailroomItem: 'scan_extra',
+  });
+  return priceCents;
+}
+
+/** For the authorization matrix: a letter of `userId`'s whose scan is beyond the month's (none included). */
+export async function paidScanLetterOf(t: TestApp, userId: string): Promise<string> {
+  await scansOnSale(t, 0);
+  return letterOf(t, userId);
 }

@@ -8,6 +8,7 @@ import {
   letterOf,
   letterWithEnvelope,
   SCAN as MAIL_SCAN,
+  paidScanLetterOf,
   scannedEinLetterOf,
 } from './mail.fixtures';
 
@@ -28,6 +29,11 @@ export function mailMatrix({ app }: MatrixEnv): MatrixRows {
     // Forwarding (decision 0089): a checkout of the customer's own; staff have no checkout (403).
     'POST /api/mail/letters/{id}/forward': {
       request: async ({ world }) => ({ params: { id: await forwardableLetterOf(app(), world.b.id) } }),
+      expect: [401, 404, '2xx', 403],
+    },
+    // An extra scan beyond the month's included ones (decision 0099): a checkout of the customer's own.
+    'POST /api/mail/letters/{id}/scan-checkout': {
+      request: async ({ world }) => ({ params: { id: await paidScanLetterOf(app(), world.b.id) } }),
       expect: [401, 404, '2xx', 403],
     },
     'GET /api/mail/settings': { expect: SIGNED_IN },
@@ -68,6 +74,13 @@ export function mailMatrix({ app }: MatrixEnv): MatrixRows {
         params: { id: await letterOf(app(), world.b.id, { status: 'shred_requested' }) },
         body: { shreddedOn: serverToday(app().deps.env) },
       }),
+      expect: ADMIN_ONLY,
+    },
+    // The scans each address plan includes: finance's catalogue (services.manage). Saved as "not counted",
+    // so the rows after it find the portal as it was.
+    'GET /api/admin/mail/scan-allowances': { expect: ADMIN_ONLY },
+    'PUT /api/admin/mail/scan-allowances': {
+      request: () => ({ body: { shared_address: null, private_address: null } }),
       expect: ADMIN_ONLY,
     },
     'GET /api/admin/mail/companies': { request: () => ({ query: 'q=matrix' }), expect: ADMIN_ONLY },

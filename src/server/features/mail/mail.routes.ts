@@ -19,6 +19,7 @@ import { currentUser, requireUser } from '../../platform/http/session';
 import type { FileStorage } from '../../platform/storage/storage';
 import { decideLetter, myLetters, ownEnvelope } from './mail.service';
 import { mailSettings, requestForwarding, saveForwardingAddress, saveStandingRules } from './mail-forwarding.service';
+import { requestScanCheckout } from './mail-scans.service';
 
 const tags = ['mail'];
 const notFound = jsonResponse(errorSchema, 'NOT_FOUND: not one of your letters');
@@ -44,7 +45,10 @@ const decision = createRoute({
     400: errorResponses[400],
     401: errorResponses[401],
     404: notFound,
-    409: jsonResponse(errorSchema, 'INVALID_TRANSITION: not possible in its state'),
+    409: jsonResponse(
+      errorSchema,
+      "INVALID_TRANSITION: not possible in its state; SCAN_PAYMENT_REQUIRED: the month's included scans are used up",
+    ),
   },
 });
 
@@ -82,6 +86,31 @@ const forward = createRoute({
       'INVALID_TRANSITION (not forwardable now), FORWARDING_ADDRESS_REQUIRED or FORWARDING_UNAVAILABLE (its band is not on sale)',
     ),
     403: errorResponses[403],
+    429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: checkouts started too often'),
+    502: jsonResponse(errorSchema, 'PAYMENT_PROVIDER_FAILED'),
+  },
+});
+
+const scanCheckout = createRoute({
+  method: 'post',
+  path: '/letters/{id}/scan-checkout',
+  tags,
+  summary:
+    "Pay for a scan beyond the month's included scans: a checkout at the extra scan's catalogue price (decision 0099)",
+  description:
+    'Answers the payment page. The letter keeps its state and becomes scan_requested only when the payment webhook confirms the order.',
+  middleware: [requireUser()] as const,
+  request: { params: letterIdParams },
+  responses: {
+    200: jsonResponse(checkoutUrlSchema, 'The payment page'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+    409: jsonResponse(
+      errorSchema,
+      'INVALID_TRANSITION (no scan asked in its state), SCAN_INCLUDED (still within the month: no payment) or SCAN_UNAVAILABLE (not on sale)',
+    ),
     429: jsonResponse(errorSchema, 'TOO_MANY_REQUESTS: checkouts started too often'),
     502: jsonResponse(errorSchema, 'PAYMENT_PROVIDER_FAILED'),
   },
@@ -151,7 +180,7 @@ export function mailRoutes() {
 
   router.openapi(list, async (c) => {
     const user = currentUser(c);
-    return c.json({ letters: await myLetters(c.var.deps.database.db, user.id, serverToday(c.var.deps.env)) }, 200);
+    return c.json(await myLetters(c.var.deps.database.db, user.id, serverToday(c.var.deps.env)), 200);
   });
 
   router.openapi(decision, async (c) => {
@@ -164,6 +193,12 @@ export function mailRoutes() {
     const user = currentUser(c);
     if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
     return c.json(await requestForwarding(c.var.deps, user, c.req.valid('param').id), 200);
+  });
+
+  router.openapi(scanCheckout, async (c) => {
+    const user = currentUser(c);
+    if (!isCustomer(user.role)) throw new ApiError('FORBIDDEN');
+    return c.json(await requestScanCheckout(c.var.deps, user, c.req.valid('param').id), 200);
   });
 
   router.openapi(settings, async (c) => c.json(await mailSettings(c.var.deps.database.db, currentUser(c).id), 200));

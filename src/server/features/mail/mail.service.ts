@@ -7,18 +7,20 @@ import {
   letterKindInfo,
   letterTextVars,
 } from '../../../shared/catalogue/letter-kinds';
-import type { LetterView } from '../../../shared/features/mail/mail.contracts';
+import type { LetterList, LetterView, ScanAllowanceView } from '../../../shared/features/mail/mail.contracts';
 import {
   canDecide,
   canForward,
   decide,
+  FORWARD_BANDS,
   type ForwardBand,
   forwardBandOf,
   LETTER_DECISIONS,
   type LetterDecision,
-  MAILROOM_ITEMS_ENUM,
   STATE_REMINDER_RULES,
+  scanBeyondAllowance,
 } from '../../../shared/features/mail/mail.domain';
+import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { companyFormations, documents, letters, userProfiles, users } from '../../db/schema';
@@ -29,6 +31,7 @@ import { serverToday } from '../../platform/clock';
 import { ApiError } from '../../platform/http/errors';
 import { hasCurrentSubscription } from '../renewals';
 import { mailroomService } from '../services';
+import { nextScanIncluded, scanAllowanceOf } from './mail-scans.service';
 
 /*
  * The mailroom, the customer's side (decision 0086): their own letters, and their decision
@@ -56,8 +59,12 @@ export function toLetterView(
   prices: ForwardPrices = {},
   subscribed = true,
   company: CalendarCompany | null = null,
+  scans: ScanAllowanceView | null = null,
 ): LetterView {
   const heldForRenewal = row.heldReason !== null && !subscribed;
+  const decisions = heldForRenewal ? [] : LETTER_DECISIONS.filter((d) => canDecide(row.status, d));
+  // Beyond the month's included scans a scan is the extra scan's checkout; not on sale, it is not offered.
+  const scanPaid = scans !== null && decisions.includes('scan') && scanBeyondAllowance(scans.used, scans.included);
   return {
     id: row.id,
     sender: row.sender,
@@ -71,7 +78,7 @@ export function toLetterView(
     deadlines: letterDeadlines(row.kind, row.letterDate, row.receivedOn),
     hasEnvelope: row.envelopeKey !== null,
     scanPath,
-    decisions: heldForRenewal ? [] : LETTER_DECISIONS.filter((d) => canDecide(row.status, d)),
+    decisions: scanPaid && scans.extraPriceCents === null ? decisions.filter((d) => d !== 'scan') : decisions,
     heldReason: heldForRenewal ? row.heldReason : null,
     forwardPriceCents: row.userId && canForward(row.status) ? (prices[forwardBandOf(row.pages)] ?? null) : null,
     forwardTo: row.forwardTo,
@@ -79,6 +86,7 @@ export function toLetterView(
     forwardedOn: row.forwardedOn,
     shreddedOn: row.shreddedOn,
     calendarItem: calendarItemOf(row, company),
+    scanPriceCents: scanPaid ? scans.extraPriceCents : null,
   };
 }
 
@@ -106,7 +114,9 @@ export function calendarItemOf(
 /** The forwarding prices on sale now, one query for the page. */
 export async function forwardPrices(db: DbOrTx): Promise<ForwardPrices> {
   const entries = await Promise.all(
-    MAILROOM_ITEMS_ENUM.map(async (item) => [item, (await mailroomService(db, item))?.priceCents] as const),
+    FORWARD_BANDS.map(({ item }) => item).map(
+      async (item) => [item, (await mailroomService(db, item))?.priceCents] as const,
+    ),
   );
   return Object.fromEntries(entries.filter(([, cents]) => cents !== undefined));
 }
@@ -114,8 +124,8 @@ export async function forwardPrices(db: DbOrTx): Promise<ForwardPrices> {
 /** At most this many on the page; a company gets a few letters a month. */
 const MY_LETTERS_MAX = 500;
 
-export async function myLetters(db: DbOrTx, userId: string, today: string): Promise<LetterView[]> {
-  const [rows, prices, subscribed, [company]] = await Promise.all([
+export async function myLetters(db: DbOrTx, userId: string, today: string): Promise<LetterList> {
+  const [rows, prices, subscribed, [company], scans] = await Promise.all([
     db
       .select(letterColumns)
       .from(letters)
@@ -129,8 +139,12 @@ export async function myLetters(db: DbOrTx, userId: string, today: string): Prom
       .select({ state: companyFormations.stateSelected, formedOn: companyFormations.formedOn })
       .from(companyFormations)
       .where(eq(companyFormations.userId, userId)),
+    scanAllowanceOf(db, userId, today),
   ]);
-  return rows.map((r) => toLetterView(r.letter, r.scanPath, prices, subscribed, company ?? null));
+  return {
+    letters: rows.map((r) => toLetterView(r.letter, r.scanPath, prices, subscribed, company ?? null, scans)),
+    scans,
+  };
 }
 
 /** The customer's word on a letter: scan, shred or hold. */
@@ -147,14 +161,23 @@ export async function decideLetter(
       .where(and(eq(letters.id, id), eq(letters.userId, user.id)))
       .for('update');
     if (!row) throw new ApiError('NOT_FOUND');
-    if (row.heldReason && !(await hasCurrentSubscription(tx, user.id, serverToday(deps.env))))
-      throw new ApiError('INVALID_TRANSITION');
+    const today = serverToday(deps.env);
+    if (row.heldReason && !(await hasCurrentSubscription(tx, user.id, today))) throw new ApiError('INVALID_TRANSITION');
     const next = decide(row.status, decision);
     if (!next) throw new ApiError('INVALID_TRANSITION');
+    // A free scan is one of the month's included ones (decision 0099); beyond them it is paid for first.
+    if (decision === 'scan' && !(await nextScanIncluded(tx, user.id, today)))
+      throw new ApiError('SCAN_PAYMENT_REQUIRED');
     // The customer's word replaces an unpaid forwarding; a payment that still arrives is audited (0089).
     const [saved] = await tx
       .update(letters)
-      .set({ status: next, heldReason: null, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: next,
+        heldReason: null,
+        decidedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        ...(decision === 'scan' ? { scanCountedOn: today } : {}),
+      })
       .where(eq(letters.id, id))
       .returning();
     await recordAudit(tx, {
@@ -170,7 +193,8 @@ export async function decideLetter(
     const [scan] = saved.scanDocumentId
       ? await tx.select({ path: documents.filePath }).from(documents).where(eq(documents.id, saved.scanDocumentId))
       : [];
-    return toLetterView(saved, scan?.path ?? null, await forwardPrices(tx));
+    const [prices, scans] = await Promise.all([forwardPrices(tx), scanAllowanceOf(tx, user.id, today)]);
+    return toLetterView(saved, scan?.path ?? null, prices, true, null, scans);
   });
 }
 
@@ -188,10 +212,32 @@ export async function ownEnvelope(
   return { key: row.key, contentType: row.contentType ?? 'application/octet-stream' };
 }
 
-export type LetterMailTemplate = 'mailroom.received' | 'mailroom.scanned' | 'mailroom.urgent' | 'mailroom.held';
+export type LetterMailTemplate =
+  | 'mailroom.received'
+  | 'mailroom.scanned'
+  | 'mailroom.urgent'
+  | 'mailroom.held'
+  | 'mailroom.forwarded'
+  | 'mailroom.shredded';
 
 /**
- * Tells the letter's customer, in the transaction that logged or scanned it: the kind's name is the
+ * The paper's last step in the customer's language (decision 0099): the day and tracking number of a
+ * forwarding with the address it went to, or the day it was shredded; otherwise what the letter is.
+ */
+function letterMailVars(row: LetterRow, template: LetterMailTemplate, lang: 'tr' | 'en') {
+  if (template === 'mailroom.forwarded')
+    return {
+      date: row.forwardedOn ? formatCalendarDateLong(row.forwardedOn, lang) : '',
+      tracking: row.trackingNumber ?? '',
+      excerpt: row.forwardTo ?? '',
+    };
+  if (template === 'mailroom.shredded')
+    return { date: row.shreddedOn ? formatCalendarDateLong(row.shreddedOn, lang) : '' };
+  return { excerpt: letterExplanation(row.kind, lang) };
+}
+
+/**
+ * Tells the letter's customer, in the transaction that logged, scanned, forwarded or shredded it: the kind's name is the
  * subject; the excerpt says what the letter is and what to do (an unknown kind: we will read it).
  */
 export async function mailLetterCustomer(
@@ -222,7 +268,7 @@ export async function mailLetterCustomer(
         // A held letter's way on is the renewal (decision 0089).
         url: `${deps.env.publicUrl}${template === 'mailroom.held' ? '/account/subscriptions' : '/mail'}`,
         subject: translate(lang, `mailroom.kinds.${row.kind}.name`),
-        excerpt: letterExplanation(row.kind, lang),
+        ...letterMailVars(row, template, lang),
       },
       dedupeKey: `mailroom:${row.id}:${row.userId}:${template}`,
     },

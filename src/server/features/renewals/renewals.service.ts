@@ -16,6 +16,7 @@ import {
   renewedPeriod,
   renewedStatus,
   resumedStatus,
+  type SubscriptionProduct,
   type SubscriptionStatus,
   showsRenewalCard,
   statusAfter,
@@ -62,13 +63,19 @@ export function effectiveStatus(row: Pick<SubscriptionRow, 'status' | 'periodEnd
 /**
  * Whether the customer's address or registered agent runs today (active, due with its grace still on, or
  * cancelled before its period's end):
- * the mailroom holds the letters of a customer with neither (decision 0089).
+ * the mailroom holds the letters of a customer with neither (decision 0089). With `product`, whether that
+ * one runs (the mailroom's scans follow the private address's plan while it runs, decision 0099).
  */
-export async function hasCurrentSubscription(db: DbOrTx, userId: string, today: string): Promise<boolean> {
+export async function hasCurrentSubscription(
+  db: DbOrTx,
+  userId: string,
+  today: string,
+  product?: SubscriptionProduct,
+): Promise<boolean> {
   const rows = await db
     .select({ status: subscriptions.status, periodEnd: subscriptions.periodEnd })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+    .where(and(eq(subscriptions.userId, userId), product ? eq(subscriptions.product, product) : undefined));
   return rows.some((row) => {
     const status = effectiveStatus(row, today);
     // A cancelled one still runs to the end of the period paid for.

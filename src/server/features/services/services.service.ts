@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../../shared/domain/ids';
 import type { MailroomItem } from '../../../shared/features/mail/mail.domain';
@@ -41,22 +41,28 @@ export function toAdminServiceView(row: ServiceRow, orderCount: number) {
   };
 }
 
+/**
+ * What the catalogue sells on its own: an active service that is not a mailroom item. A forwarding band or
+ * the extra scan is bought only for a letter, through the mailroom (decisions 0089, 0099): bought alone it
+ * would pay for nothing.
+ */
+const onSaleAlone = and(eq(services.isActive, true), isNull(services.mailroomItem));
+
 /** product.md#api-at-a-glance: active services, oldest first. */
 export function listActiveServices(db: Db): Promise<ServiceRow[]> {
-  return db
-    .select()
-    .from(services)
-    .where(eq(services.isActive, true))
-    .orderBy(asc(services.createdAt), asc(services.id));
+  return db.select().from(services).where(onSaleAlone).orderBy(asc(services.createdAt), asc(services.id));
 }
 
-/** One active service; null for an unknown, inactive or malformed id (the customer cannot tell them apart). */
+/**
+ * One service on sale alone; null for an unknown, inactive, mailroom or malformed id (the customer cannot
+ * tell them apart).
+ */
 export async function findActiveService(db: DbOrTx, id: string): Promise<ServiceRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(services)
-    .where(and(eq(services.id, id), eq(services.isActive, true)))
+    .where(and(eq(services.id, id), onSaleAlone))
     .limit(1);
   return row ?? null;
 }

@@ -63,7 +63,10 @@ export type MailTemplate =
   | 'mailroom.scanned'
   | 'mailroom.urgent'
   /** A letter held because no address or agent subscription runs (decision 0089): renew to decide on it. */
-  | 'mailroom.held';
+  | 'mailroom.held'
+  /** Decision 0099: staff posted a paid forwarding (`date`, `tracking`; the address as `excerpt`), or shredded it (`date`). */
+  | 'mailroom.forwarded'
+  | 'mailroom.shredded';
 
 /**
  * `name` and `url` are in every mail. `subject` (a support thread's subject) may appear in the
@@ -87,6 +90,8 @@ export interface MailVars {
   outcome?: string;
   /** How many wrong codes (twoFactorLocked). */
   count?: string;
+  /** A forwarded letter's carrier tracking number (mailroom.forwarded). */
+  tracking?: string;
 }
 
 /** Mails the user asked for; the others are notices of progress, where "if you did not ask" makes no sense. */

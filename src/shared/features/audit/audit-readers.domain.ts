@@ -171,12 +171,17 @@ export const AUDIT_READERS = {
   'letter.ein_taken': { customer: null, staff: by('mail.read', 'applicationId', 'kind') },
   'letter.expired': { customer: null, staff: by('mail.read', 'status', 'deleted') },
   'letter.support_opened': { customer: null, staff: by('mail.read', 'threadId', 'kind') },
+  // Decision 0099: the extra scan's order and price, as a forwarding's.
+  'letter.scan_checkout': { customer: null, staff: by('mail.read', 'status', 'orderId', 'serviceId', 'amountCents') },
+  'letter.scan_paid': { customer: null, staff: by('mail.read', 'status', 'orderId') },
+  'letter.scan_paid_late': { customer: null, staff: by('mail.read', 'status', 'orderId') },
   'renewal_task.done': { customer: null, staff: by('renewals.read', 'doneOn', 'note') },
   'service.created': TRAIL_ONLY,
   'service.updated': TRAIL_ONLY,
   'bank.rule_changed': TRAIL_ONLY,
   'service.deleted': TRAIL_ONLY,
   'service.deactivated': TRAIL_ONLY,
+  'service.scan_allowances_updated': TRAIL_ONLY,
   'support.thread_created': {
     customer: null,
     staff: by('support.read', 'subject', 'status', 'messageId', 'attachment', 'customerMailed'),

@@ -69,6 +69,10 @@ export const AUDIT_ACTIONS = [
   'letter.ein_taken',
   'letter.expired',
   'letter.support_opened',
+  // scans included a month and the extra scan (decision 0099)
+  'letter.scan_checkout',
+  'letter.scan_paid',
+  'letter.scan_paid_late',
   // money and the catalogue
   'order.paid',
   'order.failed',
@@ -88,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'service.updated',
   'service.deleted',
   'service.deactivated',
+  'service.scan_allowances_updated',
   // support
   'support.thread_created',
   'support.admin_replied',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { LETTER_KINDS, LETTER_SENDERS } from '../../catalogue/letter-kinds';
+import { ADDRESS_OPTIONS } from '../../catalogue/packages';
 import { pageOf } from '../../contracts/common';
 import { calendarDate, instant } from '../../schemas/dates';
 import { EXPORT_FORMATS } from '../../schemas/list-query';
@@ -44,11 +45,32 @@ export const letterViewSchema = z
     shreddedOn: calendarDate().nullable(),
     /** A state's reminder: the calendar item it belongs to (the first due on or after the letter's date). */
     calendarItem: z.object({ ruleId: z.string(), dueDate: calendarDate() }).nullable(),
+    /**
+     * What its scan costs now (decision 0099): the extra scan's catalogue price when the month's included
+     * scans are used up; null when the scan is included or cannot be asked for.
+     */
+    scanPriceCents: z.number().int().nullable(),
   })
   .openapi('Letter');
 export type LetterView = z.infer<typeof letterViewSchema>;
 
-export const letterListSchema = z.object({ letters: z.array(letterViewSchema) }).openapi('LetterList');
+/** The customer's scans this UTC month against their address plan's (decision 0099). */
+export const scanAllowanceViewSchema = z
+  .object({
+    plan: z.enum(ADDRESS_OPTIONS),
+    /** Scans the allowance counted this month (the customer's own and their standing rule's). */
+    used: z.number().int(),
+    /** Scans the plan includes a month; null: finance set none, no scan is counted against it. */
+    included: z.number().int().nullable(),
+    /** The extra scan's catalogue price, or null: not on sale. */
+    extraPriceCents: z.number().int().nullable(),
+  })
+  .openapi('ScanAllowance');
+export type ScanAllowanceView = z.infer<typeof scanAllowanceViewSchema>;
+
+export const letterListSchema = z
+  .object({ letters: z.array(letterViewSchema), scans: scanAllowanceViewSchema })
+  .openapi('LetterList');
 export type LetterList = z.infer<typeof letterListSchema>;
 
 export const letterDecisionSchema = z.object({
@@ -121,7 +143,9 @@ export {
   letterForwardedSchema,
   letterShreddedSchema,
   logLetterSchema,
+  type ScanAllowancesInput,
   type StandingRulesInput,
+  scanAllowancesSchema,
   standingRulesSchema,
 } from './mail.schemas';
 
@@ -153,6 +177,12 @@ export const mailSettingsSchema = z
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
 export const checkoutUrlSchema = z.object({ url: z.string() }).openapi('MailCheckout');
+
+/** Finance's scans included a month per address plan (decision 0099), as the back office reads them. */
+export const scanAllowancesViewSchema = z
+  .object({ shared_address: z.number().int().nullable(), private_address: z.number().int().nullable() })
+  .openapi('ScanAllowances');
+export type ScanAllowances = z.infer<typeof scanAllowancesViewSchema>;
 
 // --- the operator home's mail panel (decision 0089) -------------------------------------------------
 

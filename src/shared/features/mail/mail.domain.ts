@@ -59,15 +59,18 @@ export type LetterHeldReason = (typeof LETTER_HELD_REASONS)[number];
  * about 5 g: up to 10 pages is a letter, up to 50 a large envelope, more a parcel). Each band's price is a
  * service of the catalogue marked with the band (services.mailroom_item), edited by finance (decision 0089).
  */
-export const FORWARD_BANDS: readonly { item: MailroomItem; maxPages: number }[] = [
+export const FORWARD_BANDS: readonly { item: ForwardBand; maxPages: number }[] = [
   { item: 'forward_letter', maxPages: 10 },
   { item: 'forward_large', maxPages: 50 },
   { item: 'forward_parcel', maxPages: LETTER_PAGES_MAX },
 ];
-export type ForwardBand = MailroomItem;
+export type ForwardBand = Exclude<MailroomItem, 'scan_extra'>;
 
-/** The catalogue items the mailroom sells (a service row names one in `mailroom_item`). */
-export const MAILROOM_ITEMS_ENUM = ['forward_letter', 'forward_large', 'forward_parcel'] as const;
+/**
+ * The catalogue items the mailroom sells (a service row names one in `mailroom_item`): the forwarding
+ * weight bands (decision 0089) and a scan beyond the month's included scans (decision 0099).
+ */
+export const MAILROOM_ITEMS_ENUM = ['forward_letter', 'forward_large', 'forward_parcel', 'scan_extra'] as const;
 export type MailroomItem = (typeof MAILROOM_ITEMS_ENUM)[number];
 
 export function forwardBandOf(pages: number): ForwardBand {
@@ -153,3 +156,21 @@ export const STATE_REMINDER_RULES: Readonly<Record<string, string>> = {
   de_annual_tax: 'delaware_llc_annual_tax',
   fl_annual_report: 'florida_annual_report',
 };
+
+/**
+ * The scans a month each address plan includes (decision 0099), set by finance in the services back office;
+ * a plan finance has not set counts no allowance (every scan the customer asks for is included). A
+ * customer's plan is the private address while its subscription runs, else the shared address that every
+ * package includes.
+ */
+export const SCAN_ALLOWANCE_MAX = 1000;
+
+/** The first day of `today`'s month (UTC dates, the server's clock): the allowance's month starts there. */
+export function monthStartOf(today: string): string {
+  return `${today.slice(0, 7)}-01`;
+}
+
+/** Whether the next scan the customer asks for is beyond the month's included scans. */
+export function scanBeyondAllowance(used: number, included: number | null): boolean {
+  return included !== null && used >= included;
+}

@@ -3,7 +3,7 @@ import { LETTER_KINDS, LETTER_SENDERS } from '../../catalogue/letter-kinds';
 import { calendarDate } from '../../schemas/dates';
 import { safeText, TEXT_MAX } from '../../schemas/text';
 import { isCountryCode } from '../bank-readiness/addresses.domain';
-import { LETTER_PAGES_MAX } from './mail.domain';
+import { LETTER_PAGES_MAX, SCAN_ALLOWANCE_MAX } from './mail.domain';
 
 /*
  * The mail desk's request schemas the web runs too (decision 0081): plain zod, apart from the contract
@@ -73,3 +73,25 @@ export type LetterForwardedInput = z.output<typeof letterForwardedSchema>;
 /** Staff shredded a letter the customer asked to shred: the day it was shredded. */
 export const letterShreddedSchema = z.object({ shreddedOn: calendarDate() });
 export type LetterShreddedInput = z.output<typeof letterShreddedSchema>;
+
+const SCANS = 'validation.scansPerMonth';
+/** One plan's scans a month: a whole number, or null (blank) for "not counted" (decision 0099). */
+const scansPerMonth = z.number({ error: SCANS }).int(SCANS).min(0, SCANS).max(SCAN_ALLOWANCE_MAX, SCANS).nullable();
+
+/** Finance's scans included a month, per address plan (decision 0099); both sent each time. */
+export const scanAllowancesSchema = z.object({
+  shared_address: scansPerMonth,
+  private_address: scansPerMonth,
+});
+export type ScanAllowancesInput = z.output<typeof scanAllowancesSchema>;
+
+/** The back office's inputs are text: blank is "not counted", digits a number, anything else the same message. */
+const scansInput = z
+  .string({ error: SCANS })
+  .trim()
+  .transform((v) => (v === '' ? null : /^\d{1,4}$/.test(v) ? Number(v) : Number.NaN))
+  .pipe(scansPerMonth);
+
+/** The services back office's form of the allowances, checked with the API's own rule. */
+export const scanAllowancesFormSchema = z.object({ shared_address: scansInput, private_address: scansInput });
+export type ScanAllowancesFormValues = z.input<typeof scanAllowancesFormSchema>;

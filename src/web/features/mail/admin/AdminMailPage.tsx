@@ -195,6 +195,14 @@ function LetterRow({ letter, mayHandle }: { letter: DeskLetter; mayHandle: boole
       {letter.heldReason === 'no_subscription' ? (
         <p className="mt-1 text-sm font-medium text-amber-800">{t('mailroom.desk.heldNoSubscription')}</p>
       ) : null}
+      {letter.calendarItem ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="mail-letter-calendar-item">
+          {t('mailroom.desk.calendarItem', {
+            rule: t(`compliance.rules.${letter.calendarItem.ruleId}.name`),
+            date: fmt.day(letter.calendarItem.dueDate),
+          })}
+        </p>
+      ) : null}
       {letter.forwardTo && letter.status !== 'forwarded' ? (
         <p className="mt-1 whitespace-pre-line text-sm text-slate-700" data-testid="mail-letter-forward-to">
           <span className="font-medium">{t('mailroom.desk.forwardTo')}:</span>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { LetterForwardedInput, LetterShreddedInput } from '../../../../shared/features/mail/mail.contracts';
 import { todayUtc } from '../../../../shared/format/dates';
 import { Button } from '../../../components/ui/Button';
@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/Input';
 import { isApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form';
-import { lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
+import { type LazyResolver, lazyZodResolver, useLazyResolver } from '../../../lib/lazyResolver';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { useTranslation } from '../../../lib/useTranslation';
@@ -31,32 +31,61 @@ export function PaperDoneForm({ letter, step }: { letter: DeskLetter; step: 'for
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: MAIL_DESK_KEY });
 
-function ForwardedForm({ letter }: { letter: DeskLetter }) {
+interface DeskFormOptions<Values extends FieldValues> {
+  resolver: LazyResolver<Values, Values>;
+  defaultValues: DefaultValues<Values>;
+  save: (input: Values) => Promise<unknown>;
+  /** The toast of a save (`mailroom.desk.<done>`); the desk's list is reloaded. */
+  done: string;
+  /** The fields the API may name in a refusal, shown on their inputs. */
+  fields: readonly Path<Values>[];
+  /** A refusal shown on its inputs needs no toast beside it. */
+  fieldErrorsOnly?: boolean;
+}
+
+/**
+ * A desk form with one mutation: react-hook-form checked by the API's own schema (loaded late), saved
+ * with a toast and the desk reloaded; the API's field errors onto their inputs, anything else a toast.
+ */
+function useDeskForm<Values extends FieldValues>(options: DeskFormOptions<Values>) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LetterForwardedInput, unknown, LetterForwardedInput>({
-    resolver: useLazyResolver(forwardedResolver),
-    defaultValues: { trackingNumber: '', forwardedOn: todayUtc() },
+  const form = useForm<Values, unknown, Values>({
+    resolver: useLazyResolver(options.resolver),
+    defaultValues: options.defaultValues,
   });
   const save = useMutation({
-    mutationFn: (input: LetterForwardedInput) => markForwarded(letter.id, input),
+    mutationFn: options.save,
     onSuccess: async () => {
-      toast.success(t('mailroom.desk.forwarded'));
+      toast.success(t(`mailroom.desk.${options.done}`));
       await refresh();
     },
     onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED'))
-        applyFieldErrors(setError, error.fields, ['trackingNumber', 'forwardedOn']);
+      const shown =
+        isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(form.setError, error.fields, options.fields);
+      if (shown && options.fieldErrorsOnly) return;
       failureToast(error, 'mailroom.desk.failed', t);
     },
   });
+  return {
+    register: form.register,
+    errors: form.formState.errors,
+    pending: save.isPending,
+    onSubmit: form.handleSubmit((input) => save.mutate(input)),
+  };
+}
+
+function ForwardedForm({ letter }: { letter: DeskLetter }) {
+  const { t } = useTranslation();
+  const { register, errors, pending, onSubmit } = useDeskForm<LetterForwardedInput>({
+    resolver: forwardedResolver,
+    defaultValues: { trackingNumber: '', forwardedOn: todayUtc() },
+    save: (input) => markForwarded(letter.id, input),
+    done: 'forwarded',
+    fields: ['trackingNumber', 'forwardedOn'],
+  });
   return (
     <form
-      onSubmit={handleSubmit((input) => save.mutate(input))}
+      onSubmit={onSubmit}
       noValidate
       className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end"
       data-testid="mail-forwarded-form"
@@ -75,7 +104,7 @@ function ForwardedForm({ letter }: { letter: DeskLetter }) {
         error={errors.forwardedOn?.message}
         {...register('forwardedOn')}
       />
-      <Button type="submit" size="sm" loading={save.isPending} data-testid="mail-forwarded-save">
+      <Button type="submit" size="sm" loading={pending} data-testid="mail-forwarded-save">
         {t('mailroom.desk.markForwarded')}
       </Button>
     </form>
@@ -84,29 +113,16 @@ function ForwardedForm({ letter }: { letter: DeskLetter }) {
 
 function ShreddedForm({ letter }: { letter: DeskLetter }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LetterShreddedInput, unknown, LetterShreddedInput>({
-    resolver: useLazyResolver(shreddedResolver),
+  const { register, errors, pending, onSubmit } = useDeskForm<LetterShreddedInput>({
+    resolver: shreddedResolver,
     defaultValues: { shreddedOn: todayUtc() },
-  });
-  const save = useMutation({
-    mutationFn: (input: LetterShreddedInput) => markShredded(letter.id, input),
-    onSuccess: async () => {
-      toast.success(t('mailroom.desk.shredded'));
-      await refresh();
-    },
-    onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED')) applyFieldErrors(setError, error.fields, ['shreddedOn']);
-      failureToast(error, 'mailroom.desk.failed', t);
-    },
+    save: (input) => markShredded(letter.id, input),
+    done: 'shredded',
+    fields: ['shreddedOn'],
   });
   return (
     <form
-      onSubmit={handleSubmit((input) => save.mutate(input))}
+      onSubmit={onSubmit}
       noValidate
       className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end"
       data-testid="mail-shredded-form"
@@ -118,7 +134,7 @@ function ShreddedForm({ letter }: { letter: DeskLetter }) {
         error={errors.shreddedOn?.message}
         {...register('shreddedOn')}
       />
-      <Button type="submit" size="sm" loading={save.isPending} data-testid="mail-shredded-save">
+      <Button type="submit" size="sm" loading={pending} data-testid="mail-shredded-save">
         {t('mailroom.desk.markShredded')}
       </Button>
     </form>
@@ -131,29 +147,17 @@ function ShreddedForm({ letter }: { letter: DeskLetter }) {
  */
 export function EinFromLetterForm({ letter }: { letter: DeskLetter }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<{ ein: string }, unknown, { ein: string }>({
-    resolver: useLazyResolver(einResolver),
+  const { register, errors, pending, onSubmit } = useDeskForm<{ ein: string }>({
+    resolver: einResolver,
     defaultValues: { ein: '' },
-  });
-  const save = useMutation({
-    mutationFn: (input: { ein: string }) => takeEin(letter.id, input.ein),
-    onSuccess: async () => {
-      toast.success(t('mailroom.desk.einTaken'));
-      await refresh();
-    },
-    onError: (error) => {
-      if (isApiError(error, 'VALIDATION_FAILED') && applyFieldErrors(setError, error.fields, ['ein'])) return;
-      failureToast(error, 'mailroom.desk.failed', t);
-    },
+    save: (input) => takeEin(letter.id, input.ein),
+    done: 'einTaken',
+    fields: ['ein'],
+    fieldErrorsOnly: true,
   });
   return (
     <form
-      onSubmit={handleSubmit((input) => save.mutate(input))}
+      onSubmit={onSubmit}
       noValidate
       className="mt-3 rounded-lg border border-indigo-200 bg-indigo-50 p-3"
       data-testid="mail-ein-form"
@@ -170,7 +174,7 @@ export function EinFromLetterForm({ letter }: { letter: DeskLetter }) {
           placeholder="12-3456789"
           {...register('ein')}
         />
-        <Button type="submit" size="sm" loading={save.isPending} data-testid="mail-ein-save">
+        <Button type="submit" size="sm" loading={pending} data-testid="mail-ein-save">
           {t('mailroom.desk.einSave')}
         </Button>
       </div>

@@ -9,7 +9,7 @@ import type {
 } from '../../../../shared/features/mail/mail.contracts';
 import { api } from '../../../lib/api';
 
-export type { LetterView, MailSettings } from '../../../../shared/features/mail/mail.contracts';
+export type { LetterView, MailSettings, ScanAllowanceView } from '../../../../shared/features/mail/mail.contracts';
 
 export const LETTERS_KEY = ['mail', 'letters'] as const;
 export const MAIL_SETTINGS_KEY = ['mail', 'settings'] as const;
@@ -30,6 +30,9 @@ export const decideLetter = (id: string, body: LetterDecisionInput) =>
 
 /** Starts the forwarding's checkout (decision 0089): the answer is the payment page. */
 export const forwardLetter = (id: string) => api<{ url: string }>('POST', `/api/mail/letters/${id}/forward`, {});
+
+/** Starts an extra scan's checkout, beyond the month's included scans (decision 0099): the payment page. */
+export const payForScan = (id: string) => api<{ url: string }>('POST', `/api/mail/letters/${id}/scan-checkout`, {});
 
 export const saveForwardingAddress = (body: ForwardingAddressInput) =>
   api<MailSettings>('PUT', '/api/mail/settings/address', body);

@@ -19,6 +19,8 @@ import {
   type LetterView,
   lettersQuery,
   mailSettingsQuery,
+  payForScan,
+  type ScanAllowanceView,
 } from '../api/mail';
 import { LetterExplanation } from '../components/LetterExplanation';
 import { LetterStatus } from '../components/LetterStatus';
@@ -42,13 +44,16 @@ export function MailPage() {
       ) : data.letters.length === 0 ? (
         <Alert tone="info">{t('mailroom.page.empty')}</Alert>
       ) : (
-        <ul className="space-y-4" data-testid="letters">
-          {data.letters.map((letter) => (
-            <li key={letter.id}>
-              <LetterCard letter={letter} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ScansThisMonth scans={data.scans} />
+          <ul className="space-y-4" data-testid="letters">
+            {data.letters.map((letter) => (
+              <li key={letter.id}>
+                <LetterCard letter={letter} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <MailSettingsCard />
       <div className="mt-6 text-center">
@@ -58,6 +63,21 @@ export function MailPage() {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** "N of M scans used this month" and an extra scan's price, before the customer decides (decision 0099). */
+function ScansThisMonth({ scans }: { scans: ScanAllowanceView }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (scans.included === null) return null;
+  return (
+    <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="scans-used">
+      {t('mailroom.page.scansUsed', { used: scans.used, included: scans.included })}{' '}
+      {scans.extraPriceCents === null
+        ? t('mailroom.page.extraScanUnavailable')
+        : t('mailroom.page.extraScanPrice', { amount: fmt.usd(scans.extraPriceCents) })}
+    </p>
   );
 }
 
@@ -76,6 +96,11 @@ function LetterCard({ letter }: { letter: LetterView }) {
   const { data: settings } = useQuery(mailSettingsQuery);
   const forward = useMutation({
     mutationFn: () => forwardLetter(letter.id),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => failureToast(error, 'mailroom.page.forwardFailed', t),
+  });
+  const scanCheckout = useMutation({
+    mutationFn: () => payForScan(letter.id),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => failureToast(error, 'mailroom.page.forwardFailed', t),
   });
@@ -159,19 +184,33 @@ function LetterCard({ letter }: { letter: LetterView }) {
               {t('mailroom.page.decide')}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              {letter.decisions.map((d) => (
-                <Button
-                  key={d}
-                  variant="secondary"
-                  size="sm"
-                  loading={decide.isPending && decide.variables === d}
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate(d)}
-                  data-testid={`letter-decide-${d}`}
-                >
-                  {t(`mailroom.decisions.${d}`)}
-                </Button>
-              ))}
+              {letter.decisions.map((d) =>
+                d === 'scan' && letter.scanPriceCents !== null ? (
+                  <Button
+                    key={d}
+                    variant="secondary"
+                    size="sm"
+                    loading={scanCheckout.isPending}
+                    disabled={scanCheckout.isPending || decide.isPending}
+                    onClick={() => scanCheckout.mutate()}
+                    data-testid="letter-scan-pay"
+                  >
+                    {t('mailroom.page.scanPaid', { amount: fmt.usd(letter.scanPriceCents) })}
+                  </Button>
+                ) : (
+                  <Button
+                    key={d}
+                    variant="secondary"
+                    size="sm"
+                    loading={decide.isPending && decide.variables === d}
+                    disabled={decide.isPending}
+                    onClick={() => decide.mutate(d)}
+                    data-testid={`letter-decide-${d}`}
+                  >
+                    {t(`mailroom.decisions.${d}`)}
+                  </Button>
+                ),
+              )}
               {letter.forwardPriceCents !== null ? (
                 <Button
                   variant="secondary"
@@ -186,6 +225,9 @@ function LetterCard({ letter }: { letter: LetterView }) {
                 </Button>
               ) : null}
             </div>
+            {letter.scanPriceCents !== null && letter.decisions.includes('scan') ? (
+              <p className="mt-2 text-sm text-slate-600">{t('mailroom.page.scanPaidHint')}</p>
+            ) : null}
             {letter.forwardPriceCents !== null && settings && !settings.address ? (
               <p className="mt-2 text-sm text-slate-600">{t('mailroom.page.forwardNoAddress')}</p>
             ) : null}

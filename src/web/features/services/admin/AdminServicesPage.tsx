@@ -6,6 +6,7 @@ import { FilterSelect } from '../../../components/admin/FilterSelect';
 import { ListToolbar } from '../../../components/admin/ListToolbar';
 import { useAdminLoadError } from '../../../components/admin/useAdminListPage';
 import { useTranslation } from '../../../lib/useTranslation';
+import { ScanAllowancesCard } from './ScanAllowancesCard';
 import { ServiceForm } from './ServiceForm';
 import { ServiceList } from './ServiceList';
 import { ADMIN_SERVICES_KEY, type AdminService, SERVICE_STATUS_FILTERS, serviceListQuery } from './servicesApi';
@@ -45,12 +46,15 @@ export function AdminServicesPage() {
       subtitle={t('adminServices.subtitle')}
       lead={{
         form: (
-          <ServiceForm
-            key={editing?.id ?? 'new'}
-            editing={editing}
-            stripePriceIdRequired={list.data?.stripePriceIdRequired ?? false}
-            onDone={() => setEditing(null)}
-          />
+          <>
+            <ServiceForm
+              key={editing?.id ?? 'new'}
+              editing={editing}
+              stripePriceIdRequired={list.data?.stripePriceIdRequired ?? false}
+              onDone={() => setEditing(null)}
+            />
+            <ScanAllowancesCard />
+          </>
         ),
         listTitle: t('adminServices.list.title'),
         listTitleId: 'services-list-title',
