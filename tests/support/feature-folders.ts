@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type FeatureLine, hasServerManifest } from '../../src/shared/features/registry';
+import type { PageRoute } from '../../src/shared/routes/page';
 
 /*
  * The feature registry against the folders (decision 0101): what a feature has is found by its files'
@@ -35,14 +35,17 @@ const REGISTRY = 'src/shared/features/registry.ts';
  * What is wrong between the registry and the folders, one sentence each naming the folder and the fix;
  * empty when they agree.
  */
-export function registryProblems(tree: FeatureTree, features: Readonly<Record<string, FeatureLine>>): string[] {
+export function registryProblems(
+  tree: FeatureTree,
+  features: Readonly<Record<string, readonly PageRoute[]>>,
+): string[] {
   const problems: string[] = [];
   const folders = new Set(SIDES.flatMap((side) => [...tree[side].keys()]));
   for (const name of [...folders].sort()) {
     if (name in features) continue;
     const where = SIDES.filter((side) => tree[side].has(name)).map((side) => `src/${side}/features/${name}`);
     problems.push(
-      `${where.join(', ')} has no line in ${REGISTRY}: add one where its order belongs (its pages, NO_PAGES, or withoutServerManifest(…)).`,
+      `${where.join(', ')} has no line in ${REGISTRY}: add one where its order belongs (its pages, or NO_PAGES).`,
     );
   }
   for (const [name, line] of Object.entries(features)) {
@@ -51,18 +54,6 @@ export function registryProblems(tree: FeatureTree, features: Readonly<Record<st
       continue;
     }
     const server = tree.server.get(name) ?? [];
-    const hasManifest = server.includes(`${name}.manifest.ts`);
-    const loadsManifest = hasServerManifest(line);
-    if (loadsManifest && !hasManifest) {
-      problems.push(
-        `${name}'s line in ${REGISTRY} says it has a server manifest, but src/server/features/${name}/${name}.manifest.ts does not exist: write it, or make the line withoutServerManifest(…).`,
-      );
-    }
-    if (!loadsManifest && hasManifest) {
-      problems.push(
-        `src/server/features/${name}/${name}.manifest.ts is never loaded: its line in ${REGISTRY} says withoutServerManifest(…).`,
-      );
-    }
     if (line.length > 0 && !(tree.shared.get(name) ?? []).includes('manifest.ts')) {
       problems.push(
         `${name}'s line in ${REGISTRY} names pages, but src/shared/features/${name}/manifest.ts does not exist.`,

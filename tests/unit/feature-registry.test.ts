@@ -56,7 +56,7 @@ describe('the feature registry', () => {
       }
       const tree = readFeatureTree(root);
       expect(registryProblems(tree, {})).toEqual([
-        'src/server/features/stand-in, src/shared/features/stand-in, src/web/features/stand-in has no line in src/shared/features/registry.ts: add one where its order belongs (its pages, NO_PAGES, or withoutServerManifest(…)).',
+        'src/server/features/stand-in, src/shared/features/stand-in, src/web/features/stand-in has no line in src/shared/features/registry.ts: add one where its order belongs (its pages, or NO_PAGES).',
       ]);
       expect(registryProblems(tree, { 'stand-in': NO_PAGES })).toEqual([]);
       // Registered, but a part missing: the rows of its routes.
@@ -69,7 +69,7 @@ describe('the feature registry', () => {
     }
   });
 
-  it("loads every server manifest its line promises, by the folder's name, in the registry's order", () => {
+  it("loads every server manifest, by the folder's name, in the registry's order", () => {
     const names = SERVER_FEATURES.map((f) => f.name);
     expect([...names].sort()).toEqual(withManifest('server'));
     expect(names).toEqual(Object.keys(FEATURES).filter((name) => names.includes(name)));

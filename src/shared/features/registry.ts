@@ -1,13 +1,11 @@
 /*
  * Every feature, once, in one list (decisions 0079 and 0101): a feature is a folder of the same name under
  * src/server/features, src/shared/features and/or src/web/features, and its line here is all the central
- * code needs. A line is the feature's pages (its shared manifest's `<feature>Pages`, or NO_PAGES), and says
- * that the feature has a server manifest (src/server/features/<f>/<f>.manifest.ts) the server's registry
- * loads, unless it is written `withoutServerManifest(…)` (the web's only, or routes app.ts mounts itself).
- * What else a feature has is found by its file's name and place, not listed: its authorization-matrix rows
- * (<f>.matrix.ts), its tables (<f>.schema.ts), its message sections and its pages' modules.
- * tests/unit/feature-registry.test.ts fails, naming the folder, when a folder is missing here or a line
- * claims a part the folder does not have.
+ * code needs. A line is the feature's pages (its shared manifest's `<feature>Pages`), or NO_PAGES.
+ * What else a feature has is found by its file's name and place, not listed: its server manifest
+ * (src/server/features/<f>/<f>.manifest.ts), its authorization-matrix rows (<f>.matrix.ts), its tables
+ * (<f>.schema.ts), its message sections and its pages' modules. tests/unit/feature-registry.test.ts
+ * fails, naming the folder, when a folder is missing here or a line names what the folder does not have.
  *
  * ORDER MATTERS, and is this list's:
  * - the server mounts the features' routers in it; where two mount under the same path the first answers
@@ -51,22 +49,7 @@ import { usersPages } from './users/manifest';
 /** A feature without pages in the route table. */
 export const NO_PAGES: readonly PageRoute[] = [];
 
-/** One line of the registry: the feature's pages (its shared manifest's `<feature>Pages`), or NO_PAGES. */
-export type FeatureLine = readonly PageRoute[];
-
-const WITHOUT_SERVER_MANIFEST = new WeakSet<FeatureLine>();
-
-/** A line of a feature that has no server manifest: its pages, if any. */
-export function withoutServerManifest(pages: FeatureLine = []): FeatureLine {
-  const line = [...pages];
-  WITHOUT_SERVER_MANIFEST.add(line);
-  return line;
-}
-
-/** Whether the server's registry loads the feature's manifest, src/server/features/<name>/<name>.manifest.ts. */
-export const hasServerManifest = (line: FeatureLine): boolean => !WITHOUT_SERVER_MANIFEST.has(line);
-
-export const FEATURES: Readonly<Record<string, FeatureLine>> = {
+export const FEATURES: Readonly<Record<string, readonly PageRoute[]>> = {
   auth: authPages,
   me: NO_PAGES,
   'two-factor': twoFactorPages,
@@ -96,15 +79,15 @@ export const FEATURES: Readonly<Record<string, FeatureLine>> = {
   privacy: privacyPages,
   overview: overviewPages,
   'dev-mail': NO_PAGES,
-  dashboard: withoutServerManifest(dashboardPages),
-  legal: withoutServerManifest(legalPages),
-  errors: withoutServerManifest(),
-  retention: withoutServerManifest(),
-  'ein-follow-ups': withoutServerManifest(),
+  dashboard: dashboardPages,
+  legal: legalPages,
+  errors: NO_PAGES,
+  retention: NO_PAGES,
+  'ein-follow-ups': NO_PAGES,
   // Mounted by app.ts at fixed points of its middleware chain; here for their matrix rows' place.
-  docs: withoutServerManifest(),
-  health: withoutServerManifest(),
-  metrics: withoutServerManifest(),
+  docs: NO_PAGES,
+  health: NO_PAGES,
+  metrics: NO_PAGES,
 };
 
 /**
