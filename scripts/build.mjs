@@ -33,6 +33,9 @@ if (!webOnly) {
       target: 'node20',
       minify: false,
       sourcemap: true,
+      // One file: the feature registry imports each server manifest by its folder's name (decision 0101),
+      // which would otherwise make a chunk per manifest; checkRuntimeImports reads main.js alone.
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
   // db/client.ts finds its migrations beside itself (import.meta.url); in the bundle that is dist/server.

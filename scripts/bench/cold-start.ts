@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startChild, waitForReady } from './portal-process';
+import { freePort, startChild, waitForReady } from '../../tests/support/portal-process';
 
 export interface ColdStart {
   mode: 'development' | 'production';

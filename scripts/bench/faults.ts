@@ -34,7 +34,7 @@ import {
   type HttpAnswer,
   httpRequest,
   type PortalProcess,
-  startPortalProcess,
+  startPortal,
 } from '../../tests/support/portal-process';
 
 const args = process.argv.slice(2);
@@ -619,16 +619,18 @@ async function main() {
     cluster = await startCluster(tmp);
     const dataDir = path.join(tmp, 'portal-data');
     mkdirSync(dataDir);
-    portal = await startPortalProcess('portal', {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      TRUST_PROXY: '1',
-      PUBLIC_URL,
-      DATABASE_URL: cluster.url,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ADMIN_SIGNUP_CODE: ADMIN_CODE,
+    portal = await startPortal({
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        TRUST_PROXY: '1',
+        PUBLIC_URL,
+        DATABASE_URL: cluster.url,
+        DATA_DIR: dataDir,
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        ADMIN_SIGNUP_CODE: ADMIN_CODE,
+      },
     });
     db = new pg.Pool({ connectionString: cluster.url, max: 2 });
     db.on('error', () => {});

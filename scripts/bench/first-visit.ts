@@ -9,13 +9,12 @@
  * Without --url it starts the portal (src/server/main.ts on a throwaway PGlite data directory) serving
  * --dist, so two builds can be compared side by side.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { startPortal } from '../../tests/support/portal-process';
 
 export interface FetchedFile {
   /** The path on the server, such as /assets/index-Cz5GH5PH.js. */
@@ -123,51 +122,22 @@ export function firstVisitTable(visits: FirstVisit[]): string {
   return lines.join('\n');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** The portal on a throwaway PGlite data directory, serving the given build. */
-export async function startPortal(distDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
+export async function startFirstVisitPortal(distDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-first-visit-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DIST_DIR: path.resolve(distDir),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const portal = await startPortal({
+    inheritEnv: true,
+    port: 'free',
+    logLevel: 'warn',
+    echo: true,
+    startTimeoutMs: 60_000,
+    // DATABASE_URL empty wins over a .env that names one: the embedded database.
+    env: { NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST_DIR: path.resolve(distDir) },
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the portal did not answer /readyz within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
   return {
-    url,
+    url: portal.url,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await portal.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -186,7 +156,7 @@ async function cli(argv: string[]) {
     else pages.push(arg);
   }
   if (pages.length === 0) pages.push('/signin', '/signup');
-  const portal = url ? null : await startPortal(dist);
+  const portal = url ? null : await startFirstVisitPortal(dist);
   const baseUrl = url ?? (portal as { url: string }).url;
   const browser = await launchChromium();
   try {

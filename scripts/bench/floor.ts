@@ -22,11 +22,11 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { AS_PRODUCTION, freePort, startPortal } from '../../tests/support/portal-process';
 import { benchAdminCookie } from './admin-lists';
 import { BENCH_DATABASE_URL } from './bench-db';
 import { browserCookies, CHROMIUM, debuggingChromium } from './page-figures';
 import { onboardedCustomer } from './portal-fixtures';
-import { freePort, startPortal } from './portal-process';
 
 /** The signed-in pages measured: the customer's main pages, the home and the admin lists. */
 export const FLOOR_CUSTOMER_PAGES = ['/dashboard', '/documents', '/support', '/services', '/account'];
@@ -404,12 +404,15 @@ async function cli(args: string[]) {
   await adminDb(`drop database if exists ${db} with (force)`);
   await adminDb(`create database ${db}`);
   try {
-    const portal = await startPortal({ databaseUrl: dbUrl, dataDir: path.join(tmp, 'data') });
+    const portal = await startPortal({
+      ...AS_PRODUCTION,
+      env: { DATABASE_URL: dbUrl, DATA_DIR: path.join(tmp, 'data') },
+    });
     try {
-      const customer = await onboardedCustomer(portal.base);
-      const admin = await benchAdminCookie(portal.base, portal.adminCode, dbUrl);
+      const customer = await onboardedCustomer(portal.url);
+      const admin = await benchAdminCookie(portal.url, portal.adminCode, dbUrl);
       const figures = await measureFloors(
-        portal.base,
+        portal.url,
         [
           ...customerPages.map((page) => ({ page, cookie: customer, kind: 'customer' as const })),
           ...adminPages.map((page) => ({ page, cookie: admin, kind: 'admin' as const })),

@@ -1,5 +1,5 @@
 /** The memory rows: the server process's resident memory, read from /proc, while it uploads or exports. */
-import { sampleRss } from './portal-process';
+import { sampleRss } from '../../tests/support/portal-process';
 
 export interface UploadFigure {
   uploads: number;

@@ -15,11 +15,11 @@ import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { AS_PRODUCTION, ROOT, startPortal } from '../../tests/support/portal-process';
 import { benchAdminCookie } from './admin-lists';
 import { BENCH_DATABASE_URL } from './bench-db';
 import { browserCookies, CHROMIUM } from './page-figures';
 import { onboardedCustomer } from './portal-fixtures';
-import { ROOT, startPortal } from './portal-process';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -223,18 +223,17 @@ async function main() {
   await admin(`drop database if exists ${DB} with (force)`);
   await admin(`create database ${DB}`);
   const portal = await startPortal({
-    databaseUrl: dbUrl,
-    dataDir: path.join(tmp, 'data'),
-    env: { WEB_DIST_DIR: dist },
+    ...AS_PRODUCTION,
+    env: { DATABASE_URL: dbUrl, DATA_DIR: path.join(tmp, 'data'), WEB_DIST_DIR: dist },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   try {
-    const customer = await onboardedCustomer(portal.base);
-    const owner = await benchAdminCookie(portal.base, portal.adminCode, dbUrl);
+    const customer = await onboardedCustomer(portal.url);
+    const owner = await benchAdminCookie(portal.url, portal.adminCode, dbUrl);
     for (const page of pages) {
       for (let run = 1; run <= runs; run++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-        await context.addCookies(browserCookies(portal.base, page.startsWith('/admin') ? owner : customer));
+        await context.addCookies(browserCookies(portal.url, page.startsWith('/admin') ? owner : customer));
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
@@ -249,7 +248,7 @@ async function main() {
             'toplevel',
           ],
         });
-        await tab.goto(`${portal.base}${page}`, { waitUntil: 'networkidle' });
+        await tab.goto(`${portal.url}${page}`, { waitUntil: 'networkidle' });
         await tab.waitForTimeout(1500);
         const trace = await browser.stopTracing();
         if (traceDir) {

@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { AS_PRODUCTION, ROOT, startPortal } from '../../tests/support/portal-process';
 import { BENCH_DATABASE_URL } from './bench-db';
 import { load } from './load';
 import { onboardedCustomer } from './portal-fixtures';
-import { ROOT, startPortal } from './portal-process';
 
 interface ProfileNode {
   id: number;
@@ -67,15 +67,15 @@ async function main() {
   await admin(`create database ${DB}`);
   const profDir = path.join(tmp, 'prof');
   const portal = await startPortal({
-    databaseUrl: dbUrl,
-    dataDir: path.join(tmp, 'data'),
+    ...AS_PRODUCTION,
+    env: { DATABASE_URL: dbUrl, DATA_DIR: path.join(tmp, 'data') },
     // Not through NODE_OPTIONS, which refuses --cpu-prof on Node 20: the compiled server, as start.mjs runs it.
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(ROOT, 'dist/server/main.js')],
+    run: { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(ROOT, 'dist/server/main.js')] },
   });
   try {
-    const cookie = await onboardedCustomer(portal.base);
-    await load(`${portal.base}${route}`, { headers: { cookie }, seconds: 2 });
-    const r = await load(`${portal.base}${route}`, { headers: { cookie }, seconds });
+    const cookie = await onboardedCustomer(portal.url);
+    await load(`${portal.url}${route}`, { headers: { cookie }, seconds: 2 });
+    const r = await load(`${portal.url}${route}`, { headers: { cookie }, seconds });
     console.log(`${route}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`);
   } finally {
     await portal.stop();

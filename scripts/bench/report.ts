@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './portal-process';
+import { ROOT } from '../../tests/support/portal-process';
 
 export const ANALYSIS_MARK = '<!-- Everything below this line is written by hand and kept by `npm run bench`. -->';
 

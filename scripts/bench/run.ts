@@ -25,6 +25,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ABANDONED_SIGNUP_DAYS } from '../../src/shared/features/retention/retention.domain';
+import {
+  AS_PRODUCTION,
+  freePort,
+  killAllStarted,
+  ROOT,
+  startChild,
+  startPortal,
+} from '../../tests/support/portal-process';
 import { benchAdminCookie, type CaseTiming, timeAdminLists } from './admin-lists';
 import { measureApi, type SideBySide } from './api-figures';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
@@ -34,7 +42,6 @@ import { type IntlFigure, measureIntlFirstFormat } from './intl-first-format';
 import { type ExportFigure, measureExport, measureUploads, type UploadFigure } from './memory-figures';
 import { measureLighthouse, measurePageBytes, type PageBytes, type PageScore, pageChunkWeight } from './page-figures';
 import { onboardedCustomer, shortLink } from './portal-fixtures';
-import { freePort, killAllStarted, ROOT, startChild, startPortal } from './portal-process';
 import { type Row, writeReport } from './report';
 import { measureRetentionSweep, type SweepFigure } from './retention-sweep';
 
@@ -188,7 +195,10 @@ interface Figures {
 async function runPortalSteps(figures: Figures) {
   await adminQuery(`drop database if exists ${RUN_DB} with (force)`);
   await adminQuery(`create database ${RUN_DB}`);
-  const portal = await startPortal({ databaseUrl: runDbUrl, dataDir: path.join(tmp, 'run-data') });
+  const portal = await startPortal({
+    ...AS_PRODUCTION,
+    env: { DATABASE_URL: runDbUrl, DATA_DIR: path.join(tmp, 'run-data') },
+  });
   const barePort = await freePort();
   const bare = startChild(
     process.execPath,
@@ -201,27 +211,27 @@ async function runPortalSteps(figures: Figures) {
       bare.child.stdout?.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
       bare.child.once('exit', () => reject(new Error(`bare server exited\n${bare.output()}`)));
     });
-    const customer = await onboardedCustomer(portal.base);
-    const admin = await benchAdminCookie(portal.base, portal.adminCode, runDbUrl);
-    const slug = await shortLink(portal.base, admin);
+    const customer = await onboardedCustomer(portal.url);
+    const admin = await benchAdminCookie(portal.url, portal.adminCode, runDbUrl);
+    const slug = await shortLink(portal.url, admin);
     if (wants('api'))
       figures.api = await step('API: portal vs bare server', () =>
-        measureApi(portal.base, `http://127.0.0.1:${barePort}`, customer, slug, seconds),
+        measureApi(portal.url, `http://127.0.0.1:${barePort}`, customer, slug, seconds),
       );
     if (wants('uploads'))
       figures.uploads = await step('50 concurrent 5 MB uploads', () =>
-        measureUploads(portal.base, portal.serverPid, customer),
+        measureUploads(portal.url, portal.serverPid, customer),
       );
     if (wants('pages'))
       figures.pageBytes = await step('first visit: JS and CSS bytes', async () => [
-        ...(await measurePageBytes(portal.base, ['/signin', '/signup'])),
-        ...(await measurePageBytes(portal.base, ['/dashboard'], customer)),
-        ...(await measurePageBytes(portal.base, ['/admin'], admin)),
+        ...(await measurePageBytes(portal.url, ['/signin', '/signup'])),
+        ...(await measurePageBytes(portal.url, ['/dashboard'], customer)),
+        ...(await measurePageBytes(portal.url, ['/admin'], admin)),
       ]);
     if (wants('pages')) figures.homeChunk = pageChunkWeight(path.join(ROOT, 'dist/web'), HOME_PAGE_MODULE);
     if (wants('lighthouse'))
       figures.lighthouse = await step('Lighthouse mobile performance', () =>
-        measureLighthouse(portal.base, [
+        measureLighthouse(portal.url, [
           { page: '/signin' },
           { page: '/signup' },
           ...CUSTOMER_PAGES.map((page) => ({ page, cookie: customer, kind: 'customer' as const })),
@@ -232,7 +242,7 @@ async function runPortalSteps(figures: Figures) {
       const { runs, customerPages, adminPages } = floorOptions(args);
       figures.floor = await step('signed-in pages against their floor', () =>
         measureFloors(
-          portal.base,
+          portal.url,
           [
             ...customerPages.map((page) => ({ page, cookie: customer, kind: 'customer' as const })),
             ...adminPages.map((page) => ({ page, cookie: admin, kind: 'admin' as const })),
@@ -265,21 +275,24 @@ async function runMillionSteps(figures: Figures) {
 }
 
 async function measureThroughPortal(figures: Figures) {
-  const portal = await startPortal({ databaseUrl: BENCH_DATABASE_URL, dataDir: path.join(tmp, 'million-data') });
+  const portal = await startPortal({
+    ...AS_PRODUCTION,
+    env: { DATABASE_URL: BENCH_DATABASE_URL, DATA_DIR: path.join(tmp, 'million-data') },
+  });
   try {
-    const admin = await benchAdminCookie(portal.base, portal.adminCode, BENCH_DATABASE_URL);
+    const admin = await benchAdminCookie(portal.url, portal.adminCode, BENCH_DATABASE_URL);
     // The export first, so that its memory figure is its own and not what the lists left behind.
     if (wants('export'))
       figures.export = await step('CSV export of every formation', () =>
-        measureExport(portal.base, portal.serverPid, admin),
+        measureExport(portal.url, portal.serverPid, admin),
       );
     if (wants('lists'))
       figures.adminLists = await step('admin lists at 1,000,000 customers', () =>
-        timeAdminLists(portal.base, admin, 20),
+        timeAdminLists(portal.url, admin, 20),
       );
     if (wants('home'))
       figures.homeLighthouse = await step('Lighthouse: the home at 1,000,000 customers', () =>
-        measureLighthouse(portal.base, [{ page: '/admin', cookie: admin, kind: 'admin' }]),
+        measureLighthouse(portal.url, [{ page: '/admin', cookie: admin, kind: 'admin' }]),
       );
   } finally {
     await portal.stop();

@@ -1,73 +1,62 @@
+import { existsSync } from 'node:fs';
 import type { PersonalDataEntry } from '../shared/domain/personal-data';
-import { accountFeature } from './features/account/account.manifest';
-import { auditFeature } from './features/audit/audit.manifest';
-import { authFeature } from './features/auth/auth.manifest';
-import { bankReadinessFeature } from './features/bank-readiness/bank-readiness.manifest';
-import { complianceFeature } from './features/compliance/compliance.manifest';
-import { devMailFeature } from './features/dev-mail/dev-mail.manifest';
-import { documentsFeature } from './features/documents/documents.manifest';
-import { einFeature } from './features/ein/ein.manifest';
-import { feedbackFeature } from './features/feedback/feedback.manifest';
-import { filesFeature } from './features/files/files.manifest';
-import { filingsFeature } from './features/filings/filings.manifest';
-import { formationsFeature } from './features/formations/formations.manifest';
-import { guidesFeature } from './features/guides/guides.manifest';
-import { mailFeature } from './features/mail/mail.manifest';
-import { meFeature } from './features/me/me.manifest';
-import { overviewFeature } from './features/overview/overview.manifest';
-import { paymentsFeature } from './features/payments/payments.manifest';
-import { privacyFeature } from './features/privacy/privacy.manifest';
-import { renewalsFeature } from './features/renewals/renewals.manifest';
-import { servicesFeature } from './features/services/services.manifest';
-import { shortLinksFeature } from './features/short-links/short-links.manifest';
-import { ss4Feature } from './features/ss4/ss4.manifest';
-import { staffFeature } from './features/staff/staff.manifest';
-import { supportFeature } from './features/support/support.manifest';
-import { timelineFeature } from './features/timeline/timeline.manifest';
-import { turnkeyFeature } from './features/turnkey/turnkey.manifest';
-import { twoFactorFeature } from './features/two-factor/two-factor.manifest';
-import { usersFeature } from './features/users/users.manifest';
+import { FEATURES } from '../shared/features/registry';
 import type { ServerFeature } from './platform/feature';
 
 /*
- * The server's half of every feature's manifest (decision 0079), one line per feature; the shared half
- * is src/shared/features/registry.ts. The app mounts each feature's API routers, admin-door routers and
- * outside paths in this order (app.ts), and the personal-data registry is every feature's entries.
- *
- * ORDER MATTERS where two features mount under the same path, as Hono answers with the first match:
- * /api/auth (auth, then two-factor's sign-in step), /api/admin/ (payments, then overview's counts),
- * /api/admin/ein-applications (ss4, then ein) and /api/admin/staff (two-factor, then staff).
+ * The server's half of every feature (decisions 0079 and 0101). The registry is the one list in
+ * src/shared/features/registry.ts; a feature's server manifest is found by its name and place,
+ * src/server/features/<name>/<name>.manifest.ts, as its matrix rows and tables are. The app mounts each
+ * feature's API routers, admin-door routers and outside paths in the registry's order (app.ts; the
+ * registry names the paths where that order matters), and the personal-data registry is every
+ * feature's entries.
  */
-export const SERVER_FEATURES: readonly ServerFeature[] = [
-  authFeature,
-  meFeature,
-  twoFactorFeature,
-  staffFeature,
-  timelineFeature,
-  accountFeature,
-  privacyFeature,
-  formationsFeature,
-  turnkeyFeature,
-  feedbackFeature,
-  guidesFeature,
-  ss4Feature,
-  einFeature,
-  filesFeature,
-  documentsFeature,
-  supportFeature,
-  servicesFeature,
-  paymentsFeature,
-  shortLinksFeature,
-  complianceFeature,
-  renewalsFeature,
-  filingsFeature,
-  bankReadinessFeature,
-  mailFeature,
-  usersFeature,
-  auditFeature,
-  overviewFeature,
-  devMailFeature,
-];
+
+type Loader = () => Promise<unknown>;
+
+/**
+ * Each manifest's loader by its path. Vite (the production build, Vitest) replaces this call with the
+ * files the pattern matches, bundled; tsx (npm start outside production, the CLIs, the child portals of
+ * the tests) has no such call, and the sources are on the disk beside this file.
+ */
+function manifestLoaders(): Record<string, Loader> | null {
+  try {
+    return import.meta.glob('./features/*/*.manifest.ts');
+  } catch {
+    return null;
+  }
+}
+
+const LOADERS = manifestLoaders();
+
+function loaderOf(name: string): Loader | undefined {
+  const file = `./features/${name}/${name}.manifest.ts`;
+  if (LOADERS) return LOADERS[file];
+  const url = new URL(file, import.meta.url);
+  return existsSync(url) ? () => import(/* @vite-ignore */ url.href) : undefined;
+}
+
+function isFeature(value: unknown, name: string): value is ServerFeature {
+  return typeof value === 'object' && value !== null && (value as ServerFeature).name === name;
+}
+
+async function load(name: string, loader: Loader): Promise<ServerFeature> {
+  const exported = Object.values((await loader()) as Record<string, unknown>).filter((v) => isFeature(v, name));
+  if (exported.length !== 1) {
+    throw new Error(
+      `src/server/features/${name}/${name}.manifest.ts exports ${exported.length} ServerFeature objects named '${name}'; it must export one.`,
+    );
+  }
+  return exported[0];
+}
+
+/** Every feature's server manifest, in the registry's order. */
+export const SERVER_FEATURES: readonly ServerFeature[] = await Promise.all(
+  Object.keys(FEATURES).flatMap((name) => {
+    const loader = loaderOf(name);
+    return loader ? [load(name, loader)] : [];
+  }),
+);
 
 /** The personal-data registry (decision 0077): every feature's entries, each named with its feature. */
 export const PERSONAL_DATA: readonly PersonalDataEntry[] = SERVER_FEATURES.flatMap((feature) =>

@@ -1,14 +1,17 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_FEATURES } from '../../src/server/feature-registry';
-import { FEATURE_PAGES, SHELL_MESSAGES } from '../../src/shared/features/registry';
+import { FEATURE_MATRICES } from '../../src/server/security/matrix-rows';
+import { FEATURE_PAGES, FEATURES, NO_PAGES, SHELL_MESSAGES } from '../../src/shared/features/registry';
 import { uiEn, uiTr } from '../../src/shared/i18n/ui';
 import type { PageRoute } from '../../src/shared/routes/page';
+import { readFeatureTree, registryProblems } from '../support/feature-folders';
 
 /*
- * The two feature registries (decision 0079): what a manifest says about itself holds, so that a
- * feature's one registry line is all the central code needs.
+ * The feature registry (decisions 0079 and 0101): one line per feature, and what a manifest says about
+ * itself holds, so that the line is all the central code needs.
  */
 const folder = (side: 'server' | 'web' | 'shared', name: string) => path.resolve(`src/${side}/features/${name}`);
 const withManifest = (side: 'server' | 'shared') =>
@@ -29,14 +32,61 @@ const sharedManifests = await Promise.all(
   }),
 );
 
-describe('the feature registries', () => {
-  it('list every feature with a manifest, once, the server by the name of its folder', () => {
+describe('the feature registry', () => {
+  it('has a line for every feature folder, and each line only the parts its folders have', () => {
+    expect(registryProblems(readFeatureTree(path.resolve('src')), FEATURES)).toEqual([]);
+  });
+
+  it('fails, naming the folder, for a stand-in feature without its line, and passes with it', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'registry-stand-in-'));
+    try {
+      const write = (file: string) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), '');
+      };
+      for (const file of [
+        'server/features/stand-in/stand-in.manifest.ts',
+        'server/features/stand-in/stand-in.routes.ts',
+        'server/features/stand-in/stand-in.matrix.ts',
+        'server/features/stand-in/stand-in.schema.ts',
+        'shared/features/stand-in/manifest.ts',
+        'web/features/stand-in/pages/StandInPage.tsx',
+      ]) {
+        write(file);
+      }
+      const tree = readFeatureTree(root);
+      expect(registryProblems(tree, {})).toEqual([
+        'src/server/features/stand-in, src/shared/features/stand-in, src/web/features/stand-in has no line in src/shared/features/registry.ts: add one where its order belongs (its pages, or NO_PAGES).',
+      ]);
+      expect(registryProblems(tree, { 'stand-in': NO_PAGES })).toEqual([]);
+      // Registered, but a part missing: the rows of its routes.
+      rmSync(path.join(root, 'server/features/stand-in/stand-in.matrix.ts'));
+      expect(registryProblems(readFeatureTree(root), { 'stand-in': NO_PAGES })).toEqual([
+        'src/server/features/stand-in has routes but no stand-in.matrix.ts: every operation needs its row in the authorization matrix (decision 0093).',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("loads every server manifest, by the folder's name, in the registry's order", () => {
     const names = SERVER_FEATURES.map((f) => f.name);
     expect([...names].sort()).toEqual(withManifest('server'));
-    // The shared manifests are listed by their pages: each folder's that has pages, once, and none besides.
-    const withPages = sharedManifests.filter((m) => m.pages);
-    expect(Object.keys(FEATURE_PAGES).sort()).toEqual(withPages.map((m) => m.name));
-    for (const { name, pages } of withPages) expect(FEATURE_PAGES[name], name).toBe(pages);
+    expect(names).toEqual(Object.keys(FEATURES).filter((name) => names.includes(name)));
+  });
+
+  it("takes each feature's pages from its shared manifest, and only from there", () => {
+    const withPages = sharedManifests.filter((m) => m.pages?.length);
+    const listed = Object.entries(FEATURE_PAGES).filter(([, pages]) => pages.length);
+    expect(listed.map(([name]) => name).sort()).toEqual(withPages.map((m) => m.name));
+    for (const { name, pages } of withPages) expect(FEATURES[name], name).toEqual(pages);
+  });
+
+  it("runs every feature's matrix rows, in the registry's order", () => {
+    const withRows = Object.keys(FEATURES).filter((name) =>
+      existsSync(path.join(folder('server', name), `${name}.matrix.ts`)),
+    );
+    expect(Object.keys(FEATURE_MATRICES)).toEqual(withRows);
   });
 
   it("names each feature's pages within its own web folder", () => {

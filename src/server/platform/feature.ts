@@ -23,8 +23,9 @@ export type OutsideMount = (app: OpenAPIHono<AppEnv>, opts: OutsideOptions) => v
 
 /**
  * The server's half of a feature's manifest (decision 0079), exported by
- * src/server/features/<name>/<name>.manifest.ts and listed once in src/server/feature-registry.ts. The app
- * mounts what it lists and the privacy tests hold its personal data to the schema; the shared half
+ * src/server/features/<name>/<name>.manifest.ts and loaded by src/server/feature-registry.ts for the
+ * feature's line in src/shared/features/registry.ts (decision 0101). The app mounts what it lists and the
+ * privacy tests hold its personal data to the schema; the shared half
  * (src/shared/features/<name>/manifest.ts) has its pages, admin nav entries and message namespaces.
  */
 export interface ServerFeature {

@@ -4,8 +4,8 @@
  * staff member whose ended session answers like no session at all (decision 0043)}.
  *
  * EVERY NEW API OPERATION MUST GET A ROW. A feature's rows live beside it, in
- * `src/server/features/<f>/<f>.matrix.ts` (a function of the MatrixEnv, listed in ./matrix-rows.ts;
- * decision 0093); a row in CENTRAL_ROWS below works the same. The first test compares MATRIX with
+ * `src/server/features/<f>/<f>.matrix.ts` (a function of the MatrixEnv, found by ./matrix-rows.ts;
+ * decisions 0093, 0101); a row in CENTRAL_ROWS below works the same. The first test compares MATRIX with
  * GET /api/openapi.json and fails, naming the operation, until it has one. To add a row:
  *   1. Key it `METHOD /path` exactly as the OpenAPI document spells it (`GET /api/files/{folder}/{name}`).
  *   2. `request` gives the path params, query and a body that passes validation, so that a refusal can
@@ -223,7 +223,7 @@ const env: MatrixEnv = {
   extraSessionOf,
 };
 
-/** Every row: each feature's (src/server/features/<f>/<f>.matrix.ts, listed in ./matrix-rows.ts), then CENTRAL_ROWS. */
+/** Every row: each feature's (src/server/features/<f>/<f>.matrix.ts, in the registry's order), then CENTRAL_ROWS. */
 const MATRIX: Record<string, Row> = {};
 for (const [feature, rowsOf] of [...Object.entries(FEATURE_MATRICES), ['central', () => CENTRAL_ROWS] as const]) {
   for (const [op, row] of Object.entries(rowsOf(env))) {

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PortalProcess, startPortalProcess } from '../../../tests/support/portal-process';
+import { type PortalProcess, startPortal } from '../../../tests/support/portal-process';
 import { createTestDatabase } from '../../../tests/support/test-db';
 
 const MB = 1024 * 1024;
@@ -25,9 +25,9 @@ beforeAll(async () => {
   const db = await createTestDatabase();
   drop = db.drop;
   const databaseUrl = 'databaseUrl' in db.options ? db.options.databaseUrl : undefined;
-  server = await startPortalProcess(
-    'body-memory',
-    {
+  server = await startPortal({
+    name: 'body-memory',
+    env: {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
@@ -36,8 +36,8 @@ beforeAll(async () => {
     },
     // A child on the embedded database runs every migration before it listens: seconds on a quiet
     // machine, past a minute on one running a dozen other processes (a busy clean-clone run).
-    { startTimeoutMs: 150_000 },
-  );
+    startTimeoutMs: 150_000,
+  });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,72 +1,33 @@
 import type { FeatureMatrix } from '../../../tests/support/matrix-rows';
-import { accountMatrix } from '../features/account/account.matrix';
-import { auditMatrix } from '../features/audit/audit.matrix';
-import { authMatrix } from '../features/auth/auth.matrix';
-import { bankReadinessMatrix } from '../features/bank-readiness/bank-readiness.matrix';
-import { complianceMatrix } from '../features/compliance/compliance.matrix';
-import { devMailMatrix } from '../features/dev-mail/dev-mail.matrix';
-import { docsMatrix } from '../features/docs/docs.matrix';
-import { documentsMatrix } from '../features/documents/documents.matrix';
-import { einMatrix } from '../features/ein/ein.matrix';
-import { feedbackMatrix } from '../features/feedback/feedback.matrix';
-import { filesMatrix } from '../features/files/files.matrix';
-import { filingsMatrix } from '../features/filings/filings.matrix';
-import { formationsMatrix } from '../features/formations/formations.matrix';
-import { guidesMatrix } from '../features/guides/guides.matrix';
-import { healthMatrix } from '../features/health/health.matrix';
-import { mailMatrix } from '../features/mail/mail.matrix';
-import { meMatrix } from '../features/me/me.matrix';
-import { metricsMatrix } from '../features/metrics/metrics.matrix';
-import { overviewMatrix } from '../features/overview/overview.matrix';
-import { paymentsMatrix } from '../features/payments/payments.matrix';
-import { privacyMatrix } from '../features/privacy/privacy.matrix';
-import { renewalsMatrix } from '../features/renewals/renewals.matrix';
-import { servicesMatrix } from '../features/services/services.matrix';
-import { shortLinksMatrix } from '../features/short-links/short-links.matrix';
-import { ss4Matrix } from '../features/ss4/ss4.matrix';
-import { staffMatrix } from '../features/staff/staff.matrix';
-import { supportMatrix } from '../features/support/support.matrix';
-import { timelineMatrix } from '../features/timeline/timeline.matrix';
-import { turnkeyMatrix } from '../features/turnkey/turnkey.matrix';
-import { twoFactorMatrix } from '../features/two-factor/two-factor.matrix';
-import { usersMatrix } from '../features/users/users.matrix';
+import { FEATURES } from '../../shared/features/registry';
+
+/*
+ * Every feature's rows of the authorization matrix (decision 0093), found by their file's name and
+ * place, src/server/features/<f>/<f>.matrix.ts, as Vitest (Vite) collects them: nothing to list (decision
+ * 0101). Test data only: the server never imports this file or the matrix files.
+ */
+const FILES = import.meta.glob<Record<string, unknown>>('../features/*/*.matrix.ts', { eager: true });
+
+/** A matrix file's feature and its one exported function of the matrix's environment. */
+function matrixOf(file: string, module: Record<string, unknown>): [string, FeatureMatrix] {
+  const [, folder, base] = /^\.\.\/features\/([^/]+)\/([^/]+)\.matrix\.ts$/.exec(file) ?? [];
+  const functions = Object.values(module).filter((v): v is FeatureMatrix => typeof v === 'function');
+  if (folder !== base || functions.length !== 1) {
+    throw new Error(
+      `${file}: a matrix file is features/<f>/<f>.matrix.ts and exports one function of the matrix's environment`,
+    );
+  }
+  if (!(folder in FEATURES)) throw new Error(`${file}: ${folder} has no line in src/shared/features/registry.ts`);
+  return [folder, functions[0]];
+}
 
 /**
- * Every feature's rows of the authorization matrix (decision 0093): a new feature adds its line here. The
- * order is the order the rows run in: a row without `fresh` may find what an earlier row left (a paid turnkey
- * request after the payment rows), so a feature whose rows share B's records keeps its place.
+ * The rows by feature, in the registry's order, which is the order they run in: a row without `fresh`
+ * may find what an earlier row left, so a feature whose rows share B's records keeps its place there.
  */
-export const FEATURE_MATRICES: Record<string, FeatureMatrix> = {
-  auth: authMatrix,
-  me: meMatrix,
-  'two-factor': twoFactorMatrix,
-  timeline: timelineMatrix,
-  account: accountMatrix,
-  overview: overviewMatrix,
-  ein: einMatrix,
-  ss4: ss4Matrix,
-  formations: formationsMatrix,
-  turnkey: turnkeyMatrix,
-  services: servicesMatrix,
-  payments: paymentsMatrix,
-  users: usersMatrix,
-  feedback: feedbackMatrix,
-  guides: guidesMatrix,
-  files: filesMatrix,
-  documents: documentsMatrix,
-  support: supportMatrix,
-  compliance: complianceMatrix,
-  renewals: renewalsMatrix,
-  filings: filingsMatrix,
-  staff: staffMatrix,
-  audit: auditMatrix,
-  privacy: privacyMatrix,
-  'short-links': shortLinksMatrix,
-  docs: docsMatrix,
-  'dev-mail': devMailMatrix,
-  health: healthMatrix,
-  metrics: metricsMatrix,
-  // Ran last while they were central rows (their letters and addresses are made per cell).
-  'bank-readiness': bankReadinessMatrix,
-  mail: mailMatrix,
-};
+const ORDER = Object.keys(FEATURES);
+export const FEATURE_MATRICES: Readonly<Record<string, FeatureMatrix>> = Object.fromEntries(
+  Object.entries(FILES)
+    .map(([file, module]) => matrixOf(file, module))
+    .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b)),
+);

@@ -21,7 +21,7 @@ import {
   type HttpAnswer,
   httpRequest,
   type PortalProcess,
-  startPortalProcess,
+  startPortal,
 } from '../../../tests/support/portal-process';
 import { GOOD_PASSWORD, uniqueEmail } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-db';
@@ -170,8 +170,8 @@ beforeAll(async () => {
   // Both at once on a database neither has migrated: what a deploy of two fresh copies does.
   dataDirs = { a: tempDir('portal-scale-a-'), b: tempDir('portal-scale-b-') };
   const started = await Promise.allSettled([
-    startPortalProcess('A', { ...shared, DATA_DIR: dataDirs.a }),
-    startPortalProcess('B', { ...shared, DATA_DIR: dataDirs.b }),
+    startPortal({ name: 'A', env: { ...shared, DATA_DIR: dataDirs.a } }),
+    startPortal({ name: 'B', env: { ...shared, DATA_DIR: dataDirs.b } }),
   ]);
   [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : (undefined as unknown as PortalProcess)));
   const failed = started.find((s) => s.status === 'rejected');

@@ -1,12 +1,22 @@
 /*
- * The shared half of every feature's manifest (decision 0079): its pages, one line per feature that
- * has any, keyed by the feature's folder name; a page module is named under src/web/features/<name>/. The route table (PAGE_ROUTES) and the admin top bar (ADMIN_PAGES, the admin pages with a
- * `nav`) are read from here; the server's half is src/server/feature-registry.ts. The web's entry
- * imports this through the route table, and the sign-in page's first load has a budget (decision
- * 0061): each module here costs it bytes, so a manifest's other declarations (its `messages`) are
- * separate exports that only a test reads.
+ * Every feature, once, in one list (decisions 0079 and 0101): a feature is a folder of the same name under
+ * src/server/features, src/shared/features and/or src/web/features, and its line here is all the central
+ * code needs. A line is the feature's pages (its shared manifest's `<feature>Pages`), or NO_PAGES.
+ * What else a feature has is found by its file's name and place, not listed: its server manifest
+ * (src/server/features/<f>/<f>.manifest.ts), its authorization-matrix rows (<f>.matrix.ts), its tables
+ * (<f>.schema.ts), its message sections and its pages' modules. tests/unit/feature-registry.test.ts
+ * fails, naming the folder, when a folder is missing here or a line names what the folder does not have.
  *
- * The admin top bar shows its entries in this order.
+ * ORDER MATTERS, and is this list's:
+ * - the server mounts the features' routers in it; where two mount under the same path the first answers
+ *   (Hono): /api/auth (auth, then two-factor's sign-in step), /api/admin/ (payments, then overview's
+ *   counts), /api/admin/ein-applications (ss4, then ein), /api/admin/staff (two-factor, then staff);
+ * - the admin top bar shows its entries (the admin pages with a `nav`) in it;
+ * - the authorization matrix runs the features' rows in it (a row may find what an earlier one left).
+ *
+ * The web's entry imports this through the route table, and the sign-in page's first load has a budget
+ * (decision 0061): each module here costs it bytes, so a manifest's other declarations (its `messages`)
+ * are separate exports that only a test reads.
  */
 
 import type { PageRoute } from '../routes/page';
@@ -36,7 +46,22 @@ import { turnkeyPages } from './turnkey/manifest';
 import { twoFactorPages } from './two-factor/manifest';
 import { usersPages } from './users/manifest';
 
-export const FEATURE_PAGES: Readonly<Record<string, readonly PageRoute[]>> = {
+/** A feature without pages in the route table. */
+export const NO_PAGES: readonly PageRoute[] = [];
+
+export const FEATURES: Readonly<Record<string, readonly PageRoute[]>> = {
+  auth: authPages,
+  me: NO_PAGES,
+  'two-factor': twoFactorPages,
+  timeline: NO_PAGES,
+  account: accountPages,
+  turnkey: turnkeyPages,
+  feedback: NO_PAGES,
+  guides: guidesPages,
+  ss4: ss4Pages,
+  files: NO_PAGES,
+  documents: documentsPages,
+  // The admin top bar's entries from here to privacy, in its order.
   formations: formationsPages,
   compliance: compliancePages,
   filings: filingsPages,
@@ -52,17 +77,24 @@ export const FEATURE_PAGES: Readonly<Record<string, readonly PageRoute[]>> = {
   staff: staffPages,
   audit: auditPages,
   privacy: privacyPages,
-  auth: authPages,
-  legal: legalPages,
-  account: accountPages,
-  dashboard: dashboardPages,
-  turnkey: turnkeyPages,
-  guides: guidesPages,
-  documents: documentsPages,
-  ss4: ss4Pages,
-  'two-factor': twoFactorPages,
   overview: overviewPages,
+  'dev-mail': NO_PAGES,
+  dashboard: dashboardPages,
+  legal: legalPages,
+  errors: NO_PAGES,
+  retention: NO_PAGES,
+  'ein-follow-ups': NO_PAGES,
+  // Mounted by app.ts at fixed points of its middleware chain; here for their matrix rows' place.
+  docs: NO_PAGES,
+  health: NO_PAGES,
+  metrics: NO_PAGES,
 };
+
+/**
+ * Every feature's pages, keyed by its folder name, in the registry's order; a page module is named under
+ * src/web/features/<name>/. The route table (PAGE_ROUTES) and the admin top bar (ADMIN_PAGES) read it.
+ */
+export const FEATURE_PAGES: Readonly<Record<string, readonly PageRoute[]>> = FEATURES;
 
 /** Message namespaces of the app's frame and shared components, which no one feature owns. */
 export const SHELL_MESSAGES: readonly string[] = ['common', 'company', 'catalogue', 'admin'];
