@@ -21,22 +21,24 @@ import { coreTextsPart } from '../../src/shared/routes/text-chunks';
  * the bank catalogue's merge added 6–13 KiB to seven pages, most of it the mailroom's texts, which both
  * sides show and so sit in the both-sides texts file (a lever: split that section by side). The message
  * files' move into the features' folders (decision 0097) made the shell's list of them 0.7 KiB longer.
+ * The back office's grouped top bar (decision 0100: the disclosures, the phone's menu, their icons) added
+ * 3.4 KiB to the admin layout, and the groups on the manifests' nav entries 0.3 KiB to every page.
  */
 const JS_BEFORE_PAINT_BUDGET_KIB: Record<string, number> = {
   '/dashboard': 598,
   '/documents': 559,
-  '/support': 569,
+  '/support': 570,
   '/services': 505,
   '/account': 514,
-  '/admin': 596,
-  '/admin/users': 527,
-  '/admin/formations': 605,
-  '/admin/ein': 597,
-  '/admin/support': 528,
-  '/admin/deadlines': 608,
-  '/admin/renewals': 594,
-  '/admin/filings': 602,
-  '/admin/audit': 530,
+  '/admin': 598,
+  '/admin/users': 531,
+  '/admin/formations': 607,
+  '/admin/ein': 599,
+  '/admin/support': 533,
+  '/admin/deadlines': 610,
+  '/admin/renewals': 596,
+  '/admin/filings': 604,
+  '/admin/audit': 534,
 };
 
 type Manifest = Record<
