@@ -44,9 +44,9 @@ export function reminderDedupeKey(userId: string, ruleId: string, dueDate: strin
  * reads only the schedule's rows due within the lookahead, in keyset batches on its (due date, rule,
  * customer) index, so a start-up touches the companies that owe something soon rather than every one.
  * The items themselves come from the catalogue rules. Form 8822-B, owed once after a mailing address
- * change and not in the schedule, follows from the addresses (runForm8822bReminders). Safe to run any number of times and on several
- * servers at once: each reminder's outbox row has a unique dedupe key, and the roll only moves dates
- * forward. Returns how many reminders it tried to queue (duplicates included).
+ * change and not in the schedule, follows from the addresses (runForm8822bReminders). Safe to run any
+ * number of times and on several servers at once: each reminder's outbox row has a unique dedupe key,
+ * and the roll only moves dates forward. Returns how many reminders it tried to queue (duplicates included).
  */
 export async function runComplianceReminders(
   deps: ReminderDeps,
