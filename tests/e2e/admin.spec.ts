@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +7,16 @@ import { VALID_FIELDS } from '../../src/server/features/ein/ein.fixtures';
 import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   ADMIN_CODE,
+  adminNav,
+  adminNavLinks,
+  DESKTOP,
   e2eEmail,
   enrolInBrowser,
   fromOurPages,
   giveSignInCode,
   newContext,
+  PHONE,
+  SCREENSHOT_DIR,
   screenshots,
   serverAndBrowserForFile,
   signUpInBrowser,
@@ -42,8 +48,11 @@ describe('admin access', () => {
     // Decision 0042: the back office opens once the new owner has set up the second factor.
     await enrolInBrowser(page, email);
     await page.waitForURL('**/admin/ein');
-    await page.getByRole('link', { name: 'EIN başvuruları' }).first().waitFor();
+    await adminNav(page)
+      .getByRole('link', { name: 'EIN başvuruları', includeHidden: true })
+      .waitFor({ state: 'attached' });
     await screenshots(page, 'admin-ein-empty');
+    await topBarGroupsAndMenu(page);
 
     // The admin top bar signs out.
     await page.getByRole('button', { name: 'Çıkış yap' }).first().click();
@@ -88,6 +97,63 @@ describe('admin access', () => {
     await anonymous.close();
     await context.close();
   });
+
+  /**
+   * Decision 0100: the top bar's groups. At 375 px the bar is one row (logo, account, menu button) until
+   * the menu opens; the menu and each group open and close by keyboard, and the current page is marked.
+   */
+  async function topBarGroupsAndMenu(page: Page) {
+    const nav = adminNav(page);
+    const menu = nav.getByTestId('admin-nav-menu');
+    const applications = nav.getByRole('button', { name: 'Başvurular' });
+    const current = nav.getByRole('link', { name: 'EIN başvuruları', includeHidden: true });
+    await expect.poll(() => current.getAttribute('aria-current')).toBe('page');
+    // Every visible part of the bar overlaps every other vertically: one row.
+    const oneRow = () =>
+      page.locator('header > div').evaluate((row) => {
+        const boxes = [...row.children]
+          .map((child) => child.getBoundingClientRect())
+          .filter((box) => box.width > 0 && box.height > 0);
+        return boxes.length > 1 && Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom));
+      });
+
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(oneRow).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Çıkış yap' }).isVisible()).toBe(false);
+    await expect.poll(() => applications.isVisible()).toBe(false);
+    // By keyboard: the menu, then a group; Escape closes the group, then the menu, focus back on its button.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    // The open menu holds the language, the account and sign-out.
+    await expect.poll(() => page.getByRole('button', { name: 'Çıkış yap' }).isVisible()).toBe(true);
+    await applications.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => applications.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => current.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-nav-open-375.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => applications.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Başvurular');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-nav-closed-375.png'), fullPage: true });
+
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => applications.isVisible()).toBe(true);
+    await applications.click();
+    await expect.poll(() => current.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-nav-open-1280.png'), fullPage: true });
+    // Another group closes the first; a click elsewhere closes it.
+    await nav.getByRole('button', { name: 'Ekip ve güvenlik' }).click();
+    await expect.poll(() => applications.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => nav.getByRole('link', { name: 'Denetim kaydı' }).isVisible()).toBe(true);
+    await page.mouse.click(5, DESKTOP.height - 5);
+    await expect.poll(() => nav.getByRole('link', { name: 'Denetim kaydı' }).isVisible()).toBe(false);
+  }
 
   /** A staff member of `role` signed in through /signin: a customer whose role is set as an invitation will. */
   async function staffMember(
@@ -136,15 +202,17 @@ describe('admin access', () => {
     return { page, applicationId, close: () => context.close() };
   }
 
-  const navOf = (page: Page) => page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link').allInnerTexts();
+  // The groups the role is shown, and every entry inside them, opened or not (decision 0100).
+  const groupsOf = (page: Page) => adminNav(page).locator('li[data-nav-group] > button').allInnerTexts();
 
   it('shows each staff role only the sections and actions its permissions allow', async () => {
     const support = await staffMember('support', { einApplication: true });
     await support.page.waitForURL('**/admin/support');
     await support.page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect
-      .poll(() => navOf(support.page))
-      .toEqual(['Home', 'Formations', 'Filings', 'Mail', 'Bank applications', 'EIN Applications', 'Users', 'Support']);
+      .poll(() => adminNavLinks(support.page))
+      .toEqual(['Home', 'Formations', 'Filings', 'EIN Applications', 'Users', 'Support', 'Mail', 'Bank applications']);
+    expect(await groupsOf(support.page)).toEqual(['Applications', 'Customers', 'Mail & bank']);
     await screenshots(support.page, 'admin-support-role');
     // The formations list without exports or status changes (support reads the customer file only).
     await support.page.goto('/admin/formations');
@@ -168,8 +236,9 @@ describe('admin access', () => {
     const finance = await staffMember('finance');
     await finance.page.waitForURL('**/admin/orders');
     await expect
-      .poll(() => navOf(finance.page))
-      .toEqual(['Home', 'Formations', 'Services', 'Orders', 'Renewals', 'Users']);
+      .poll(() => adminNavLinks(finance.page))
+      .toEqual(['Home', 'Formations', 'Users', 'Orders', 'Renewals', 'Services']);
+    expect(await groupsOf(finance.page)).toEqual(['Applications', 'Customers', 'Money', 'Content']);
     await finance.page.goto('/admin/formations');
     await finance.page.getByTestId('formations-export-csv').first().waitFor();
     await finance.page.getByTestId('formation-status-text').first().waitFor();

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, bankRuleOverrides, users } from '../../src/server/db/schema';
 import { bankReadyCompany } from '../../src/server/features/bank-readiness/bank-readiness.fixtures';
-import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { followAdminNav, fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
@@ -96,6 +96,37 @@ describe('the bank catalogue and applications in the back office', () => {
       .where(and(eq(auditEvents.action, 'bank.rule_changed'), eq(auditEvents.entityId, 'mercury:address.physical')));
     expect(audit).toHaveLength(1);
     expect(audit[0].after).toMatchObject({ withdrawn: true, note: 'The page moved' });
+    await owner.context().close();
+  });
+
+  it('lists Form 8822-B on the deadlines desk after a mailing address change, with its date caveat and source', async () => {
+    const db = e2e.server.deps.database.db;
+    const { page: founder, email } = await customerPage(e2e, 'Ece Adres', 'bank.admin.8822b');
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await bankReadyCompany(e2e.server, user.id, { name: 'Adres Değişen LLC' });
+    const moved = await founder.request.put('/api/bank-readiness/addresses/mailing', {
+      data: { kind: 'office', country: 'US', line1: '9 Elm St', city: 'Casper', region: 'WY', postalCode: '82601' },
+      ...fromOurPages(founder),
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    await founder.context().close();
+
+    // Staff reach the desk through the top bar's group, then filter on the rule and search the customer.
+    const owner = await adminPage(e2e, 'Takvim Sahibi', 'bank.admin.8822b.owner');
+    await owner.goto('/admin?lang=tr');
+    await followAdminNav(owner, 'Son tarihler');
+    await owner.waitForURL('**/admin/deadlines');
+    await owner.goto(`/admin/deadlines?days=90&rule=form_8822b&q=${encodeURIComponent(email)}`);
+    const row = owner.getByTestId('deadline-row');
+    await row.getByText('Form 8822-B (adres değişikliği)').waitFor();
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByText('Adres Değişen LLC', { exact: false }).waitFor();
+    const note = row.getByTestId('deadline-event-note');
+    await expect.poll(() => note.textContent()).toContain('sorumlu kişi değişikliği için 60 gün verir');
+    await expect
+      .poll(() => note.getByRole('link').getAttribute('href'))
+      .toBe('https://grokipedia.com/page/IRS_Form_8822-B');
+    await screenshots(owner, 'deadlines-8822b-tr');
     await owner.context().close();
   });
 });

@@ -24,22 +24,24 @@ import { coreTextsPart } from '../../src/shared/routes/text-chunks';
  * Decision 0099's scans (three error codes, a field message, four audit labels and the services page's
  * allowance texts, all in the back office's shared texts file) added 0.7–1.1 KiB to every admin page:
  * /admin/users and /admin/support, which had less room than that, went up by 1.
+ * The back office's grouped top bar (decision 0100: the disclosures, the phone's menu, their icons) added
+ * 3.4 KiB to the admin layout, and the groups on the manifests' nav entries 0.3 KiB to every page.
  */
 const JS_BEFORE_PAINT_BUDGET_KIB: Record<string, number> = {
   '/dashboard': 598,
   '/documents': 559,
-  '/support': 569,
+  '/support': 570,
   '/services': 505,
   '/account': 514,
-  '/admin': 596,
-  '/admin/users': 528,
-  '/admin/formations': 605,
-  '/admin/ein': 597,
-  '/admin/support': 529,
-  '/admin/deadlines': 608,
-  '/admin/renewals': 594,
-  '/admin/filings': 602,
-  '/admin/audit': 530,
+  '/admin': 598,
+  '/admin/users': 532,
+  '/admin/formations': 607,
+  '/admin/ein': 599,
+  '/admin/support': 534,
+  '/admin/deadlines': 610,
+  '/admin/renewals': 596,
+  '/admin/filings': 604,
+  '/admin/audit': 534,
 };
 
 type Manifest = Record<

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
+import { followAdminNav, fromOurPages, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage, openAdminSection } from '../support/e2e-accounts';
 
 const e2e = serverAndBrowserForFile();
@@ -205,7 +205,7 @@ describe('admin services', () => {
 
     // The customer's order and formation payment on the users page.
     await admin.goto('/admin/services');
-    await admin.getByRole('link', { name: 'Kullanıcılar' }).first().click();
+    await followAdminNav(admin, 'Kullanıcılar');
     await admin.waitForURL('**/admin/users');
     await admin.fill('#users-search', customerEmail);
     const row = admin.locator('[data-testid=user-row]', { hasText: customerEmail });

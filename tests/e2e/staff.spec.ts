@@ -4,8 +4,10 @@ import { einApplications, sessions, users } from '../../src/server/db/schema';
 import { encryptSsn } from '../../src/server/features/ein/ein-ssn.service';
 import { STEP_UP_MAX_AGE_MS } from '../../src/server/platform/http/admin-door';
 import {
+  adminNavLinks,
   e2eEmail,
   enrolInBrowser,
+  followAdminNav,
   fromOurPages,
   latestMail,
   newContext,
@@ -31,7 +33,7 @@ describe('staff by invitation', () => {
     await signUpAdminInBrowser(owner, 'Sahip Yönetici', ownerEmail);
 
     // The owner's top bar has the staff page; the invitation goes out.
-    await owner.getByRole('link', { name: 'Ekip', exact: true }).first().click();
+    await followAdminNav(owner, 'Ekip');
     await owner.waitForURL('**/admin/staff');
     await owner.getByRole('heading', { name: 'Ekip', level: 1 }).waitFor();
     const memberEmail = e2eEmail('destek.uyesi');
@@ -59,7 +61,9 @@ describe('staff by invitation', () => {
     await enrolInBrowser(member, memberEmail);
     await member.waitForURL('**/admin/support');
     await member.getByRole('heading', { level: 1 }).first().waitFor();
-    await expect.poll(() => member.getByRole('link', { name: 'Ekip', exact: true }).count()).toBe(0);
+    // Not even inside a closed group: the support role has no staff page.
+    await expect.poll(() => adminNavLinks(member)).toContain('Destek');
+    expect(await adminNavLinks(member)).not.toContain('Ekip');
     const before = await member.request.get('/api/admin/support/threads');
     expect(before.status()).toBe(200);
 
@@ -118,7 +122,7 @@ describe('staff by invitation', () => {
     expect((await member.request.get('/api/me')).status()).toBe(401);
 
     // The audit page names each step, with the network it came from.
-    await owner.getByRole('link', { name: 'Denetim kaydı' }).first().click();
+    await followAdminNav(owner, 'Denetim kaydı');
     await owner.waitForURL('**/admin/audit');
     for (const label of ['Ekibe davet edildi', 'Ekibe katıldı', 'Ekip üyesi devre dışı bırakıldı']) {
       await owner.locator('[data-testid=audit-action]', { hasText: label }).first().waitFor();

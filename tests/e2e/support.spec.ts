@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dropFile,
   e2eEmail,
+  followAdminNav,
   fromOurPages,
   latestMail,
   newContext,
@@ -70,10 +71,7 @@ describe('support tickets', () => {
     // The top bar counts the thread that waits for us.
     const waitingBadge = admin.getByTestId('support-waiting-count');
     await expect.poll(() => waitingBadge.textContent()).toContain('1');
-    await admin
-      .getByRole('link', { name: /Destek/ })
-      .first()
-      .click();
+    await followAdminNav(admin, 'Destek');
     await admin.waitForURL('**/admin/support');
     await admin.fill('#support-search', customerEmail);
     await admin.waitForURL(/q=/);

@@ -6,6 +6,7 @@ import type { StaffRole } from '../../src/shared/domain/roles';
 import {
   type E2eServer,
   e2eEmail,
+  followAdminNav,
   fromOurPages,
   newContext,
   ownerInBrowser,
@@ -47,9 +48,9 @@ export async function staffPage(e2e: E2e, fullName: string, emailPrefix: string,
   return page;
 }
 
-/** An admin section opened the way staff reach it: its link in the top bar, then its URL and heading. */
+/** An admin section opened the way staff reach it: its link in the top bar's group, then its URL and heading. */
 export async function openAdminSection(admin: Page, name: string, path: string): Promise<void> {
-  await admin.getByRole('link', { name }).first().click();
+  await followAdminNav(admin, name);
   await admin.waitForURL(`**${path}`);
   await admin.getByRole('heading', { name, level: 1 }).waitFor();
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
@@ -142,6 +142,37 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
+
+/** The back office's top bar, in either language. */
+export function adminNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: /^(Admin menu|Yönetim menüsü)$/ });
+}
+
+/**
+ * The labels of every top-bar entry the role is shown, opened or not, in the bar's order (decision 0100):
+ * the links inside closed groups are in the page, hidden.
+ */
+export function adminNavLinks(page: Page): Promise<string[]> {
+  return adminNav(page).getByRole('link', { includeHidden: true }).allTextContents();
+}
+
+/**
+ * Follows the top bar's link `name` as a user does (decision 0100): on a phone or a tablet the menu
+ * button first, then the link's group, then the link.
+ */
+export async function followAdminNav(page: Page, name: string): Promise<void> {
+  const nav = adminNav(page);
+  if ((page.viewportSize()?.width ?? DESKTOP.width) < 1024) {
+    const menu = nav.getByTestId('admin-nav-menu');
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  }
+  const group = nav
+    .locator('li[data-nav-group]')
+    .filter({ has: page.getByRole('link', { name, exact: true, includeHidden: true }) });
+  const button = group.locator(':scope > button');
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await group.getByRole('link', { name, exact: true }).click();
+}
 
 /** Session cookies every context of this file held, read before the context closes. */
 const seenCookies = new Set<string>();

@@ -1,4 +1,5 @@
 import { ADMIN_HOME_PATH, type Permission } from '../domain/permissions';
+import { ADMIN_NAV_GROUPS, type AdminNavGroup } from './page';
 import { PAGE_ROUTES } from './route-table';
 
 /** A page of the back office in the top bar, with the permission it needs to load at all. */
@@ -7,6 +8,8 @@ export interface AdminPageEntry {
   /** Its label's key under admin.nav in the catalogue. */
   readonly key: string;
   readonly permission: Permission;
+  /** The top bar's group it is listed under (decision 0100). */
+  readonly group: AdminNavGroup;
 }
 
 /**
@@ -15,8 +18,22 @@ export interface AdminPageEntry {
  * shows only those a role holds; a page opened without it is refused by its guard.
  */
 export const ADMIN_PAGES: readonly AdminPageEntry[] = PAGE_ROUTES.flatMap((page) =>
-  page.nav ? [{ path: `/${page.path}`, key: page.nav.key, permission: page.nav.permission }] : [],
+  page.nav
+    ? [{ path: `/${page.path}`, key: page.nav.key, permission: page.nav.permission, group: page.nav.group }]
+    : [],
 );
+
+/**
+ * `entries` in the top bar's groups (ADMIN_NAV_GROUPS' order, each in the registry's order), leaving out
+ * a group with none: a role sees only the groups of the pages it may open.
+ */
+export function adminNavGroups(
+  entries: readonly AdminPageEntry[],
+): { group: AdminNavGroup; entries: AdminPageEntry[] }[] {
+  return ADMIN_NAV_GROUPS.map((group) => ({ group, entries: entries.filter((e) => e.group === group) })).filter(
+    (g) => g.entries.length > 0,
+  );
+}
 
 /**
  * The permission an admin page needs to load at all, for a router path ('admin/formations/:id') or a

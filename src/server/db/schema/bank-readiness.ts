@@ -35,7 +35,12 @@ export const bankAddresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('bank_addresses_user_role_idx').on(t.userId, t.role)],
+  (t) => [
+    uniqueIndex('bank_addresses_user_role_idx').on(t.userId, t.role),
+    // The deadlines desk and the reminder mails read the Form 8822-B items by their change's day
+    // (decision 0100, migration 0047): the few changed rows, never the whole table.
+    index('bank_addresses_8822b_changed_idx').on(t.form8822bChangedOn).where(sql`${t.form8822bChangedOn} is not null`),
+  ],
 );
 
 /** Where the customer applied and what the provider answered (decision 0084). */

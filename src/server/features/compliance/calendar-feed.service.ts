@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import ical from 'ical-generator';
+import { EVENT_RULE_IDS } from '../../../shared/catalogue/compliance';
 import { ruleTextVars } from '../../../shared/catalogue/compliance-format';
 import { formatUsd } from '../../../shared/catalogue/money';
 import type { ComplianceItemView, ComplianceView } from '../../../shared/features/compliance/compliance.contracts';
@@ -75,10 +76,13 @@ export async function feedOwner(db: Db, token: string): Promise<{ userId: string
   return row ?? null;
 }
 
-/** The description lines of one item (amount, penalty, extension, source), in the customer's language. */
+/** The description lines of one item (where an event's date comes from, amount, penalty, extension, source), in the customer's language. */
 export function itemDetails(item: ComplianceItemView, lang: Language, dashboardUrl: string): string[] {
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, `compliance.${key}`, vars);
   const lines: string[] = [];
+  // An item after an event carries a date of ours, not the IRS's: its text says where the date comes from
+  // (Form 8822-B: the 60 days given for a change of responsible party, decision 0092).
+  if (EVENT_RULE_IDS.includes(item.ruleId)) lines.push(t(`rules.${item.ruleId}.what`));
   if (item.amountCents !== null) lines.push(t('feed.amount', { amount: formatUsd(item.amountCents, lang) }));
   if (item.extendedDueDate)
     lines.push(t('feed.extended', { date: formatCalendarDateLong(item.extendedDueDate, lang) }));

@@ -1,9 +1,15 @@
 import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { deadlinesFor, REMINDER_OFFSETS_DAYS, reminderToSend } from '../../../shared/catalogue/compliance';
+import {
+  type DeadlineItem,
+  deadlinesFor,
+  REMINDER_OFFSETS_DAYS,
+  reminderToSend,
+} from '../../../shared/catalogue/compliance';
 import { complianceItemKey } from '../../../shared/features/compliance/compliance.schemas';
 import { addDays } from '../../../shared/format/calendar-days';
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
+import type { Language } from '../../../shared/i18n/languages';
 import {
   complianceMarks,
   complianceReminderRuns,
@@ -14,10 +20,12 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
+import { form8822bItemsSql } from '../bank-readiness';
 import { runFilingsDay } from '../filings';
 import { writeOverviewRollups } from '../overview';
 import { runRenewalsDaily } from '../renewals';
 import { itemDetails } from './calendar-feed.service';
+import { form8822bDeadline } from './compliance.service';
 
 type ReminderDeps = Pick<AppDeps, 'database' | 'mailer' | 'env' | 'logger'>;
 
@@ -35,9 +43,10 @@ export function reminderDedupeKey(userId: string, ruleId: string, dueDate: strin
  * marked done. It first rolls compliance_schedule on to `today` (migration 0011, decision 0027), then
  * reads only the schedule's rows due within the lookahead, in keyset batches on its (due date, rule,
  * customer) index, so a start-up touches the companies that owe something soon rather than every one.
- * The items themselves come from the catalogue rules. Safe to run any number of times and on several
- * servers at once: each reminder's outbox row has a unique dedupe key, and the roll only moves dates
- * forward. Returns how many reminders it tried to queue (duplicates included).
+ * The items themselves come from the catalogue rules. Form 8822-B, owed once after a mailing address
+ * change and not in the schedule, follows from the addresses (runForm8822bReminders). Safe to run any
+ * number of times and on several servers at once: each reminder's outbox row has a unique dedupe key,
+ * and the roll only moves dates forward. Returns how many reminders it tried to queue (duplicates included).
  */
 export async function runComplianceReminders(
   deps: ReminderDeps,
@@ -113,47 +122,120 @@ export async function runComplianceReminders(
           o.item.ruleId === 'registered_agent_renewal' ? { ...o, item: { ...o.item, amountCents: null } } : o,
         );
     }
-    if (owed.length > 0) {
-      const marks = await db
-        .select({ userId: complianceMarks.userId, key: complianceMarks.itemKey })
-        .from(complianceMarks)
-        .where(
-          and(
-            inArray(complianceMarks.userId, [...new Set(owed.map((o) => o.company.userId))]),
-            inArray(complianceMarks.itemKey, [...new Set(owed.map((o) => o.key))]),
-          ),
-        );
-      const done = new Set(marks.map((m) => `${m.userId} ${m.key}`));
-      for (const { company, item, offset, key } of owed) {
-        if (done.has(`${company.userId} ${key}`)) continue;
-        const lang = company.lang;
-        const t = (k: string, vars: Record<string, string | number> = {}) => translate(lang, `compliance.${k}`, vars);
-        const view = {
-          ...item,
-          key,
-          checked: { kind: 'ours' as const, source: null, date: null },
-          done: false,
-          doneAt: null,
-          service: null,
-          penalty: item.penalty,
-        };
-        const excerpt = [
-          t('feed.due', { date: formatCalendarDateLong(item.dueDate, lang), days: item.daysLeft }),
-          ...itemDetails(view, lang, dashboardUrl),
-        ].join('\n');
-        await deps.mailer.enqueue({
-          to: company.email,
-          template: 'complianceReminder',
-          lang,
-          vars: { name: company.name, url: dashboardUrl, subject: t(`rules.${item.ruleId}.name`), excerpt },
-          dedupeKey: reminderDedupeKey(company.userId, item.ruleId, item.dueDate, offset),
-        });
-        attempted += 1;
-      }
-    }
+    attempted += await sendOwed(deps, owed, dashboardUrl);
     if (batch.length < batchSize) break;
   }
+  return attempted + (await runForm8822bReminders(deps, today, until, since, dashboardUrl));
+}
+
+interface Recipient {
+  userId: string;
+  email: string;
+  lang: Language;
+  name: string;
+}
+
+interface Owed {
+  company: Recipient;
+  item: DeadlineItem;
+  offset: number;
+  key: string;
+}
+
+/**
+ * Queues the reminders of `owed` that nobody marked done, each under its dedupe key (once per item and
+ * reminder step, whichever run or copy queues it). Returns how many it tried to queue.
+ */
+async function sendOwed(deps: ReminderDeps, owed: Owed[], dashboardUrl: string): Promise<number> {
+  if (owed.length === 0) return 0;
+  const marks = await deps.database.db
+    .select({ userId: complianceMarks.userId, key: complianceMarks.itemKey })
+    .from(complianceMarks)
+    .where(
+      and(
+        inArray(complianceMarks.userId, [...new Set(owed.map((o) => o.company.userId))]),
+        inArray(complianceMarks.itemKey, [...new Set(owed.map((o) => o.key))]),
+      ),
+    );
+  const done = new Set(marks.map((m) => `${m.userId} ${m.key}`));
+  let attempted = 0;
+  for (const { company, item, offset, key } of owed) {
+    if (done.has(`${company.userId} ${key}`)) continue;
+    const lang = company.lang;
+    const t = (k: string, vars: Record<string, string | number> = {}) => translate(lang, `compliance.${k}`, vars);
+    const view = {
+      ...item,
+      key,
+      checked: { kind: 'ours' as const, source: null, date: null },
+      done: false,
+      doneAt: null,
+      service: null,
+      penalty: item.penalty,
+    };
+    const excerpt = [
+      t('feed.due', { date: formatCalendarDateLong(item.dueDate, lang), days: item.daysLeft }),
+      ...itemDetails(view, lang, dashboardUrl),
+    ].join('\n');
+    await deps.mailer.enqueue({
+      to: company.email,
+      template: 'complianceReminder',
+      lang,
+      vars: { name: company.name, url: dashboardUrl, subject: t(`rules.${item.ruleId}.name`), excerpt },
+      dedupeKey: reminderDedupeKey(company.userId, item.ruleId, item.dueDate, offset),
+    });
+    attempted += 1;
+  }
   return attempted;
+}
+
+/**
+ * The Form 8822-B reminders owed on `today` (decision 0100): the item is not in compliance_schedule
+ * (decision 0092), so its rows come from the addresses, due from today through `until`. After a finished
+ * run, as for the schedule (decision 0029), only the rows whose reminder day came since, or whose address
+ * was saved since that run started (a change made after it, perhaps already inside a reminder window).
+ */
+async function runForm8822bReminders(
+  deps: ReminderDeps,
+  today: string,
+  until: string,
+  since: ReminderWindow | null,
+  dashboardUrl: string,
+): Promise<number> {
+  const changed = since
+    ? sql` and (${sql.join(
+        REMINDER_OFFSETS_DAYS.map(
+          (offset) =>
+            sql`s.due_date between ${addDays(since.day, offset + 1)}::date and ${addDays(today, offset)}::date`,
+        ),
+        sql` or `,
+      )} or s.saved_at >= ${since.startedAt.toISOString()}::timestamptz)`
+    : sql``;
+  const result = await deps.database.db.execute<{
+    user_id: string;
+    changed_on: string;
+    email: string;
+    lang: Language;
+    name: string;
+  }>(sql`select s.user_id, to_char(s.changed_on, 'YYYY-MM-DD') as changed_on, u.email, u.lang,
+      coalesce(nullif(p.display_name, ''), u.name) as name
+    from (${form8822bItemsSql(today, until)}) as s
+    join users u on u.id = s.user_id left join user_profiles p on p.id = s.user_id
+    where true${changed}`);
+  const owed = result.rows.flatMap((r): Owed[] => {
+    const item = form8822bDeadline(r.changed_on, today);
+    const offset = reminderToSend(item, today);
+    return offset === null
+      ? []
+      : [
+          {
+            company: { userId: r.user_id, email: r.email, lang: r.lang, name: r.name },
+            item,
+            offset,
+            key: complianceItemKey(item.ruleId, item.dueDate),
+          },
+        ];
+  });
+  return sendOwed(deps, owed, dashboardUrl);
 }
 
 /** The last finished run: its day, and when it started (rows filed after that it may not have seen). */

@@ -116,7 +116,11 @@ async function customerDeadlines(db: DbOrTx, userId: string, today: string) {
  */
 async function form8822bItem(db: DbOrTx, userId: string, today: string): Promise<DeadlineItem | null> {
   const changedOn = await form8822bChangeOf(db, userId);
-  if (!changedOn) return null;
+  return changedOn ? form8822bDeadline(changedOn, today) : null;
+}
+
+/** The Form 8822-B item after a change on `changedOn`, as the calendar and the reminder mails show it. */
+export function form8822bDeadline(changedOn: string, today: string): DeadlineItem {
   const rule = findComplianceRule('form_8822b');
   const dueDate = form8822bDueDate(changedOn);
   return {

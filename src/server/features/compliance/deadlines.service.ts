@@ -12,6 +12,7 @@ import { addDays } from '../../../shared/format/calendar-days';
 import { COUNT_CAP } from '../../db/list-total';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
+import { form8822bItemsSql } from '../bank-readiness';
 import { effectiveStatus } from '../renewals';
 
 export type DeadlineFilter = z.output<typeof adminDeadlineFilterSchema>;
@@ -26,6 +27,7 @@ export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;
  * when such rows exist (see hasUnrolled).
  * The agent renewal's row holds the agent subscription's period end once there is one (migration 0027,
  * decision 0057), the date the customer's calendar shows, so the list needs no second source for it.
+ * Form 8822-B, owed once after a mailing address change, joins in from the addresses (form8822bItems).
  */
 function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean): SQL {
   const and = filterSql(filter);
@@ -52,7 +54,18 @@ function comingItemsSql(today: string, until: string, unrolled: boolean, and: SQ
       where unrolled.due_date <= ${until}::date`
     : sql``;
   return sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
-    from compliance_schedule s where s.due_date between ${today}::date and ${until}::date${and}${late}`;
+    from compliance_schedule s where s.due_date between ${today}::date and ${until}::date${and}${late}
+    union all ${form8822bItems(today, until, and)}`;
+}
+
+/**
+ * The Form 8822-B items due from `from` through `until` (decision 0100): not in compliance_schedule,
+ * which holds the yearly rules, but one item after each mailing address change (decision 0092), so read
+ * from the bank readiness addresses in the schedule's columns, under the same filter.
+ */
+function form8822bItems(from: string, until: string, and: SQL): SQL {
+  return sql`select s.formation_id, s.user_id, s.state_selected, s.rule_id, s.due_date
+    from (${form8822bItemsSql(from, until)}) as s where s.rule_id = 'form_8822b'${and}`;
 }
 
 /** The filter's conditions on compliance_schedule `s`, each preceded by `and`. */
@@ -80,7 +93,11 @@ export function overdueItemsSql(today: string, and: SQL = sql``): SQL {
     from compliance_schedule s where ${column} >= ${since}::date and ${column} < ${today}::date${and}
       and not exists (select 1 from compliance_marks m where m.user_id = s.user_id
         and m.item_key = s.rule_id || ':' || to_char(${column}, 'YYYY-MM-DD') and ${markedWithin(since, today)})`;
-  return sql`${branch(sql`s.due_date`)} union all ${branch(sql`s.previous_due`)}`;
+  // Form 8822-B is owed once and never rolls: its passed date is its own, unmarked like the others.
+  const form8822b = sql`select o.* from (${form8822bItems(since, addDays(today, -1), and)}) as o
+    where not exists (select 1 from compliance_marks m where m.user_id = o.user_id
+      and m.item_key = o.rule_id || ':' || to_char(o.due_date, 'YYYY-MM-DD') and ${markedWithin(since, today)})`;
+  return sql`${branch(sql`s.due_date`)} union all ${branch(sql`s.previous_due`)} union all ${form8822b}`;
 }
 
 /**
@@ -154,7 +171,7 @@ const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
 /**
  * One page of items (`after`: keyset condition on `i`, `window`: limit and offset) with the customer's
  * details. The page is cut before the joins, so a search matching a hundred thousand customers joins
- * twenty rows, not all of theirs.
+ * twenty rows, not all of theirs. The formation is a left join: a Form 8822-B item needs none.
  */
 function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, after: SQL, window: SQL): SQL {
   return sql`select i.user_id, u.email, coalesce(nullif(p.display_name, ''), nullif(u.name, '')) as customer_name,
@@ -164,7 +181,7 @@ function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, aft
       exists (select 1 from subscription_events e where e.subscription_id = sub.id and e.kind = 'renewed') as sub_renewed,
       to_char(fi.filed_on, 'YYYY-MM-DD') as filed_on
     from (select * from (${itemsQuery(filter, today, unrolled)}) as i ${after} ${ORDER} ${window}) as i
-    join company_formations f on f.id = i.formation_id
+    left join company_formations f on f.id = i.formation_id
     join users u on u.id = i.user_id
     left join user_profiles p on p.id = i.user_id
     left join compliance_marks m on m.user_id = i.user_id and m.item_key = i.rule_id || ':' || to_char(i.due_date, 'YYYY-MM-DD')

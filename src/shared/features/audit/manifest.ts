@@ -5,6 +5,7 @@ export const auditPages: readonly PageRoute[] = [
   adminPage('admin/audit', 'admin/AdminAuditPage.tsx', ['adminAudit', 'catalogue'], {
     key: 'audit',
     permission: 'audit.read',
+    group: 'team',
   }),
 ];
 

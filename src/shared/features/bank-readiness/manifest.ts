@@ -8,10 +8,12 @@ export const bankReadinessPages: readonly PageRoute[] = [
   adminPage('admin/bank-catalogue', 'admin/AdminBankCataloguePage.tsx', ['bankReadiness', 'catalogue'], {
     key: 'bankCatalogue',
     permission: 'bank.catalogue',
+    group: 'mailBank',
   }),
   adminPage('admin/bank-applications', 'admin/AdminBankApplicationsPage.tsx', ['bankReadiness', 'catalogue'], {
     key: 'bankApplications',
     permission: 'bank.read',
+    group: 'mailBank',
   }),
 ];
 

@@ -5,6 +5,7 @@ export const compliancePages: readonly PageRoute[] = [
   adminPage('admin/deadlines', 'admin/AdminDeadlinesPage.tsx', ['catalogue', 'compliance', 'filings', 'renewals'], {
     key: 'deadlines',
     permission: 'deadlines.read',
+    group: 'applications',
   }),
 ];
 

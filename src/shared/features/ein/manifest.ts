@@ -9,7 +9,7 @@ export const einPages: readonly PageRoute[] = [
     'admin/ein',
     'admin/AdminEinPage.tsx',
     ['adminEin', 'catalogue', 'company', 'einFollowUps', 'retention', 'ss4Generate'],
-    { key: 'ein', permission: 'ein.read' },
+    { key: 'ein', permission: 'ein.read', group: 'applications' },
   ),
 ];
 

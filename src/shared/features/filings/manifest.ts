@@ -7,6 +7,7 @@ export const filingsPages: readonly PageRoute[] = [
   adminPage('admin/filings', 'admin/AdminFilingsPage.tsx', ['adminFilings', 'catalogue', 'compliance', 'filings'], {
     key: 'filings',
     permission: 'filings.read',
+    group: 'applications',
   }),
 ];
 

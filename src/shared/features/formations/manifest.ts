@@ -10,7 +10,7 @@ export const formationsPages: readonly PageRoute[] = [
     'admin/formations',
     'admin/AdminFormationsPage.tsx',
     ['adminEin', 'adminFormations', 'adminServices', 'catalogue', 'company', 'compliance'],
-    { key: 'formations', permission: 'formations.read' },
+    { key: 'formations', permission: 'formations.read', group: 'applications' },
   ),
   adminPage('admin/formations/:id', 'admin/CustomerFilePage.tsx', [
     'adminEin',

@@ -6,6 +6,7 @@ export const mailPages: readonly PageRoute[] = [
   adminPage('admin/mail', 'admin/AdminMailPage.tsx', ['catalogue', 'compliance', 'mailroom'], {
     key: 'mail',
     permission: 'mail.read',
+    group: 'mailBank',
   }),
 ];
 

@@ -11,7 +11,7 @@ export const paymentsPages: readonly PageRoute[] = [
     'admin/orders',
     'admin/AdminOrdersPage.tsx',
     ['adminOrders', 'adminServices', 'catalogue', 'compliance', 'payments'],
-    { key: 'orders', permission: 'orders.read' },
+    { key: 'orders', permission: 'orders.read', group: 'money' },
   ),
 ];
 

@@ -7,6 +7,7 @@ export const privacyPages: readonly PageRoute[] = [
   adminPage('admin/privacy', 'admin/AdminPrivacyPage.tsx', ['catalogue', 'privacy'], {
     key: 'privacy',
     permission: 'privacy.manage',
+    group: 'customers',
   }),
 ];
 

@@ -7,6 +7,7 @@ export const renewalsPages: readonly PageRoute[] = [
   adminPage('admin/renewals', 'admin/AdminRenewalsPage.tsx', ['catalogue', 'compliance', 'renewals'], {
     key: 'renewals',
     permission: 'renewals.read',
+    group: 'money',
   }),
 ];
 

@@ -10,6 +10,7 @@ export const servicesPages: readonly PageRoute[] = [
   adminPage('admin/services', 'admin/AdminServicesPage.tsx', ['adminServices', 'catalogue', 'compliance'], {
     key: 'services',
     permission: 'services.manage',
+    group: 'content',
   }),
 ];
 

@@ -7,6 +7,7 @@ export const shortLinksPages: readonly PageRoute[] = [
   adminPage('shorten', 'admin/ShortLinksPage.tsx', ['catalogue', 'shortLinks'], {
     key: 'shortLinks',
     permission: 'links.manage',
+    group: 'content',
   }),
 ];
 

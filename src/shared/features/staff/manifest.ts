@@ -7,6 +7,7 @@ export const staffPages: readonly PageRoute[] = [
   adminPage('admin/staff', 'admin/AdminStaffPage.tsx', ['adminStaff', 'catalogue'], {
     key: 'staff',
     permission: 'staff.manage',
+    group: 'team',
   }),
 ];
 

@@ -6,6 +6,7 @@ export const supportPages: readonly PageRoute[] = [
   adminPage('admin/support', 'admin/AdminSupportPage.tsx', ['catalogue'], {
     key: 'support',
     permission: 'support.read',
+    group: 'customers',
   }),
 ];
 

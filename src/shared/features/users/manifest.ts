@@ -5,6 +5,7 @@ export const usersPages: readonly PageRoute[] = [
   adminPage('admin/users', 'admin/AdminUsersPage.tsx', ['adminServices', 'adminUsers', 'catalogue'], {
     key: 'users',
     permission: 'users.read',
+    group: 'customers',
   }),
 ];
 

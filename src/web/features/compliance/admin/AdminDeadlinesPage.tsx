@@ -3,7 +3,7 @@ import { CalendarClock, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ComplianceRuleId } from '../../../../shared/catalogue/compliance';
-import { COMPLIANCE_RULE_IDS, EVENT_RULE_IDS } from '../../../../shared/catalogue/compliance';
+import { COMPLIANCE_RULE_IDS, EVENT_RULE_IDS, findComplianceRule } from '../../../../shared/catalogue/compliance';
 import { US_STATES } from '../../../../shared/catalogue/states';
 import { DEADLINE_HORIZONS } from '../../../../shared/domain/admin-lists';
 import { stateItemAct } from '../../../../shared/domain/state-item-act';
@@ -35,10 +35,8 @@ import {
 } from './deadlinesApi';
 import { FactWatchNotes } from './FactWatchNotes';
 
-/** The rules that ever fall due (the FinCEN BOI item never does). */
-// The desk reads the yearly schedule: FinCEN's report is never due, and Form 8822-B is on the customer's
-// calendar only (decision 0092).
-const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi' && !EVENT_RULE_IDS.includes(id));
+/** The rules that ever fall due (the FinCEN BOI item never does), Form 8822-B among them (decision 0100). */
+const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi');
 const DEFAULT_DAYS = 60;
 /** The horizon select's last choice: what passed unmarked instead of what comes (decision 0064). */
 const OVERDUE = 'overdue';
@@ -215,6 +213,20 @@ function DeadlineRow({ row }: { row: AdminDeadline }) {
       </div>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{t(`compliance.rules.${row.ruleId}.name`)}</p>
+        {EVENT_RULE_IDS.includes(row.ruleId) ? (
+          // The date is ours, after the customer's change: staff answering the customer say where it comes from.
+          <p className="text-sm text-slate-600" data-testid="deadline-event-note">
+            {t(`compliance.admin.events.${row.ruleId}.note`)}{' '}
+            <a
+              href={findComplianceRule(row.ruleId).source}
+              target="_blank"
+              rel="noreferrer"
+              className="text-indigo-700 underline underline-offset-2"
+            >
+              {t(`compliance.admin.events.${row.ruleId}.source`)}
+            </a>
+          </p>
+        ) : null}
         {row.renewal ? (
           <p className="text-sm font-medium text-slate-900" data-testid="deadline-renewal-status">
             {agentRenewalText(row.renewal, t, (d) => formatCalendarDateLong(d, lang))}
