@@ -57,6 +57,9 @@ export const ADMIN_LIST_CASES: [string, string][] = [
   ['deadlines: 180 days, search email', `/api/admin/compliance/deadlines?days=180&q=${encodeURIComponent('.777777@')}`],
   // Decision 0057: the agent rows, each page row joined to its subscription for the line it shows.
   ['deadlines: agent renewals 180 days', '/api/admin/compliance/deadlines?days=180&rule=registered_agent_renewal'],
+  // Decision 0100: Form 8822-B items joined into the desk from the mailing address changes (2% seeded).
+  ['deadlines: Form 8822-B, 180 days', '/api/admin/compliance/deadlines?days=180&rule=form_8822b'],
+  ['deadlines: overdue (8822-B joined)', '/api/admin/compliance/deadlines?overdue=1&page=1'],
   ['support: first page', '/api/admin/support/threads?page=1&pageSize=20'],
   ['orders: first page', '/api/admin/orders?page=1&pageSize=20'],
   ['orders: filter status + TEST MODE', '/api/admin/orders?status=paid&mode=test&page=1'],

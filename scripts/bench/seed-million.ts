@@ -193,6 +193,15 @@ async function main() {
          current_date - abs(hashtext(u.id)) % 365, now() - (abs(hashtext(u.id)) % 365) * interval '1 day'
        from users u where u.role = 'customer' and abs(hashtext(u.id || 'b')) % 2 = 0`,
     );
+    // Mailing addresses (decision 0092): one customer in fifty replaced theirs in the last 150 days, so the
+    // deadlines desk and the reminders (decision 0100) have Form 8822-B items to read among a million.
+    await run(
+      'bank_addresses (mailing changes, 2%)',
+      `insert into bank_addresses (user_id, role, kind, country, line1, city, region, postal_code, form_8822b_changed_on)
+       select u.id, 'mailing', 'virtual', 'US', (abs(hashtext(u.id)) % 900 + 100) || ' Main St', 'Sheridan', 'WY', '82801',
+         current_date - abs(hashtext(u.id || 'm')) % 150
+       from users u where u.role = 'customer' and abs(hashtext(u.id || 'a')) % 50 = 0`,
+    );
     // Letters (decisions 0086, 0089): about three per customer over a year, most scanned within a day of
     // arriving, a few waiting for the customer's word or paid for forwarding; one in a thousand unmatched.
     await run(
@@ -352,6 +361,9 @@ async function main() {
       'support_threads',
       'support_messages',
       'filings',
+      'letters',
+      'bank_applications',
+      'bank_addresses',
     ]) {
       await run(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
     }
