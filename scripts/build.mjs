@@ -12,6 +12,13 @@ const webOnly = process.argv.includes('--web');
 const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
 
 await build({ configFile: path.join(root, 'vite.config.ts'), logLevel });
+// The server entry that renders a signed-in page's first view (decision 0095) into dist/ssr, which the
+// server imports once; the same config, whose SSR branch swaps the browser's singletons for twins.
+await build({
+  configFile: path.join(root, 'vite.config.ts'),
+  logLevel,
+  build: { ssr: path.join(root, 'src/web/entry-server.tsx') },
+});
 const compressed = compressDir(path.join(root, 'dist/web'));
 const sum = (key) => compressed.reduce((n, f) => n + f[key], 0);
 console.log(

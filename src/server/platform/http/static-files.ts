@@ -6,6 +6,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { BOOT_DATA_ID } from '../../../shared/routes/boot-element';
+import { FIRST_VIEW_SLOT } from '../../../shared/routes/first-view';
 import { isCoreRest } from '../../../shared/routes/route-table';
 import { textsChunkName } from '../../../shared/routes/text-chunks';
 import type { Encoding } from './accept-encoding';
@@ -97,10 +98,13 @@ export class WebBuild {
    * The same HTML with a signed-in user's boot data (decision 0060) before `</head>`: made per request,
    * never cached or shared. `<` is escaped so that no value can close the element.
    */
-  personalPage(pathname: string, lang: Language, data: unknown): string {
+  personalPage(pathname: string, lang: Language, data: unknown, firstView?: string): string {
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     const element = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
-    return this.html(pathname, lang).replace(
+    const html = this.html(pathname, lang);
+    // The server's render of the page (decision 0095) in the loading indicator's place; a function, so
+    // that no `$&` in a user's text is read as a pattern.
+    return (firstView === undefined ? html : html.replace(FIRST_VIEW_SLOT, () => firstView)).replace(
       /\n([ \t]*)<\/head>/,
       (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`,
     );
