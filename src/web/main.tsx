@@ -66,11 +66,13 @@ function reportRecoverable(error: unknown, info: ErrorInfo) {
 
 /**
  * Marks the document once the first render committed, `hydrated` over the server's view or `rendered`
- * without one: what the browser tests wait for. It renders its children only, so the tree (and the ids
+ * without one (what the browser tests wait for), and lets the server's view be used. It renders its children only, so the tree (and the ids
  * React derives from it) stays the server's.
  */
 function FirstCommit({ hydrated, children }: { hydrated: boolean; children: ReactNode }) {
   useEffect(() => {
+    // The server's view is inert until now (platform/http/static-files.ts): its controls work from here.
+    container?.removeAttribute('inert');
     document.documentElement.dataset.firstView = hydrated ? 'hydrated' : 'rendered';
   }, [hydrated]);
   return children;

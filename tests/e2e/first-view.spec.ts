@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FIRST_VIEW_PATHS, TIME_ZONE_COOKIE } from '../../src/shared/routes/first-view';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
-import { serverAndBrowserForFile } from '../support/e2e';
 
 const e2e = serverAndBrowserForFile();
 
@@ -46,6 +47,24 @@ async function expectHydratedFirstView(page: Page, path: string) {
   const heading = headingIn(root);
   expect(heading, `${path}: no <h1> in the server's HTML`).toBeTruthy();
 
+  // What a browser paints before any script: the same page, its scripts switched off.
+  const noScript = await e2e.browser.newContext({
+    baseURL: e2e.server.url,
+    viewport: DESKTOP,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const still = await noScript.newPage();
+  await still.goto(path);
+  expect(await still.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
+  // Not the helper's screenshots(): its wait for animations runs a script, which this page does not.
+  for (const size of [DESKTOP, PHONE]) {
+    await still.setViewportSize(size);
+    const file = `first-view-no-script${path.replaceAll('/', '-')}-${size.width}.png`;
+    await still.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true });
+  }
+  await noScript.close();
+
   const mismatches: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
     if (message.type() === 'error' && /first view|hydrat/i.test(message.text())) mismatches.push(message.text());
@@ -60,6 +79,7 @@ async function expectHydratedFirstView(page: Page, path: string) {
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(heading);
     expect(await page.locator('html').getAttribute('data-hydration-error'), path).toBeNull();
     expect(mismatches, path).toEqual([]);
+    await screenshots(page, `first-view-hydrated${path.replaceAll('/', '-')}`);
   } finally {
     page.off('console', onConsole);
   }

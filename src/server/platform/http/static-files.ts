@@ -104,7 +104,13 @@ export class WebBuild {
     const html = this.html(pathname, lang);
     // The server's render of the page (decision 0095) in the loading indicator's place; a function, so
     // that no `$&` in a user's text is read as a pattern.
-    return (firstView === undefined ? html : html.replace(FIRST_VIEW_SLOT, () => firstView)).replace(
+    // Inert until the browser's first render has committed (main.tsx): a control pressed before
+    // hydration would do nothing, and a form would submit itself natively, its fields in the URL.
+    const page =
+      firstView === undefined
+        ? html
+        : html.replace(FIRST_VIEW_SLOT, () => firstView).replace('<div id="root">', '<div id="root" inert>');
+    return page.replace(
       /\n([ \t]*)<\/head>/,
       (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`,
     );
