@@ -14,8 +14,9 @@ const e2e = serverAndBrowserForFile();
  * document (data-hydration-error) and the console; each page here fails on it.
  */
 
-const CUSTOMER_PATHS = ['/dashboard', '/documents', '/support', '/services', '/account'];
-const ADMIN_PATHS = FIRST_VIEW_PATHS.filter((p) => p === '/admin' || p.startsWith('/admin/'));
+const isAdmin = (p: string) => p === '/admin' || p.startsWith('/admin/');
+const CUSTOMER_PATHS = FIRST_VIEW_PATHS.filter((p) => !isAdmin(p));
+const ADMIN_PATHS = FIRST_VIEW_PATHS.filter(isAdmin);
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
 
