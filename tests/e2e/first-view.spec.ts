@@ -43,7 +43,8 @@ async function expectHydratedFirstView(page: Page, path: string) {
   const response = await page.request.get(path);
   expect(response.status(), path).toBe(200);
   const html = await response.text();
-  const root = html.slice(html.indexOf('<div id="root">'));
+  const root = html.slice(html.indexOf('<div id="root"'));
+  expect(root, path).toMatch(/^<div id="root" inert>/);
   expect(root, `${path}: the loading indicator instead of a first view`).not.toContain('data-boot-status');
   const heading = headingIn(root);
   expect(heading, `${path}: no <h1> in the server's HTML`).toBeTruthy();

@@ -10,7 +10,7 @@ import { FIRST_VIEW_SLOT } from '../../../shared/routes/first-view';
 import { isCoreRest } from '../../../shared/routes/route-table';
 import { textsChunkName } from '../../../shared/routes/text-chunks';
 import type { Encoding } from './accept-encoding';
-import { modulesForPath, sectionsForRoute } from './route-modules';
+import { firstViewModules, modulesForPath, sectionsForRoute } from './route-modules';
 import {
   chunkFiles,
   chunkKeyNamed,
@@ -101,7 +101,7 @@ export class WebBuild {
   personalPage(pathname: string, lang: Language, data: unknown, firstView?: string): string {
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     const element = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
-    const html = this.html(pathname, lang);
+    const html = this.html(pathname, lang, firstView !== undefined);
     // The server's render of the page (decision 0095) in the loading indicator's place; a function, so
     // that no `$&` in a user's text is read as a pattern.
     // Inert until the browser's first render has committed (main.tsx): a control pressed before
@@ -110,23 +110,24 @@ export class WebBuild {
       firstView === undefined
         ? html
         : html.replace(FIRST_VIEW_SLOT, () => firstView).replace('<div id="root">', '<div id="root" inert>');
-    return page.replace(
-      /\n([ \t]*)<\/head>/,
-      (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`,
-    );
+    return page.replace(/\n([ \t]*)<\/head>/, (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`);
   }
 
-  private keyOf(pathname: string, lang: Language): string {
+  private keyOf(pathname: string, lang: Language, firstView = false): string {
     const route = this.manifest ? modulesForPath(pathname) : null;
-    return `${lang} ${route?.key ?? ''}`;
+    return `${lang} ${route?.key ?? ''}${firstView ? ' first-view' : ''}`;
   }
 
-  /** index.html for a path and language, as `page` describes; kept per route and language. */
-  private html(pathname: string, lang: Language): string {
-    const key = this.keyOf(pathname, lang);
+  /**
+   * index.html for a path and language, as `page` describes; kept per route and language, and for a
+   * page sent with its first view (decision 0095) with that view's modules preloaded.
+   */
+  private html(pathname: string, lang: Language, firstView = false): string {
+    const key = this.keyOf(pathname, lang, firstView);
     let html = this.htmls.get(key);
     if (html === undefined) {
-      const route = this.manifest ? modulesForPath(pathname) : null;
+      const found = this.manifest ? modulesForPath(pathname) : null;
+      const route = found && firstView ? { ...found, modules: firstViewModules(found.modules) } : found;
       html = this.template
         .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
         .replace(/(<span [^>]*data-boot-status[^>]*>)[^<]*/, `$1${translate(lang, 'common.loading')}`);
