@@ -19,6 +19,7 @@ await build({
   logLevel,
   build: { ssr: path.join(root, 'src/web/entry-server.tsx') },
 });
+checkRuntimeImports(path.join(root, 'dist/ssr/entry-server.js'));
 const compressed = compressDir(path.join(root, 'dist/web'));
 const sum = (key) => compressed.reduce((n, f) => n + f[key], 0);
 console.log(
@@ -48,8 +49,8 @@ if (!webOnly) {
 }
 
 /**
- * Production may install `dependencies` only: a package the compiled server imports from
- * `devDependencies` would work here and fail there, so the build fails now instead.
+ * Production may install `dependencies` only: a package the compiled server, or the web build's server
+ * entry, imports from `devDependencies` would work here and fail there, so the build fails now instead.
  */
 function checkRuntimeImports(file) {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

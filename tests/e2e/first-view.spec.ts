@@ -43,6 +43,10 @@ async function expectHydratedFirstView(page: Page, path: string) {
   const response = await page.request.get(path);
   expect(response.status(), path).toBe(200);
   const html = await response.text();
+  // Its scripts wait until it has painted: no script of the page's own, no preload, in its head.
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head, path).not.toContain('modulepreload');
+  expect(head.match(/<script type="module"[^>]*>/g), path).toEqual(['<script type="module" src="/first-view.js">']);
   const root = html.slice(html.indexOf('<div id="root"'));
   expect(root, path).toMatch(/^<div id="root" inert>/);
   expect(root, `${path}: the loading indicator instead of a first view`).not.toContain('data-boot-status');

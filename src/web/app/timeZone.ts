@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { TIME_ZONE_COOKIE } from '../../shared/routes/first-view';
-import { whenIdle } from '../lib/whenIdle';
 
 /*
  * The browser's time zone for the server, which writes a first view's instants in it (decision 0095).
@@ -24,8 +22,8 @@ export function storedZoneHolds(zone: string): boolean {
   return zone === cookie(TIME_ZONE_COOKIE) && cookie(OFFSET_COOKIE) === offsetNow();
 }
 
-/** Stores the zone; once the page is idle, since reading it builds a date formatter. */
-function rememberTimeZone(): void {
+/** Stores the zone (the signed-in frame runs it once the page is idle: reading it builds a date formatter). */
+export function rememberTimeZone(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const offset = offsetNow();
   if (cookie(TIME_ZONE_COOKIE) === zone && cookie(OFFSET_COOKIE) === offset) return;
@@ -34,9 +32,4 @@ function rememberTimeZone(): void {
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; ${attributes}`;
   // biome-ignore lint/suspicious/noDocumentCookie: as above
   document.cookie = `${OFFSET_COOKIE}=${offset}; ${attributes}`;
-}
-
-/** The signed-in frame's hook (layouts/QueryProvider.tsx): the zone stored once the first page is idle. */
-export function useRememberTimeZone(): void {
-  useEffect(() => whenIdle(rememberTimeZone), []);
 }

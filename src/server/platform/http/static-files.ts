@@ -135,6 +135,7 @@ export class WebBuild {
         const modules = [...(route?.modules ?? []), ...messageModules(lang, route?.key, this.manifest)];
         html = injectPreloads(html, chunkFiles(this.manifest, modules));
       }
+      if (firstView) html = scriptsAfterPaint(html);
       this.htmls.set(key, html);
     }
     return html;
@@ -161,6 +162,38 @@ export function messageModules(lang: Language, routeKey: string | undefined, man
     return [own ?? `../shared/i18n/${lang}/${section}.json`];
   });
   return [`lib/messages/core.${lang}.ts`, ...new Set(sections)];
+}
+
+/** The script the HTML of a page with its first view runs instead of its own (src/web/public). */
+export const FIRST_VIEW_LOADER = '/first-view.js';
+
+/**
+ * A page with its first view (decision 0095) paints without script, so its entry and preloads leave the
+ * head: listed as data, they are fetched by FIRST_VIEW_LOADER once the view has painted, and do not
+ * share a slow network with the stylesheet before it.
+ */
+export function scriptsAfterPaint(html: string): string {
+  let entry: string | undefined;
+  const preload: string[] = [];
+  const rest = html
+    .replace(/\n[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/\n[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (!entry) return html;
+  const json = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+  const tags = [
+    `<script type="application/json" id="first-view-scripts">${json}</script>`,
+    `<script type="module" src="${FIRST_VIEW_LOADER}"></script>`,
+  ];
+  return rest.replace(
+    /\n([ \t]*)<\/head>/,
+    (_m, indent: string) => `${tags.map((tag) => `\n${indent}  ${tag}`).join('')}\n${indent}</head>`,
+  );
 }
 
 export function htmlPage(html: string): HtmlPage {
