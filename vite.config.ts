@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -60,12 +61,40 @@ const coreTextParts = (): Plugin => ({
   },
 });
 
+/**
+ * The server entry's build (decision 0095) swaps the browser's singletons for twins that read each
+ * render's own copies (src/web/ssr/scope.ts): the translator, the query cache, the boot data and its
+ * texts loader, and the guards (pure rules on the session in the page's HTML instead of API calls).
+ */
+const SERVER_TWINS: Record<string, string> = {
+  'lib/i18n.ts': 'ssr/i18n.server.ts',
+  'lib/queryClient.ts': 'ssr/queryClient.server.ts',
+  'lib/bootData.ts': 'ssr/bootData.server.ts',
+  'lib/messages/sections.ts': 'ssr/sections.server.ts',
+  'app/guards.ts': 'ssr/guards.server.ts',
+};
+const serverTwins = (): Plugin => ({
+  name: 'server-twins',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer || !source.startsWith('.')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved) return null;
+    const twin = SERVER_TWINS[path.relative(webRoot, resolved.id).split(path.sep).join('/')];
+    // A twin may import the module it stands for (queryClient.server.ts reuses its factory).
+    if (!twin || path.relative(webRoot, importer).startsWith('ssr')) return resolved;
+    return path.join(webRoot, twin);
+  },
+});
+
 /** A web feature's index (decision 0082): only re-exports, so nothing runs when it is imported. */
 const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
-export default defineConfig(({ command }) => ({
+const ssrOutDir = fileURLToPath(new URL('./dist/ssr', import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
-  plugins: [coreTextParts(), react(), tailwindcss()],
+  plugins: isSsrBuild ? [serverTwins(), coreTextParts(), react()] : [coreTextParts(), react(), tailwindcss()],
   resolve: {
     alias:
       command === 'build'
@@ -79,52 +108,63 @@ export default defineConfig(({ command }) => ({
   // every top-level key twice in the wrapped modules of experimentalInlineCommonChunks: 1 KB of the
   // sign-in page's texts (decision 0061).
   json: { namedExports: false },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    // The server's CSP forbids inline scripts and data: sources, so never inline assets.
-    assetsInlineLimit: 0,
-    // dist/web/.vite/manifest.json: the server preloads a route's chunks from it (platform/http/route-preload.ts).
-    manifest: true,
-    // Every browser the portal supports has <link rel="modulepreload">; the polyfill only added weight.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // A feature's index re-exports what other features use of it (decision 0082). Declared free of side
-      // effects and read lazily, an index brings an importer only the modules it names: without this a
-      // page that read one helper through an index drew the index's other components into its chunks
-      // (the dashboard +46 KB, the sign-up page +80 KB). An index must therefore stay re-exports only.
-      treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id) },
-      experimental: { lazyBarrel: true },
-      output: {
-        chunkFileNames: 'assets/[hash].js',
-        codeSplitting: {
-          // Shared modules of a few hundred bytes were each a file: about half of a signed-in page's 50
-          // requests, each a round trip on a phone. Below this size they are copied into the chunks that
-          // use them instead (decision 0060).
-          experimentalInlineCommonChunks: { maxSize: 4096 },
-          groups: [
-            { name: 'shell', tags: ['$initial'] },
-            {
-              name: 'controls',
-              test: /components[\\/]ui[\\/](Field|Input|Checkbox|PasswordInput|Label)\.tsx/,
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr entry-server.tsx` (scripts/build.mjs): one file the server imports once; the
+        // packages stay in node_modules.
+        outDir: ssrOutDir,
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        copyPublicDir: false,
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+    : {
+        outDir,
+        emptyOutDir: true,
+        // The server's CSP forbids inline scripts and data: sources, so never inline assets.
+        assetsInlineLimit: 0,
+        // dist/web/.vite/manifest.json: the server preloads a route's chunks from it (platform/http/route-preload.ts).
+        manifest: true,
+        // Every browser the portal supports has <link rel="modulepreload">; the polyfill only added weight.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          // A feature's index re-exports what other features use of it (decision 0082). Declared free of side
+          // effects and read lazily, an index brings an importer only the modules it names: without this a
+          // page that read one helper through an index drew the index's other components into its chunks
+          // (the dashboard +46 KB, the sign-up page +80 KB). An index must therefore stay re-exports only.
+          treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id) },
+          experimental: { lazyBarrel: true },
+          output: {
+            chunkFileNames: 'assets/[hash].js',
+            codeSplitting: {
+              // Shared modules of a few hundred bytes were each a file: about half of a signed-in page's 50
+              // requests, each a round trip on a phone. Below this size they are copied into the chunks that
+              // use them instead (decision 0060).
+              experimentalInlineCommonChunks: { maxSize: 4096 },
+              groups: [
+                { name: 'shell', tags: ['$initial'] },
+                {
+                  name: 'controls',
+                  test: /components[\\/]ui[\\/](Field|Input|Checkbox|PasswordInput|Label)\.tsx/,
+                },
+                { name: 'icons', test: signedInIcon, includeDependenciesRecursively: false },
+                // The signed-in pages' texts in two files per language (src/shared/routes/text-chunks.ts).
+                { name: textsChunkOfModule, debugName: 'texts', includeDependenciesRecursively: false },
+                {
+                  // What every signed-in page needs before it can draw: the query cache and the session. The
+                  // guards stay a chunk of their own that imports this one: grouped here, with the permission
+                  // table they now read, the group lost the guards as its facade, so the manifest had no
+                  // 'app/guards.ts' for the server to preload from. Their own dependencies stay where they are.
+                  name: 'signed-in',
+                  test: /@tanstack[\\/]|src[\\/]web[\\/]lib[\\/](session|queryClient|formation)\.ts/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-            { name: 'icons', test: signedInIcon, includeDependenciesRecursively: false },
-            // The signed-in pages' texts in two files per language (src/shared/routes/text-chunks.ts).
-            { name: textsChunkOfModule, debugName: 'texts', includeDependenciesRecursively: false },
-            {
-              // What every signed-in page needs before it can draw: the query cache and the session. The
-              // guards stay a chunk of their own that imports this one: grouped here, with the permission
-              // table they now read, the group lost the guards as its facade, so the manifest had no
-              // 'app/guards.ts' for the server to preload from. Their own dependencies stay where they are.
-              name: 'signed-in',
-              test: /@tanstack[\\/]|src[\\/]web[\\/]lib[\\/](session|queryClient|formation)\.ts/,
-              includeDependenciesRecursively: false,
-            },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': apiServer,

@@ -12,6 +12,14 @@ const webOnly = process.argv.includes('--web');
 const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
 
 await build({ configFile: path.join(root, 'vite.config.ts'), logLevel });
+// The server entry that renders a signed-in page's first view (decision 0095) into dist/ssr, which the
+// server imports once; the same config, whose SSR branch swaps the browser's singletons for twins.
+await build({
+  configFile: path.join(root, 'vite.config.ts'),
+  logLevel,
+  build: { ssr: path.join(root, 'src/web/entry-server.tsx') },
+});
+checkRuntimeImports(path.join(root, 'dist/ssr/entry-server.js'));
 const compressed = compressDir(path.join(root, 'dist/web'));
 const sum = (key) => compressed.reduce((n, f) => n + f[key], 0);
 console.log(
@@ -44,8 +52,8 @@ if (!webOnly) {
 }
 
 /**
- * Production may install `dependencies` only: a package the compiled server imports from
- * `devDependencies` would work here and fail there, so the build fails now instead.
+ * Production may install `dependencies` only: a package the compiled server, or the web build's server
+ * entry, imports from `devDependencies` would work here and fail there, so the build fails now instead.
  */
 function checkRuntimeImports(file) {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { AS_PRODUCTION, freePort, startPortal } from '../../tests/support/portal-process';
+import { TIME_ZONE_COOKIE } from '../../src/shared/routes/first-view';
 import { benchAdminCookie } from './admin-lists';
 import { BENCH_DATABASE_URL } from './bench-db';
 import { browserCookies, CHROMIUM, debuggingChromium } from './page-figures';
@@ -133,6 +134,19 @@ function figureOf(result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>): 
 }
 
 /**
+ * The time zone as the web app stores it for the server once a page is idle (decision 0095: `tz` and its
+ * offset), as a returning user's browser holds it, so a page loads with the first view the server
+ * renders for it. The browsers here run in this machine's zone.
+ */
+function zoneCookies(base: string) {
+  const url = base.replace(/^http:/, 'https:');
+  return [
+    { name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    { name: `${TIME_ZONE_COOKIE}o`, value: String(new Date().getTimezoneOffset()) },
+  ].map((c) => ({ ...c, url, secure: true, sameSite: 'Lax' as const }));
+}
+
+/**
  * The page's HTML once it has drawn (the network quiet, the loading indicator gone), without its scripts
  * and script preloads: its stylesheets stay, so the floor paints what the page paints.
  */
@@ -143,7 +157,7 @@ async function saveFloors(base: string, pages: { page: string; cookie: string }[
     for (const { page, cookie } of pages) {
       // Lighthouse's phone: 412 × 823 CSS pixels.
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
-      await context.addCookies(browserCookies(base, cookie));
+      await context.addCookies([...browserCookies(base, cookie), ...zoneCookies(base)]);
       const tab = await context.newPage();
       await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
       // Drawn: no spinner left (the HTML's loading indicator, a route's or a region's fallback).
@@ -250,7 +264,7 @@ export async function measureFloors(
     for (const { page, cookie, kind } of pages) {
       // Lighthouse's storage reset keeps cookies, so the page loads signed in on every run.
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      await cdp.contexts()[0].addCookies(browserCookies(base, cookie));
+      await cdp.contexts()[0].addCookies([...browserCookies(base, cookie), ...zoneCookies(base)]);
       await cdp.close();
       const figure: FloorFigure = {
         page,

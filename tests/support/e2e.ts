@@ -201,6 +201,7 @@ export async function newContext(
     ...(timezoneId ? { timezoneId } : {}),
   });
   await watchToastCoverage(context);
+  context.on('page', untilInteractive);
   // Generous: the suite runs three files at once on two cores, so a page may wait its turn for a while.
   context.setDefaultTimeout(30_000);
   const close = context.close.bind(context);
@@ -212,6 +213,27 @@ export async function newContext(
   return context;
 }
 const openContexts = new Set<BrowserContext>();
+
+/**
+ * A signed-in page's HTML holds its first view, inert until the browser's render has taken it over
+ * (decision 0095): a test acting on it at once would press a control that does nothing yet. Each page's
+ * `goto` and `reload` return once the view is live, as a user's next action would find it.
+ */
+function untilInteractive(page: Page) {
+  const live = () => page.waitForFunction(() => !document.querySelector('#root[inert]'));
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+}
 
 /**
  * Which secrets the server's log holds (their kinds, never the values): typed passwords and SSNs,

@@ -11,6 +11,7 @@ import {
   formatInstantUtc,
   formatMonthYear,
   isCalendarDate,
+  setReaderClock,
   toCalendarDate,
 } from '../../src/shared/format/dates';
 
@@ -153,5 +154,30 @@ describe('dates in mails (decision 0076): one style per language, in UTC whateve
     expect(formatInstantUtc(paid, 'en')).toBe('March 1, 2027, 02:05 UTC');
     expect(formatInstantUtc('2026-12-31T23:59:00.000Z', 'en')).toBe('December 31, 2026, 23:59 UTC');
     expect(() => formatInstantUtc('2027-03-01', 'en')).toThrow(TypeError);
+  });
+});
+
+describe("instants written for a reader in another zone (decision 0095, the server's first view)", () => {
+  it('read the clock the renderer sets, and this machine’s again once it is unset', () => {
+    const instant = new Date(Date.UTC(2026, 2, 31, 23, 30));
+    // A reader in UTC+3 is already on April 1st.
+    setReaderClock((date) => {
+      const shifted = new Date(date.getTime() + 3 * 3600_000);
+      return {
+        year: shifted.getUTCFullYear(),
+        month: shifted.getUTCMonth(),
+        day: shifted.getUTCDate(),
+        hours: shifted.getUTCHours(),
+        minutes: shifted.getUTCMinutes(),
+      };
+    });
+    try {
+      expect(formatDate(instant, 'en')).toBe('Apr 1, 2026');
+      expect(formatDateTime(instant, 'tr')).toBe('1 Nis 02:30');
+    } finally {
+      setReaderClock(null);
+    }
+    const local = new Date(2025, 2, 4, 15, 5);
+    expect(formatDateTime(local, 'en')).toBe('Mar 4, 15:05');
   });
 });

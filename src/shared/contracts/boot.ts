@@ -1,6 +1,7 @@
 import type { Me } from '../features/auth/auth.contracts';
 import type { MyFormation } from '../features/formations/formations.contracts';
 import type { ServiceView } from '../features/services/services.contracts';
+import type { Language } from '../i18n/languages';
 
 /**
  * What the server writes into a signed-in page's HTML (decision 0060): the session, and the page's
@@ -15,4 +16,16 @@ export interface BootData {
   formation?: MyFormation | null;
   /** GET /api/services' list, on the services page: drawn at once, nothing below it moves when it comes. */
   services?: ServiceView[];
+  /**
+   * Set when the server rendered the page's first view into the HTML (decision 0095): the route loaders'
+   * answers the browser's router starts from instead of running them, and the time zone the server
+   * wrote instants in.
+   */
+  view?: FirstViewData;
+}
+
+export interface FirstViewData {
+  loaderData: Record<string, unknown>;
+  timeZone: string;
+  language: Language;
 }

@@ -105,19 +105,49 @@ function asInstant(value: Instant): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** An instant's day and time on the reader's clock (month 0–11). */
+export interface ClockReading {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+}
+
+const thisMachine = (date: Date): ClockReading => ({
+  year: date.getFullYear(),
+  month: date.getMonth(),
+  day: date.getDate(),
+  hours: date.getHours(),
+  minutes: date.getMinutes(),
+});
+
+let readClock: (date: Date) => ClockReading = thisMachine;
+
+/**
+ * For a renderer writing for a reader in another time zone: the server's first view of a signed-in page
+ * (decision 0095) reads instants on the zone the browser told it, so both sides write the same text.
+ * Null goes back to this machine's clock.
+ */
+export function setReaderClock(read: ((date: Date) => ClockReading) | null): void {
+  readClock = read ?? thisMachine;
+}
+
 /** An instant as 'MMM d, yyyy' in the reader's time zone (product.md#display-formats): "Mar 4, 2025", "4 Mar 2025". */
 export function formatDate(value: Instant, lang: Language): string {
   const date = asInstant(value);
   if (!date) return '';
-  return withYear(dayAndMonth(date.getDate(), date.getMonth(), lang), date.getFullYear(), lang);
+  const { year, month, day } = readClock(date);
+  return withYear(dayAndMonth(day, month, lang), year, lang);
 }
 
 /** An instant as 'MMM d, HH:mm' on a 24-hour clock: "Mar 4, 15:05", "4 Mar 15:05". */
 export function formatDateTime(value: Instant, lang: Language): string {
   const date = asInstant(value);
   if (!date) return '';
-  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
-  return `${dayAndMonth(date.getDate(), date.getMonth(), lang)}${lang === 'tr' ? ' ' : ', '}${time}`;
+  const { month, day, hours, minutes } = readClock(date);
+  const time = `${twoDigits(hours)}:${twoDigits(minutes)}`;
+  return `${dayAndMonth(day, month, lang)}${lang === 'tr' ? ' ' : ', '}${time}`;
 }
 
 function partsOrThrow(value: CalendarDate | string) {

@@ -50,6 +50,12 @@ export const LAYOUT_MODULES: Record<Exclude<RouteLayout, 'public'>, string> = {
 /** The route loaders' module, fetched on first use by the signed-in and admin routes (decision 0030). */
 export const GUARDS_MODULE = 'app/guards.ts';
 
+/**
+ * What the browser runs to hydrate a first view rendered on the server (decision 0095). A page sent with
+ * one preloads it instead of the guards, whose loaders do not run on it: the server ran their rules.
+ */
+export const FIRST_VIEW_MODULE = 'app/firstView.tsx';
+
 /*
  * Every feature's pages (its manifest in src/shared/features, decision 0079), each layout's together,
  * in the registry's order; the router ranks its routes by path, so the order only groups them. A page's

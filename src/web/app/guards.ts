@@ -1,7 +1,4 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { hasPermission, STAFF_HOME } from '../../shared/domain/permissions';
-import { isStaff } from '../../shared/domain/roles';
-import { pagePermission } from '../../shared/routes/admin-pages';
 import { isApiError } from '../lib/api';
 import { FORMATION_KEY, fetchMyFormation, formationQuery, type MyFormation } from '../lib/formation';
 import { i18n } from '../lib/i18n';
@@ -10,6 +7,16 @@ import { translateLoaded } from '../lib/messages/sections';
 import { queryClient } from '../lib/queryClient';
 import { loadMe } from '../lib/session';
 import { toast } from '../lib/toast';
+import {
+  adminPageRule,
+  adminRule,
+  customerPageRule,
+  customerRule,
+  type GuardTurn,
+  onboardingRule,
+  signedInRule,
+  visitorRule,
+} from './guardRules';
 
 /*
  * Route loaders that decide, before a page renders, whether the visitor may see it. The server
@@ -23,16 +30,19 @@ function go(to: string, request: Request) {
   return redirect(keepVerified(to, new URL(request.url).search));
 }
 
+/** A rule's turn away (guardRules.ts) as a redirect, its notice toasted first. */
+async function turn(rule: GuardTurn | null, request: Request): Promise<Response | null> {
+  if (!rule) return null;
+  if (rule.notice === 'signInRequired') toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
+  else if (rule.notice === 'unauthorized') toast.error(await translateLoaded('admin.unauthorized'));
+  else if (rule.notice === 'adminUnauthorized')
+    toast.error(await translateLoaded('admin.unauthorized'), { id: 'admin-unauthorized' });
+  return rule.keepVerified ? go(rule.to, request) : redirect(rule.to);
+}
+
 /** /onboarding: anonymous visitors are told to sign in; a formation record means it is done. */
 export async function requireOnboarding({ request }: LoaderFunctionArgs) {
-  const me = await loadMe();
-  if (!me) {
-    toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
-    return go('/signin', request);
-  }
-  if (isStaff(me.user.role)) return go(me.home, request);
-  if (me.hasFormation) return go('/dashboard', request);
-  return null;
+  return turn(onboardingRule(await loadMe()), request);
 }
 
 /** /dashboard: customers only; admins have their own home. */
@@ -42,9 +52,8 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
   // 401 never sits there as the formation's error.
   const early = queryClient.getQueryData(FORMATION_KEY) === undefined ? fetchMyFormation() : null;
   early?.catch(() => {});
-  const me = await loadMe();
-  if (!me) return go('/signin', request);
-  if (isStaff(me.user.role)) return go(STAFF_HOME[me.user.role], request);
+  const denied = await turn(customerRule(await loadMe()), request);
+  if (denied) return denied;
   if (early) void queryClient.prefetchQuery({ ...formationQuery, queryFn: () => early });
   return null;
 }
@@ -54,13 +63,7 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
  * to /signin; an admin goes to their own home.
  */
 export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
-  const me = await loadMe();
-  if (!me) {
-    toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
-    return go('/signin', request);
-  }
-  if (isStaff(me.user.role)) return go(STAFF_HOME[me.user.role], request);
-  return null;
+  return turn(customerPageRule(await loadMe()), request);
 }
 
 /**
@@ -69,34 +72,18 @@ export async function requireCustomerPage({ request }: LoaderFunctionArgs) {
  * the public list.
  */
 export async function allowVisitor({ request }: LoaderFunctionArgs) {
-  const me = await loadMe().catch(() => null);
-  if (me && isStaff(me.user.role)) {
-    return go(hasPermission(me.user.role, 'services.manage') ? '/admin/services' : STAFF_HOME[me.user.role], request);
-  }
-  return null;
+  return turn(visitorRule(await loadMe().catch(() => null)), request);
 }
 
 /** /account and /account/security: anyone signed in, customer or staff; anonymous visitors are told to sign in. */
 export async function requireSignedIn({ request }: LoaderFunctionArgs) {
-  const me = await loadMe();
-  if (me) return null;
-  toast.error(i18n.t('common.signInRequired'), { id: 'sign-in-required' });
-  return go('/signin', request);
+  return turn(signedInRule(await loadMe()), request);
 }
 
 /** /payment/success: without `session_id` there is nothing to show (product.md#services-and-payment-pages), so back to the services. */
 export async function requirePaymentSession(args: LoaderFunctionArgs) {
   if (!new URL(args.request.url).searchParams.get('session_id')) return redirect('/services');
   return requireCustomerPage(args);
-}
-
-/**
- * Decision 0042: a staff member without a second factor is sent to set it up, and on to the admin
- * page they wanted afterwards (every admin operation would answer TWO_FACTOR_REQUIRED until then).
- */
-function enrolFirst(request: Request) {
-  const { pathname, search } = new URL(request.url);
-  return redirect(`/account/security?next=${encodeURIComponent(pathname + search)}`);
 }
 
 /** Admin pages: anonymous → /signin; a customer, or a failed check, → /dashboard (product.md#who-may-see-a-page). */
@@ -107,13 +94,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
   } catch {
     return redirect('/dashboard');
   }
-  if (!me) return go('/signin', request);
-  if (!isStaff(me.user.role)) {
-    toast.error(await translateLoaded('admin.unauthorized'));
-    return redirect('/dashboard');
-  }
-  if (!me.twoFactorEnabled) return enrolFirst(request);
-  return null;
+  return turn(adminRule(me, new URL(request.url)), request);
 }
 
 /**
@@ -122,13 +103,7 @@ export async function requireAdmin({ request }: LoaderFunctionArgs) {
  * admin pages, which the layout's loader does not see.
  */
 export async function requireAdminPage({ request }: LoaderFunctionArgs) {
-  const me = await loadMe().catch(() => null);
-  if (!me || !isStaff(me.user.role)) return null;
-  if (!me.twoFactorEnabled) return enrolFirst(request);
-  const needed = pagePermission(new URL(request.url).pathname);
-  if (!needed || hasPermission(me.user.role, needed)) return null;
-  toast.error(await translateLoaded('admin.unauthorized'), { id: 'admin-unauthorized' });
-  return redirect(STAFF_HOME[me.user.role]);
+  return turn(adminPageRule(await loadMe().catch(() => null), new URL(request.url)), request);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import {
   guardOf,
   NOT_FOUND_PAGE,
@@ -53,11 +53,13 @@ function pageComponent(page: string): () => Promise<{ Component: ComponentType }
 const pagesIn = (layout: RouteLayout) => PAGE_ROUTES.filter((route) => route.layout === layout).map(pageRoute);
 
 /*
+ * The one route list of both sides (decision 0095): main.tsx makes the browser's router of it, and the
+ * server entry (entry-server.tsx) renders a signed-in page's first view from it.
  * One lazy chunk per page (and per layout): a customer on a phone downloads the sign-in page
  * only, not the admin back office. Each page's texts load with it (withSections). The pages come
  * from the route table; what stays written here has no page of its own: the redirects and the 404.
  */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
@@ -83,5 +85,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -7,10 +7,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** A client with the app's defaults: the browser's one, or one per server render (decision 0095). */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
 /** One client for the whole app, shared by route loaders and components. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: false },
-  },
-});
+export const queryClient = newQueryClient();

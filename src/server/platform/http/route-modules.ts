@@ -1,4 +1,5 @@
 import {
+  FIRST_VIEW_MODULE,
   GUARDS_MODULE,
   LAYOUT_MODULES,
   PAGE_ROUTES,
@@ -36,6 +37,11 @@ export function modulesForPath(pathname: string): { key: string; modules: readon
       return { key: pattern, modules };
   }
   return null;
+}
+
+/** A path's modules when its HTML holds the first view (decision 0095): its hydration, not the guards. */
+export function firstViewModules(modules: readonly string[]): string[] {
+  return [FIRST_VIEW_MODULE, ...modules.filter((m) => m !== GUARDS_MODULE)];
 }
 
 /** The route-table page a request path shows, if any (the bare origin counts as the sign-in page). */

@@ -2,10 +2,13 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { BootData } from '../../../shared/contracts/boot';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../../shared/i18n/languages';
+import { TIME_ZONE_COOKIE } from '../../../shared/routes/first-view';
 import type { PageRoute } from '../../../shared/routes/route-table';
 import { chooseEncoding } from './accept-encoding';
 import type { AppEnv } from './context';
+import { firstViewLoader } from './first-view';
 import { pageRouteForPath } from './route-modules';
 import { bytesOf, encodingsOf, type HtmlPage, webBuildLoader } from './static-files';
 
@@ -20,6 +23,23 @@ const UNHASHED = 'public, max-age=3600';
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string, opts: { bootData?: BootDataSource } = {}) {
   const load = webBuildLoader(path.resolve(distDir));
+  const firstViewRenderer = firstViewLoader(distDir);
+  /** The page's first view rendered on the server (decision 0095), or null to send the loading indicator. */
+  const firstView = async (c: Context<AppEnv>, language: Language, boot: unknown) => {
+    const render = await firstViewRenderer();
+    if (!render) return null;
+    try {
+      return await render({
+        url: c.req.url,
+        boot: boot as BootData,
+        language,
+        timeZone: getCookie(c, TIME_ZONE_COOKIE),
+      });
+    } catch (error) {
+      c.var.deps.logger.warn({ err: error }, 'first view: render failed');
+      return null;
+    }
+  };
   app.get('*', async (c) => {
     const build = load();
     if (!build) {
@@ -46,7 +66,13 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, opts: { bootData?: 
     const lang = webAppLanguage(c);
     const route = opts.bootData ? pageRouteForPath(pathname) : undefined;
     const data = route && opts.bootData ? await opts.bootData(c, route) : null;
-    if (data) return sendPersonalPage(c, build.personalPage(pathname, lang, data));
+    if (data) {
+      const view = await firstView(c, lang, data);
+      const boot = view
+        ? { ...data, view: { loaderData: view.loaderData, timeZone: view.timeZone, language: lang } }
+        : data;
+      return sendPersonalPage(c, build.personalPage(pathname, lang, boot, view?.html));
+    }
     return sendPage(c, build.page(pathname, lang));
   });
 }

@@ -6,10 +6,11 @@ import { getMimeType } from 'hono/utils/mime';
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { BOOT_DATA_ID } from '../../../shared/routes/boot-element';
+import { FIRST_VIEW_SLOT } from '../../../shared/routes/first-view';
 import { isCoreRest } from '../../../shared/routes/route-table';
 import { textsChunkName } from '../../../shared/routes/text-chunks';
 import type { Encoding } from './accept-encoding';
-import { modulesForPath, sectionsForRoute } from './route-modules';
+import { firstViewModules, modulesForPath, sectionsForRoute } from './route-modules';
 import {
   chunkFiles,
   chunkKeyNamed,
@@ -97,26 +98,36 @@ export class WebBuild {
    * The same HTML with a signed-in user's boot data (decision 0060) before `</head>`: made per request,
    * never cached or shared. `<` is escaped so that no value can close the element.
    */
-  personalPage(pathname: string, lang: Language, data: unknown): string {
+  personalPage(pathname: string, lang: Language, data: unknown, firstView?: string): string {
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     const element = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
-    return this.html(pathname, lang).replace(
-      /\n([ \t]*)<\/head>/,
-      (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`,
-    );
+    const html = this.html(pathname, lang, firstView !== undefined);
+    // The server's render of the page (decision 0095) in the loading indicator's place; a function, so
+    // that no `$&` in a user's text is read as a pattern.
+    // Inert until the browser's first render has committed (main.tsx): a control pressed before
+    // hydration would do nothing, and a form would submit itself natively, its fields in the URL.
+    const page =
+      firstView === undefined
+        ? html
+        : html.replace(FIRST_VIEW_SLOT, () => firstView).replace('<div id="root">', '<div id="root" inert>');
+    return page.replace(/\n([ \t]*)<\/head>/, (_m, indent: string) => `\n${indent}  ${element}\n${indent}</head>`);
   }
 
-  private keyOf(pathname: string, lang: Language): string {
+  private keyOf(pathname: string, lang: Language, firstView = false): string {
     const route = this.manifest ? modulesForPath(pathname) : null;
-    return `${lang} ${route?.key ?? ''}`;
+    return `${lang} ${route?.key ?? ''}${firstView ? ' first-view' : ''}`;
   }
 
-  /** index.html for a path and language, as `page` describes; kept per route and language. */
-  private html(pathname: string, lang: Language): string {
-    const key = this.keyOf(pathname, lang);
+  /**
+   * index.html for a path and language, as `page` describes; kept per route and language, and for a
+   * page sent with its first view (decision 0095) with that view's modules preloaded.
+   */
+  private html(pathname: string, lang: Language, firstView = false): string {
+    const key = this.keyOf(pathname, lang, firstView);
     let html = this.htmls.get(key);
     if (html === undefined) {
-      const route = this.manifest ? modulesForPath(pathname) : null;
+      const found = this.manifest ? modulesForPath(pathname) : null;
+      const route = found && firstView ? { ...found, modules: firstViewModules(found.modules) } : found;
       html = this.template
         .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
         .replace(/(<span [^>]*data-boot-status[^>]*>)[^<]*/, `$1${translate(lang, 'common.loading')}`);
@@ -124,6 +135,7 @@ export class WebBuild {
         const modules = [...(route?.modules ?? []), ...messageModules(lang, route?.key, this.manifest)];
         html = injectPreloads(html, chunkFiles(this.manifest, modules));
       }
+      if (firstView) html = scriptsAfterPaint(html);
       this.htmls.set(key, html);
     }
     return html;
@@ -150,6 +162,38 @@ export function messageModules(lang: Language, routeKey: string | undefined, man
     return [own ?? `../shared/i18n/${lang}/${section}.json`];
   });
   return [`lib/messages/core.${lang}.ts`, ...new Set(sections)];
+}
+
+/** The script the HTML of a page with its first view runs instead of its own (src/web/public). */
+export const FIRST_VIEW_LOADER = '/first-view.js';
+
+/**
+ * A page with its first view (decision 0095) paints without script, so its entry and preloads leave the
+ * head: listed as data, they are fetched by FIRST_VIEW_LOADER once the view has painted, and do not
+ * share a slow network with the stylesheet before it.
+ */
+export function scriptsAfterPaint(html: string): string {
+  let entry: string | undefined;
+  const preload: string[] = [];
+  const rest = html
+    .replace(/\n[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/\n[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (!entry) return html;
+  const json = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+  const tags = [
+    `<script type="application/json" id="first-view-scripts">${json}</script>`,
+    `<script type="module" src="${FIRST_VIEW_LOADER}"></script>`,
+  ];
+  return rest.replace(
+    /\n([ \t]*)<\/head>/,
+    (_m, indent: string) => `${tags.map((tag) => `\n${indent}  ${tag}`).join('')}\n${indent}</head>`,
+  );
 }
 
 export function htmlPage(html: string): HtmlPage {
