@@ -17,5 +17,5 @@ export const bankReadinessPages: readonly PageRoute[] = [
   }),
 ];
 
-/** The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, listed in i18n/ui.ts). */
+/** The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, found by i18n/ui.ts by their place). */
 export const messages: readonly string[] = ['bankReadiness'];

@@ -7,7 +7,7 @@ export const guidesPages: readonly PageRoute[] = [
 ];
 
 /**
- * The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, listed in
- * i18n/ui.ts). Apart from its pages, which the web's entry carries: only a test reads them.
+ * The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, found by
+ * i18n/ui.ts by their place). Apart from its pages, which the web's entry carries: only a test reads them.
  */
 export const messages: readonly string[] = ['guides'];

@@ -3,5 +3,5 @@
  * its manifest only declares the catalogue namespaces it owns.
  */
 
-/** The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, listed in i18n/ui.ts). */
+/** The catalogue namespaces the feature owns (messages/{tr,en}/<namespace>.json in its folder, found by i18n/ui.ts by their place). */
 export const messages: readonly string[] = ['retention'];
