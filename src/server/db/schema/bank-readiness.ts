@@ -32,6 +32,13 @@ export const bankAddresses = pgTable(
      * mailing address; decision 0092): the compliance calendar's item falls due 60 days later.
      */
     form8822bChangedOn: date('form_8822b_changed_on', { mode: 'string' }),
+    /**
+     * Its due date, FORM_8822B_DAYS on by the federal due-date rule, kept by the database (migration 0048):
+     * the desk and the reminders read it through an index instead of computing it per row.
+     */
+    form8822bDueOn: date('form_8822b_due_on', { mode: 'string' }).generatedAlwaysAs(
+      sql`federal_due_date(form_8822b_changed_on + 60)`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +47,7 @@ export const bankAddresses = pgTable(
     // The deadlines desk and the reminder mails read the Form 8822-B items by their change's day
     // (decision 0100, migration 0047): the few changed rows, never the whole table.
     index('bank_addresses_8822b_changed_idx').on(t.form8822bChangedOn).where(sql`${t.form8822bChangedOn} is not null`),
+    index('bank_addresses_8822b_due_idx').on(t.form8822bDueOn).where(sql`${t.form8822bDueOn} is not null`),
   ],
 );
 

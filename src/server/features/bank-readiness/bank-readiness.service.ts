@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { FORM_8822B_DAYS } from '../../../shared/catalogue/compliance';
 import {
   type AddressFacts,
   type AddressRole,
@@ -260,32 +259,23 @@ export async function form8822bChangeOf(db: DbOrTx, userId: string): Promise<str
 }
 
 /**
- * The most days the federal due-date rule moves a date on (a Saturday, a Sunday, a Monday holiday and
- * Inauguration Day on the Tuesday make four): the change days searched reach back this much further,
- * and the computed date then decides.
- */
-export const FORM_8822B_SHIFT_SLACK_DAYS = 7;
-
-/**
  * The Form 8822-B items (decision 0092) due from `from` through `until`, as rows shaped like the
  * compliance schedule's (formation_id, user_id, state_selected, rule_id, due_date, search_text) plus the
  * change's day (`changed_on`) and when the address was last saved (`saved_at`), for the deadlines desk
  * and the reminder mails (decision 0100). The date is the catalogue's form8822bDueDate in SQL
- * (federal_due_date, migration 0024); the search text is the schedule's, computed for these few rows.
- * The change's day is an index range (migration 0047); a customer without a formation still has the item.
+ * (federal_due_date, migration 0024), kept on the row by the database and indexed (migration 0048), so
+ * the window is an index range; the search text is the schedule's, computed for these few rows. A
+ * customer without a formation still has the item.
  */
 export function form8822bItemsSql(from: string, until: string): SQL {
-  return sql`select * from (select f.id as formation_id, b.user_id, f.state_selected, 'form_8822b'::text as rule_id,
-        federal_due_date(b.form_8822b_changed_on + ${FORM_8822B_DAYS}::int) as due_date,
+  return sql`select f.id as formation_id, b.user_id, f.state_selected, 'form_8822b'::text as rule_id,
+        b.form_8822b_due_on as due_date,
         compliance_search_text(b.user_id, f.business_name) as search_text,
         b.form_8822b_changed_on as changed_on, b.updated_at as saved_at
       from bank_addresses b left join company_formations f on f.user_id = b.user_id
-      where b.form_8822b_changed_on is not null
+      where b.form_8822b_due_on between ${from}::date and ${until}::date
         and b.role in (${sql.join(
           FORM_8822B_ROLES.map((r) => sql`${r}`),
           sql`, `,
-        )})
-        and b.form_8822b_changed_on between ${from}::date - ${FORM_8822B_DAYS + FORM_8822B_SHIFT_SLACK_DAYS}::int
-          and ${until}::date - ${FORM_8822B_DAYS}::int) as s8
-    where s8.due_date between ${from}::date and ${until}::date`;
+        )})`;
 }

@@ -1,4 +1,4 @@
 /*
  * What other features may use of bank readiness (decision 0082): they import it from here, never from its files.
  */
-export { FORM_8822B_SHIFT_SLACK_DAYS, form8822bChangeOf, form8822bItemsSql } from './bank-readiness.service';
+export { form8822bChangeOf, form8822bItemsSql } from './bank-readiness.service';
