@@ -61,6 +61,8 @@ export const letters = pgTable(
     index('letters_user_received_idx').on(t.userId, t.receivedOn),
     // The desk's queues: a state's letters, oldest first.
     index('letters_status_created_idx').on(t.status, t.createdAt),
+    // The desk's "all letters": urgent first, then newest (migration 0049).
+    index('letters_desk_newest_idx').on(t.urgent.desc(), t.createdAt.desc(), t.id.desc()),
     // The paid webhook finds the letter its order forwards.
     index('letters_forward_order_idx').on(t.forwardOrderId),
     index('letters_scan_order_idx').on(t.scanOrderId),
