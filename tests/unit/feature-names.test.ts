@@ -16,7 +16,8 @@ const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * to API shapes; fixtures: test data its tests (and the matrix) share; matrix: its rows of the authorization
  * matrix (decision 0093); seed: example rows; csv: an
  * export's columns and file name; instance: a configured library object (better-auth); manifest: what
- * the feature registers (decision 0079).
+ * the feature registers (decision 0079); fuzz: its operations' deliberate side effects for the fuzz walk
+ * (decision 0093).
  */
 const SERVER_ROLES = [
   'routes',
@@ -28,6 +29,7 @@ const SERVER_ROLES = [
   'csv',
   'instance',
   'manifest',
+  'fuzz',
 ] as const;
 /** The API tests (PGlite and PostgreSQL), the unit tests, and what only PostgreSQL can show. */
 const SERVER_TESTS = ['test', 'unit.test', 'postgres.test'] as const;
