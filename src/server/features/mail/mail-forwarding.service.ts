@@ -13,6 +13,7 @@ import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
 import { type OrderRow, onOrderPaid, startCheckout } from '../payments';
 import { mailroomService } from '../services';
+import { settlePaidLetter } from './mail-paid.service';
 import { settleScan } from './mail-scans.service';
 
 /*
@@ -175,27 +176,11 @@ export async function requestForwarding(deps: AppDeps, user: SessionUser, id: st
  * audited for staff to post it anyway or refund (decision 0089).
  */
 export async function settleForwarding(tx: Tx, order: OrderRow): Promise<void> {
-  if (order.kind !== 'service') return;
-  const [moved] = await tx
-    .update(letters)
-    .set({ status: 'to_forward', heldReason: null, updatedAt: sql`now()` })
-    .where(and(eq(letters.forwardOrderId, order.id), eq(letters.status, 'forward_requested')))
-    .returning({ id: letters.id, userId: letters.userId });
-  const [late] = moved
-    ? []
-    : await tx
-        .select({ id: letters.id, status: letters.status })
-        .from(letters)
-        .where(eq(letters.forwardOrderId, order.id));
-  if (!moved && !late) return;
-  await recordAudit(tx, {
-    actorId: null,
-    actorRole: 'system',
-    action: moved ? 'letter.forward_paid' : 'letter.forward_paid_late',
-    entityType: 'letter',
-    entityId: moved?.id ?? late!.id,
-    subjectUserId: order.userId,
-    after: { orderId: order.id, ...(late ? { status: late.status } : { status: 'to_forward' }) },
+  await settlePaidLetter(tx, order, {
+    orderOf: letters.forwardOrderId,
+    waiting: ['forward_requested'],
+    next: 'to_forward',
+    action: 'letter.forward_paid',
   });
 }
 

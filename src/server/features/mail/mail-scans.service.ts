@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { AddressOption } from '../../../shared/catalogue/packages';
 import type {
   ScanAllowances,
@@ -16,6 +16,7 @@ import { ApiError } from '../../platform/http/errors';
 import { type OrderRow, startCheckout } from '../payments';
 import { hasCurrentSubscription } from '../renewals';
 import { mailroomService } from '../services';
+import { settlePaidLetter } from './mail-paid.service';
 
 /*
  * Scans included a month with each address plan, and the extra scan beyond them (decision 0099). The
@@ -148,26 +149,11 @@ export async function requestScanCheckout(deps: AppDeps, user: SessionUser, id: 
  * is audited for staff to scan it anyway or refund, as a late forwarding's).
  */
 export async function settleScan(tx: Tx, order: OrderRow): Promise<void> {
-  if (order.kind !== 'service') return;
-  const [moved] = await tx
-    .update(letters)
-    .set({ status: 'scan_requested', heldReason: null, decidedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(letters.scanOrderId, order.id), inArray(letters.status, SCANNABLE)))
-    .returning({ id: letters.id });
-  const [late] = moved
-    ? []
-    : await tx
-        .select({ id: letters.id, status: letters.status })
-        .from(letters)
-        .where(eq(letters.scanOrderId, order.id));
-  if (!moved && !late) return;
-  await recordAudit(tx, {
-    actorId: null,
-    actorRole: 'system',
-    action: moved ? 'letter.scan_paid' : 'letter.scan_paid_late',
-    entityType: 'letter',
-    entityId: moved?.id ?? late!.id,
-    subjectUserId: order.userId,
-    after: { orderId: order.id, status: late ? late.status : 'scan_requested' },
+  await settlePaidLetter(tx, order, {
+    orderOf: letters.scanOrderId,
+    waiting: SCANNABLE,
+    next: 'scan_requested',
+    stampDecision: true,
+    action: 'letter.scan_paid',
   });
 }
