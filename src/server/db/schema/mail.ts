@@ -63,6 +63,10 @@ export const letters = pgTable(
     index('letters_status_created_idx').on(t.status, t.createdAt),
     // The desk's "all letters": urgent first, then newest (migration 0049).
     index('letters_desk_newest_idx').on(t.urgent.desc(), t.createdAt.desc(), t.id.desc()),
+    // A queue's matched letters and the unmatched tray, each in its order (migration 0050). The trigram index
+    // of the folded envelope name, the desk's search, lives only in that migration.
+    index('letters_desk_queue_idx').on(t.status, t.createdAt, t.id).where(sql`${t.userId} is not null`),
+    index('letters_desk_unmatched_idx').on(t.createdAt, t.id).where(sql`${t.userId} is null`),
     // The paid webhook finds the letter its order forwards.
     index('letters_forward_order_idx').on(t.forwardOrderId),
     index('letters_scan_order_idx').on(t.scanOrderId),
