@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ComplianceRuleId } from '../../../shared/catalogue/compliance';
+import { watchNotesOn } from '../../../shared/catalogue/fact-checks';
 import type { ListPage } from '../../../shared/contracts/common';
 import type {
   adminDeadlineFilterSchema,
@@ -10,8 +11,11 @@ import { DEADLINE_WINDOW_DAYS } from '../../../shared/features/overview/overview
 import type { SubscriptionStatus } from '../../../shared/features/renewals/renewals.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import { COUNT_CAP } from '../../db/list-total';
+import { mapPage } from '../../db/paged-list';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { serverToday } from '../../platform/clock';
 import { form8822bItemsSql } from '../bank-readiness';
 import { effectiveStatus } from '../renewals';
 
@@ -259,6 +263,19 @@ function toRow(r: RawRow, today: string): DeadlineRow {
 }
 
 /** One page of the admin's "Upcoming deadlines", soonest first; the total is capped like every admin list. */
+const toView = (row: DeadlineRow) => ({ ...row, itemKey: `${row.ruleId}:${row.dueDate}` });
+
+/**
+ * One page of the deadlines desk as GET /api/admin/compliance/deadlines answers it, with the facts staff
+ * must check at their source (decision 0073) on every page. The route and the desk's boot data (decision
+ * 0060) both read it.
+ */
+export async function deadlineDeskPage(deps: Pick<AppDeps, 'database' | 'env'>, query: DeadlineListQuery) {
+  const today = serverToday(deps.env);
+  const page = await listDeadlines(deps.database.db, query, today);
+  return { ...mapPage(page, toView), watchNotes: watchNotesOn(today) };
+}
+
 export async function listDeadlines(
   db: DbOrTx,
   query: DeadlineListQuery,
