@@ -10,6 +10,8 @@
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
+import { writeBankRollups } from '../../src/server/features/bank-readiness/bank-rollups.service';
+import { writeMailRollups } from '../../src/server/features/mail/mail-rollups.service';
 import { writeOverviewRollups } from '../../src/server/features/overview/overview-rollups.service';
 import { BENCH_ADMIN } from './admin-lists';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './bench-db';
@@ -59,7 +61,7 @@ async function main() {
     // The bench database is the benchmark's alone: emptying it whole is quicker than a cascade of deletes.
     await run(
       'clear the bench database',
-      'truncate users, services, short_links, audit_events, mail_outbox, overview_daily cascade',
+      'truncate users, services, short_links, audit_events, mail_outbox, overview_daily, mail_daily, bank_daily, daily_rollup_days, letter_counts cascade',
     );
     const name = `${pick(FIRST, 'g')} || ' ' || ${pick(LAST, 'g / 40')}`;
     // ascii local part: "ayse.yilmaz.123456@gmail.com"
@@ -371,6 +373,15 @@ async function main() {
     const t0 = Date.now();
     const rolled = await writeOverviewRollups(database.db, new Date().toISOString().slice(0, 10));
     console.log(`overview rollups ${rolled?.from} – ${rolled?.to}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    // The mail and bank panels' rollups (decision 0103), written by the same daily run.
+    for (const [name, write] of [
+      ['mail', writeMailRollups],
+      ['bank', writeBankRollups],
+    ] as const) {
+      const t1 = Date.now();
+      const days = await write(database.db, new Date().toISOString().slice(0, 10));
+      console.log(`${name} rollups ${days?.from} – ${days?.to}: ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    }
     console.log(`seeded ${customers} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BOOT_DATA_ID, bootAnswerKey } from '../../src/shared/routes/boot-element';
 import { FIRST_VIEW_PATHS, TIME_ZONE_COOKIE } from '../../src/shared/routes/first-view';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, screenshots, serverAndBrowserForFile } from '../support/e2e';
 import { adminPage, customerPage } from '../support/e2e-accounts';
@@ -28,6 +29,38 @@ function headingIn(html: string): string | null {
     .replace(/<[^>]+>/g, '')
     .replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity])
     .trim();
+}
+
+/**
+ * The pages whose first view draws data their boot data carries (decision 0104): their first paint must be
+ * the hydrated page, not a skeleton the data replaces.
+ */
+const SAME_FIRST_PAINT = new Set(['/account', '/documents', '/admin/ein', '/admin/deadlines', '/admin/audit']);
+
+/**
+ * What the main region shows at 1280 px: its text, and where its headings, rows and statuses sit in it
+ * (from its own corner: without script, the page has the noscript notice above it).
+ */
+async function mainRegion(page: Page) {
+  const main = page.locator('main');
+  // Digits aside: a time drawn in each of the two loads (a device's last use) may have moved a minute.
+  const text = (await main.innerText()).replace(/\s+/g, ' ').replace(/\d/g, '#').trim();
+  const corner = await main.boundingBox();
+  const parts = main.locator('h1, h2, h3, li, tr, [role="status"]');
+  const boxes: string[] = [];
+  for (const part of await parts.all()) {
+    const box = await part.boundingBox();
+    // Whole pixels: the same layout drawn twice may differ in a sub-pixel.
+    const place = box && corner && [box.x - corner.x, box.y - corner.y, box.width, box.height].map(Math.round);
+    boxes.push(place ? place.join(',') : 'hidden');
+  }
+  return { text, boxes };
+}
+
+/** The keys of the first calls the page's HTML answered (contracts/boot.ts `answers`). */
+function bootAnswerKeys(html: string): string[] {
+  const json = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">([^<]*)</script>`).exec(html)?.[1];
+  return Object.keys((json && JSON.parse(json).answers) ?? {});
 }
 
 /** The browser has stored its time zone for the server (main.tsx does it once the page is idle). */
@@ -63,6 +96,7 @@ async function expectHydratedFirstView(page: Page, path: string) {
   const still = await noScript.newPage();
   await still.goto(path);
   expect(await still.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
+  const firstPaint = SAME_FIRST_PAINT.has(path) ? await mainRegion(still) : null;
   // Not the helper's screenshots(): its wait for animations runs a script, which this page does not.
   for (const size of [DESKTOP, PHONE]) {
     await still.setViewportSize(size);
@@ -76,7 +110,17 @@ async function expectHydratedFirstView(page: Page, path: string) {
     if (message.type() === 'error' && /first view|hydrat/i.test(message.text())) mismatches.push(message.text());
   };
   page.on('console', onConsole);
+  // A call the HTML answered, asked again by hydration, would be a wasted round trip and maybe a repaint.
+  const answered = new Set(bootAnswerKeys(html));
+  const askedAgain: string[] = [];
+  const onRequest = (request: { method(): string; url(): string }) => {
+    const url = new URL(request.url());
+    const key = bootAnswerKey(url.pathname, url.search);
+    if (request.method() === 'GET' && answered.has(key)) askedAgain.push(key);
+  };
+  page.on('request', onRequest);
   try {
+    await page.setViewportSize(DESKTOP);
     await page.goto(path);
     await page.locator('html[data-first-view]').waitFor({ state: 'attached' });
     expect(await page.locator('html').getAttribute('data-first-view'), path).toBe('hydrated');
@@ -85,9 +129,14 @@ async function expectHydratedFirstView(page: Page, path: string) {
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(heading);
     expect(await page.locator('html').getAttribute('data-hydration-error'), path).toBeNull();
     expect(mismatches, path).toEqual([]);
+    expect(askedAgain, `${path}: hydration asked again for what the HTML carried`).toEqual([]);
+    // The first paint (no script) is the hydrated page: the same text, the same places, no skeleton.
+    if (firstPaint)
+      expect(await mainRegion(page), `${path}: the first paint differs from the hydrated page`).toEqual(firstPaint);
     await screenshots(page, `first-view-hydrated${path.replaceAll('/', '-')}`);
   } finally {
     page.off('console', onConsole);
+    page.off('request', onRequest);
   }
 }
 

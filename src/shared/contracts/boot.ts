@@ -17,6 +17,12 @@ export interface BootData {
   /** GET /api/services' list, on the services page: drawn at once, nothing below it moves when it comes. */
   services?: ServiceView[];
   /**
+   * The page's first GET calls (decision 0104: the account, documents, EIN, deadlines and audit pages),
+   * each as the API answers it for this user, keyed by `bootAnswerKey` of the call's path and query.
+   * A call the user may not make has no answer here, so a customer's page never carries staff data.
+   */
+  answers?: Record<string, unknown>;
+  /**
    * Set when the server rendered the page's first view into the HTML (decision 0095): the route loaders'
    * answers the browser's router starts from instead of running them, and the time zone the server
    * wrote instants in.

@@ -1,5 +1,5 @@
 import type { BootData } from '../../shared/contracts/boot';
-import { BOOT_DATA_ID } from '../../shared/routes/boot-element';
+import { BOOT_DATA_ID, bootAnswerKey } from '../../shared/routes/boot-element';
 
 let taken: BootData | null | undefined;
 
@@ -19,4 +19,21 @@ export function bootData(): BootData | null {
     }
   }
   return taken;
+}
+
+/** The user whose page the HTML was written for, if any. */
+export function bootUserId(): string | undefined {
+  return bootData()?.me?.user.id;
+}
+
+/**
+ * The boot data's answer to GET `path` with `query` (decision 0104), given once: the query it seeds owns
+ * it from then on, and a later query of the same call (another visit) asks the API.
+ */
+export function takeBootAnswer(path: string, query?: URLSearchParams | string): unknown {
+  const answers = bootData()?.answers;
+  const key = bootAnswerKey(path, query);
+  const answer = answers?.[key];
+  if (answers) delete answers[key];
+  return answer;
 }

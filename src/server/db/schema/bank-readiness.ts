@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ADDRESS_KINDS, ADDRESS_ROLES } from '../../../shared/features/bank-readiness/addresses.domain';
 import { APPLICATION_OUTCOMES } from '../../../shared/features/bank-readiness/applications.domain';
 import { PROVIDERS } from '../../../shared/features/bank-readiness/providers.domain';
@@ -95,4 +106,21 @@ export const bankRuleOverrides = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.ruleKey] })],
+);
+
+/**
+ * The home's bank panel's daily rollup (decision 0103), written by the daily run for finished UTC days:
+ * the answers recorded that day per provider and outcome, and a refusal's reason as the home folds it
+ * (lower(trim(reason)); '' for none). Counts only, no personal data.
+ */
+export const bankDaily = pgTable(
+  'bank_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    outcome: text('outcome', { enum: APPLICATION_OUTCOMES }).notNull(),
+    reason: text('reason').notNull().default(''),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.provider, t.outcome, t.reason] })],
 );

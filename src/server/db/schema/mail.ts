@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LETTER_KINDS, LETTER_SENDERS } from '../../../shared/catalogue/letter-kinds';
 import { ADDRESS_OPTIONS } from '../../../shared/catalogue/packages';
 import { LETTER_HELD_REASONS, LETTER_STATUSES } from '../../../shared/features/mail/mail.domain';
@@ -63,6 +63,10 @@ export const letters = pgTable(
     index('letters_status_created_idx').on(t.status, t.createdAt),
     // The desk's "all letters": urgent first, then newest (migration 0049).
     index('letters_desk_newest_idx').on(t.urgent.desc(), t.createdAt.desc(), t.id.desc()),
+    // A queue's matched letters and the unmatched tray, each in its order (migration 0050). The trigram index
+    // of the folded envelope name, the desk's search, lives only in that migration.
+    index('letters_desk_queue_idx').on(t.status, t.createdAt, t.id).where(sql`${t.userId} is not null`),
+    index('letters_desk_unmatched_idx').on(t.createdAt, t.id).where(sql`${t.userId} is null`),
     // The paid webhook finds the letter its order forwards.
     index('letters_forward_order_idx').on(t.forwardOrderId),
     index('letters_scan_order_idx').on(t.scanOrderId),
@@ -113,3 +117,35 @@ export const mailScanAllowances = pgTable('mail_scan_allowances', {
   scansPerMonth: integer('scans_per_month').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The home's mail panel's daily rollup (decision 0103), written by the daily run for finished UTC days:
+ * 'received', the letters logged that day (hours 0); 'scanned', the letters scanned that day by their time
+ * to scan rounded to the nearest hour, from which the panel reads its median and 90th percentile. Counts
+ * only, no personal data.
+ */
+export const mailDaily = pgTable(
+  'mail_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: text('metric', { enum: ['received', 'scanned'] }).notNull(),
+    hours: integer('hours').notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.hours] })],
+);
+
+/**
+ * How many letters are in each status, matched to a customer or not (decision 0103): kept by statement
+ * triggers on letters (migration 0051), so the home's "now" figures read a row instead of counting a
+ * large state's letters. A test compares it with a recount.
+ */
+export const letterCounts = pgTable(
+  'letter_counts',
+  {
+    status: text('status', { enum: LETTER_STATUSES }).notNull(),
+    matched: boolean('matched').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.matched] })],
+);

@@ -26,3 +26,17 @@ export const overviewDaily = pgTable(
     index('overview_daily_metric_day_idx').on(t.metric, t.day),
   ],
 );
+
+/**
+ * Which days each daily rollup other than overview_daily covers (decision 0103: 'mail', 'bank'), written
+ * with the rollup's rows in one transaction (src/server/db/daily-rollup.ts). A rollup's own row per day
+ * lets one added later start from its table's first row instead of the day the older rollups reached.
+ */
+export const dailyRollupDays = pgTable(
+  'daily_rollup_days',
+  {
+    rollup: text('rollup').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rollup, t.day] })],
+);

@@ -10,7 +10,6 @@ import { auditRowFor } from '../../../shared/features/audit/audit-readers.domain
 import { translate } from '../../../shared/i18n';
 import type { Language } from '../../../shared/i18n/languages';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
-import { mapPage } from '../../db/paged-list';
 import { turkishDate } from '../../platform/csv/csv';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
@@ -18,7 +17,7 @@ import { listRoute } from '../../platform/http/list-route';
 import { createRouter, jsonResponse } from '../../platform/http/openapi';
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
-import { type AuditEventRow, auditActors, exportAuditPages, listAuditEvents } from './audit-admin.service';
+import { type AuditEventRow, auditActors, auditTrailPage, exportAuditPages } from './audit-admin.service';
 
 const tags = ['admin'];
 
@@ -36,22 +35,6 @@ const actors = adminRoute('audit.read', {
   summary: 'Everyone who is or was staff, for the actor filter',
   responses: { 200: jsonResponse(auditActorsSchema, 'The actors'), ...guarded },
 });
-
-export function toAuditRow(row: AuditEventRow) {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    actor: row.actorId ? { id: row.actorId, name: row.actorName, email: row.actorEmail } : null,
-    actorRole: row.actorRole,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    customer: row.subjectId ? { id: row.subjectId, name: row.subjectName, email: row.subjectEmail } : null,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    network: row.network,
-  };
-}
 
 /** An action's label in `lang`; a name the catalogue does not know yet shows as itself. */
 export function actionLabel(lang: Language, action: string): string {
@@ -100,12 +83,7 @@ export function auditExportColumns(format: ExportFormat, reader: Role): CsvColum
 export function auditAdminRoutes() {
   const router = createRouter();
   router.openapi(list, async (c) => {
-    const reader = currentUser(c).role;
-    const page = await listAuditEvents(c.var.deps.database.db, c.req.valid('query'));
-    return c.json(
-      mapPage(page, (row) => toAuditRow(auditRowFor(row, reader))),
-      200,
-    );
+    return c.json(await auditTrailPage(c.var.deps.database.db, c.req.valid('query'), currentUser(c).role), 200);
   });
   router.openapi(actors, async (c) => c.json({ actors: await auditActors(c.var.deps.database.db) }, 200));
   csvExportRoute(router, {

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { STAFF_ROLES } from '../../../shared/domain/roles';
+import { type Role, STAFF_ROLES } from '../../../shared/domain/roles';
 import type { auditExportQuerySchema, auditListQuerySchema } from '../../../shared/features/audit/audit.contracts';
+import { auditRowFor } from '../../../shared/features/audit/audit-readers.domain';
 import { addDays } from '../../../shared/format/calendar-days';
-import { pagedList } from '../../db/paged-list';
+import { mapPage, pagedList } from '../../db/paged-list';
 import { auditEvents, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { customerMatches } from '../users';
@@ -131,4 +132,29 @@ export async function auditActors(db: DbOrTx) {
     .from(users)
     .where(inArray(users.role, [...STAFF_ROLES]))
     .orderBy(asc(users.name), asc(users.id));
+}
+
+export function toAuditRow(row: AuditEventRow) {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    actor: row.actorId ? { id: row.actorId, name: row.actorName, email: row.actorEmail } : null,
+    actorRole: row.actorRole,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    customer: row.subjectId ? { id: row.subjectId, name: row.subjectName, email: row.subjectEmail } : null,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    network: row.network,
+  };
+}
+
+/**
+ * One page of the trail as GET /api/admin/audit answers it, each row cut to what `reader` may see. The
+ * route and the audit page's boot data (decision 0060) both read it.
+ */
+export async function auditTrailPage(db: DbOrTx, query: z.output<typeof auditListQuerySchema>, reader: Role) {
+  const page = await listAuditEvents(db, query);
+  return mapPage(page, (row) => toAuditRow(auditRowFor(row, reader)));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BANK_CATALOGUE, PROVIDERS, type ProviderId } from '../../../shared/features/bank-readiness/providers.domain';
 import {
   BANK_RULE_MAX_AGE_DAYS,
@@ -7,12 +7,12 @@ import {
   rulesOf,
   withOverrides,
 } from '../../../shared/features/bank-readiness/rule-keys.domain';
-import { bankApplications, bankRuleOverrides } from '../../db/schema';
+import { bankRuleOverrides } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/http/context';
 import { ApiError } from '../../platform/http/errors';
-import { foldedReason } from './bank-applications-admin.service';
+import { bankTotals } from './bank-rollups.service';
 
 /** The back office's side of the bank catalogue (decision 0085): re-checks, withdrawals, the home's figures. */
 
@@ -96,26 +96,15 @@ export async function changeRule(
 
 /**
  * The home's bank figures: per provider the answers customers recorded, the most common refusal
- * reasons (as typed, folded to lower case), and how many rules need a re-check. One grouped read of the
- * provider/outcome index and one of the refusals.
+ * reasons (as typed, folded to lower case), and how many rules need a re-check. The answers come from the
+ * daily rollup and the answers recorded since (decision 0103).
  */
 export async function bankSummary(db: DbOrTx, today: string) {
-  const counts = await db
-    .select({ provider: bankApplications.provider, outcome: bankApplications.outcome, n: count() })
-    .from(bankApplications)
-    .groupBy(bankApplications.provider, bankApplications.outcome);
+  const [{ counts, reasons }, rules] = await Promise.all([bankTotals(db), catalogueRules(db, today)]);
   const providers = PROVIDERS.map((provider) => {
     const of = (outcome: string) => counts.find((c) => c.provider === provider && c.outcome === outcome)?.n ?? 0;
     return { provider, approved: of('approved'), moreInfo: of('more_info'), refused: of('refused') };
   });
-  const reason = foldedReason;
-  const reasons = await db
-    .select({ reason, n: count() })
-    .from(bankApplications)
-    .where(and(eq(bankApplications.outcome, 'refused'), sql`${bankApplications.reason} is not null`))
-    .groupBy(reason)
-    .orderBy(desc(count()))
-    .limit(5);
-  const staleRules = (await catalogueRules(db, today)).filter((r) => r.stale).length;
+  const staleRules = rules.filter((r) => r.stale).length;
   return { providers, reasons, staleRules, maxAgeDays: BANK_RULE_MAX_AGE_DAYS };
 }

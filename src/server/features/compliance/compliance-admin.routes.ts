@@ -1,4 +1,3 @@
-import { watchNotesOn } from '../../../shared/catalogue/fact-checks';
 import {
   adminDeadlineExportQuerySchema,
   adminDeadlineListQuerySchema,
@@ -10,7 +9,6 @@ import { agentRenewalLine } from '../../../shared/features/renewals/renewals.dom
 import { formatCalendarDateLong } from '../../../shared/format/dates';
 import { translate } from '../../../shared/i18n';
 import { type ExportFormat, exportLanguage } from '../../../shared/schemas/list-query';
-import { mapPage } from '../../db/paged-list';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
 import { type CsvColumns, csvExportRoute } from '../../platform/csv/export-route';
@@ -21,7 +19,7 @@ import { createRouter, errorSchema, jsonResponse } from '../../platform/http/ope
 import { guarded } from '../../platform/http/route-kit';
 import { currentUser } from '../../platform/http/session';
 import { markDone, requireRealItem, unmarkDone } from './compliance.service';
-import { type DeadlineRow, deadlinePages, listDeadlines } from './deadlines.service';
+import { type DeadlineRow, deadlineDeskPage, deadlinePages } from './deadlines.service';
 
 const tags = ['admin'];
 
@@ -78,18 +76,12 @@ function exportColumns(format: ExportFormat): CsvColumns<DeadlineRow> {
   };
 }
 
-const toView = (row: DeadlineRow) => ({ ...row, itemKey: `${row.ruleId}:${row.dueDate}` });
-
 /** The back office's compliance desk. app.ts mounts it at /api/admin/compliance. */
 export function complianceAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const today = serverToday(c.var.deps.env);
-    const page = await listDeadlines(c.var.deps.database.db, query, today);
-    // The facts staff must check at their source (decision 0073), on every page of the desk.
-    return c.json({ ...mapPage(page, toView), watchNotes: watchNotesOn(today) }, 200);
+    return c.json(await deadlineDeskPage(c.var.deps, c.req.valid('query')), 200);
   });
 
   csvExportRoute(router, {

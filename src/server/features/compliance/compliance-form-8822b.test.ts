@@ -8,6 +8,7 @@ import { todayUtc } from '../../../shared/format/dates';
 import { bankAddresses, complianceMarks, mailOutbox, users } from '../../db/schema';
 import { bankReadyCompany } from '../bank-readiness/bank-readiness.fixtures';
 import { runComplianceReminders } from './compliance-reminders.service';
+import { FEW_CUSTOMERS, listDeadlines } from './deadlines.service';
 
 /*
  * Form 8822-B, owed once after a mailing address change (decision 0092), on the staff's deadlines desk,
@@ -107,6 +108,40 @@ test('a mailing address change puts Form 8822-B on the deadlines desk, filtered,
     (i: { ruleId: string }) => i.ruleId === 'form_8822b',
   );
   expect(mine.done).toBe(true);
+});
+
+test("a search for one customer finds their Form 8822-B and schedule items in the list's order, read by customer or by the walk alike", async () => {
+  const { id } = await founder('Aynı Müşteri');
+  await changedMailing(id, today);
+  const q = `${tag} ayni musteri`;
+  // `few` 0: the search is taken as matching many customers, so each branch walks its window in date order.
+  const read = async (few: number, page = 1, pageSize = 100) =>
+    listDeadlines(db(), { days: 180, q, page, pageSize }, today, few);
+  const byCustomer = await read(FEW_CUSTOMERS);
+  const keys = byCustomer.items.map((r) => `${r.dueDate} ${r.ruleId}`);
+  expect(byCustomer.items.every((r) => r.userId === id)).toBe(true);
+  expect(keys).toContain(`${form8822bDueDate(today)} form_8822b`);
+  // The formation's yearly items are there too (a Wyoming company: the annual report, the 5472).
+  expect(keys.some((k) => k.endsWith(' wyoming_annual_report'))).toBe(true);
+  expect(keys.some((k) => k.endsWith(' federal_form_5472'))).toBe(true);
+  expect(keys.length).toBeGreaterThanOrEqual(4);
+  expect(keys).toEqual([...keys].sort());
+  expect(byCustomer.total).toBe(keys.length);
+  const walked = await read(0);
+  expect(walked).toEqual(byCustomer);
+  // Paged, each page cut before the union, both ways.
+  for (const few of [0, FEW_CUSTOMERS]) {
+    const pages = [await read(few, 1, 2), await read(few, 2, 2)];
+    expect(pages.flatMap((p) => p.items)).toEqual(byCustomer.items.slice(0, 4));
+  }
+  // A search that no customer matches reads nothing and says so.
+  expect(await listDeadlines(db(), { days: 180, q: `${tag} kimse`, page: 1, pageSize: 20 }, today)).toEqual({
+    items: [],
+    total: 0,
+    totalKind: 'exact',
+    page: 1,
+    pageSize: 20,
+  });
 });
 
 test('the desk export has the Form 8822-B row in both languages', async () => {

@@ -20,8 +20,9 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { serverToday } from '../../platform/clock';
-import { form8822bItemsSql } from '../bank-readiness';
+import { form8822bItemsSql, writeBankRollups } from '../bank-readiness';
 import { runFilingsDay } from '../filings';
+import { writeMailRollups } from '../mail';
 import { writeOverviewRollups } from '../overview';
 import { runRenewalsDaily } from '../renewals';
 import { itemDetails } from './calendar-feed.service';
@@ -293,8 +294,10 @@ export async function runDailyReminders(
   // First, so that the subscriptions it creates keep their agent renewal out of the deadline reminders.
   await runRenewalsDaily(deps, today);
   const attempted = await runComplianceReminders(deps, today, 500, last ?? null);
-  // The home's daily rollups (decision 0056) under the same claim: one copy writes them once a day.
+  // The home's daily rollups (decisions 0056, 0103) under the same claim: one copy writes them once a day.
   await writeOverviewRollups(db, today);
+  await writeMailRollups(db, today);
+  await writeBankRollups(db, today);
   // The filings' questionnaires and their reminders ride on the same daily claim (decision 0051).
   await runFilingsDay(deps, today, last?.day ?? null);
   await db

@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ComplianceRuleId } from '../../../shared/catalogue/compliance';
+import { watchNotesOn } from '../../../shared/catalogue/fact-checks';
 import type { ListPage } from '../../../shared/contracts/common';
+import { foldTurkish } from '../../../shared/domain/search';
 import type {
   adminDeadlineFilterSchema,
   adminDeadlineListQuerySchema,
@@ -10,8 +12,11 @@ import { DEADLINE_WINDOW_DAYS } from '../../../shared/features/overview/overview
 import type { SubscriptionStatus } from '../../../shared/features/renewals/renewals.domain';
 import { addDays } from '../../../shared/format/calendar-days';
 import { COUNT_CAP } from '../../db/list-total';
+import { mapPage } from '../../db/paged-list';
 import { foldedPattern } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { serverToday } from '../../platform/clock';
 import { form8822bItemsSql } from '../bank-readiness';
 import { effectiveStatus } from '../renewals';
 
@@ -29,7 +34,7 @@ export type DeadlineListQuery = z.output<typeof adminDeadlineListQuerySchema>;
  * decision 0057), the date the customer's calendar shows, so the list needs no second source for it.
  * Form 8822-B, owed once after a mailing address change, joins in from the addresses (form8822bItems).
  */
-function itemsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, cut?: BranchCut): SQL {
+function itemsQuery(filter: ScopedFilter, today: string, unrolled: boolean, cut?: BranchCut): SQL {
   const and = filterSql(filter);
   let branches: SQL[];
   if (filter.overdue) branches = overdueBranches(today, and, filter.rule);
@@ -106,14 +111,67 @@ function form8822bItems(from: string, until: string, and: SQL): SQL {
 }
 
 /** The filter's conditions on compliance_schedule `s`, each preceded by `and`. */
-function filterSql(filter: DeadlineFilter): SQL {
+function filterSql(filter: ScopedFilter): SQL {
   const conditions: SQL[] = [];
   if (filter.rule) conditions.push(sql`s.rule_id = ${filter.rule}`);
   if (filter.state) conditions.push(sql`s.state_selected = ${filter.state}`);
-  // The customer's email, name, display name and business name, folded and kept on the row (migration
-  // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
-  if (filter.q) conditions.push(sql`s.search_text like ${foldedPattern(filter.q)}`);
+  if (filter.q) {
+    // The customer's email, name, display name and business name, folded and kept on the row (migration
+    // 0012, decision 0028): the same fields every admin search matches, without a join per candidate.
+    conditions.push(sql`s.search_text like ${foldedPattern(filter.q)}`);
+    // A search few customers match reads their rows by customer rather than walking the window in date
+    // order for them (searchScope); the condition above still decides, this one only narrows.
+    if (filter.customers) {
+      conditions.push(
+        sql`s.user_id in (${sql.join(
+          filter.customers.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    }
+  }
   return conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/** A filter and what searchScope learnt of its search: the customers it matches, when they are few. */
+type ScopedFilter = DeadlineFilter & { customers?: string[] };
+
+/**
+ * Up to this many customers matching a search, the desk reads their rows by customer (each branch's
+ * (user, …) index); beyond, the matches are dense enough that the window's walk in date order meets a
+ * page of them soon. PostgreSQL cannot know how many rows a `like` matches, so it is counted first.
+ */
+export const FEW_CUSTOMERS = 1000;
+
+/**
+ * The customers whose email, name, display name or business name contains q (folded): the fields of
+ * compliance_search_text, each through its trigram index (migration 0004), so a superset of the
+ * customers whose desk rows match. `union all`, so that a cap stops it early; a customer may repeat.
+ */
+function matchingCustomersSql(q: string): SQL {
+  const pattern = foldedPattern(q);
+  return sql`select u.id from users u where fold_tr(u.email) like ${pattern} or fold_tr(u.name) like ${pattern}
+    union all select pr.id from user_profiles pr where fold_tr(pr.display_name) like ${pattern}
+    union all select fo.user_id from company_formations fo where fold_tr(fo.business_name) like ${pattern}`;
+}
+
+/**
+ * The filter with its search scoped (decision 0100, the fifth seed): with a search that few customers
+ * match, their rows are read by customer; `null` when none matches, so there is nothing to read. A
+ * query without three letters or digits in a row has no trigram to look up and is left to the walk.
+ */
+async function searchScope(db: DbOrTx, filter: DeadlineFilter, few = FEW_CUSTOMERS): Promise<ScopedFilter | null> {
+  const q = filter.q;
+  if (!q || !/[a-z0-9]{3}/.test(foldTurkish(q))) return filter;
+  // The ids themselves, not a subquery in each statement: worked out once for the page and its count.
+  // Without parallel workers: planned as a Parallel Append, starting them cost 200-450 ms on a loaded
+  // machine for 20-100 ms of index work (docs/benchmarks.md, the fifth seed).
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return tx.execute<{ id: string }>(sql`select id from (${matchingCustomersSql(q)} limit ${few + 1}) as m`);
+  });
+  if (result.rows.length === 0) return null;
+  return result.rows.length <= few ? { ...filter, customers: [...new Set(result.rows.map((r) => r.id))] } : filter;
 }
 
 /**
@@ -214,7 +272,7 @@ const ORDER = sql`order by i.due_date, i.rule_id, i.user_id`;
  * details. The page is cut before the joins, so a search matching a hundred thousand customers joins
  * twenty rows, not all of theirs. The formation is a left join: a Form 8822-B item needs none.
  */
-function rowsQuery(filter: DeadlineFilter, today: string, unrolled: boolean, cut: BranchCut, window: SQL): SQL {
+function rowsQuery(filter: ScopedFilter, today: string, unrolled: boolean, cut: BranchCut, window: SQL): SQL {
   const after = cut.after ? sql`where ${keysetAfter(sql`i`, cut.after)}` : sql``;
   return sql`select i.user_id, u.email, coalesce(nullif(p.display_name, ''), nullif(u.name, '')) as customer_name,
       f.business_name, i.state_selected, i.rule_id, to_char(i.due_date, 'YYYY-MM-DD') as due,
@@ -258,18 +316,37 @@ function toRow(r: RawRow, today: string): DeadlineRow {
   };
 }
 
-/** One page of the admin's "Upcoming deadlines", soonest first; the total is capped like every admin list. */
+const toView = (row: DeadlineRow) => ({ ...row, itemKey: `${row.ruleId}:${row.dueDate}` });
+
+/**
+ * One page of the deadlines desk as GET /api/admin/compliance/deadlines answers it, with the facts staff
+ * must check at their source (decision 0073) on every page. The route and the desk's boot data (decision
+ * 0060) both read it.
+ */
+export async function deadlineDeskPage(deps: Pick<AppDeps, 'database' | 'env'>, query: DeadlineListQuery) {
+  const today = serverToday(deps.env);
+  const page = await listDeadlines(deps.database.db, query, today);
+  return { ...mapPage(page, toView), watchNotes: watchNotesOn(today) };
+}
+
+/**
+ * One page of the admin's "Upcoming deadlines", soonest first; the total is capped like every admin list.
+ * `few`: up to how many matching customers a search is read by customer (FEW_CUSTOMERS; the tests read
+ * the same search both ways).
+ */
 export async function listDeadlines(
   db: DbOrTx,
   query: DeadlineListQuery,
   today: string,
+  few = FEW_CUSTOMERS,
 ): Promise<ListPage<DeadlineRow>> {
   const offset = (query.page - 1) * query.pageSize;
-  const unrolled = await hasUnrolled(db, today);
+  const [unrolled, scoped] = await Promise.all([hasUnrolled(db, today), searchScope(db, query, few)]);
+  if (scoped === null) return { items: [], total: 0, totalKind: 'exact', page: query.page, pageSize: query.pageSize };
   const [page, counted] = await Promise.all([
     db.execute<RawRow>(
       rowsQuery(
-        query,
+        scoped,
         today,
         unrolled,
         { limit: offset + query.pageSize },
@@ -281,7 +358,7 @@ export async function listDeadlines(
       // customers the planner then walks the due-date index, which carries search_text, and filters without
       // visiting the table (27 ms at a million customers), where it otherwise preferred a sequential scan
       // (62 ms). A rare match still goes through the trigram index (decision 0028).
-      sql`select count(*) as n from (select 1 from (${itemsQuery(query, today, unrolled, { limit: COUNT_CAP + 1 })}) as i
+      sql`select count(*) as n from (select 1 from (${itemsQuery(scoped, today, unrolled, { limit: COUNT_CAP + 1 })}) as i
         limit ${COUNT_CAP + 1}) as capped`,
     ),
   ]);
@@ -304,10 +381,11 @@ export async function* deadlinePages(
   pageSize = 1000,
 ): AsyncGenerator<DeadlineRow[]> {
   let cursor: DeadlineRow | null = null;
-  const unrolled = await hasUnrolled(db, today);
+  const [unrolled, scoped] = await Promise.all([hasUnrolled(db, today), searchScope(db, filter)]);
+  if (scoped === null) return;
   for (;;) {
     const cut: BranchCut = { limit: pageSize, ...(cursor ? { after: cursor } : {}) };
-    const result = await db.execute<RawRow>(rowsQuery(filter, today, unrolled, cut, sql`limit ${pageSize}`));
+    const result = await db.execute<RawRow>(rowsQuery(scoped, today, unrolled, cut, sql`limit ${pageSize}`));
     const page = result.rows.map((r) => toRow(r, today));
     if (page.length === 0) return;
     yield page;

@@ -1,10 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
 import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import { isStaff } from '../../../shared/domain/roles';
 import { documentListSchema, documentResultSchema } from '../../../shared/features/documents/documents.contracts';
 import { DOCUMENT_UPLOAD_KINDS, documentUploadSchema } from '../../../shared/features/documents/documents.schemas';
-import { documents } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { createRouter, errorResponses, errorSchema, jsonResponse } from '../../platform/http/openapi';
@@ -12,7 +10,7 @@ import { currentUser, requireUser } from '../../platform/http/session';
 import { storeThenRecord } from '../../platform/storage/put-new-file';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { toDocument } from './documents.mapper';
-import { storeDocumentRow } from './documents.service';
+import { myDocuments, storeDocumentRow } from './documents.service';
 
 const listMine = createRoute({
   method: 'get',
@@ -66,13 +64,7 @@ export function documentsRoutes() {
   const router = createRouter();
 
   router.openapi(listMine, async (c) => {
-    const user = currentUser(c);
-    const rows = await c.var.deps.database.db
-      .select()
-      .from(documents)
-      .where(eq(documents.userId, user.id))
-      .orderBy(desc(documents.createdAt), desc(documents.id));
-    return c.json({ documents: rows.map(toDocument) }, 200);
+    return c.json(await myDocuments(c.var.deps.database.db, currentUser(c).id), 200);
   });
 
   router.openapi(upload, async (c) => {

@@ -1,6 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { DocumentList } from '../../../shared/features/documents/documents.contracts';
 import { documents } from '../../db/schema';
 import type { DbOrTx } from '../../db/tx';
+import { toDocument } from './documents.mapper';
 
 type DocumentRow = typeof documents.$inferSelect;
 
@@ -46,4 +48,14 @@ export async function deleteDocumentRows(tx: DbOrTx, ids: readonly string[]): Pr
     .where(inArray(documents.id, [...ids]))
     .returning({ key: documents.filePath });
   return gone.map((g) => g.key);
+}
+
+/** A user's documents, newest first, as GET /api/documents answers them (and the documents page's boot data). */
+export async function myDocuments(db: DbOrTx, userId: string): Promise<DocumentList> {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(eq(documents.userId, userId))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return { documents: rows.map(toDocument) };
 }

@@ -3,4 +3,4 @@
  */
 export { toDocument } from './documents.mapper';
 export type { NewDocument } from './documents.service';
-export { deleteDocumentRows, storeDocumentRow, storeDocumentRows } from './documents.service';
+export { deleteDocumentRows, myDocuments, storeDocumentRow, storeDocumentRows } from './documents.service';

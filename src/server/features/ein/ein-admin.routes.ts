@@ -9,7 +9,6 @@ import {
 } from '../../../shared/features/ein/ein.contracts';
 import type { EinUpload } from '../../../shared/features/ein/ein.domain';
 import type { Db } from '../../db/client';
-import { mapPage } from '../../db/paged-list';
 import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
@@ -20,8 +19,7 @@ import { currentUser } from '../../platform/http/session';
 import { readMultipart } from '../../platform/uploads/multipart';
 import { loadFileNames, toAdminEinApplication } from './ein.mapper';
 import { findApplicationById } from './ein.service';
-import { advanceApplication, findAdminRow, listApplications, saveNotes } from './ein-admin.service';
-import { overdueSummary } from './ein-follow-ups.service';
+import { advanceApplication, einDeskPage, findAdminRow, saveNotes } from './ein-admin.service';
 import { setEinNumber } from './ein-number.service';
 import { revealSsn } from './ein-ssn.service';
 import { recordEinUpload, uploadRefusal } from './ein-uploads.service';
@@ -174,15 +172,7 @@ export function einAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const { db } = c.var.deps.database;
-    const overdue = await overdueSummary(db, c.var.deps.env);
-    const page = await listApplications(db, query, overdue.submittedBefore);
-    const names = await loadFileNames(
-      db,
-      page.items.map((r) => r.app),
-    );
-    return c.json({ ...mapPage(page, (r) => toAdminEinApplication(r, names)), overdue }, 200);
+    return c.json(await einDeskPage(c.var.deps, c.req.valid('query')), 200);
   });
 
   router.openapi(getOne, async (c) => {

@@ -7,7 +7,7 @@ import { canAdvanceEin, type EinStatus } from '../../../shared/features/ein/ein.
 import type { adminEinListQuerySchema } from '../../../shared/features/ein/ein.schemas';
 import { attributedTo } from '../../db/attribution';
 import { withinDays } from '../../db/day-range';
-import { pagedList } from '../../db/paged-list';
+import { mapPage, pagedList } from '../../db/paged-list';
 import { companyFormations, einApplications, users } from '../../db/schema';
 import { foldedContains } from '../../db/search';
 import type { DbOrTx } from '../../db/tx';
@@ -15,9 +15,9 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { ApiError } from '../../platform/http/errors';
 import { notifyStageChange } from '../timeline';
-import type { AdminEinRow, EinRow } from './ein.mapper';
+import { type AdminEinRow, type EinRow, loadFileNames, toAdminEinApplication } from './ein.mapper';
 import { completeFormation } from './ein.service';
-import { overdueCondition } from './ein-follow-ups.service';
+import { overdueCondition, overdueSummary } from './ein-follow-ups.service';
 import { einForIssue } from './ein-number.service';
 import { changeApplicationRow } from './ein-row.service';
 
@@ -38,6 +38,24 @@ export async function findAdminRow(db: DbOrTx, id: string): Promise<AdminEinRow 
   if (!isUuid(id)) return null;
   const [row] = await adminRowQuery(db).where(eq(einApplications.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * One page of the EIN desk as GET /api/admin/ein-applications answers it: the rows with their files'
+ * names, and the overdue count. The route and a desk page's boot data (decision 0060) both read it.
+ */
+export async function einDeskPage(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  query: z.output<typeof adminEinListQuerySchema>,
+) {
+  const { db } = deps.database;
+  const overdue = await overdueSummary(db, deps.env);
+  const page = await listApplications(db, query, overdue.submittedBefore);
+  const names = await loadFileNames(
+    db,
+    page.items.map((r) => r.app),
+  );
+  return { ...mapPage(page, (r) => toAdminEinApplication(r, names)), overdue };
 }
 
 export async function listApplications(

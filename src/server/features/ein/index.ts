@@ -5,7 +5,7 @@
 export type { EinRow } from './ein.mapper';
 export { loadFileNames, toAdminEinApplication, toEinSummary } from './ein.mapper';
 export { findApplicationById, findApplicationByUser } from './ein.service';
-export { advanceApplication, findAdminRow } from './ein-admin.service';
+export { advanceApplication, einDeskPage, findAdminRow } from './ein-admin.service';
 export { customerFollowUps, overdueCondition, overdueCutoff } from './ein-follow-ups.service';
 export { setEinNumber } from './ein-number.service';
 export { decryptStoredSsn, formatSsn } from './ein-ssn.service';

@@ -4,3 +4,4 @@
 export { envelopeKeysOf, lettersOf } from './mail-admin.service';
 export { mailListensToPayments, mailSettings as mailSettingsOf } from './mail-forwarding.service';
 export { expireLetters, paperHeldFor } from './mail-retention.service';
+export { writeMailRollups } from './mail-rollups.service';

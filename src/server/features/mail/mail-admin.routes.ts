@@ -34,8 +34,6 @@ import { resolveRange } from '../overview';
 import { envelopeResponse } from './mail.routes';
 import {
   assignLetter,
-  deskPages,
-  listDesk,
   logLetter,
   markForwarded,
   markShredded,
@@ -43,6 +41,7 @@ import {
   searchCompanies,
   takeEinFromLetter,
 } from './mail-admin.service';
+import { deskPages, listDesk } from './mail-desk.service';
 import { saveScanAllowances, scanAllowances } from './mail-scans.service';
 import { mailSummary } from './mail-summary.service';
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { businessDaysBetween } from '../../../shared/catalogue/federal-holidays';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { LetterKind, LetterSender } from '../../../shared/catalogue/letter-kinds';
 import { cleanFileName, FILE_KIND_INFO } from '../../../shared/domain/files';
 import { foldTurkish } from '../../../shared/domain/search';
@@ -10,10 +9,8 @@ import type {
   LetterShreddedInput,
   LogLetterInput,
   MailCompany,
-  MailDeskQuery,
 } from '../../../shared/features/mail/mail.contracts';
 import {
-  awaitsScan,
   canReassign,
   canScan,
   canShred,
@@ -21,14 +18,12 @@ import {
   type LetterStatus,
   offersEin,
   PENALTY_LETTER_KINDS,
-  SCAN_TARGET_BUSINESS_DAYS,
   statusByStandingRule,
 } from '../../../shared/features/mail/mail.domain';
 import { translate } from '../../../shared/i18n';
 import { toLanguage } from '../../../shared/i18n/languages';
-import { cappedTotal, type ListTotal } from '../../db/list-total';
-import { companyFormations, documents, einApplications, letters, userProfiles, users } from '../../db/schema';
-import { foldedContains, foldedPattern } from '../../db/search';
+import { companyFormations, letters, userProfiles, users } from '../../db/schema';
+import { foldedContains } from '../../db/search';
 import type { DbOrTx, Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
@@ -47,8 +42,8 @@ import {
   type LetterRow,
   letterExplanation,
   mailLetterCustomer,
-  toLetterView,
 } from './mail.service';
+import { deskSelect, toDeskLetter } from './mail-desk.service';
 import { standingRulesOf } from './mail-forwarding.service';
 import { nextScanIncluded } from './mail-scans.service';
 
@@ -97,149 +92,6 @@ async function requireCompany(db: DbOrTx, userId: string): Promise<void> {
     .from(companyFormations)
     .where(eq(companyFormations.userId, userId));
   if (!found) throw new ApiError('VALIDATION_FAILED', { userId: 'mailroom.validation.company' });
-}
-
-const deskColumns = {
-  letter: letters,
-  scanPath: documents.filePath,
-  customerEmail: users.email,
-  businessName: companyFormations.businessName,
-  einStatus: einApplications.einStatus,
-  hasEin: sql<boolean>`${einApplications.ein} is not null`,
-  // A state's reminder shows the desk its compliance calendar item, as the customer's page does.
-  companyState: companyFormations.stateSelected,
-  formedOn: companyFormations.formedOn,
-};
-
-type DeskRaw = {
-  letter: LetterRow;
-  scanPath: string | null;
-  customerEmail: string | null;
-  businessName: string | null;
-  einStatus: string | null;
-  hasEin: boolean | null;
-  companyState: string | null;
-  formedOn: string | null;
-};
-
-function toDeskLetter(r: DeskRaw, today: string): DeskLetter {
-  // Not subscribed: the desk sees a stored held reason as it is.
-  const company = { state: r.companyState, formedOn: r.formedOn };
-  const { decisions: _decisions, ...view } = toLetterView(r.letter, r.scanPath, {}, false, company);
-  const waiting = awaitsScan(r.letter.status) ? businessDaysBetween(r.letter.receivedOn, today) : null;
-  return {
-    businessDaysWaiting: waiting,
-    late: waiting !== null && waiting > SCAN_TARGET_BUSINESS_DAYS,
-    einOffer: offersEin(r.letter.kind, r.einStatus, Boolean(r.hasEin)),
-    ...view,
-    userId: r.letter.userId,
-    envelopeName: r.letter.envelopeName,
-    customerEmail: r.customerEmail,
-    businessName: r.businessName,
-    createdAt: r.letter.createdAt.toISOString(),
-  };
-}
-
-function deskSelect(db: DbOrTx) {
-  return db
-    .select({
-      ...deskColumns,
-      // The exact instant as PostgreSQL prints it (microseconds): the export's keyset cursor.
-      createdKey: sql<string>`${letters.createdAt}::text`,
-    })
-    .from(letters)
-    .leftJoin(documents, eq(documents.id, letters.scanDocumentId))
-    .leftJoin(users, eq(users.id, letters.userId))
-    .leftJoin(companyFormations, eq(companyFormations.userId, letters.userId))
-    .leftJoin(einApplications, eq(einApplications.userId, letters.userId));
-}
-
-function queueCondition(db: DbOrTx, query: Omit<MailDeskQuery, 'page' | 'pageSize'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  switch (query.queue) {
-    case 'unmatched':
-      conditions.push(isNull(letters.userId));
-      break;
-    case 'to_scan':
-      conditions.push(isNotNull(letters.userId), eq(letters.status, 'scan_requested'));
-      break;
-    case 'waiting':
-      conditions.push(isNotNull(letters.userId), eq(letters.status, 'received'));
-      break;
-    case 'to_forward':
-      conditions.push(isNotNull(letters.userId), eq(letters.status, 'to_forward'));
-      break;
-    case 'to_shred':
-      conditions.push(isNotNull(letters.userId), eq(letters.status, 'shred_requested'));
-      break;
-    case 'held':
-      conditions.push(isNotNull(letters.userId), eq(letters.status, 'held'));
-      break;
-    default:
-      break;
-  }
-  if (query.q) {
-    const pattern = foldedPattern(query.q);
-    conditions.push(
-      or(
-        sql`fold_tr(${letters.envelopeName}) like ${pattern}`,
-        inArray(
-          letters.userId,
-          db
-            .select({ id: companyFormations.userId })
-            .from(companyFormations)
-            .where(sql`fold_tr(${companyFormations.businessName}) like ${pattern}`),
-        ),
-      ),
-    );
-  }
-  return and(...conditions);
-}
-
-/** One page of a queue, oldest first where staff work it (to scan, unmatched), else newest first. */
-export async function listDesk(
-  db: DbOrTx,
-  query: MailDeskQuery,
-  today: string,
-): Promise<{ rows: DeskLetter[] } & ListTotal> {
-  const where = queueCondition(db, query);
-  const oldestFirst = query.queue !== 'all';
-  const order = oldestFirst
-    ? [asc(letters.createdAt), asc(letters.id)]
-    : [desc(letters.urgent), desc(letters.createdAt), desc(letters.id)];
-  const [rows, total] = await Promise.all([
-    deskSelect(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    cappedTotal(db, db.select({ id: letters.id }).from(letters).where(where)),
-  ]);
-  return { rows: rows.map((r) => toDeskLetter(r, today)), ...total };
-}
-
-/** The filter's letters in keyset pages on (created, id), oldest first, for the CSV export. */
-export async function* deskPages(
-  db: DbOrTx,
-  filter: Omit<MailDeskQuery, 'page' | 'pageSize'>,
-  today: string,
-  pageSize = 1000,
-): AsyncGenerator<DeskLetter[]> {
-  let cursor: { createdKey: string; id: string } | null = null;
-  for (;;) {
-    const after: SQL | undefined = cursor
-      ? sql`(${letters.createdAt}, ${letters.id}) > (${cursor.createdKey}::timestamptz, ${cursor.id}::uuid)`
-      : undefined;
-    const rows: (DeskRaw & { createdKey: string })[] = await deskSelect(db)
-      .where(and(queueCondition(db, filter), after))
-      .orderBy(asc(letters.createdAt), asc(letters.id))
-      .limit(pageSize);
-    if (rows.length === 0) return;
-    yield rows.map((r) => toDeskLetter(r, today));
-    if (rows.length < pageSize) return;
-    const last: DeskRaw & { createdKey: string } = rows[rows.length - 1];
-    cursor = { createdKey: last.createdKey, id: last.letter.id };
-  }
 }
 
 async function deskLetter(deps: Pick<AppDeps, 'database' | 'env'>, id: string): Promise<DeskLetter> {

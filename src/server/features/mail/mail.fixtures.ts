@@ -52,13 +52,20 @@ export async function nameCompany(t: TestApp, userId: string, businessName: stri
 export async function letterOf(
   t: TestApp,
   userId: string | null,
-  opts: { status?: (typeof letters.$inferInsert)['status']; envelopeKey?: string; receivedOn?: string } = {},
+  opts: {
+    status?: (typeof letters.$inferInsert)['status'];
+    envelopeKey?: string;
+    receivedOn?: string;
+    envelopeName?: string;
+    createdAt?: Date;
+    urgent?: boolean;
+  } = {},
 ): Promise<string> {
   const [row] = await t.deps.database.db
     .insert(letters)
     .values({
       userId,
-      envelopeName: 'Matrix LLC',
+      envelopeName: opts.envelopeName ?? 'Matrix LLC',
       sender: 'irs',
       kind: 'cp575',
       letterDate: '2026-11-02',
@@ -67,6 +74,8 @@ export async function letterOf(
       status: opts.status ?? 'received',
       envelopeKey: opts.envelopeKey ?? null,
       envelopeContentType: opts.envelopeKey ? 'image/png' : null,
+      urgent: opts.urgent ?? false,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     })
     .returning({ id: letters.id });
   return row.id;

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../platform/http/context';
 import { clientNetwork } from '../../platform/http/network';
 import { checkSession } from '../auth';
 import { listActiveServices, toServiceView } from '../services';
+import { bootAnswers } from './boot-answers.service';
 import { meOf } from './me.service';
 import { myFormation } from './my-formation.service';
 
@@ -13,7 +14,8 @@ import { myFormation } from './my-formation.service';
  * The session and first data a signed-in page's HTML carries (decision 0060), read with the same rules
  * as the API calls they stand for. Null on a public page, and for a visitor or a sign-in waiting for its
  * second factor, except on the services page, which visitors may see: it carries the catalogue for
- * everyone. The web app still asks the API for anything missing here.
+ * everyone. The account, documents, EIN, deadlines and audit pages carry their first calls' answers too
+ * (boot-answers.service.ts, decision 0104). The web app still asks the API for anything missing here.
  */
 export async function bootDataFor(c: Context<AppEnv>, route: PageRoute): Promise<BootData | null> {
   if (route.layout === 'public') return null;
@@ -26,6 +28,8 @@ export async function bootDataFor(c: Context<AppEnv>, route: PageRoute): Promise
   if (route.path === 'dashboard' && !isStaff(session.user.role)) {
     data.formation = await myFormation(c.var.deps, session.user.id);
   }
+  const answers = await bootAnswers(c.var.deps, session, route.path, new URL(c.req.url).searchParams);
+  if (answers) data.answers = answers;
   return data;
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createStaffMember,
   createTestApp,
   signedInCustomer,
   signedInOwner,
@@ -107,5 +108,67 @@ describe("a signed-in page's boot data", () => {
     const { boot } = await page('/admin', owner);
     expect(boot.me).toEqual((await owner.get('/api/me')).body);
     expect(boot).not.toHaveProperty('formation');
+  });
+});
+
+describe("a page's first calls in its boot data (decision 0104)", () => {
+  it("answers the account and documents pages' first calls as the API does, for their user alone", async () => {
+    const { c } = await signedInCustomer(t);
+    const { boot } = await page('/account', c);
+    expect(Object.keys(boot.answers).sort()).toEqual([
+      '/api/account',
+      '/api/account/sessions',
+      '/api/privacy/consents',
+      '/api/privacy/erasure',
+    ]);
+    expect(boot.answers['/api/account']).toEqual((await c.get('/api/account')).body);
+    expect(boot.answers['/api/privacy/consents']).toEqual((await c.get('/api/privacy/consents')).body);
+    expect(boot.answers['/api/privacy/erasure']).toEqual((await c.get('/api/privacy/erasure')).body);
+    // A device's last use moves with every request: the same devices, this one marked.
+    const devices = (await c.get('/api/account/sessions')).body.devices;
+    const booted = boot.answers['/api/account/sessions'].devices;
+    expect(booted.map((d: { id: string; current: boolean }) => [d.id, d.current])).toEqual(
+      devices.map((d: { id: string; current: boolean }) => [d.id, d.current]),
+    );
+    const documents = await page('/documents', c);
+    expect(documents.boot.answers).toEqual({ '/api/documents': (await c.get('/api/documents')).body });
+    // Another page carries none.
+    expect((await page('/support', c)).boot).not.toHaveProperty('answers');
+  });
+
+  it("answers a desk's first page as the API does, with the page's own filters over the list's default", async () => {
+    const owner = await signedInOwner(t);
+    const desks = [
+      ['/admin/ein', '/api/admin/ein-applications?page=1&pageSize=20&sort=created_desc'],
+      ['/admin/deadlines', '/api/admin/compliance/deadlines?days=60&page=1&pageSize=20'],
+      ['/admin/audit', '/api/admin/audit?page=1&pageSize=25&sort=newest'],
+    ] as const;
+    for (const [path, call] of desks) {
+      const { boot } = await page(path, owner);
+      expect(boot.answers[call], path).toEqual((await owner.get(call)).body);
+    }
+    const audit = await page('/admin/audit', owner);
+    expect(audit.boot.answers['/api/admin/audit/actors']).toEqual((await owner.get('/api/admin/audit/actors')).body);
+    // The page's filters, in any order, and its language and open row left out.
+    const filtered = await page('/admin/ein?status=submitted_to_irs&lang=en&id=x&page=2', owner);
+    const call = '/api/admin/ein-applications?page=2&pageSize=20&sort=created_desc&status=submitted_to_irs';
+    expect(Object.keys(filtered.boot.answers)).toEqual([call]);
+    expect(filtered.boot.answers[call]).toEqual((await owner.get(call)).body);
+    // A filter the list refuses gets no answer: the page asks, and is told why.
+    expect((await page('/admin/ein?status=nonsense', owner)).boot).not.toHaveProperty('answers');
+  });
+
+  it('carries no staff data for a customer, nor a list for staff whose role may not read it', async () => {
+    const { c } = await signedInCustomer(t);
+    for (const path of ['/admin/ein', '/admin/deadlines', '/admin/audit']) {
+      expect((await page(path, c)).boot, path).not.toHaveProperty('answers');
+    }
+    const support = await createStaffMember(t, 'support');
+    expect((await support.c.get('/api/admin/audit')).status).toBe(403);
+    expect((await page('/admin/audit', support.c)).boot).not.toHaveProperty('answers');
+    // Staff without the second factor are kept out of the admin door, and out of these answers.
+    const unenrolled = await createStaffMember(t, 'owner', { enrol: false });
+    expect((await unenrolled.c.get('/api/admin/ein-applications')).status).toBe(403);
+    expect((await page('/admin/ein', unenrolled.c)).boot).not.toHaveProperty('answers');
   });
 });

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { hasPermission, needsStepUp, type Permission } from '../../../shared/domain/permissions';
 import { isStaff } from '../../../shared/domain/roles';
 import type { ApiErrorCode } from '../../../shared/errors';
-import type { AppEnv } from './context';
+import type { AppEnv, SessionUser } from './context';
 import { errorResponse } from './errors';
 import { createRouter } from './openapi';
 
@@ -64,6 +64,19 @@ export function isSecondFactorFresh(at: Date | null): boolean {
  */
 export function isFreshEnoughFor(permissions: readonly Permission[], twoFactorAt: Date | null): boolean {
   return !permissions.some(needsStepUp) || isSecondFactorFresh(twoFactorAt);
+}
+
+/**
+ * Whether the admin door and `permission`'s check would let this user through, for a read done outside
+ * the route (a desk page's boot data, decision 0104): it must refuse whatever the route would.
+ */
+export function doorAdmits(user: SessionUser, twoFactorAt: Date | null, permission: Permission): boolean {
+  return (
+    isStaff(user.role) &&
+    user.twoFactorEnabled &&
+    hasPermission(user.role, permission) &&
+    isFreshEnoughFor([permission], twoFactorAt)
+  );
 }
 
 /**

@@ -189,7 +189,10 @@ export type ScanAllowances = z.infer<typeof scanAllowancesViewSchema>;
 const scanTimesSchema = z.object({
   received: z.number().int(),
   scanned: z.number().int(),
-  /** Hours from logging to the scan, of the letters scanned in the period. */
+  /**
+   * Hours from logging to the scan, of the letters scanned in the period: percentiles of the times rounded
+   * to the nearest hour (decision 0103), so within half an hour of the exact figure.
+   */
   medianHours: z.number().nullable(),
   p90Hours: z.number().nullable(),
 });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ADMIN_LISTS, type AdminList } from '../../../shared/routes/admin-lists';
 import type { ExportFormat } from '../../../shared/schemas/list-query';
 import { api } from '../../lib/api';
+import { bootSeed } from '../../lib/bootQuery';
 import { downloadCsv } from '../../lib/download';
 
 /** A value of a list's parameter as the pages hold it: a '1' flag as a boolean, an unset one as null. */
@@ -56,7 +57,8 @@ export function listPageQuery<Query, Page, P extends ListParamsFor<Query, P>>(
   return queryOptions({
     queryKey: [...list.key, 'list', params],
     queryFn: () => api<Page>('GET', `${list.path}?${search}`),
-    staleTime: 0,
+    // The desks whose HTML carries their first page (decision 0104) start from it.
+    ...bootSeed<Page>(list.path, { query: search, staleTime: 0 }),
     placeholderData: keepPreviousData,
   });
 }

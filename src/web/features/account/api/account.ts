@@ -10,6 +10,7 @@ import type {
   SessionsEnded,
 } from '../../../../shared/features/account/account.contracts';
 import { api } from '../../../lib/api';
+import { bootSeed } from '../../../lib/bootQuery';
 
 export type { Account, Device } from '../../../../shared/features/account/account.contracts';
 
@@ -20,13 +21,14 @@ export const ACCOUNT_KEY = ['account'] as const;
 export const accountQuery = queryOptions({
   queryKey: ACCOUNT_KEY,
   queryFn: () => api<Account>('GET', '/api/account'),
+  ...bootSeed<Account>('/api/account'),
 });
 
 export const devicesQuery = queryOptions({
   queryKey: [...ACCOUNT_KEY, 'devices'],
   queryFn: async () => (await api<Devices>('GET', '/api/account/sessions')).devices,
   // Another device may have signed in or out meanwhile: ask again on every visit.
-  staleTime: 0,
+  ...bootSeed('/api/account/sessions', { select: (answer: Devices) => answer.devices, staleTime: 0 }),
 });
 
 export const saveName = (fullName: string) => api<Account>('PATCH', '/api/account', { fullName });

@@ -9,6 +9,7 @@ import type { AuditAction } from '../../../../shared/features/audit/audit.domain
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
+import { bootSeed } from '../../../lib/bootQuery';
 
 export interface AuditListParams {
   page: number;
@@ -30,7 +31,7 @@ export const auditListQuery = (params: AuditListParams) => listPageQuery(audit, 
 export const auditActorsQuery = queryOptions({
   queryKey: [...ADMIN_AUDIT_KEY, 'actors'],
   queryFn: () => api<AuditActors>('GET', `${audit.path}/actors`),
-  staleTime: 60_000,
+  ...bootSeed<AuditActors>(`${audit.path}/actors`, { staleTime: 60_000 }),
 });
 
 /** Downloads the filter's rows (all pages); `excel-tr` is the Turkish Excel dialect. */

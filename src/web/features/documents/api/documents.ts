@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DocumentCategory } from '../../../../shared/domain/files';
 import type { DocumentList, DocumentResult } from '../../../../shared/features/documents/documents.contracts';
 import { api } from '../../../lib/api';
+import { bootSeed } from '../../../lib/bootQuery';
 import { type UploadOptions, upload } from '../../../lib/upload';
 import type { DocumentItem } from '../lib/group';
 
@@ -11,7 +12,7 @@ export const documentsQuery = queryOptions({
   queryKey: DOCUMENTS_KEY,
   queryFn: async () => (await api<DocumentList>('GET', '/api/documents')).documents,
   // Files arrive from elsewhere (an admin's upload, another page): ask again on every visit.
-  staleTime: 0,
+  ...bootSeed('/api/documents', { select: (answer: DocumentList) => answer.documents, staleTime: 0 }),
 });
 
 export function useDocuments() {

@@ -17,7 +17,7 @@ const mailSummaryQuery = (range: DayRange) => ({
 
 /**
  * The home's mail panel (decision 0089): letters logged in the range, the time from logging to the scan
- * (median, 90th percentile) and, now, the decisions the customers owe and the paid forwardings to post.
+ * (median, 90th percentile, to the nearest hour) and, now, the decisions the customers owe and the paid forwardings to post.
  * The page shows it to whoever reads the mail desk.
  */
 export function MailHomePanel({ range }: { range: DayRange }) {
@@ -83,6 +83,9 @@ export function MailHomePanel({ range }: { range: DayRange }) {
           hours(m.p90Hours),
         ]),
       }}
-    />
+    >
+      {/* The times come from an hourly rollup (decision 0103): say how exact they are. */}
+      <p className="mt-3 text-xs text-slate-600">{t('adminHome.mail.rounded')}</p>
+    </HomePanel>
   );
 }

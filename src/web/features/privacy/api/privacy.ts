@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AcceptTextsInput, Consents, MyErasure } from '../../../../shared/features/privacy/privacy.contracts';
 import type { OptionalConsent } from '../../../../shared/features/privacy/privacy.domain';
 import { api } from '../../../lib/api';
+import { bootSeed } from '../../../lib/bootQuery';
 import { downloadCsv } from '../../../lib/download';
 
 export type {
@@ -18,11 +19,13 @@ export const PRIVACY_KEY = ['privacy'] as const;
 export const consentsQuery = queryOptions({
   queryKey: [...PRIVACY_KEY, 'consents'],
   queryFn: () => api<Consents>('GET', '/api/privacy/consents'),
+  ...bootSeed<Consents>('/api/privacy/consents'),
 });
 
 export const erasureQuery = queryOptions({
   queryKey: [...PRIVACY_KEY, 'erasure'],
   queryFn: () => api<MyErasure>('GET', '/api/privacy/erasure'),
+  ...bootSeed<MyErasure>('/api/privacy/erasure'),
 });
 
 export const acceptTexts = (input: AcceptTextsInput) => api<Consents>('POST', '/api/privacy/consents/accept', input);
