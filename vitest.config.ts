@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 /** The tests whose texts depend on the time zone; they run in three zones. */
 const DATE_TESTS = ['tests/unit/format.test.ts', 'tests/unit/shared/format/**/*.test.ts'];
@@ -14,7 +13,6 @@ export default defineConfig({
     // a time, 24 minutes. The API tests wait on PostgreSQL and the browser tests on Chromium, both other
     // processes, so three files at once keep both cores busy (two at once: 17.6 minutes).
     maxWorkers: 3,
-    sequence: { sequencer: LongestFirstSequencer },
     // The API and browser projects set isolate: false (decision 0088): a file no longer imports the whole
     // server anew (a third of an API file's CPU), so a file there must leave no module or global state
     // behind — no vi.mock, no stubbed global; a seam the test swaps back instead (short-links' slugSource).

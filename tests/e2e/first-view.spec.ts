@@ -131,8 +131,11 @@ async function expectHydratedFirstView(page: Page, path: string) {
     expect(mismatches, path).toEqual([]);
     expect(askedAgain, `${path}: hydration asked again for what the HTML carried`).toEqual([]);
     // The first paint (no script) is the hydrated page: the same text, the same places, no skeleton.
+    // Waited for, not read once: on a loaded machine a region's fonts or a late commit may still be settling.
     if (firstPaint)
-      expect(await mainRegion(page), `${path}: the first paint differs from the hydrated page`).toEqual(firstPaint);
+      await expect
+        .poll(() => mainRegion(page), { message: `${path}: the first paint differs from the hydrated page` })
+        .toEqual(firstPaint);
     await screenshots(page, `first-view-hydrated${path.replaceAll('/', '-')}`);
   } finally {
     page.off('console', onConsole);
