@@ -4,8 +4,9 @@ import { isCustomer } from '../../../shared/domain/roles';
 import { auditListQuerySchema } from '../../../shared/features/audit/audit.contracts';
 import { adminDeadlineListQuerySchema } from '../../../shared/features/compliance/compliance.contracts';
 import { adminEinListQuerySchema } from '../../../shared/features/ein/ein.contracts';
-import { ADMIN_LISTS, type AdminList } from '../../../shared/routes/admin-lists';
+import { ADMIN_LISTS } from '../../../shared/routes/admin-lists';
 import { bootAnswerKey } from '../../../shared/routes/boot-element';
+import { type DeskWithFirstQuery, deskFirstQuery } from '../../../shared/routes/desk-first-query';
 import type { AppDeps } from '../../deps';
 import { doorAdmits } from '../../platform/http/admin-door';
 import type { SessionUser } from '../../platform/http/context';
@@ -43,20 +44,20 @@ const PAGE_ONLY_PARAMS = new Set(['lang', 'id']);
 
 /**
  * A desk's list page as its web page asks for it: the query it sends for its default view (page size,
- * default order; the web's `listPageQuery`) with the page URL's own filters over it. A page whose query
+ * default order: DESK_FIRST_QUERY, which the web's list pages read too) with the page URL's own filters
+ * over it. A page whose query
  * has moved on gets an answer under a key it does not ask for, and asks the API as before (the browser
  * test of the first view then fails on the skeleton it paints).
  */
 function desk<S extends z.ZodType>(
-  list: AdminList,
+  list: DeskWithFirstQuery,
   permission: Permission,
-  defaults: string,
   schema: S,
   read: (deps: AppDeps, query: z.output<S>, reader: BootReader) => Promise<unknown>,
 ) {
   return ({ deps, reader, search }: PageCall): Call[] => {
     if (!doorAdmits(reader.user, reader.twoFactorAt, permission)) return [];
-    const query = new URLSearchParams(defaults);
+    const query = deskFirstQuery(list);
     for (const [name, value] of search) if (!PAGE_ONLY_PARAMS.has(name)) query.set(name, value);
     const parsed = schema.safeParse(Object.fromEntries(query));
     if (!parsed.success) return [];
@@ -78,16 +79,10 @@ const PAGE_CALLS: Readonly<Record<string, (call: PageCall) => Call[]>> = {
       : []),
   ],
   documents: ({ deps, reader }) => [['/api/documents', () => myDocuments(deps.database.db, reader.user.id)]],
-  'admin/ein': desk('ein', 'ein.read', 'page=1&sort=created_desc&pageSize=20', adminEinListQuerySchema, einDeskPage),
-  'admin/deadlines': desk(
-    'deadlines',
-    'deadlines.read',
-    'page=1&days=60&pageSize=20',
-    adminDeadlineListQuerySchema,
-    deadlineDeskPage,
-  ),
+  'admin/ein': desk('ein', 'ein.read', adminEinListQuerySchema, einDeskPage),
+  'admin/deadlines': desk('deadlines', 'deadlines.read', adminDeadlineListQuerySchema, deadlineDeskPage),
   'admin/audit': (call) => [
-    ...desk('audit', 'audit.read', 'page=1&sort=newest&pageSize=25', auditListQuerySchema, (deps, query, reader) =>
+    ...desk('audit', 'audit.read', auditListQuerySchema, (deps, query, reader) =>
       auditTrailPage(deps.database.db, query, reader.user.role),
     )(call),
     ...(doorAdmits(call.reader.user, call.reader.twoFactorAt, 'audit.read')

@@ -3,6 +3,7 @@ import { ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AuditRow } from '../../../../shared/features/audit/audit.contracts';
 import { AUDIT_ACTIONS, AUDIT_SORTS, isAuditAction } from '../../../../shared/features/audit/audit.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -34,7 +35,7 @@ const codec: ListParamsCodec<AuditListParams> = {
     const action = search.get('action') ?? '';
     return {
       page: readPage(search),
-      sort: readSort(search, AUDIT_SORTS),
+      sort: search.get('sort') ? readSort(search, AUDIT_SORTS) : DESK_FIRST_QUERY.audit.sort,
       actor: search.get('actor') || null,
       action: isAuditAction(action) ? action : null,
       customer: search.get('customer') || null,
@@ -45,7 +46,7 @@ const codec: ListParamsCodec<AuditListParams> = {
   },
   write: (p, set) => {
     set('page', String(p.page), '1');
-    set('sort', p.sort, 'newest');
+    set('sort', p.sort, DESK_FIRST_QUERY.audit.sort);
     set('actor', p.actor, null);
     set('action', p.action, null);
     set('customer', p.customer, null);

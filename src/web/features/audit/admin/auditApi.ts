@@ -6,6 +6,7 @@ import type {
   AuditSort,
 } from '../../../../shared/features/audit/audit.contracts';
 import type { AuditAction } from '../../../../shared/features/audit/audit.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
@@ -22,7 +23,7 @@ export interface AuditListParams {
   q: string;
 }
 
-export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_PAGE_SIZE = DESK_FIRST_QUERY.audit.pageSize;
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
 const audit = adminListApi<AuditListQuery, AuditList>('audit', ADMIN_AUDIT_KEY, AUDIT_PAGE_SIZE);
 

@@ -9,6 +9,7 @@ import { DEADLINE_HORIZONS } from '../../../../shared/domain/admin-lists';
 import { stateItemAct } from '../../../../shared/domain/state-item-act';
 import { isStateFilable } from '../../../../shared/features/filings/filings.domain';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -37,7 +38,8 @@ import { FactWatchNotes } from './FactWatchNotes';
 
 /** The rules that ever fall due (the FinCEN BOI item never does), Form 8822-B among them (decision 0100). */
 const DUE_RULES = COMPLIANCE_RULE_IDS.filter((id) => id !== 'fincen_boi');
-const DEFAULT_DAYS = 60;
+/** The horizon the desk opens on, as its first page in the HTML was asked. */
+const DEFAULT_DAYS: number = DESK_FIRST_QUERY.deadlines.days;
 /** The horizon select's last choice: what passed unmarked instead of what comes (decision 0064). */
 const OVERDUE = 'overdue';
 

@@ -5,6 +5,7 @@ import type {
   AdminDeadlineListQuery,
   ComplianceMark,
 } from '../../../../shared/features/compliance/compliance.contracts';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
@@ -23,7 +24,7 @@ export interface DeadlineListParams {
   open: boolean;
 }
 
-export const DEADLINES_PAGE_SIZE = 20;
+export const DEADLINES_PAGE_SIZE = DESK_FIRST_QUERY.deadlines.pageSize;
 export const DEADLINES_KEY = ['admin', 'deadlines'] as const;
 const deadlines = adminListApi<AdminDeadlineListQuery, AdminDeadlineList>(
   'deadlines',

@@ -7,6 +7,7 @@ import type {
   SsnReveal,
 } from '../../../../shared/features/ein/ein.contracts';
 import type { EinStatus } from '../../../../shared/features/ein/ein.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
@@ -39,7 +40,7 @@ export interface EinListParams {
   link?: string | null;
 }
 
-export const EIN_PAGE_SIZE = 20;
+export const EIN_PAGE_SIZE = DESK_FIRST_QUERY.ein.pageSize;
 /** Every admin EIN query starts with this key, so one invalidation refreshes list and detail. */
 export const EIN_KEY = ['admin', 'ein-applications'] as const;
 const applications = adminListApi<AdminEinListQuery, AdminEinList>('ein', EIN_KEY, EIN_PAGE_SIZE);

@@ -1,4 +1,5 @@
 import { EIN_STATUSES, type EinStatus } from '../../../../shared/features/ein/ein.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import {
   type ListParamsCodec,
   readToken,
@@ -8,8 +9,9 @@ import {
 } from '../../../components/admin/useListParams';
 import type { EinSort } from './einApplicationsApi';
 
+// The first order is the desk's default, as its first page in the HTML was asked (DESK_FIRST_QUERY).
 const statusCodec = statusListCodec(EIN_STATUSES, [
-  'created_desc',
+  DESK_FIRST_QUERY.ein.sort,
   'created_asc',
   'waiting_longest',
 ] as const satisfies EinSort[]);
