@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from './db/errors';
 import type { AppDeps } from './deps';
-import { SERVER_FEATURES } from './feature-registry';
+import { FIRST_CALLS, SERVER_FEATURES } from './feature-registry';
 import { devMailApi, devMailPage } from './features/dev-mail/dev-mail.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}) {
     return errorResponse(c, 'INTERNAL');
   });
 
-  if (opts.serveWeb !== false) mountSpa(app, deps.env.WEB_DIST_DIR, { bootData: bootDataFor });
+  if (opts.serveWeb !== false)
+    mountSpa(app, deps.env.WEB_DIST_DIR, { bootData: (c, route) => bootDataFor(c, route, FIRST_CALLS) });
   return app;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { PersonalDataEntry } from '../shared/domain/personal-data';
 import { FEATURES } from '../shared/features/registry';
 import type { ServerFeature } from './platform/feature';
+import { firstCallsOf } from './platform/first-calls';
 
 /*
  * The server's half of every feature (decisions 0079 and 0101). The registry is the one list in
@@ -62,3 +63,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = await Promise.all(
 export const PERSONAL_DATA: readonly PersonalDataEntry[] = SERVER_FEATURES.flatMap((feature) =>
   (feature.personalData ?? []).map((entry) => ({ feature: feature.name, ...entry })),
 );
+
+/** Each page's first calls (decision 0104): every feature's declarations for it, by the page's route path. */
+export const FIRST_CALLS = firstCallsOf(SERVER_FEATURES);

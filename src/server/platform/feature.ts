@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { FeaturePersonalData } from '../../shared/domain/personal-data';
+import type { PageFirstCalls } from './first-calls';
 import type { AdminMount } from './http/admin-door';
 import type { AppEnv } from './http/context';
 
@@ -36,6 +37,11 @@ export interface ServerFeature {
   /** Its routers in the admin door (under /api/admin), each operation naming its permission (adminRoute). */
   readonly admin?: readonly AdminMount[];
   readonly outside?: readonly OutsideMount[];
+  /**
+   * The first GET calls of its pages that a page's HTML answers (decision 0104), by the page's route
+   * path; several features may answer calls of one page.
+   */
+  readonly firstCalls?: Readonly<Record<string, PageFirstCalls>>;
   /** Every table, column and stored-file kind of personal data it keeps (decision 0077). */
   readonly personalData?: readonly FeaturePersonalData[];
 }

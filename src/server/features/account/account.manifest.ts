@@ -1,10 +1,17 @@
 import { t } from '../../../shared/domain/personal-data';
 import type { ServerFeature } from '../../platform/feature';
 import { accountRoutes } from './account.routes';
+import { getAccount, listDevices } from './account.service';
 
 export const accountFeature: ServerFeature = {
   name: 'account',
   api: [{ path: '/api/account', routes: accountRoutes }],
+  firstCalls: {
+    account: ({ deps, reader: { user, sessionId } }) => [
+      ['/api/account', () => getAccount(deps, user.id)],
+      ['/api/account/sessions', () => listDevices(deps, user, sessionId)],
+    ],
+  },
   personalData: [
     {
       store: t('email_changes', ['new_email']),

@@ -1,10 +1,28 @@
 import { t } from '../../../shared/domain/personal-data';
+import { auditListQuerySchema } from '../../../shared/features/audit/audit.contracts';
+import { ADMIN_LISTS } from '../../../shared/routes/admin-lists';
 import type { ServerFeature } from '../../platform/feature';
+import { deskFirstCall, readerMay } from '../../platform/first-calls';
 import { auditAdminRoutes } from './audit-admin.routes';
+import { auditActors, auditTrailPage } from './audit-admin.service';
+
+const auditPage = deskFirstCall('audit', 'audit.read', auditListQuerySchema, (deps, query, reader) =>
+  auditTrailPage(deps.database.db, query, reader.user.role),
+);
 
 export const auditFeature: ServerFeature = {
   name: 'audit',
   admin: [{ path: '/audit', routes: auditAdminRoutes }],
+  firstCalls: {
+    'admin/audit': (call) => [
+      ...auditPage(call),
+      ...(readerMay(call.reader, 'audit.read')
+        ? ([
+            [`${ADMIN_LISTS.audit}/actors`, async () => ({ actors: await auditActors(call.deps.database.db) })],
+          ] as const)
+        : []),
+    ],
+  },
   personalData: [
     {
       store: t('audit_events', ['before', 'after', 'network'], 'subject_user_id'),

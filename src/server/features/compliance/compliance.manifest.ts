@@ -1,13 +1,19 @@
 import { t, WHILE_OPEN } from '../../../shared/domain/personal-data';
+import { adminDeadlineListQuerySchema } from '../../../shared/features/compliance/compliance.contracts';
 import type { ServerFeature } from '../../platform/feature';
+import { deskFirstCall } from '../../platform/first-calls';
 import { mountCalendarFeed } from './calendar-feed.routes';
 import { complianceRoutes } from './compliance.routes';
 import { complianceAdminRoutes } from './compliance-admin.routes';
+import { deadlineDeskPage } from './deadlines.service';
 
 export const complianceFeature: ServerFeature = {
   name: 'compliance',
   api: [{ path: '/api/compliance', routes: complianceRoutes }],
   admin: [{ path: '/compliance', routes: complianceAdminRoutes }],
+  firstCalls: {
+    'admin/deadlines': deskFirstCall('deadlines', 'deadlines.read', adminDeadlineListQuerySchema, deadlineDeskPage),
+  },
   outside: [
     // The private calendar (/calendar/{token}.ics): its token is the credential, like /go’s slug.
     mountCalendarFeed,

@@ -1,10 +1,14 @@
 import { ACCOUNTING, t } from '../../../shared/domain/personal-data';
 import type { ServerFeature } from '../../platform/feature';
 import { documentsRoutes } from './documents.routes';
+import { myDocuments } from './documents.service';
 
 export const documentsFeature: ServerFeature = {
   name: 'documents',
   api: [{ path: '/api/documents', routes: documentsRoutes }],
+  firstCalls: {
+    documents: ({ deps, reader }) => [['/api/documents', () => myDocuments(deps.database.db, reader.user.id)]],
+  },
   personalData: [
     {
       store: t('documents', ['file_name', 'file_path']),

@@ -1,7 +1,10 @@
 import { SSN_SWEEP, t, WHILE_OPEN } from '../../../shared/domain/personal-data';
+import { adminEinListQuerySchema } from '../../../shared/features/ein/ein.contracts';
 import type { ServerFeature } from '../../platform/feature';
+import { deskFirstCall } from '../../platform/first-calls';
 import { einRoutes } from './ein.routes';
 import { einAdminRoutes } from './ein-admin.routes';
+import { einDeskPage } from './ein-admin.service';
 import { einFollowUpsAdminRoutes } from './ein-follow-ups.routes';
 
 export const einFeature: ServerFeature = {
@@ -11,6 +14,7 @@ export const einFeature: ServerFeature = {
     { path: '/ein-applications', routes: einAdminRoutes },
     { path: '/ein-applications', routes: einFollowUpsAdminRoutes },
   ],
+  firstCalls: { 'admin/ein': deskFirstCall('ein', 'ein.read', adminEinListQuerySchema, einDeskPage) },
   personalData: [
     {
       store: t('ein_applications', [

@@ -188,6 +188,14 @@ const toRow = (row: AdminFilingListRow) => ({
   customer: { id: row.userId, email: row.email, name: row.name },
 });
 
+/** The list's page as the route answers it; a desk's first view reads it into the boot data too (decision 0104). */
+export async function filingDeskPage(
+  deps: Pick<AppDeps, 'database'>,
+  query: z.output<typeof adminFilingListQuerySchema>,
+) {
+  return mapPage(await listFilings(deps.database.db, query), toRow);
+}
+
 async function readUpload(request: Request) {
   return readMultipart(request, {
     fileFields: ['file'],
@@ -219,7 +227,7 @@ export function filingsAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    return c.json(mapPage(await listFilings(c.var.deps.database.db, c.req.valid('query')), toRow), 200);
+    return c.json(await filingDeskPage(c.var.deps, c.req.valid('query')), 200);
   });
 
   csvExportRoute(router, {

@@ -1,12 +1,17 @@
 import { FILING_NUMBERS_SWEEP, t, WHILE_OPEN } from '../../../shared/domain/personal-data';
+import { adminFilingListQuerySchema } from '../../../shared/features/filings/filings.contracts';
 import type { ServerFeature } from '../../platform/feature';
+import { deskFirstCall } from '../../platform/first-calls';
 import { filingsRoutes } from './filings.routes';
-import { filingsAdminRoutes } from './filings-admin.routes';
+import { filingDeskPage, filingsAdminRoutes } from './filings-admin.routes';
 
 export const filingsFeature: ServerFeature = {
   name: 'filings',
   api: [{ path: '/api/filings', routes: filingsRoutes }],
   admin: [{ path: '/filings', routes: filingsAdminRoutes }],
+  firstCalls: {
+    'admin/filings': deskFirstCall('filings', 'filings.read', adminFilingListQuerySchema, filingDeskPage),
+  },
   personalData: [
     {
       store: t('filings', ['answers']),

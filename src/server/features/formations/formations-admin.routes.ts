@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import {
   adminFormationCompanySchema,
   adminFormationExportQuerySchema,
@@ -9,6 +10,7 @@ import {
 } from '../../../shared/features/formations/formations-admin.contracts';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
+import type { AppDeps } from '../../deps';
 import { csvExportRoute } from '../../platform/csv/export-route';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
@@ -82,13 +84,20 @@ async function formationView(db: Db, id: string) {
   return toAdminFormation(row);
 }
 
+/** The list's page as the route answers it; a desk's first view reads it into the boot data too (decision 0104). */
+export async function formationDeskPage(
+  deps: Pick<AppDeps, 'database'>,
+  query: z.output<typeof adminFormationListQuerySchema>,
+) {
+  return mapPage(await listFormations(deps.database.db, query), toAdminFormation);
+}
+
 /** The back office's formations screen (product.md#admin-pages "Admin formations"). app.ts mounts it at /api/admin/formations. */
 export function formationsAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const page = await listFormations(c.var.deps.database.db, c.req.valid('query'));
-    return c.json(mapPage(page, toAdminFormation), 200);
+    return c.json(await formationDeskPage(c.var.deps, c.req.valid('query')), 200);
   });
 
   // Registered before /{id}/… so that no id route ever sees "export.csv".

@@ -1,12 +1,22 @@
 import { t, WHILE_OPEN } from '../../../shared/domain/personal-data';
+import { adminFormationListQuerySchema } from '../../../shared/features/formations/formations-admin.contracts';
 import type { ServerFeature } from '../../platform/feature';
+import { deskFirstCall } from '../../platform/first-calls';
 import { formationsRoutes } from './formations.routes';
-import { formationsAdminRoutes } from './formations-admin.routes';
+import { formationDeskPage, formationsAdminRoutes } from './formations-admin.routes';
 
 export const formationsFeature: ServerFeature = {
   name: 'formations',
   api: [{ path: '/api/formations', routes: formationsRoutes }],
   admin: [{ path: '/formations', routes: formationsAdminRoutes }],
+  firstCalls: {
+    'admin/formations': deskFirstCall(
+      'formations',
+      'formations.read',
+      adminFormationListQuerySchema,
+      formationDeskPage,
+    ),
+  },
   personalData: [
     {
       store: t('company_formations', 'all'),

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { BootData } from '../../../shared/contracts/boot';
 import { isStaff } from '../../../shared/domain/roles';
 import type { PageRoute } from '../../../shared/routes/route-table';
+import type { PageFirstCalls } from '../../platform/first-calls';
 import type { AppEnv } from '../../platform/http/context';
 import { clientNetwork } from '../../platform/http/network';
 import { checkSession } from '../auth';
@@ -14,10 +15,14 @@ import { myFormation } from './my-formation.service';
  * The session and first data a signed-in page's HTML carries (decision 0060), read with the same rules
  * as the API calls they stand for. Null on a public page, and for a visitor or a sign-in waiting for its
  * second factor, except on the services page, which visitors may see: it carries the catalogue for
- * everyone. The account, documents, EIN, deadlines and audit pages carry their first calls' answers too
- * (boot-answers.service.ts, decision 0104). The web app still asks the API for anything missing here.
+ * everyone. A page whose features declare its first calls (their manifests' `firstCalls`) carries their
+ * answers too (boot-answers.service.ts, decision 0104). The web app still asks the API for anything missing here.
  */
-export async function bootDataFor(c: Context<AppEnv>, route: PageRoute): Promise<BootData | null> {
+export async function bootDataFor(
+  c: Context<AppEnv>,
+  route: PageRoute,
+  firstCalls: Readonly<Record<string, PageFirstCalls>>,
+): Promise<BootData | null> {
   if (route.layout === 'public') return null;
   const { database } = c.var.deps;
   const session = await signedIn(c);
@@ -28,7 +33,7 @@ export async function bootDataFor(c: Context<AppEnv>, route: PageRoute): Promise
   if (route.path === 'dashboard' && !isStaff(session.user.role)) {
     data.formation = await myFormation(c.var.deps, session.user.id);
   }
-  const answers = await bootAnswers(c.var.deps, session, route.path, new URL(c.req.url).searchParams);
+  const answers = await bootAnswers(c.var.deps, session, route.path, new URL(c.req.url).searchParams, firstCalls);
   if (answers) data.answers = answers;
   return data;
 }

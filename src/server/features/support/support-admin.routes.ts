@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import {
   adminReplyResultSchema,
   adminSupportListQuerySchema,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/features/support/support.contracts';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
+import type { AppDeps } from '../../deps';
 import { serverNow } from '../../platform/clock';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError } from '../../platform/http/errors';
@@ -114,6 +116,14 @@ async function adminView(db: Db, id: string) {
   return row;
 }
 
+/** The list's page as the route answers it; a desk's first view reads it into the boot data too (decision 0104). */
+export async function supportDeskPage(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  query: z.output<typeof adminSupportListQuerySchema>,
+) {
+  return mapPage(await listThreadsForAdmin(deps.database.db, query, serverNow(deps.env)), toAdminThread);
+}
+
 /**
  * The back office's support screen (product.md#admin-pages "Admin support"), behind the admin door. A customer who
  * tries the create route is refused in the spec's words (ADMIN_REQUIRED), named at its mount.
@@ -122,9 +132,7 @@ export function supportAdminRoutes() {
   const router = createRouter();
 
   router.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listThreadsForAdmin(c.var.deps.database.db, query, serverNow(c.var.deps.env));
-    return c.json(mapPage(page, toAdminThread), 200);
+    return c.json(await supportDeskPage(c.var.deps, c.req.valid('query')), 200);
   });
 
   router.openapi(waiting, async (c) => {

@@ -1,12 +1,17 @@
 import { t, WHILE_OPEN } from '../../../shared/domain/personal-data';
+import { adminSupportListQuerySchema } from '../../../shared/features/support/support.contracts';
 import type { ServerFeature } from '../../platform/feature';
+import { deskFirstCall } from '../../platform/first-calls';
 import { supportRoutes } from './support.routes';
-import { supportAdminRoutes } from './support-admin.routes';
+import { supportAdminRoutes, supportDeskPage } from './support-admin.routes';
 
 export const supportFeature: ServerFeature = {
   name: 'support',
   api: [{ path: '/api/support', routes: supportRoutes }],
   admin: [{ path: '/support', routes: supportAdminRoutes, refusals: { 'POST /threads': 'ADMIN_REQUIRED' } }],
+  firstCalls: {
+    'admin/support': deskFirstCall('support', 'support.read', adminSupportListQuerySchema, supportDeskPage),
+  },
   personalData: [
     {
       store: t('support_threads', 'all'),

@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import { UPLOAD_DOCUMENT_CATEGORIES } from '../../../shared/domain/files';
 import {
   DOCUMENT_UPLOAD_KINDS,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/features/users/users-admin.contracts';
 import type { Db } from '../../db/client';
 import { mapPage } from '../../db/paged-list';
+import type { AppDeps } from '../../deps';
 import { adminRoute } from '../../platform/http/admin-door';
 import { ApiError, zodFields } from '../../platform/http/errors';
 import { listRoute } from '../../platform/http/list-route';
@@ -116,13 +118,16 @@ async function detail(db: Db, id: string) {
   return toAdminUserDetail(row);
 }
 
+/** The list's page as the route answers it; a desk's first view reads it into the boot data too (decision 0104). */
+export async function userDeskPage(deps: Pick<AppDeps, 'database'>, query: z.output<typeof adminUserListQuerySchema>) {
+  return mapPage(await listUsers(deps.database.db, query), toAdminUser);
+}
+
 /** The back office's users screen (product.md#admin-pages "Admin users"). app.ts mounts it at /api/admin/users. */
 export function usersAdminRoutes() {
   const router = createRouter();
 
-  router.openapi(list, async (c) => {
-    return c.json(mapPage(await listUsers(c.var.deps.database.db, c.req.valid('query')), toAdminUser), 200);
-  });
+  router.openapi(list, async (c) => c.json(await userDeskPage(c.var.deps, c.req.valid('query')), 200));
 
   router.openapi(getOne, async (c) => {
     return c.json({ user: await detail(c.var.deps.database.db, c.req.valid('param').id) }, 200);

@@ -80,9 +80,10 @@ export function readToken(search: URLSearchParams, key: string): string | null {
 }
 
 /** `?sort=`: one of `sorts`, else the first. */
-export function readSort<S extends string>(search: URLSearchParams, sorts: readonly S[]): S {
+/** The URL's order if the list has it, else `fallback` (the list's default: its first, or its DESK_FIRST_QUERY's). */
+export function readSort<S extends string>(search: URLSearchParams, sorts: readonly S[], fallback: S = sorts[0]): S {
   const sort = search.get('sort');
-  return sorts.includes(sort as S) ? (sort as S) : sorts[0];
+  return sorts.includes(sort as S) ? (sort as S) : fallback;
 }
 
 /** The state of a list filtered by one status and put in one of several orders. */
@@ -103,13 +104,14 @@ export interface StatusListParams<S extends string, O extends string> {
 export function statusListCodec<S extends string, O extends string>(
   statuses: readonly S[],
   sorts: readonly O[],
+  defaultSort: O = sorts[0],
 ): ListParamsCodec<StatusListParams<S, O>> {
   return {
     read: (search) => {
       const status = search.get('status');
       return {
         page: readPage(search),
-        sort: readSort(search, sorts),
+        sort: readSort(search, sorts, defaultSort),
         status: statuses.includes(status as S) ? (status as S) : null,
         q: readQuery(search),
         reachedFrom: readDay(search, 'reachedFrom'),
@@ -118,7 +120,7 @@ export function statusListCodec<S extends string, O extends string>(
     },
     write: (p, set) => {
       set('page', String(p.page), '1');
-      set('sort', p.sort, sorts[0]);
+      set('sort', p.sort, defaultSort);
       set('status', p.status, null);
       set('q', p.q, '');
       set('reachedFrom', p.reachedFrom, null);

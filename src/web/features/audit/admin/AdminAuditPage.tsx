@@ -35,7 +35,7 @@ const codec: ListParamsCodec<AuditListParams> = {
     const action = search.get('action') ?? '';
     return {
       page: readPage(search),
-      sort: search.get('sort') ? readSort(search, AUDIT_SORTS) : DESK_FIRST_QUERY.audit.sort,
+      sort: readSort(search, AUDIT_SORTS, DESK_FIRST_QUERY.audit.sort),
       actor: search.get('actor') || null,
       action: isAuditAction(action) ? action : null,
       customer: search.get('customer') || null,

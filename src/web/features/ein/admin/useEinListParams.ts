@@ -9,12 +9,12 @@ import {
 } from '../../../components/admin/useListParams';
 import type { EinSort } from './einApplicationsApi';
 
-// The first order is the desk's default, as its first page in the HTML was asked (DESK_FIRST_QUERY).
-const statusCodec = statusListCodec(EIN_STATUSES, [
+const statusCodec = statusListCodec(
+  EIN_STATUSES,
+  ['created_asc', 'created_desc', 'created_asc', 'waiting_longest'] as const satisfies EinSort[],
+  // The desk's default order, as its first page in the HTML was asked.
   DESK_FIRST_QUERY.ein.sort,
-  'created_asc',
-  'waiting_longest',
-] as const satisfies EinSort[]);
+);
 
 /** The desk's list state plus decision 0050's overdue filter (?overdue=1). */
 const codec: ListParamsCodec<

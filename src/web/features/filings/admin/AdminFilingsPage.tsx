@@ -8,6 +8,7 @@ import {
   type FilingListKind,
   type FilingStatus,
 } from '../../../../shared/features/filings/filings.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -40,7 +41,7 @@ const codec: ListParamsCodec<FilingListParams> = {
     const status = search.get('status') ?? '';
     return {
       page: readPage(search),
-      sort: readSort(search, FILING_SORTS),
+      sort: readSort(search, FILING_SORTS, DESK_FIRST_QUERY.filings.sort),
       year: Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : null,
       kind: isKind(kind) ? kind : null,
       status: isStatus(status) ? status : null,
@@ -49,7 +50,7 @@ const codec: ListParamsCodec<FilingListParams> = {
   },
   write: (p, set) => {
     set('page', String(p.page), '1');
-    set('sort', p.sort, 'waiting');
+    set('sort', p.sort, DESK_FIRST_QUERY.filings.sort);
     set('year', p.year ? String(p.year) : null, null);
     set('kind', p.kind, null);
     set('status', p.status, null);

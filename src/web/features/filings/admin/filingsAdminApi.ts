@@ -5,6 +5,7 @@ import type {
   AdminFilingView,
 } from '../../../../shared/features/filings/filings.contracts';
 import type { FilingListKind, FilingSort, FilingStatus } from '../../../../shared/features/filings/filings.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
@@ -19,7 +20,7 @@ export interface FilingListParams {
   q: string;
 }
 
-export const FILINGS_PAGE_SIZE = 25;
+export const FILINGS_PAGE_SIZE = DESK_FIRST_QUERY.filings.pageSize;
 export const ADMIN_FILINGS_KEY = ['admin', 'filings'] as const;
 const filings = adminListApi<AdminFilingListQuery, AdminFilingList>('filings', ADMIN_FILINGS_KEY, FILINGS_PAGE_SIZE);
 const BASE = filings.path;

@@ -8,6 +8,7 @@ import type {
   AdminFormationSort,
   CustomerFileResult,
 } from '../../../../shared/features/formations/formations-admin.contracts';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
@@ -34,7 +35,7 @@ export interface FormationListParams {
   link: string | null;
 }
 
-export const FORMATIONS_PAGE_SIZE = 20;
+export const FORMATIONS_PAGE_SIZE = DESK_FIRST_QUERY.formations.pageSize;
 /** Every admin formations query starts with this key, so one invalidation refreshes list and files. */
 export const FORMATIONS_KEY = ['admin', 'formations'] as const;
 const formations = adminListApi<AdminFormationListQuery, AdminFormationList>(

@@ -2,6 +2,7 @@ import { ADMIN_FORMATION_SORTS } from '../../../../shared/domain/admin-lists';
 import type { FormationStatus } from '../../../../shared/features/formations/formation.domain';
 import { FORMATION_STATUSES } from '../../../../shared/features/formations/formation.domain';
 import type { AdminFormationSort } from '../../../../shared/features/formations/formations-admin.schemas';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import {
   type ListParamsCodec,
   readDay,
@@ -11,7 +12,7 @@ import {
   useListParams,
 } from '../../../components/admin/useListParams';
 
-const statusCodec = statusListCodec(FORMATION_STATUSES, ADMIN_FORMATION_SORTS);
+const statusCodec = statusListCodec(FORMATION_STATUSES, ADMIN_FORMATION_SORTS, DESK_FIRST_QUERY.formations.sort);
 
 /** The status list's state plus the days the formation was started (the home's "onboarding done"). */
 const codec: ListParamsCodec<

@@ -10,6 +10,7 @@ import {
   type SubscriptionProduct,
 } from '../../../../shared/features/renewals/renewals.domain';
 import { formatCalendarDateLong } from '../../../../shared/format/dates';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { AdminListFrame } from '../../../components/admin/AdminListFrame';
 import { ListExport } from '../../../components/admin/ExportButtons';
 import { FilterSelect } from '../../../components/admin/FilterSelect';
@@ -36,7 +37,9 @@ import {
 // Below the list: the region appears whole once its code is in, and nothing under it moves (it is the last).
 const RenewalTasks = lazy(() => import('./RenewalTasks').then((m) => ({ default: m.RenewalTasks })));
 
-const DEFAULT_DAYS = 30;
+/** The view the desk opens on, as its first page in the HTML was asked. */
+const FIRST = DESK_FIRST_QUERY.renewals;
+const DEFAULT_DAYS: number = FIRST.days;
 const SORTS = ['end_asc', 'end_desc'] as const;
 
 const codec: ListParamsCodec<RenewalListParams> = {
@@ -47,21 +50,21 @@ const codec: ListParamsCodec<RenewalListParams> = {
     const sort = search.get('sort');
     return {
       page: readPage(search),
-      view: (RENEWAL_DESK_VIEWS as readonly string[]).includes(view ?? '') ? (view as RenewalDeskView) : 'due',
+      view: (RENEWAL_DESK_VIEWS as readonly string[]).includes(view ?? '') ? (view as RenewalDeskView) : FIRST.view,
       days: (RENEWAL_DESK_HORIZONS as readonly number[]).includes(days) ? days : DEFAULT_DAYS,
       product: (SUBSCRIPTION_PRODUCTS as readonly string[]).includes(product ?? '')
         ? (product as SubscriptionProduct)
         : null,
-      sort: sort === 'end_desc' ? 'end_desc' : 'end_asc',
+      sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as (typeof SORTS)[number]) : FIRST.sort,
       q: readQuery(search),
     };
   },
   write: (p, set) => {
     set('page', String(p.page), '1');
-    set('view', p.view, 'due');
+    set('view', p.view, FIRST.view);
     set('days', String(p.days), String(DEFAULT_DAYS));
     set('product', p.product, null);
-    set('sort', p.sort, 'end_asc');
+    set('sort', p.sort, FIRST.sort);
     set('q', p.q, '');
   },
 };

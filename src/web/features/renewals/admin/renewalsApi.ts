@@ -8,9 +8,11 @@ import type {
   SubscriptionList,
 } from '../../../../shared/features/renewals/renewals.contracts';
 import type { RenewalDeskView, SubscriptionProduct } from '../../../../shared/features/renewals/renewals.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import type { ExportFormat } from '../../../../shared/schemas/list-query';
 import { adminListApi, downloadListCsv, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
+import { bootSeed } from '../../../lib/bootQuery';
 
 export type { RenewalDeskRow, RenewalTask } from '../../../../shared/features/renewals/renewals.contracts';
 
@@ -23,7 +25,7 @@ export interface RenewalListParams {
   q: string;
 }
 
-export const RENEWALS_PAGE_SIZE = 20;
+export const RENEWALS_PAGE_SIZE = DESK_FIRST_QUERY.renewals.pageSize;
 export const RENEWALS_KEY = ['admin', 'renewals'] as const;
 const renewals = adminListApi<RenewalDeskQueryInput, RenewalDeskList>('renewals', RENEWALS_KEY, RENEWALS_PAGE_SIZE);
 const BASE = renewals.path;
@@ -33,7 +35,8 @@ export const renewalListQuery = (params: RenewalListParams) => listPageQuery(ren
 export const renewalSummaryQuery = queryOptions({
   queryKey: [...RENEWALS_KEY, 'summary'],
   queryFn: () => api<RenewalSummary>('GET', `${BASE}/summary`),
-  staleTime: 0,
+  // The desk's HTML carries the counts with its first page (decision 0104).
+  ...bootSeed<RenewalSummary>(`${BASE}/summary`, { staleTime: 0 }),
 });
 
 export const renewalTasksQuery = queryOptions({

@@ -1,4 +1,5 @@
 import { SUPPORT_STATUSES, type SupportStatus } from '../../../../shared/features/support/support.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import {
   type ListParamsCodec,
   readPage,
@@ -22,7 +23,7 @@ export function readSupportListParams(search: URLSearchParams): SupportListParam
   const status = search.get('status');
   return {
     page: readPage(search),
-    sort: readSort(search, SORTS),
+    sort: readSort(search, SORTS, DESK_FIRST_QUERY.support.sort),
     status: (SUPPORT_STATUSES as readonly string[]).includes(status ?? '') ? (status as SupportStatus) : null,
     q: readQuery(search),
     waiting: search.get('waiting') === '1',
@@ -34,7 +35,7 @@ const codec: ListParamsCodec<SupportListParams> = {
   read: readSupportListParams,
   write: (p, set) => {
     set('page', String(p.page), '1');
-    set('sort', p.sort, SORTS[0]);
+    set('sort', p.sort, DESK_FIRST_QUERY.support.sort);
     set('status', p.status, null);
     set('q', p.q, '');
     set('waiting', p.waiting ? '1' : null, null);

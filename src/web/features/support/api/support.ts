@@ -13,6 +13,7 @@ import type {
   ThreadWithMessages,
 } from '../../../../shared/features/support/support.contracts';
 import type { SupportStatus } from '../../../../shared/features/support/support.domain';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { adminListApi, listPageQuery, listSearch } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 import { type UploadOptions, upload } from '../../../lib/upload';
@@ -87,7 +88,7 @@ export interface AdminSupportListParams {
   waiting: boolean;
 }
 
-export const ADMIN_SUPPORT_PAGE_SIZE = 20;
+export const ADMIN_SUPPORT_PAGE_SIZE = DESK_FIRST_QUERY.support.pageSize;
 const ADMIN_BASE = '/api/admin/support';
 export const ADMIN_SUPPORT_KEY = ['admin', 'support'] as const;
 

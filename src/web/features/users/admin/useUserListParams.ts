@@ -1,4 +1,5 @@
 import { ADMIN_USER_SORTS } from '../../../../shared/domain/admin-lists';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import {
   type ListParamsCodec,
   readDay,
@@ -13,7 +14,7 @@ import type { UserListParams } from './usersApi';
 const codec: ListParamsCodec<UserListParams> = {
   read: (search) => ({
     page: readPage(search),
-    sort: readSort(search, ADMIN_USER_SORTS),
+    sort: readSort(search, ADMIN_USER_SORTS, DESK_FIRST_QUERY.users.sort),
     q: readQuery(search),
     joinedFrom: readDay(search, 'joinedFrom'),
     joinedTo: readDay(search, 'joinedTo'),
@@ -23,7 +24,7 @@ const codec: ListParamsCodec<UserListParams> = {
   }),
   write: (p, set) => {
     set('page', String(p.page), '1');
-    set('sort', p.sort, ADMIN_USER_SORTS[0]);
+    set('sort', p.sort, DESK_FIRST_QUERY.users.sort);
     set('q', p.q, '');
     set('joinedFrom', p.joinedFrom, null);
     set('joinedTo', p.joinedTo, null);

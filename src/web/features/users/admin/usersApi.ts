@@ -8,6 +8,7 @@ import type {
   AdminUserResult,
   AdminUserSort,
 } from '../../../../shared/features/users/users-admin.contracts';
+import { DESK_FIRST_QUERY } from '../../../../shared/routes/desk-first-query';
 import { adminListApi, listPageQuery } from '../../../components/admin/listApi';
 import { api } from '../../../lib/api';
 
@@ -30,7 +31,7 @@ export interface UserListParams {
   link: string | null;
 }
 
-export const USERS_PAGE_SIZE = 20;
+export const USERS_PAGE_SIZE = DESK_FIRST_QUERY.users.pageSize;
 /** Every admin users query starts with this key, so one invalidation refreshes list and detail. */
 export const USERS_KEY = ['admin', 'users'] as const;
 const users = adminListApi<AdminUserListQuery, AdminUserList>('users', USERS_KEY, USERS_PAGE_SIZE);
