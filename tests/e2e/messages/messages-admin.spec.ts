@@ -1,4 +1,4 @@
-import { fail, givenThread, messagesFile, type Row, say } from './messages-kit';
+import { fail, givenThread, messagesFile, moveInApp, type Row, say } from './messages-kit';
 
 /*
  * The admin's users and support desks, short links and signing out, with the customer's support
@@ -11,8 +11,9 @@ const ROWS: Row[] = [
     on: 'admin',
     expect: 'adminUsers.list.loadFailed',
     async run({ admin }) {
-      await fail(admin, 'GET', /\/api\/admin\/users(\?|$)/, 'busy');
-      await admin.goto('/admin/users');
+      // A first load of the desk carries its first page in the boot data (decision 0104): the failing call
+      // is the one a visit inside the back office makes.
+      await moveInApp(admin, '/admin', '/admin/users', () => fail(admin, 'GET', /\/api\/admin\/users(\?|$)/, 'busy'));
     },
   },
   {
@@ -44,8 +45,10 @@ const ROWS: Row[] = [
     on: 'admin',
     expect: 'support.admin.list.loadFailed',
     async run({ admin }) {
-      await fail(admin, 'GET', /\/api\/admin\/support\/threads(\?|$)/, 'busy');
-      await admin.goto('/admin/support');
+      // As above: the failing call is the one a visit inside the back office makes.
+      await moveInApp(admin, '/admin', '/admin/support', () =>
+        fail(admin, 'GET', /\/api\/admin\/support\/threads(\?|$)/, 'busy'),
+      );
     },
   },
   {
