@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   COMPLIANCE_RULES,
@@ -17,6 +18,7 @@ import {
   isFederalHoliday,
 } from '../../../../src/shared/catalogue/federal-holidays';
 import { isEinOverdue, overdueSubmittedBefore } from '../../../../src/shared/features/ein/ein-follow-ups.domain';
+import { addDays } from '../../../../src/shared/format/calendar-days';
 
 const observedOf = (year: number) => Object.fromEntries(federalHolidaysOf(year).map((h) => [h.id, h.observed]));
 
@@ -189,5 +191,25 @@ describe('business days (the EIN overdue rule)', () => {
     expect(isEinOverdue({ einStatus: 'submitted_to_irs', submittedOn: dayBefore }, today, 20)).toBe(true);
     expect(businessDaysBetween(dayBefore, today)).toBe(20);
     expect(isEinOverdue({ einStatus: 'ein_issued', submittedOn: dayBefore }, today, 20)).toBe(false);
+  });
+
+  it('counts the business days between two dates as a walk day by day would, over any range', () => {
+    // The count is worked out by weeks and the years' holidays (the mail desk's pages count two years
+    // per letter); the walk is the rule as written.
+    const walk = (from: string, to: string) => {
+      let count = 0;
+      for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isFederalBusinessDay(day)) count++;
+      return count;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9000 }), fc.integer({ min: -40, max: 1200 }), (start, length) => {
+        const from = addDays('2001-01-01', start);
+        const to = addDays(from, length);
+        expect(businessDaysBetween(from, to)).toBe(walk(from, to));
+      }),
+      { numRuns: 500 },
+    );
+    // Around an observed New Year's Day on 31 December (1 January 2022 was a Saturday).
+    expect(businessDaysBetween('2021-12-30', '2022-01-03')).toBe(1);
   });
 });
