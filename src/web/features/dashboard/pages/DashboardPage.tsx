@@ -166,7 +166,7 @@ function DashboardContent({ data }: { data: MyFormation }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   // The cards below the first screen: mounted once it has painted (decisions 0060, 0096).
-  const cardsBelow = useIdle();
+  const cardsBelow = useIdle({ sliced: true });
   const { formation } = data;
   const completed = formation.formationStatus === 'process_completed';
   const steps = nextSteps(data, t, fmt.timing('ein'));
