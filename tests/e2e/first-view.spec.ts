@@ -33,20 +33,11 @@ function headingIn(html: string): string | null {
 
 /**
  * The pages whose first view draws data their boot data carries (decision 0104): their first paint must be
- * the hydrated page, not a skeleton the data replaces.
+ * the hydrated page, not a skeleton the data replaces. Every first-view page but those whose data is not
+ * all in the boot data yet, so a page added to FIRST_VIEW_PATHS is held to it unless named here.
  */
-const SAME_FIRST_PAINT = new Set([
-  '/account',
-  '/documents',
-  '/admin/users',
-  '/admin/formations',
-  '/admin/ein',
-  '/admin/support',
-  '/admin/deadlines',
-  '/admin/renewals',
-  '/admin/filings',
-  '/admin/audit',
-]);
+const PAINTS_BEFORE_ITS_DATA = new Set(['/dashboard', '/support', '/services', '/admin']);
+const SAME_FIRST_PAINT = new Set(FIRST_VIEW_PATHS.filter((p) => !PAINTS_BEFORE_ITS_DATA.has(p)));
 
 /**
  * What the main region shows at 1280 px: its text, and where its headings, rows and statuses sit in it
