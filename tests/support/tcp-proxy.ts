@@ -9,6 +9,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  let cutOnWrite = false;
 
   async function listen() {
     const listening = net.createServer((client) => {
@@ -18,6 +19,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         s.on('close', () => sockets.delete(s));
         s.on('error', () => s.destroy());
       }
+      client.on('data', () => {
+        if (!cutOnWrite) return;
+        cutOnWrite = false;
+        client.resetAndDestroy();
+        upstream.resetAndDestroy();
+      });
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => listening.listen(port, '127.0.0.1', resolve));
@@ -36,6 +43,13 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       for (const s of sockets) s.resetAndDestroy();
       await closed;
       server = null;
+    },
+    /**
+     * Resets the next connection that sends anything, both its ends, after its bytes were passed on: a
+     * connection the server ended while it sat idle in a pool, found out by the next statement sent on it.
+     */
+    cutOnNextWrite() {
+      cutOnWrite = true;
     },
     async restore() {
       await listen();

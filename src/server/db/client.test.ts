@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTcpProxy } from '../../../tests/support/tcp-proxy';
 import {
   createTestDatabase,
   POSTGRES_ADMIN_URL,
@@ -62,6 +63,29 @@ if (testEngine() === 'postgres') {
       // query sent on one that has not heard yet would fail, as it would in production.
       await expect.poll(() => idleErrors.length).toBe(terminated);
       expect((idleErrors[0] as Error & { code?: string }).code).toBe('57P01');
+      await expect(database.ping()).resolves.toBeUndefined();
+    });
+
+    it("gives a connection back when its transaction's BEGIN finds it ended: more such failures than the pool holds leave it serving", async () => {
+      const t = await createTestDatabase();
+      const real = new URL((t.options as { databaseUrl: string }).databaseUrl);
+      const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+      const proxied = new URL(real);
+      proxied.port = String(proxy.port);
+      const database = await openDatabase({ databaseUrl: proxied.toString() });
+      cleanups.push(
+        t.drop,
+        () => proxy.close(),
+        () => database.close(),
+      );
+      // The pool holds ten; drizzle-orm#6341 kept one checked out for each BEGIN that failed.
+      for (let i = 0; i < 12; i += 1) {
+        await database.ping();
+        expect(database.poolStats?.()).toMatchObject({ total: 1, idle: 1 });
+        proxy.cutOnNextWrite();
+        await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow(/begin/);
+        await expect.poll(() => database.poolStats?.().total).toBe(0);
+      }
       await expect(database.ping()).resolves.toBeUndefined();
     });
 

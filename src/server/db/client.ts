@@ -70,7 +70,10 @@ export async function openDatabase(
     // between two statements) and dies emits 'error' on the client itself, which with no listener
     // ends the process. The error also reaches the statement in flight or the next one, which fails
     // and is answered as 503; the pool drops the broken client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      giveBackWhenBeginFails(client);
+    });
     const db = drizzlePg({ client: pool, schema });
     await migrateOnce(pool);
     const listeners = new Set<Listener>();
@@ -127,6 +130,34 @@ async function openPglite(options: Exclude<DatabaseOptions, { databaseUrl: strin
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+  };
+}
+
+/**
+ * drizzle-orm's pooled transaction() (0.45.4, and 1.0's release candidates) sends BEGIN before the
+ * try/finally that gives its client back to the pool (drizzle-team/drizzle-orm#6341, open). A BEGIN on a
+ * connection the server has just ended (a restart, a failover, an admin's terminate) then keeps that
+ * client checked out for good: ten of them and the pool is empty, every request waits out its 5 s for a
+ * connection and answers 503 until the process restarts, and closing the pool never ends. So each pooled
+ * client gives itself back, as broken, when its BEGIN fails; a later release of the same checkout (a
+ * drizzle that fixed it, or a caller of its own) is then a no-op instead of pg-pool's double-release error.
+ */
+function giveBackWhenBeginFails(client: pg.Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (result instanceof Promise && typeof text === 'string' && /^\s*begin\b/i.test(text)) {
+      result.catch((error: Error) => {
+        const checkedOut = client as pg.Client & { release?: (error?: Error) => void };
+        const release = checkedOut.release;
+        if (!release) return;
+        checkedOut.release = () => {};
+        release(error);
+      });
+    }
+    return result;
   };
 }
 
