@@ -59,3 +59,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     },
   };
 }
+
+/** A proxy in front of a database URL's server, and the same URL through it. */
+export async function startProxyTo(databaseUrl: string) {
+  const real = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+  const proxied = new URL(real);
+  proxied.port = String(proxy.port);
+  return { proxy, url: proxied.toString() };
+}

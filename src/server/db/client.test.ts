@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTcpProxy } from '../../../tests/support/tcp-proxy';
+import { startProxyTo } from '../../../tests/support/tcp-proxy';
 import {
   createTestDatabase,
   POSTGRES_ADMIN_URL,
@@ -68,11 +68,8 @@ if (testEngine() === 'postgres') {
 
     it("gives a connection back when its transaction's BEGIN finds it ended: more such failures than the pool holds leave it serving", async () => {
       const t = await createTestDatabase();
-      const real = new URL((t.options as { databaseUrl: string }).databaseUrl);
-      const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-      const proxied = new URL(real);
-      proxied.port = String(proxy.port);
-      const database = await openDatabase({ databaseUrl: proxied.toString() });
+      const { proxy, url } = await startProxyTo((t.options as { databaseUrl: string }).databaseUrl);
+      const database = await openDatabase({ databaseUrl: url });
       cleanups.push(
         t.drop,
         () => proxy.close(),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTcpProxy } from '../../../tests/support/tcp-proxy';
+import { startProxyTo } from '../../../tests/support/tcp-proxy';
 import { createTestApp, GOOD_PASSWORD, signUp, uniqueEmail } from '../../../tests/support/test-app';
 import { createTestDatabase, terminateConnectionsTo } from '../../../tests/support/test-db';
 import { createApp } from '../app';
@@ -67,10 +67,7 @@ describe('12. no database error ends the process', () => {
 describe('16. an outage answers 503, not 500, and the server recovers', () => {
   it('answers 503 with Retry-After and a translated message while PostgreSQL cannot be reached', async () => {
     const testDb = await createTestDatabase();
-    const real = new URL((testDb.options as { databaseUrl: string }).databaseUrl);
-    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    const proxied = new URL(real);
-    proxied.port = String(proxy.port);
+    const { proxy, url: proxiedUrl } = await startProxyTo((testDb.options as { databaseUrl: string }).databaseUrl);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-outage-'));
     const env = parseEnv({
       NODE_ENV: 'test',
@@ -79,7 +76,7 @@ describe('16. an outage answers 503, not 500, and the server recovers', () => {
       LOG_LEVEL: 'silent',
     });
     const deps = await buildDeps(env, {
-      database: { databaseUrl: proxied.toString() },
+      database: { databaseUrl: proxiedUrl },
       logger: pino({ level: 'silent' }),
     });
     cleanups.push(async () => {
