@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TwoFactorSetup } from '../../../../shared/features/two-factor/two-factor.contracts';
@@ -150,8 +150,9 @@ function PasswordStart({ onStart }: { onStart: (currentPassword: string) => Prom
   );
 }
 
-function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => Promise<void> }) {
   const { t } = useTranslation();
+  const [leaving, setLeaving] = useState(false);
   const copy = async () => {
     await navigator.clipboard?.writeText(codes.join('\n'));
     toast.success(t('security.recovery.copied'));
@@ -173,7 +174,14 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
         <Button variant="secondary" onClick={copy}>
           {t('security.recovery.copy')}
         </Button>
-        <Button onClick={onDone} data-testid="recovery-codes-done">
+        <Button
+          onClick={() => {
+            setLeaving(true);
+            void onDone().finally(() => setLeaving(false));
+          }}
+          loading={leaving}
+          data-testid="recovery-codes-done"
+        >
           {t('security.recovery.done')}
         </Button>
       </div>
@@ -233,11 +241,11 @@ export function AccountSecurityPage() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const refreshed = useRef<Promise<void>>(Promise.resolve());
   const next = safeNext(params.get('next'));
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
-    await sessionChanged(true);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }), sessionChanged(true)]);
   };
 
   /** Starts enrolment; returns the message for the password field when the server refused it. */
@@ -260,10 +268,14 @@ export function AccountSecurityPage() {
     setSetup(null);
     setCodes(recovery);
     toast.success(t('security.enabled'));
-    await refresh();
+    refreshed.current = refresh();
+    await refreshed.current;
   };
 
-  const doneWithCodes = () => {
+  const doneWithCodes = async () => {
+    // The page in `next` is behind a guard that reads the cached session: until the session read after
+    // enrolment has come back, it still says "no second factor" and would send the user back here.
+    await refreshed.current.catch(() => {});
     setCodes(null);
     if (next) navigate(next, { replace: true });
   };
