@@ -71,7 +71,8 @@ export async function createTestApp(
   });
   const deps = await buildDeps(env, {
     database: db.options,
-    logger: pino({ level: 'silent' }),
+    // DEBUG_TEST_LOG=1 prints the server's errors (a 500's cause) while a test is being debugged.
+    logger: pino({ level: process.env.DEBUG_TEST_LOG ? 'error' : 'silent' }),
     rateLimits: overrides.rateLimits,
   });
   const app = createApp(deps, { serveWeb: false });

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/features/mail/mail.contracts';
 import { decide, monthStartOf, scanBeyondAllowance } from '../../../shared/features/mail/mail.domain';
 import { letters, mailScanAllowances } from '../../db/schema';
-import type { DbOrTx, Tx } from '../../db/tx';
+import { type DbOrTx, oneAtATime, type Tx } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverToday } from '../../platform/clock';
@@ -89,7 +89,7 @@ export async function scanAllowanceOf(db: DbOrTx, userId: string, today: string)
  * edge cannot both take its last scan. Answers whether the next scan is still included.
  */
 export async function nextScanIncluded(tx: Tx, userId: string, today: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-scans:${userId}`}))`);
+  await oneAtATime(tx, `mail-scans:${userId}`);
   const scans = await scanAllowanceOf(tx, userId, today);
   return !scanBeyondAllowance(scans.used, scans.included);
 }

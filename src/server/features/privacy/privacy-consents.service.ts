@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { isStaff } from '../../../shared/domain/roles';
 import type { Consents } from '../../../shared/features/privacy/privacy.contracts';
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/features/privacy/privacy.domain';
 import type { Db } from '../../db/client';
 import { privacyConsents } from '../../db/schema';
-import type { DbOrTx } from '../../db/tx';
+import { type DbOrTx, oneAtATime } from '../../db/tx';
 import type { AppEnv } from '../../platform/http/context';
 import { ApiError, errorResponse } from '../../platform/http/errors';
 import { currentNetwork } from '../../platform/http/request-context';
@@ -118,7 +118,7 @@ export async function acceptTexts(db: Db, userId: string, seen: Record<LegalText
 export async function setOptionalConsent(db: Db, userId: string, kind: OptionalConsent, given: boolean) {
   await db.transaction(async (tx) => {
     // One change at a time per user, so two clicks record one change.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`privacy-consent:${userId}`}))`);
+    await oneAtATime(tx, `privacy-consent:${userId}`);
     const [last] = await tx
       .select({ given: privacyConsents.given })
       .from(privacyConsents)

@@ -52,7 +52,7 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import type { DbOrTx } from '../../db/tx';
+import { type DbOrTx, oneAtATime } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../platform/audit';
 import { serverNow, serverToday } from '../../platform/clock';
@@ -113,6 +113,9 @@ export async function requestErasure(deps: Deps, user: SessionUser): Promise<MyE
   const now = serverNow(deps.env);
   const linkExpiresAt = new Date(now.getTime() + ERASURE_LINK_HOURS * 3600 * 1000);
   const row = await db.transaction(async (tx) => {
+    // Two requests at once (a double tap) would otherwise both find no open request and both insert one:
+    // the second broke the one-open-request index and answered 500 (the fuzz walk on PostgreSQL).
+    await oneAtATime(tx, `privacy-erasure:${user.id}`);
     const [open] = await tx
       .select()
       .from(privacyErasureRequests)

@@ -87,6 +87,18 @@ describe('a copy of one’s data, and erasure', () => {
     await exportThenEraseJourney(ctx, () => listFileStore(t.deps.env.DATA_DIR));
   });
 
+  it('answers a double tap on "delete my account" with one open request, not a server error', async () => {
+    const who = await customer();
+    // Three at once: under the route's limit of requests, which a sixth would reach.
+    const answers = await Promise.all(Array.from({ length: 3 }, () => who.c.post('/api/privacy/erasure')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const rows = await t.deps.database.db
+      .select({ id: privacyErasureRequests.id })
+      .from(privacyErasureRequests)
+      .where(eq(privacyErasureRequests.userId, who.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('lets staff decline with an answer that is mailed, and keeps everything', async () => {
     const who = await customer();
     await who.c.post('/api/privacy/erasure');
