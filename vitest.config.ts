@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The authorization matrix and the fuzz walk run on one engine in `npm test` (decision 0045): on PostgreSQL
+ * when it answers (scripts/test.mjs sets WALKS_ON=postgres), where requests truly run at once and a race
+ * between two of them shows (decision 0108), else on PGlite. `npm run fuzz` walks both engines.
+ */
+const WALKS = ['src/server/security/fuzz.test.ts', 'src/server/security/authorization-matrix.test.ts'];
+const WALKS_EVERYWHERE = Boolean(process.env.FUZZ_RUNS || process.env.FULL_WALKS);
+const WALKS_ON_POSTGRES = process.env.WALKS_ON === 'postgres';
+
 /** The tests whose texts depend on the time zone; they run in three zones. */
 const DATE_TESTS = ['tests/unit/format.test.ts', 'tests/unit/shared/format/**/*.test.ts'];
 
@@ -16,6 +25,7 @@ export default defineConfig({
     // The API and browser projects set isolate: false (decision 0088): a file no longer imports the whole
     // server anew (a third of an API file's CPU), so a file there must leave no module or global state
     // behind — no vi.mock, no stubbed global; a seam the test swaps back instead (short-links' slugSource).
+    experimental: { fsModuleCache: true },
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
@@ -24,6 +34,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       // The date tests again west and east of UTC (decision 0076): a calendar date read as local midnight
@@ -38,6 +49,7 @@ export default defineConfig({
           name,
           include: DATE_TESTS,
           environment: 'node' as const,
+          isolate: false,
           env: { TZ: zone, EXPECT_TZ: zone },
         },
       })),
@@ -46,7 +58,11 @@ export default defineConfig({
           name: 'api-pglite',
           include: ['src/server/**/*.test.ts'],
           // *.postgres.test.ts: what only a database server has (connections to end, an outage).
-          exclude: ['src/server/**/*.unit.test.ts', 'src/server/**/*.postgres.test.ts'],
+          exclude: [
+            'src/server/**/*.unit.test.ts',
+            'src/server/**/*.postgres.test.ts',
+            ...(WALKS_ON_POSTGRES && !WALKS_EVERYWHERE ? WALKS : []),
+          ],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-db.ts'],
@@ -60,14 +76,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['src/server/**/*.test.ts'],
-          // The fuzz walk and the authorization matrix run on PGlite in `npm test` (the 15-minute budget,
-          // decision 0045); `npm run fuzz` and `npm run test:walks` walk PostgreSQL too.
-          exclude: [
-            'src/server/**/*.unit.test.ts',
-            ...(process.env.FUZZ_RUNS || process.env.FULL_WALKS
-              ? []
-              : ['src/server/security/fuzz.test.ts', 'src/server/security/authorization-matrix.test.ts']),
-          ],
+          exclude: ['src/server/**/*.unit.test.ts', ...(WALKS_EVERYWHERE || WALKS_ON_POSTGRES ? [] : WALKS)],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           isolate: false,

@@ -67,20 +67,29 @@ if (buildWeb !== 0) {
 }
 
 const projects = ['unit', 'unit-tz-west', 'unit-tz-east', 'api-pglite'];
-if (await postgresAnswers()) projects.push('api-postgres');
-else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: the API tests run on PGlite only.');
+// The matrix and the fuzz walk run on PostgreSQL when it answers, else on PGlite (decision 0108).
+const walksOn = { WALKS_ON: 'pglite' };
+if (await postgresAnswers()) {
+  projects.push('api-postgres');
+  walksOn.WALKS_ON = 'postgres';
+} else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: the API tests run on PGlite only.');
 projects.push('e2e');
 
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
 const report = path.join(root, 'test-results/vitest.json');
-const status = run('tests', bin('vitest'), [
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...extra,
-]);
+const status = run(
+  'tests',
+  bin('vitest'),
+  [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extra,
+  ],
+  walksOn,
+);
 
 let passed = 0;
 let failed = 0;

@@ -123,6 +123,30 @@ export function builtChunk(module: string): string {
   return `/${chunk.file}`;
 }
 
+let workerBrowser: Promise<Browser> | null = null;
+
+/**
+ * One Chromium for every spec file a test worker runs (the browser project does not isolate its files,
+ * vitest.config.ts): each file still gets its own server and its own contexts, which share nothing, and a
+ * launch cost about a second of a core on each of 32 files. A browser that went away is launched again.
+ */
+function browserOfThisWorker(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    workerBrowser = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (workerBrowser === launching) workerBrowser = null;
+        }),
+      () => {
+        if (workerBrowser === launching) workerBrowser = null;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -315,7 +339,7 @@ export function e2eEmail(prefix: string): string {
 export function serverAndBrowserForFile(): { server: E2eServer; browser: Browser } {
   const e2e = {} as { server: E2eServer; browser: Browser };
   beforeAll(async () => {
-    [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [e2e.server, e2e.browser] = await Promise.all([startServer(), browserOfThisWorker()]);
   });
   // Decision 0018: a toast that lay over a control during the test fails it (see watchToastCoverage).
   afterEach(() => {
@@ -325,7 +349,8 @@ export function serverAndBrowserForFile(): { server: E2eServer; browser: Browser
   afterAll(async () => {
     // Point 10 of the hardening issue: nothing secret in the server's log of a whole spec's run.
     const leaked = e2e.server ? await secretsInLog(e2e.server) : [];
-    await e2e.browser?.close();
+    // The browser stays for the worker's next file; what this file left open does not.
+    await Promise.all((e2e.browser?.contexts() ?? []).map((context) => context.close()));
     await e2e.server?.close();
     if (leaked.length) throw new Error(`the server log ${e2e.server.logFile} holds: ${leaked.join(', ')}`);
   });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/web/lib/api';
 import { type UploadProgress, upload } from '../../src/web/lib/upload';
 
@@ -47,6 +47,8 @@ class FakeXhr {
 
 vi.stubGlobal('XMLHttpRequest', FakeXhr);
 afterEach(() => vi.clearAllMocks());
+// The unit files share their workers (vitest.config.ts): the next file must not find this stand-in.
+afterAll(() => vi.unstubAllGlobals());
 
 describe('upload()', () => {
   it('sends the form, reports whole percentages as the body goes out, and resolves to the JSON', async () => {
