@@ -67,12 +67,9 @@ if (buildWeb !== 0) {
 }
 
 const projects = ['unit', 'unit-tz-west', 'unit-tz-east', 'api-pglite'];
-// The matrix and the fuzz walk run on PostgreSQL when it answers, else on PGlite (decision 0108).
-const walksOn = { WALKS_ON: 'pglite' };
-if (await postgresAnswers()) {
-  projects.push('api-postgres');
-  walksOn.WALKS_ON = 'postgres';
-} else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: the API tests run on PGlite only.');
+const postgres = await postgresAnswers();
+if (postgres) projects.push('api-postgres');
+else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: the API tests run on PGlite only.');
 projects.push('e2e');
 
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
@@ -88,7 +85,8 @@ const status = run(
     `--outputFile.json=${report}`,
     ...extra,
   ],
-  walksOn,
+  // The matrix and the fuzz walk run on PostgreSQL when it answers, else on PGlite (decision 0108).
+  { WALKS_ON: postgres ? 'postgres' : 'pglite' },
 );
 
 let passed = 0;
