@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  customerByApi,
   dropFile,
   e2eEmail,
   fromOurPages,
   newContext,
   screenshots,
   serverAndBrowserForFile,
-  signUpInBrowser,
 } from '../support/e2e';
 
 const e2e = serverAndBrowserForFile();
@@ -26,7 +26,7 @@ function png(size: number): Buffer {
 
 async function customerWithFormation(context: BrowserContext, name: string, email: string, lang?: 'tr' | 'en') {
   const page = await context.newPage();
-  await signUpInBrowser(page, name, email, lang);
+  await customerByApi(e2e.server, page, name, email, lang);
   const formed = await page.request.post('/api/formations', { data: { formationType: 'self' }, ...fromOurPages(page) });
   expect(formed.status()).toBe(201);
   return page;

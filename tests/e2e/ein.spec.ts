@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  customerByApi,
   e2eEmail,
   fromOurPages,
   latestMail,
@@ -20,7 +21,7 @@ const next = (page: Page) => page.click('[data-testid=wizard-next]');
 /** A customer whose formation is at formation_completed: signed up in the browser, formed through the API. */
 async function customerWithCompletedFormation(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();
-  await signUpInBrowser(page, 'Elif Demir', email);
+  await customerByApi(e2e.server, page, 'Elif Demir', email);
   // The journey's own pages are covered by journey.spec.ts; here the same API calls move it on.
   expect(
     (await page.request.post('/api/formations', { data: { formationType: 'self' }, ...fromOurPages(page) })).status(),

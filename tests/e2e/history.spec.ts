@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  customerByApi,
   DESKTOP,
   e2eEmail,
   fromOurPages,
@@ -11,7 +12,6 @@ import {
   SCREENSHOT_DIR,
   screenshots,
   serverAndBrowserForFile,
-  signUpInBrowser,
 } from '../support/e2e';
 import { adminPage } from '../support/e2e-accounts';
 
@@ -40,7 +40,7 @@ describe("the customer's History on the dashboard", () => {
     const customerContext = await newContext(e2e.browser, e2e.server.url);
     const customer = await customerContext.newPage();
     const email = e2eEmail('gecmis');
-    await signUpInBrowser(customer, 'Selin Aydın', email);
+    await customerByApi(e2e.server, customer, 'Selin Aydın', email);
 
     // Onboarding (its pages are journey.spec.ts's) and the formation guide's last step, through the API.
     const created = await customer.request.post('/api/formations', {

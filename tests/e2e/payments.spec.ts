@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  customerByApi,
   e2eEmail,
   fromOurPages,
   newContext,
   screenshots,
   serverAndBrowserForFile,
-  signUpInBrowser,
 } from '../support/e2e';
 import { adminPage } from '../support/e2e-accounts';
 
@@ -63,7 +63,7 @@ async function bothLanguages(page: Page, name: string, ready: (page: Page) => Pr
 async function newCustomer(name: string, formationType: 'self' | 'assisted') {
   const context = await newContext(e2e.browser, e2e.server.url);
   const page = await context.newPage();
-  await signUpInBrowser(page, name, e2eEmail('payments'));
+  await customerByApi(e2e.server, page, name, e2eEmail('payments'));
   const created = await page.request.post('/api/formations', {
     data: formationType === 'assisted' ? { formationType, phoneNumber: '+90 532 123 45 67' } : { formationType },
     ...fromOurPages(page),

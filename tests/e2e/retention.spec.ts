@@ -8,20 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { einApplications } from '../../src/server/db/schema';
 import { runRetentionSweep } from '../../src/server/features/retention/retention.service';
 import {
+  customerByApi,
   e2eEmail,
   fromOurPages,
   newContext,
   ownerInBrowser,
   screenshots,
   serverAndBrowserForFile,
-  signUpInBrowser,
 } from '../support/e2e';
 import { PDF } from '../support/files';
 
 const e2e = serverAndBrowserForFile();
 
 async function issuedApplicant(page: Page, businessName: string): Promise<string> {
-  await signUpInBrowser(page, 'Deniz Arslan', e2eEmail('retention'));
+  await customerByApi(e2e.server, page, 'Deniz Arslan', e2eEmail('retention'));
   const own = fromOurPages(page);
   expect((await page.request.post('/api/formations', { data: { formationType: 'self' }, ...own })).status()).toBe(201);
   const done = await page.request.post('/api/formations/me/guide-completion', {

@@ -6,7 +6,7 @@ import {
   e2eEmail,
   fromOurPages,
   newContext,
-  ownerInBrowser,
+  ownerByApi,
   SCREENSHOT_DIR,
   screenshots,
   serverAndBrowserForFile,
@@ -37,7 +37,7 @@ async function adminOnShorten(): Promise<{ context: BrowserContext; admin: Page 
   const context = await newContext(e2e.browser, e2e.server.url);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
   const admin = await context.newPage();
-  await ownerInBrowser(e2e.server, admin, 'Kampanya Yöneticisi', e2eEmail('admin.links'));
+  await ownerByApi(e2e.server, admin, 'Kampanya Yöneticisi', e2eEmail('admin.links'));
   await openAdminSection(admin, 'Kısa linkler', '/shorten');
   return { context, admin };
 }

@@ -4,14 +4,14 @@ import { expect } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import type { StaffRole } from '../../src/shared/domain/roles';
 import {
+  customerByApi,
   type E2eServer,
   e2eEmail,
   followAdminNav,
   fromOurPages,
   newContext,
-  ownerInBrowser,
-  signUpInBrowser,
-  staffInBrowser,
+  ownerByApi,
+  staffByApi,
 } from './e2e';
 import { browserFile, textPdf } from './files';
 
@@ -23,18 +23,18 @@ export interface E2e {
 
 /**
  * An owner in a browser context of their own, second factor set up, on /admin/ein: the server's first
- * through /admin/signup with the admin code, any later one invited by the first (decision 0043).
- * Close it with `page.context().close()`.
+ * through the admin code, any later one invited by the first (decision 0043), both by the API calls of
+ * their forms (decision 0109). Close it with `page.context().close()`.
  */
 export async function adminPage(e2e: E2e, fullName: string, emailPrefix: string): Promise<Page> {
   const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
-  await ownerInBrowser(e2e.server, page, fullName, e2eEmail(emailPrefix));
+  await ownerByApi(e2e.server, page, fullName, e2eEmail(emailPrefix));
   return page;
 }
 
 /**
  * A staff member of `role` (not an owner) on a page of their own, invited by the first owner and joined
- * through the invitation as staff do; the first owner is made through /admin/signup when there is none.
+ * through the invitation's API as staff do, on their home; the first owner is made when there is none.
  */
 export async function staffPage(e2e: E2e, fullName: string, emailPrefix: string, role: StaffRole): Promise<Page> {
   const [owner] = await e2e.server.deps.database.db
@@ -44,7 +44,7 @@ export async function staffPage(e2e: E2e, fullName: string, emailPrefix: string,
     .limit(1);
   if (!owner) await (await adminPage(e2e, 'İlk Sahip', `${emailPrefix}.owner`)).context().close();
   const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
-  await staffInBrowser(e2e.server, page, fullName, e2eEmail(emailPrefix), role);
+  await staffByApi(e2e.server, page, fullName, e2eEmail(emailPrefix), role);
   return page;
 }
 
@@ -63,8 +63,8 @@ export interface Customer {
 }
 
 /**
- * A customer in a browser context of their own, signed up in the browser; with `formation`, the
- * formation record onboarding would create (POST /api/formations with that body).
+ * A customer in a browser context of their own, signed up by the sign-up form's API call, on /onboarding;
+ * with `formation`, the formation record onboarding would create (POST /api/formations with that body).
  */
 export async function customerPage(
   e2e: E2e,
@@ -75,7 +75,7 @@ export async function customerPage(
 ): Promise<Customer> {
   const page = await (await newContext(e2e.browser, e2e.server.url, 'tr', timezoneId)).newPage();
   const email = e2eEmail(emailPrefix);
-  await signUpInBrowser(page, fullName, email);
+  await customerByApi(e2e.server, page, fullName, email);
   if (!formation) return { page, email, formationId: null };
   const created = await page.request.post('/api/formations', { data: formation, ...fromOurPages(page) });
   expect(created.status(), await created.text()).toBe(201);
