@@ -18,7 +18,7 @@ const e2e = serverAndBrowserForFile();
 
 const next = (page: Page) => page.click('[data-testid=wizard-next]');
 
-/** A customer whose formation is at formation_completed: signed up in the browser, formed through the API. */
+/** A customer whose formation is at formation_completed: signed up and formed through the API (decision 0109). */
 async function customerWithCompletedFormation(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();
   await customerByApi(e2e.server, page, 'Elif Demir', email);

@@ -111,7 +111,6 @@ async function expectHydratedFirstView(page: Page, noScript: BrowserContext, pat
 
   // What a browser paints before any script: the same page, its scripts switched off.
   const still = await noScript.newPage();
-  await still.setViewportSize(DESKTOP);
   await still.goto(path);
   expect(await still.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
   const firstPaint = SAME_FIRST_PAINT.has(path) ? await mainRegion(still) : null;
