@@ -453,9 +453,12 @@ export async function enrolByApi(page: Page, email: string, origin = new URL(pag
  * the keyboard and accessibility walks). Each answers with the page on the screen the form leads to.
  */
 
+/** The portal's origin, which a write from its own pages carries (decision 0008). */
+const originOf = (server: E2eServer) => new URL(server.url).origin;
+
 /** A sign-up or an invitation's acceptance as the portal's pages send it; answers where the page would go next. */
 async function postAsOurPages(page: Page, server: E2eServer, path: string, data: Record<string, unknown>) {
-  const res = await page.request.post(path, { data, headers: { origin: new URL(server.url).origin } });
+  const res = await page.request.post(path, { data, headers: { origin: originOf(server) } });
   expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
   return ((await res.json()) as { redirectTo: string }).redirectTo;
 }
@@ -501,7 +504,7 @@ export async function ownerByApi(server: E2eServer, page: Page, fullName: string
         terms: true,
         lang: 'tr',
       });
-  await enrolByApi(page, email, new URL(server.url).origin);
+  await enrolByApi(page, email, originOf(server));
   await page.goto(home);
 }
 
@@ -510,7 +513,7 @@ export async function staffByApi(server: E2eServer, page: Page, fullName: string
   const token = await ownerInvitation(server, email, role);
   if (!token) throw new Error('staffByApi: no owner to invite the member yet');
   const home = await joinByApi(server, page, token, fullName);
-  await enrolByApi(page, email, new URL(server.url).origin);
+  await enrolByApi(page, email, originOf(server));
   await page.goto(home);
 }
 
