@@ -76,7 +76,12 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['src/server/**/*.test.ts'],
-          exclude: ['src/server/**/*.unit.test.ts', ...(WALKS_EVERYWHERE || WALKS_ON_POSTGRES ? [] : WALKS)],
+          // *.pglite.test.ts: what only the embedded engine has (the tests' pool of emptied databases).
+          exclude: [
+            'src/server/**/*.unit.test.ts',
+            'src/server/**/*.pglite.test.ts',
+            ...(WALKS_EVERYWHERE || WALKS_ON_POSTGRES ? [] : WALKS),
+          ],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           isolate: false,

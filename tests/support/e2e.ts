@@ -18,7 +18,7 @@ import { base32Decode, hotp, timeStep } from '../../src/server/features/two-fact
 import { createLogger } from '../../src/server/platform/logger';
 import { portalRequestListener } from '../../src/server/request-listener';
 import type { StaffRole } from '../../src/shared/domain/roles';
-import { TEMPLATE_PATH } from './global-setup-db';
+import { lentPglite } from './pglite-pool';
 import { nextSecondFactorCode, rememberFactor } from './test-app';
 
 export const ADMIN_CODE = 'e2e-admin-code-4242';
@@ -84,7 +84,8 @@ export async function startServer(): Promise<E2eServer> {
   serverCount += 1;
   const logFile = path.join(LOG_DIR, `server-${process.pid}-${serverCount}.log`);
   const deps = await buildDeps(env, {
-    database: { memory: true, loadDataDir: new Blob([readFileSync(TEMPLATE_PATH)]) },
+    // An emptied database of this worker's pool, not a new load of the template (decision 0111).
+    database: await lentPglite(),
     logger: createLogger('debug', pino.destination({ dest: logFile, sync: true })),
     // Every browser here is 127.0.0.1; per-address limits would count all users of a spec as one.
     rateLimits: {

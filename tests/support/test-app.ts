@@ -13,11 +13,12 @@ import { inviteStaff } from '../../src/server/features/staff/staff.service';
 import { base32Decode, hotp, timeStep } from '../../src/server/features/two-factor/totp.service';
 import type { RateLimits } from '../../src/shared/domain/limits';
 import type { StaffRole } from '../../src/shared/domain/roles';
-import { createTestDatabase } from './test-db';
+import { lentPglite } from './pglite-pool';
+import { createTestDatabase, testEngine } from './test-db';
 
 export interface TestApp {
   deps: AppDeps;
-  /** How to open this app's database again (a second copy of the portal on it). */
+  /** How to open this app's database again (a second copy of the portal on it; on PGlite the same lent database). */
   databaseOptions: DatabaseOptions;
   app: ReturnType<typeof createApp>;
   /**
@@ -59,7 +60,9 @@ export async function createTestApp(
   settings: Record<string, string> = {},
   overrides: { rateLimits?: Partial<RateLimits> } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  // On PGlite an emptied database of this worker's pool, not a new load of the template (decision 0111).
+  const db =
+    testEngine() === 'pglite' ? { options: await lentPglite(), drop: async () => {} } : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',

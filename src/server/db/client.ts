@@ -53,7 +53,12 @@ export type DatabaseOptions =
   | { databaseUrl: string }
   | { pgliteDir: string }
   /** An in-memory PGlite, for tests; `loadDataDir` starts it from a dump instead of running initdb. */
-  | { memory: true; loadDataDir?: Blob };
+  | { memory: true; loadDataDir?: Blob }
+  /**
+   * Tests: an in-memory PGlite already open and migrated, lent by the tests' pool (decision 0111). Closing
+   * the portal's database hands it back through `giveBack`, once, instead of closing it.
+   */
+  | { lentPglite: PGlite; giveBack(client: PGlite): Promise<void> };
 
 export async function openDatabase(
   options: DatabaseOptions,
@@ -103,6 +108,15 @@ export async function openDatabase(
  * never needs them, and loading them cost each such process about 10 MB of memory and start-up time.
  */
 async function openPglite(options: Exclude<DatabaseOptions, { databaseUrl: string }>): Promise<Database> {
+  if ('lentPglite' in options) {
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const client = options.lentPglite;
+    let given: Promise<void> | undefined;
+    return pgliteDatabase(drizzlePglite({ client, schema }), client, () => {
+      given ??= options.giveBack(client);
+      return given;
+    });
+  }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -122,13 +136,17 @@ async function openPglite(options: Exclude<DatabaseOptions, { databaseUrl: strin
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  return pgliteDatabase(db, client, () => client.close());
+}
+
+function pgliteDatabase(db: unknown, client: PGlite, close: () => Promise<void>): Database {
   return {
-    db: db as unknown as Db,
+    db: db as Db,
     engine: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close,
     dump: () => client.dumpDataDir('none'),
   };
 }
