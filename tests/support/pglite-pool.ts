@@ -72,7 +72,8 @@ async function emptied(client: PGlite): Promise<boolean> {
 }
 
 async function giveBack(client: PGlite): Promise<void> {
-  if (client.closed) return;
+  // Already idle: a second portal opened on the same lent database (TestApp.databaseOptions) closed too.
+  if (client.closed || idle.includes(client)) return;
   if (idle.length === 0 && (await emptied(client)) && idle.length === 0) {
     idle.push(client);
     return;
