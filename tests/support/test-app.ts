@@ -6,7 +6,7 @@ import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import type { DatabaseOptions } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { twoFactors, users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { inviteStaff } from '../../src/server/features/staff/staff.service';
@@ -201,6 +201,11 @@ interface KnownFactor {
 }
 const factors = new Map<string, KnownFactor>();
 
+/** Whether a helper enrolled a second factor for `email` (its codes are known). */
+export function hasKnownFactor(email: string): boolean {
+  return factors.has(email.toLowerCase());
+}
+
 /** The key and recovery codes the API showed at enrolment, for tests that need them. */
 export function knownFactor(email: string): KnownFactor {
   const factor = factors.get(email.toLowerCase());
@@ -251,6 +256,23 @@ export function nextSecondFactorCode(email: string): string {
   const recovery = factor.recoveryCodes.shift();
   if (!recovery) throw new Error(`no unused code left for ${email}`);
   return recovery;
+}
+
+/**
+ * Forgets which of `email`'s app codes were used, on the server and in the helpers, so that the next
+ * code is one of the current time step's again. For a long walk that signs an account in more often
+ * than its authenticator has fresh codes (the three steps around now, then ten recovery codes); it is
+ * not a way past the replay rule, which its own tests prove.
+ */
+export async function forgetUsedCodes(t: TestApp, email: string): Promise<void> {
+  const factor = knownFactor(email);
+  const [user] = await t.deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Error(`no account for ${email}`);
+  await t.deps.database.db.update(twoFactors).set({ lastUsedStep: null }).where(eq(twoFactors.userId, user.id));
+  factor.lastStep = timeStep(Date.now()) - 2;
 }
 
 /**
