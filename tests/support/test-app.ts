@@ -242,13 +242,16 @@ export function rememberFactor(email: string, secret: string, step: number, reco
 }
 
 /**
- * A code the server will take for `email` now: the app's code of a time step no helper used yet
- * (the server accepts one step either side of now), else one of the unused recovery codes.
+ * A code the server will take for `email` now: the app's code of a time step no helper used yet, else
+ * one of the unused recovery codes. The server accepts one step either side of its now; the helper
+ * takes the current step or the next, never the previous: when the step changes between this call and
+ * the server's check, the previous one is out of the server's window and the sign-in fails (the full
+ * fuzz walk met that once).
  */
 export function nextSecondFactorCode(email: string): string {
   const factor = knownFactor(email);
   const now = timeStep(Date.now());
-  const step = Math.max(now - 1, factor.lastStep + 1);
+  const step = Math.max(now, factor.lastStep + 1);
   if (step <= now + 1) {
     factor.lastStep = step;
     return hotp(base32Decode(factor.secret), step);
