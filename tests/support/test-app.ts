@@ -264,7 +264,7 @@ export function nextSecondFactorCode(email: string): string {
 /**
  * Forgets which of `email`'s app codes were used, on the server and in the helpers, so that the next
  * code is one of the current time step's again. For a long walk that signs an account in more often
- * than its authenticator has fresh codes (the three steps around now, then ten recovery codes); it is
+ * than its authenticator has fresh codes (two time steps a window, then ten recovery codes); it is
  * not a way past the replay rule, which its own tests prove.
  */
 export async function forgetUsedCodes(t: TestApp, email: string): Promise<void> {
